@@ -1,0 +1,22 @@
+/** Jest with @swc/jest: ts-jest cannot load NestJS 12's ESM packages (see ../shared/stack-notes.md). */
+module.exports = {
+  rootDir: '.',
+  testMatch: ['<rootDir>/test/**/*.spec.ts'],
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+  transform: {
+    '^.+\\.(t|j|mj)s$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|strtok3|token-types|@tokenizer|uint8array-extras|load-esm)/)'],
+  testEnvironment: 'node',
+  testTimeout: 30000,
+};

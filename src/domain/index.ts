@@ -1,0 +1,9 @@
+// The game engine: rules, settlement and exact odds, with no framework or database imports.
+export * from './cards';
+export * from './errors';
+export * from './money';
+export * from './odds';
+export * from './rules';
+export * from './settlement';
+export * from './tableau';
+export * from './shoe';

@@ -1,0 +1,190 @@
+import {
+  betOdds,
+  compositionFromCounts,
+  exactOdds,
+  fractionToDecimal,
+  fullShoe,
+  odds,
+  OddsCounts,
+  parseCards,
+  removeCards,
+  ruleSet,
+  Variant,
+} from '../../src/domain';
+
+const ALL_SIDE = ['PLAYER_PAIR', 'BANKER_PAIR', 'EITHER_PAIR', 'PERFECT_PAIR', 'BIG', 'SMALL', 'SUPER_6', 'DRAGON_7', 'PANDA_8'] as const;
+
+describe('exact outcome counts (domain.md §4)', () => {
+  it.each([
+    [8, 4_998_398_275_503_360n, 2_292_252_566_437_888n, 2_230_518_282_592_256n, 475_627_426_473_216n],
+    [6, 878_869_206_895_680n, 403_095_751_234_560n, 392_220_492_728_832n, 83_552_962_932_288n],
+    [1, 14_658_134_400n, 6_737_232_640n, 6_548_674_432n, 1_372_227_328n],
+  ])('%i decks', (decks, total, banker, player, tie) => {
+    const k = exactOdds(fullShoe(decks));
+    expect({ total: k.total, banker: k.banker, player: k.player, tie: k.tie }).toEqual({ total, banker, player, tie });
+    expect(k.banker + k.player + k.tie).toBe(k.total);
+    expect(k.fourCards + k.fiveCards + k.sixCards).toBe(k.total);
+  });
+
+  it('8 decks: the events side bets depend on', () => {
+    const k = exactOdds(fullShoe(8));
+    expect(k.bankerWin6).toBe(269_232_304_455_680n);
+    expect(k.bankerWin6TwoCards).toBe(186_173_936_904_192n);
+    expect(k.dragon7).toBe(112_633_011_329_024n);
+    expect(k.panda8).toBe(172_660_763_262_976n);
+    expect(k.fourCards).toBe(1_893_735_611_458_560n);
+  });
+});
+
+describe('house edges, 8 decks (domain.md §4)', () => {
+  const pct = (f: { numerator: bigint; denominator: bigint }) => fractionToDecimal({ numerator: f.numerator * 100n, denominator: f.denominator }, 4);
+  const edges = (variant: Variant, extra = {}) =>
+    Object.fromEntries(betOdds(ruleSet({ variant, sideBets: [...ALL_SIDE], ...extra }), exactOdds(fullShoe(8))).map((b) => [b.betType, pct(b.houseEdge)]));
+
+  it('commission table and every side bet', () => {
+    expect(edges('COMMISSION')).toMatchObject({
+      BANKER: '1.0579', PLAYER: '1.2351', TIE: '14.3596', DRAGON_7: '7.6113', PANDA_8: '10.1876',
+      PLAYER_PAIR: '10.3614', BANKER_PAIR: '10.3614', SMALL: '5.2829', BIG: '4.3457',
+    });
+  });
+  it('tie 9 to 1', () => {
+    expect(edges('COMMISSION', { pays: { TIE: odds(9) } }).TIE).toBe('4.8440');
+  });
+  it('Super 6 Banker', () => expect(edges('SUPER_6').BANKER).toBe('1.4581'));
+  it('EZ Banker', () => expect(edges('EZ').BANKER).toBe('1.0183'));
+  it('the probabilities of each bet add up to one', () => {
+    for (const b of betOdds(ruleSet({ variant: 'EZ', sideBets: [...ALL_SIDE] }), exactOdds(fullShoe(8)))) {
+      expect(b.tiers.reduce((s, t) => s + t.count, 0n)).toBe(4_998_398_275_503_360n);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Brute force: every ordered 6-card sequence of a small shoe, dealt by the tableau as written in
+// domain.md §2 (independently of the engine), counted event by event.
+
+function bruteForce(composition: number[]): Omit<OddsCounts, 'cards'> {
+  const cards: number[] = [];
+  composition.forEach((k, card) => { for (let i = 0; i < k; i++) cards.push(card); });
+  const n = cards.length;
+  const value = (c: number) => { const r = Math.floor(c / 4); return r >= 9 ? 0 : r + 1; };
+  const bankerDraws = (b: number, p: number | null) => {
+    if (p === null) return b <= 5;
+    if (b <= 2) return true;
+    if (b === 3) return p !== 8;
+    if (b === 4) return p >= 2 && p <= 7;
+    if (b === 5) return p >= 4 && p <= 7;
+    if (b === 6) return p === 6 || p === 7;
+    return false;
+  };
+  const z = () => 0n;
+  const k = { total: z(), banker: z(), player: z(), tie: z(), natural: z(), fourCards: z(), fiveCards: z(), sixCards: z(),
+    bankerWin6TwoCards: z(), bankerWin6ThreeCards: z(), bankerWin6: z(), dragon7: z(), panda8: z(), playerPair: z(),
+    bankerPair: z(), eitherPair: z(), perfectPairEither: z(), perfectPairBoth: z() };
+  const used = new Array<boolean>(n).fill(false);
+  const seq: number[] = [];
+  const visit = () => {
+    const [p1, b1, p2, b2] = seq.map((i) => cards[i]);
+    const player = [p1, p2];
+    const banker = [b1, b2];
+    let next = 4;
+    const pt2 = (value(p1) + value(p2)) % 10;
+    const bt2 = (value(b1) + value(b2)) % 10;
+    if (pt2 < 8 && bt2 < 8) {
+      let third: number | null = null;
+      if (pt2 <= 5) { third = cards[seq[next++]]; player.push(third); }
+      if (bankerDraws(bt2, third === null ? null : value(third))) banker.push(cards[seq[next++]]);
+    }
+    const total = (h: number[]) => h.reduce((s, c) => s + value(c), 0) % 10;
+    const pt = total(player), bt = total(banker);
+    k.total++;
+    if (bt > pt) {
+      k.banker++;
+      if (bt === 6) { k.bankerWin6++; if (banker.length === 2) k.bankerWin6TwoCards++; else k.bankerWin6ThreeCards++; }
+      if (bt === 7 && banker.length === 3) k.dragon7++;
+    } else if (pt > bt) {
+      k.player++;
+      if (pt === 8 && player.length === 3) k.panda8++;
+    } else k.tie++;
+    if (pt2 >= 8 || bt2 >= 8) k.natural++;
+    if (next === 4) k.fourCards++; else if (next === 5) k.fiveCards++; else k.sixCards++;
+    const pp = Math.floor(p1 / 4) === Math.floor(p2 / 4), bp = Math.floor(b1 / 4) === Math.floor(b2 / 4);
+    if (pp) k.playerPair++;
+    if (bp) k.bankerPair++;
+    if (pp || bp) k.eitherPair++;
+    if (p1 === p2 || b1 === b2) k.perfectPairEither++;
+    if (p1 === p2 && b1 === b2) k.perfectPairBoth++;
+  };
+  const rec = (depth: number) => {
+    if (depth === 6) return visit();
+    for (let i = 0; i < n; i++) {
+      if (used[i]) continue;
+      used[i] = true; seq.push(i);
+      rec(depth + 1);
+      seq.pop(); used[i] = false;
+    }
+  };
+  rec(0);
+  return k;
+}
+
+/** A seeded generator, so a failing shoe can be reproduced. */
+function lcg(seed: number) {
+  let s = seed >>> 0;
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+}
+
+describe('depleted shoes against brute-force enumeration', () => {
+  const randomShoe = (seed: number, size: number) => {
+    const rnd = lcg(seed);
+    // Few distinct cards, so that pairs and perfect pairs happen: ranks A 3 5 7 9 T K, suits S H.
+    const pool = parseCards(['AS', 'AH', '3S', '5H', '7S', '7H', '9S', 'TH', 'KS', 'KH', '2D', '6C', '8D', '4C']);
+    const comp = new Array<number>(52).fill(0);
+    for (let placed = 0; placed < size; ) {
+      const card = pool[Math.floor(rnd() * pool.length)];
+      if (comp[card] < 8) { comp[card]++; placed++; }
+    }
+    return comp;
+  };
+  const shoes: [string, number[]][] = [
+    ['seed 1, 11 cards', randomShoe(1, 11)],
+    ['seed 2, 11 cards', randomShoe(2, 11)],
+    ['seed 3, 12 cards', randomShoe(3, 12)],
+    ['the last 10 cards of a real shoe', compositionFromCounts({ AS: 1, '5H': 1, '5D': 1, '9C': 1, KS: 2, QH: 1, '3D': 1, '7C': 1, '6S': 1 })],
+  ];
+  it.each(shoes)('%s', (_name, comp) => {
+    const { cards: _cards, ...engine } = exactOdds(comp);
+    expect(engine).toEqual(bruteForce(comp));
+  });
+
+  it('outcomes become impossible near the end: six ten-value cards always tie 0–0', () => {
+    const k = exactOdds(compositionFromCounts({ TS: 2, JH: 2, QD: 1, KC: 1 }));
+    expect(k.total).toBe(720n);
+    expect([k.tie, k.banker, k.player, k.sixCards, k.natural]).toEqual([720n, 0n, 0n, 720n, 0n]);
+  });
+
+  it('a shoe of aces and ten-values deals no naturals (two cards make at most 2)', () => {
+    const k = exactOdds(compositionFromCounts({ AS: 8, AH: 8, KS: 8, QD: 8 }));
+    expect(k.natural).toBe(0n);
+    expect(k.fourCards).toBe(0n);
+  });
+
+  it('a full shoe minus the cards seen equals the composition with those counts lowered', () => {
+    const seen = parseCards(['AS', 'AS', 'KD', '9H', '5C']);
+    const k = exactOdds(removeCards(fullShoe(8), seen));
+    expect(k.cards).toBe(411);
+    expect(k.total).toBe(411n * 410n * 409n * 408n * 407n * 406n);
+    expect(k.banker + k.player + k.tie).toBe(k.total);
+  });
+
+  it.each([
+    [() => removeCards(fullShoe(1), parseCards(['AS', 'AS'])), 'CARD_NOT_IN_SHOE'],
+    [() => exactOdds(compositionFromCounts({ AS: 5 })), 'INVALID_SHOE'],
+    [() => compositionFromCounts({ AS: 9 }), 'INVALID_SHOE'],
+    [() => compositionFromCounts({ XX: 1 }), 'INVALID_CARD'],
+    [() => fullShoe(9), 'INVALID_SHOE'],
+    [() => betOdds(ruleSet({ variant: 'CHEMIN_DE_FER' }), exactOdds(fullShoe(6))), 'ODDS_NOT_AVAILABLE'],
+  ])('refuses impossible shoes (%#)', (fn, code) => {
+    expect(fn).toThrow(expect.objectContaining({ code }));
+  });
+});
