@@ -7,3 +7,4 @@ export * from './rules';
 export * from './settlement';
 export * from './tableau';
 export * from './shoe';
+export * from './gaming-day';

@@ -1,0 +1,32 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { AppError } from '../common/errors';
+import { ApiKeysService } from '../api-keys/api-keys.service';
+import { Actor, PUBLIC_KEY, Role, ROLES_KEY } from './actor';
+
+/** Global guard: every route needs `Authorization: Bearer <key>` unless marked public; roles are checked here. */
+@Injectable()
+export class ApiKeyGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly keys: ApiKeysService,
+  ) {}
+
+  async canActivate(ctx: ExecutionContext): Promise<boolean> {
+    const targets = [ctx.getHandler(), ctx.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
+    const req = ctx.switchToHttp().getRequest<Request & { actor?: Actor }>();
+    const header = req.header('authorization') ?? '';
+    const match = /^Bearer\s+(\S{1,200})$/i.exec(header);
+    if (!match) throw new AppError('UNAUTHENTICATED', 'A valid API key is required: Authorization: Bearer <key>');
+    const actor = await this.keys.authenticate(match[1]);
+    if (!actor) throw new AppError('UNAUTHENTICATED', 'This API key is unknown, revoked or expired');
+    req.actor = actor;
+    const roles = this.reflector.getAllAndOverride<Role[]>(ROLES_KEY, targets) ?? [];
+    if (!roles.includes(actor.role)) {
+      throw new AppError('FORBIDDEN', `A ${actor.role} key may not do this (allowed: ${roles.join(', ')})`);
+    }
+    return true;
+  }
+}

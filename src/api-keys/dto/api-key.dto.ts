@@ -1,0 +1,40 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsISO8601, IsOptional } from 'class-validator';
+import { EnumField, TextField, UuidField } from '../../common/validation';
+import { Role } from '../../access/actor';
+
+export const ROLES: Role[] = ['TERMINAL', 'SUPERVISOR', 'FINANCE', 'AUDITOR', 'ADMIN'];
+
+export class CreateApiKeyDto {
+  @TextField({ description: 'Who or what uses the key', example: 'Pit 3 terminal, table BAC-07', maxLength: 100 })
+  name: string;
+
+  @EnumField(ROLES, { description: 'What the key may do', enumName: 'Role', example: 'TERMINAL' })
+  role: Role;
+
+  @UuidField({ description: 'The one table a TERMINAL key acts on (required for TERMINAL, refused otherwise)', required: false })
+  tableId?: string;
+
+  @ApiPropertyOptional({ description: 'When the key stops working (ISO 8601)', example: '2027-01-01T06:00:00Z', format: 'date-time' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'expiresAt must be an ISO 8601 date-time' })
+  expiresAt?: string;
+}
+
+export class ApiKeyDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ enum: ROLES, enumName: 'Role' }) role: Role;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String }) tableId: string | null;
+  @ApiProperty({ description: 'First characters of the key, to recognise it' }) keyPrefix: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) expiresAt: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) revokedAt: string | null;
+}
+
+export class CreatedApiKeyDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ description: 'The key itself: shown only in this response, stored only as a hash', example: 'sab_3kq…' })
+  key: string;
+  @ApiProperty({ type: ApiKeyDto }) apiKey: ApiKeyDto;
+}

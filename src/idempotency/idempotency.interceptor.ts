@@ -1,0 +1,74 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import { createHash, randomUUID } from 'node:crypto';
+import { catchError, from, mergeMap, Observable, of, throwError } from 'rxjs';
+import { Actor } from '../access/actor';
+import { AppError } from '../common/errors';
+import { PrismaService } from '../database/prisma.service';
+import { Prisma } from '../generated/prisma/client';
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** JSON with object keys sorted, so that the same body always hashes the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * Safe retries for every POST: the first response for an `Idempotency-Key` (per API key) is
+ * stored and replayed; the same key with another body is IDEMPOTENCY_KEY_REUSED; a retry while
+ * the first is still running is IDEMPOTENCY_IN_PROGRESS. A request that fails wrote nothing,
+ * so its key is released and may be retried.
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly reflector: Reflector,
+  ) {}
+
+  async intercept(ctx: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    const req = ctx.switchToHttp().getRequest<Request & { actor?: Actor }>();
+    const key = req.header('idempotency-key');
+    if (req.method !== 'POST' || key === undefined) return next.handle();
+    if (!KEY_PATTERN.test(key)) throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+    const res = ctx.switchToHttp().getResponse<Response>();
+    const scope = req.actor?.keyId ?? 'public';
+    const requestHash = createHash('sha256').update(`${req.method} ${req.path}\n${canonical(req.body ?? null)}`).digest('hex');
+
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const id = randomUUID();
+      const claimed = await this.prisma.$executeRaw`
+        INSERT INTO idempotency_records (id, scope, key, request_hash) VALUES (${id}::uuid, ${scope}, ${key}, ${requestHash})
+        ON CONFLICT (scope, key) DO NOTHING`;
+      if (claimed === 1) {
+        const status = this.reflector.get<number>('__httpCode__', ctx.getHandler()) ?? 201;
+        return next.handle().pipe(
+          mergeMap(async (body) => {
+            await this.prisma.idempotencyRecord.update({
+              where: { id },
+              data: { statusCode: status, responseBody: (body ?? null) as Prisma.InputJsonValue, completedAt: new Date() },
+            });
+            return body;
+          }),
+          catchError((err) => from(this.prisma.idempotencyRecord.delete({ where: { id } }).catch(() => undefined)).pipe(mergeMap(() => throwError(() => err)))),
+        );
+      }
+      const existing = await this.prisma.idempotencyRecord.findUnique({ where: { scope_key: { scope, key } } });
+      if (!existing) continue; // released by a failed first attempt: claim again
+      if (existing.requestHash !== requestHash) {
+        throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request; use a new key for a new request');
+      }
+      if (!existing.completedAt) throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'The first request with this Idempotency-Key is still being processed; retry shortly');
+      res.setHeader('Idempotent-Replayed', 'true');
+      res.status(existing.statusCode ?? 200);
+      return of(existing.responseBody);
+    }
+    throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'This Idempotency-Key is contended; retry shortly');
+  }
+}

@@ -1,0 +1,41 @@
+import { Logger } from '@nestjs/common';
+import { adminKeyFor, createApp } from './app';
+import { ConfigError, loadConfig } from './config/config';
+import { migrate } from './database/migrate';
+import { resolveDatabase } from './database/resolve-database';
+
+/**
+ * npm start: validates the configuration, uses DATABASE_URL or starts the embedded PostgreSQL,
+ * applies pending migrations, and serves the API and /docs on PORT.
+ */
+async function main(): Promise<void> {
+  const logger = new Logger('Sabot');
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw e;
+  }
+  const db = await resolveDatabase(config);
+  const migrations = await migrate(db.url);
+  if (migrations.applied.length) logger.log(`Applied migrations: ${migrations.applied.join(', ')}`);
+  const app = await createApp(config, db.url, adminKeyFor(config));
+  const stop = async () => {
+    await app.close();
+    await db.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+  await app.listen(config.port, '0.0.0.0');
+  logger.log(`Serving on http://localhost:${config.port} (API under /v1, documentation at /docs)`);
+}
+
+main().catch((e: Error) => {
+  console.error(`Sabot failed to start: ${e.message}`);
+  process.exit(1);
+});

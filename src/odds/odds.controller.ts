@@ -1,0 +1,22 @@
+import { Body, Controller, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { EVERYONE } from '../access/actor';
+import { Endpoint } from '../common/endpoint';
+import { OddsRequestDto, OddsResponseDto } from './dto/odds.dto';
+import { OddsService } from './odds.service';
+
+@ApiTags('Odds')
+@Controller('v1/odds')
+export class OddsController {
+  constructor(private readonly odds: OddsService) {}
+
+  @Post()
+  @Endpoint({
+    operationId: 'calculateOdds',
+    summary: 'Exact odds and house edge of every bet for a shoe composition (full or depleted)',
+    roles: EVERYONE, status: 200, type: OddsResponseDto, errors: ['INVALID_SHOE', 'INVALID_RULES', 'CARD_NOT_IN_SHOE', 'ODDS_NOT_AVAILABLE'],
+  })
+  calculate(@Body() dto: OddsRequestDto): OddsResponseDto {
+    return this.odds.calculate(dto);
+  }
+}

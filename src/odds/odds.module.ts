@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { OddsController } from './odds.controller';
+import { OddsService } from './odds.service';
+
+@Module({ controllers: [OddsController], providers: [OddsService], exports: [OddsService] })
+export class OddsModule {}

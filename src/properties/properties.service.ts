@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { AppError, notFound } from '../common/errors';
+import { PrismaService } from '../database/prisma.service';
+import { isValidTimeZone } from '../domain';
+import { Property } from '../generated/prisma/client';
+import { CreatePropertyDto, PropertyDto } from './dto/property.dto';
+
+export const DEFAULT_PROPERTY_ID = '00000000-0000-4000-8000-000000000001';
+
+@Injectable()
+export class PropertiesService {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async create(dto: CreatePropertyDto): Promise<PropertyDto> {
+    if (!isValidTimeZone(dto.timeZone)) throw new AppError('VALIDATION_FAILED', `"${dto.timeZone}" is not a time zone; use an IANA name such as Europe/Monaco`);
+    const existing = await this.prisma.property.findUnique({ where: { name: dto.name } });
+    if (existing) throw new AppError('CONFLICT', `A property named "${dto.name}" already exists`);
+    return toDto(await this.prisma.property.create({ data: dto }));
+  }
+
+  async list(): Promise<PropertyDto[]> {
+    return (await this.prisma.property.findMany({ orderBy: { createdAt: 'asc' } })).map(toDto);
+  }
+
+  async get(id: string): Promise<PropertyDto> {
+    const p = await this.prisma.property.findUnique({ where: { id } });
+    if (!p) throw notFound('Property', id);
+    return toDto(p);
+  }
+}
+
+function toDto(p: Property): PropertyDto {
+  return { id: p.id, name: p.name, timeZone: p.timeZone, gamingDayStartHour: p.gamingDayStartHour, createdAt: p.createdAt.toISOString() };
+}

@@ -1,0 +1,151 @@
+import { Injectable } from '@nestjs/common';
+import { Actor, assertTableAccess } from '../access/actor';
+import { AppError, notFound } from '../common/errors';
+import { PrismaService, Tx } from '../database/prisma.service';
+import { burnCountOf, CARDS_PER_DECK, formatCard, fullShoe, parseCards, removeCards } from '../domain';
+import { CasinoTable, Shoe } from '../generated/prisma/client';
+import { seatCommissions } from '../commissions/seat-commissions';
+import { TablesService } from '../tables/tables.service';
+import { ClosedShoeDto, OpenShoeDto, ShoeDto } from './dto/shoe.dto';
+
+/** The shoe row as locked for a write, with its table (immutable rules) and property clock. */
+export interface LockedShoe {
+  readonly shoe: Shoe;
+  readonly table: CasinoTable;
+  readonly timeZone: string;
+  readonly gamingDayStartHour: number;
+}
+
+@Injectable()
+export class ShoesService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly tables: TablesService,
+  ) {}
+
+  /**
+   * Locks the shoe row (SELECT … FOR UPDATE) for the rest of the transaction. Every write to a
+   * shoe (coups, voids, withdrawals, collections, closing) goes through here, so they serialise
+   * per shoe: coup numbers are never given twice and the composition never goes stale.
+   */
+  async lock(tx: Tx, shoeId: string, actor: Actor, opts: { mustBeOpen: boolean }): Promise<LockedShoe> {
+    const rows = await tx.$queryRaw<Shoe[]>`
+      SELECT id, table_id AS "tableId", number, decks, status, burn_cards AS "burnCards", cut_card_position AS "cutCardPosition",
+             shuffle_ref AS "shuffleRef", remaining, cards_dealt AS "cardsDealt", coup_count AS "coupCount",
+             open_coup_id AS "openCoupId", last_coup_number AS "lastCoupNumber", opened_at AS "openedAt", closed_at AS "closedAt"
+      FROM shoes WHERE id = ${shoeId}::uuid FOR UPDATE`;
+    const shoe = rows[0];
+    if (!shoe) throw notFound('Shoe', shoeId);
+    assertTableAccess(actor, shoe.tableId);
+    if (opts.mustBeOpen && shoe.status !== 'OPEN') throw new AppError('SHOE_CLOSED', `Shoe ${shoe.number} is closed`);
+    const { table, timeZone, gamingDayStartHour } = await this.tables.withProperty(shoe.tableId);
+    return { shoe, table, timeZone, gamingDayStartHour };
+  }
+
+  async open(tableId: string, dto: OpenShoeDto, actor: Actor): Promise<ShoeDto> {
+    assertTableAccess(actor, tableId);
+    const burn = parseCards(dto.burnCards ?? []);
+    return this.prisma.$transaction(async (tx) => {
+      const [table] = await tx.$queryRaw<{ status: string; decks: number }[]>`SELECT status, decks FROM casino_tables WHERE id = ${tableId}::uuid FOR UPDATE`;
+      if (!table) throw notFound('Table', tableId);
+      if (table.status !== 'OPEN') throw new AppError('TABLE_CLOSED', 'The table is closed: reopen it before opening a shoe');
+      const open = await tx.shoe.findFirst({ where: { tableId, status: 'OPEN' }, select: { number: true } });
+      if (open) throw new AppError('SHOE_ALREADY_OPEN', `Shoe ${open.number} is still open at this table: close it first`);
+      const decks = dto.decks ?? table.decks;
+      const size = decks * CARDS_PER_DECK;
+      let cardsDealt = 0;
+      if (burn.length > 0) {
+        const burned = burnCountOf(burn[0]);
+        if (burn.length !== 1 && burn.length !== 1 + burned) {
+          throw new AppError('INVALID_SHOE', `The face-up burn card ${formatCard(burn[0])} burns ${burned} more: record it alone or with all ${burned} burned cards`);
+        }
+        cardsDealt = 1 + burned;
+      }
+      if (dto.cutCardPosition !== undefined && dto.cutCardPosition >= size - cardsDealt) {
+        throw new AppError('INVALID_SHOE', `The cut card must lie within the ${size - cardsDealt} cards left after the burn`);
+      }
+      const remaining = removeCards(fullShoe(decks), burn);
+      const last = await tx.shoe.findFirst({ where: { tableId }, orderBy: { number: 'desc' }, select: { number: true } });
+      const shoe = await tx.shoe.create({
+        data: {
+          tableId,
+          number: (last?.number ?? 0) + 1,
+          decks,
+          burnCards: burn.map(formatCard),
+          cutCardPosition: dto.cutCardPosition ?? null,
+          shuffleRef: dto.shuffleRef ?? null,
+          remaining,
+          cardsDealt,
+        },
+      });
+      return toShoeDto(shoe, [], []);
+    });
+  }
+
+  async get(id: string, actor: Actor): Promise<ShoeDto> {
+    const shoe = await this.prisma.shoe.findUnique({ where: { id } });
+    if (!shoe) throw notFound('Shoe', id);
+    assertTableAccess(actor, shoe.tableId);
+    return this.describe(this.prisma, shoe);
+  }
+
+  async listForTable(tableId: string, actor: Actor): Promise<ShoeDto[]> {
+    assertTableAccess(actor, tableId);
+    await this.tables.find(tableId);
+    const shoes = await this.prisma.shoe.findMany({ where: { tableId }, orderBy: { number: 'asc' } });
+    return Promise.all(shoes.map((s) => this.describe(this.prisma, s)));
+  }
+
+  async close(id: string, actor: Actor): Promise<ClosedShoeDto> {
+    return this.prisma.$transaction(async (tx) => {
+      const { shoe } = await this.lock(tx, id, actor, { mustBeOpen: true });
+      if (shoe.openCoupId) throw new AppError('COUP_IN_PROGRESS', 'A coup is still taking bets: record its cards or void it before closing the shoe');
+      // Tie bets waiting for a next coup that will not come go back to their owners.
+      const returned = await tx.wager.updateMany({ where: { shoeId: id, coupId: null, status: 'OPEN' }, data: { status: 'WITHDRAWN' } });
+      const closed = await tx.shoe.update({ where: { id }, data: { status: 'CLOSED', closedAt: new Date() } });
+      const owed = await seatCommissions(tx, id);
+      return { ...(await this.describe(tx, closed)), commissionOutstanding: owed.filter((o) => o.outstanding > 0), carriedBetsReturned: returned.count };
+    });
+  }
+
+  private async describe(db: Tx | PrismaService, shoe: Shoe): Promise<ShoeDto> {
+    const coups = await db.coup.findMany({
+      where: { shoeId: shoe.id },
+      orderBy: { number: 'asc' },
+      select: { id: true, number: true, status: true, winner: true, playerTotal: true, bankerTotal: true, playerCards: true, bankerCards: true, void: { select: { id: true } } },
+    });
+    return toShoeDto(shoe, coups, coups.filter((c) => !c.void).flatMap((c) => interleave(c.playerCards, c.bankerCards)));
+  }
+}
+
+/** Cards of a coup in dealing order: P B P B, then Player's third, then Banker's. */
+function interleave(player: string[], banker: string[]): string[] {
+  return [player[0], banker[0], player[1], banker[1], ...player.slice(2), ...banker.slice(2)].filter((c) => c !== undefined);
+}
+
+type CoupRow = { id: string; number: number; status: string; winner: string | null; playerTotal: number | null; bankerTotal: number | null; void: { id: string } | null };
+
+function toShoeDto(shoe: Shoe, coups: CoupRow[], coupCards: string[]): ShoeDto {
+  const remaining: Record<string, number> = {};
+  shoe.remaining.forEach((n, card) => (remaining[formatCard(card)] = n));
+  return {
+    id: shoe.id,
+    tableId: shoe.tableId,
+    number: shoe.number,
+    decks: shoe.decks,
+    status: shoe.status,
+    burnCards: shoe.burnCards,
+    cutCardPosition: shoe.cutCardPosition,
+    shuffleRef: shoe.shuffleRef,
+    cardsDealt: shoe.cardsDealt,
+    cardsLeft: shoe.decks * CARDS_PER_DECK - shoe.cardsDealt,
+    coupCount: shoe.coupCount,
+    lastCoupNumber: shoe.lastCoupNumber,
+    openCoupId: shoe.openCoupId,
+    cardsSeen: [...shoe.burnCards, ...coupCards],
+    remaining,
+    coups: coups.map((c) => ({ id: c.id, number: c.number, status: c.status, voided: c.void !== null, winner: c.winner, playerTotal: c.playerTotal, bankerTotal: c.bankerTotal })),
+    openedAt: shoe.openedAt.toISOString(),
+    closedAt: shoe.closedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,111 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { BET_TYPES, SIDE_BETS, VARIANTS } from '../../domain';
+import { BoolField, EnumArrayField, EnumField, IntField, MoneyField, NestedField, TextField, UuidField } from '../../common/validation';
+
+const PAY_PATTERN = /^\d{1,6}(\.\d{1,4})?\s*(to|for|:)\s*\d{1,6}(\.\d{1,4})?$/;
+const PAY_HINT = 'must be a pay like "8 to 1", "9 for 1" or "8:1"';
+
+export class PayOverrideDto {
+  @EnumField(BET_TYPES, { description: 'Bet whose pay differs from the usual table', enumName: 'BetType', example: 'SUPER_6' })
+  betType: string;
+
+  @TextField({ description: 'The pay, stating its basis', example: '15 to 1', maxLength: 24, pattern: PAY_PATTERN, patternHint: PAY_HINT })
+  pays: string;
+}
+
+export class BetLimitDto {
+  @EnumField(BET_TYPES, { description: 'Bet type', enumName: 'BetType', example: 'TIE' })
+  betType: string;
+
+  @MoneyField({ description: 'Smallest stake, minor units', example: 500 })
+  min: number;
+
+  @MoneyField({ description: 'Largest stake, minor units', example: 100000 })
+  max: number;
+}
+
+export class RoundingDto {
+  @EnumField(['FLOOR', 'HALF_UP', 'CEILING'], { description: 'Direction', enumName: 'RoundingMode', example: 'FLOOR' })
+  mode: 'FLOOR' | 'HALF_UP' | 'CEILING';
+
+  @IntField({ description: 'Round to a multiple of this many minor units (1 = the minor unit, 25 = a 25 chip)', example: 1, min: 1, max: 1_000_000 })
+  unit: number;
+}
+
+export class CreateTableDto {
+  @TextField({ description: 'Table code as the pit knows it', example: 'BAC-07', maxLength: 20, pattern: /^[A-Za-z0-9][A-Za-z0-9_-]*$/, patternHint: 'may hold letters, digits, - and _' })
+  code: string;
+
+  @TextField({ description: 'Pit the table stands in', example: 'Salon Privé', maxLength: 40, required: false })
+  pit?: string;
+
+  @EnumField(VARIANTS, { description: 'Game dealt', enumName: 'Variant', example: 'COMMISSION' })
+  variant: (typeof VARIANTS)[number];
+
+  @TextField({ description: 'ISO 4217 currency of the table', example: 'EUR', maxLength: 3, minLength: 3, pattern: /^[A-Z]{3}$/, patternHint: 'must be three capital letters (ISO 4217)' })
+  currency: string;
+
+  @MoneyField({ description: 'Table minimum, minor units', example: 2500 })
+  minBet: number;
+
+  @MoneyField({ description: 'Table maximum, minor units', example: 500000 })
+  maxBet: number;
+
+  @IntField({ description: 'Decks per shoe (default: 8; chemin de fer 6; banque 3)', example: 8, min: 1, max: 8, required: false })
+  decks?: number;
+
+  @IntField({ description: 'Commission on winning Banker bets (or the player-banker\'s winnings), basis points; default 500 where the variant charges one', example: 500, min: 0, max: 10000, required: false })
+  commissionBps?: number;
+
+  @TextField({ description: 'Tie pay (default "8 to 1")', example: '9 to 1', maxLength: 24, pattern: PAY_PATTERN, patternHint: PAY_HINT, required: false })
+  tiePays?: string;
+
+  @BoolField({ description: 'A tied Player/Banker bet stays for the next coup (else it is returned)', example: false, required: false })
+  tieBetsStay?: boolean;
+
+  @EnumArrayField(SIDE_BETS, { description: 'Side bets offered (default by variant)', enumName: 'SideBet', example: ['PLAYER_PAIR', 'BANKER_PAIR'], required: false })
+  sideBets?: string[];
+
+  @NestedField(() => PayOverrideDto, { description: 'Pays that differ from the usual table (domain pay tables)', array: true, maxItems: 12, required: false })
+  pays?: PayOverrideDto[];
+
+  @TextField({ description: 'Perfect Pair version 2: pay when both hands are perfect pairs', example: '250 to 1', maxLength: 24, pattern: PAY_PATTERN, patternHint: PAY_HINT, required: false })
+  perfectPairBothPays?: string;
+
+  @NestedField(() => BetLimitDto, { description: 'Limits per bet type (default: the table minimum and maximum)', array: true, maxItems: 12, required: false })
+  betLimits?: BetLimitDto[];
+
+  @NestedField(() => RoundingDto, { description: 'Rounding of commission and fractional pays (default FLOOR to the minor unit)', required: false })
+  rounding?: RoundingDto;
+
+  @UuidField({ description: 'Property (default: the default property)', required: false })
+  propertyId?: string;
+}
+
+export class BetLimitView {
+  @ApiProperty({ enum: BET_TYPES, enumName: 'BetType' }) betType: string;
+  @ApiProperty() min: number;
+  @ApiProperty() max: number;
+  @ApiProperty({ example: '8 to 1', description: 'Pay, "to 1" basis' }) pays: string;
+}
+
+export class TableDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid' }) propertyId: string;
+  @ApiProperty() code: string;
+  @ApiProperty() pit: string;
+  @ApiProperty({ enum: VARIANTS, enumName: 'Variant' }) variant: string;
+  @ApiProperty() currency: string;
+  @ApiProperty() minBet: number;
+  @ApiProperty() maxBet: number;
+  @ApiProperty() decks: number;
+  @ApiProperty() commissionBps: number;
+  @ApiProperty({ example: '8 to 1' }) tiePays: string;
+  @ApiProperty() tieBetsStay: boolean;
+  @ApiProperty({ enum: SIDE_BETS, enumName: 'SideBet', isArray: true }) sideBets: string[];
+  @ApiProperty({ type: BetLimitView, isArray: true, description: 'Every bet offered, with its limits and pay' }) bets: BetLimitView[];
+  @ApiProperty({ nullable: true, type: String }) perfectPairBothPays: string | null;
+  @ApiProperty({ type: RoundingDto }) rounding: RoundingDto;
+  @ApiProperty({ enum: ['OPEN', 'CLOSED'] }) status: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+}

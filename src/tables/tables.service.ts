@@ -1,0 +1,177 @@
+import { Injectable } from '@nestjs/common';
+import { Actor, assertTableAccess } from '../access/actor';
+import { AppError, notFound } from '../common/errors';
+import { PrismaService } from '../database/prisma.service';
+import { BetType, formatOdds, Odds, offeredBets, parseOdds, RuleSet, ruleSet, SideBet } from '../domain';
+import { CasinoTable, Prisma } from '../generated/prisma/client';
+import { DEFAULT_PROPERTY_ID } from '../properties/properties.service';
+import { CreateTableDto, TableDto } from './dto/table.dto';
+
+export type BetLimits = Partial<Record<BetType, { min: number; max: number }>>;
+
+/** A table row's rules as the engine's rule set. Table rules are never edited, so this is cached. */
+const rulesCache = new Map<string, RuleSet>();
+
+export function rulesOf(table: CasinoTable): RuleSet {
+  let rules = rulesCache.get(table.id);
+  if (!rules) {
+    const pays = Object.fromEntries(Object.entries(table.pays as Record<string, string>).map(([b, p]) => [b, parseOdds(p)])) as Partial<Record<BetType, Odds>>;
+    rules = ruleSet({
+      variant: table.variant,
+      decks: table.decks,
+      commissionBps: table.commissionBps,
+      tieBetsStay: table.tieBetsStay,
+      sideBets: table.sideBets as SideBet[],
+      pays,
+      perfectPairBothPays: table.perfectPairBothPays ? parseOdds(table.perfectPairBothPays) : null,
+      rounding: { mode: table.roundingMode as RuleSet['rounding']['mode'], unit: table.roundingUnit },
+    });
+    rulesCache.set(table.id, rules);
+  }
+  return rules;
+}
+
+/** The stake limits of one bet at a table: its own, else the table's. */
+export function limitsFor(table: CasinoTable, betType: BetType): { min: bigint; max: bigint } {
+  const own = (table.betLimits as BetLimits)[betType];
+  return own ? { min: BigInt(own.min), max: BigInt(own.max) } : { min: table.minBet, max: table.maxBet };
+}
+
+export interface TableWithClock {
+  readonly table: CasinoTable;
+  readonly timeZone: string;
+  readonly gamingDayStartHour: number;
+}
+
+@Injectable()
+export class TablesService {
+  /** Tables with their property's clock. Only fields that never change (rules, currency, limits, clock) are read from it. */
+  private readonly withClock = new Map<string, TableWithClock>();
+
+  constructor(private readonly prisma: PrismaService) {}
+
+  async withProperty(tableId: string): Promise<TableWithClock> {
+    let hit = this.withClock.get(tableId);
+    if (!hit) {
+      const t = await this.prisma.casinoTable.findUnique({ where: { id: tableId }, include: { property: true } });
+      if (!t) throw notFound('Table', tableId);
+      const { property, ...table } = t;
+      hit = { table, timeZone: property.timeZone, gamingDayStartHour: property.gamingDayStartHour };
+      this.withClock.set(tableId, hit);
+    }
+    return hit;
+  }
+
+  async create(dto: CreateTableDto): Promise<TableDto> {
+    if (dto.maxBet < dto.minBet) throw new AppError('VALIDATION_FAILED', 'maxBet must not be below minBet');
+    const pays: Record<string, string> = {};
+    for (const p of dto.pays ?? []) pays[p.betType] = formatOdds(parseOdds(p.pays));
+    if (dto.tiePays) pays.TIE = formatOdds(parseOdds(dto.tiePays));
+    const betLimits: BetLimits = {};
+    for (const l of dto.betLimits ?? []) {
+      if (l.max < l.min) throw new AppError('VALIDATION_FAILED', `The ${l.betType} limit's max must not be below its min`);
+      betLimits[l.betType as BetType] = { min: l.min, max: l.max };
+    }
+    // Build the rule set once to apply the engine's own checks (decks, side bets by variant…).
+    const rules = ruleSet({
+      variant: dto.variant,
+      decks: dto.decks,
+      commissionBps: dto.commissionBps,
+      tieBetsStay: dto.tieBetsStay,
+      sideBets: dto.sideBets as SideBet[] | undefined,
+      pays: Object.fromEntries(Object.entries(pays).map(([b, p]) => [b, parseOdds(p)])),
+      perfectPairBothPays: dto.perfectPairBothPays ? parseOdds(dto.perfectPairBothPays) : null,
+      rounding: dto.rounding,
+    });
+    const offered = offeredBets(rules);
+    for (const b of [...Object.keys(pays), ...Object.keys(betLimits)]) {
+      if (!offered.includes(b as BetType)) throw new AppError('INVALID_RULES', `${b} is not offered at this table, so it cannot have a pay or a limit`);
+    }
+    const propertyId = dto.propertyId ?? DEFAULT_PROPERTY_ID;
+    if (!(await this.prisma.property.findUnique({ where: { id: propertyId }, select: { id: true } }))) throw notFound('Property', propertyId);
+    if (await this.prisma.casinoTable.findUnique({ where: { propertyId_code: { propertyId, code: dto.code } }, select: { id: true } })) {
+      throw new AppError('CONFLICT', `Table ${dto.code} already exists at this property`);
+    }
+    const row = await this.prisma.casinoTable.create({
+      data: {
+        propertyId,
+        code: dto.code,
+        pit: dto.pit ?? '',
+        variant: rules.variant,
+        currency: dto.currency,
+        minBet: BigInt(dto.minBet),
+        maxBet: BigInt(dto.maxBet),
+        decks: rules.decks,
+        commissionBps: rules.commissionBps,
+        tieBetsStay: rules.tieBetsStay,
+        sideBets: [...rules.sideBets],
+        pays: pays as Prisma.InputJsonObject,
+        perfectPairBothPays: rules.perfectPairBothPays ? formatOdds(rules.perfectPairBothPays) : null,
+        betLimits: betLimits as Prisma.InputJsonObject,
+        roundingMode: rules.rounding.mode,
+        roundingUnit: rules.rounding.unit,
+      },
+    });
+    return toTableDto(row);
+  }
+
+  async list(propertyId?: string): Promise<TableDto[]> {
+    const rows = await this.prisma.casinoTable.findMany({ where: propertyId ? { propertyId } : {}, orderBy: [{ propertyId: 'asc' }, { code: 'asc' }] });
+    return rows.map(toTableDto);
+  }
+
+  async get(id: string, actor: Actor): Promise<TableDto> {
+    assertTableAccess(actor, id);
+    return toTableDto(await this.find(id));
+  }
+
+  async find(id: string): Promise<CasinoTable> {
+    const t = await this.prisma.casinoTable.findUnique({ where: { id } });
+    if (!t) throw notFound('Table', id);
+    return t;
+  }
+
+  async close(id: string, actor: Actor): Promise<TableDto> {
+    assertTableAccess(actor, id);
+    return this.prisma.$transaction(async (tx) => {
+      const [t] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM casino_tables WHERE id = ${id}::uuid FOR UPDATE`;
+      if (!t) throw notFound('Table', id);
+      const open = await tx.shoe.findFirst({ where: { tableId: id, status: 'OPEN' }, select: { number: true } });
+      if (open) throw new AppError('TABLE_HAS_OPEN_SHOE', `Close shoe ${open.number} before closing the table`);
+      return toTableDto(await tx.casinoTable.update({ where: { id }, data: { status: 'CLOSED' } }));
+    });
+  }
+
+  async reopen(id: string, actor: Actor): Promise<TableDto> {
+    assertTableAccess(actor, id);
+    await this.find(id);
+    return toTableDto(await this.prisma.casinoTable.update({ where: { id }, data: { status: 'OPEN' } }));
+  }
+}
+
+export function toTableDto(t: CasinoTable): TableDto {
+  const rules = rulesOf(t);
+  return {
+    id: t.id,
+    propertyId: t.propertyId,
+    code: t.code,
+    pit: t.pit,
+    variant: t.variant,
+    currency: t.currency,
+    minBet: Number(t.minBet),
+    maxBet: Number(t.maxBet),
+    decks: t.decks,
+    commissionBps: t.commissionBps,
+    tiePays: formatOdds(rules.pays.TIE),
+    tieBetsStay: t.tieBetsStay,
+    sideBets: [...rules.sideBets],
+    bets: offeredBets(rules).map((b) => {
+      const l = limitsFor(t, b);
+      return { betType: b, min: Number(l.min), max: Number(l.max), pays: formatOdds(rules.pays[b]) };
+    }),
+    perfectPairBothPays: t.perfectPairBothPays,
+    rounding: { mode: rules.rounding.mode, unit: rules.rounding.unit },
+    status: t.status,
+    createdAt: t.createdAt.toISOString(),
+  };
+}
