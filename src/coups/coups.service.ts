@@ -227,6 +227,8 @@ export class CoupsService {
       where: { id: shoe.id },
       data: { remaining, cardsDealt, coupCount: Math.max(shoe.coupCount, coup.number), openCoupId: null, ...(cutCardOut ? { lastCoupNumber: coup.number + 1 } : {}) },
     });
+    // A coup that took bets may also hold withdrawn wagers: answer from the stored rows, as GET does.
+    if (!coup.isNew) return this.describe(tx, coup.id);
 
     return {
       id: coup.id,

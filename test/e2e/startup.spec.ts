@@ -1,0 +1,101 @@
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * `npm start` as a new user runs it: the built service, no DATABASE_URL, no ADMIN_API_KEY.
+ * It must start an embedded PostgreSQL under its data folder, migrate it and serve; and after a
+ * SIGKILL (which leaves postgres running) start again by clearing the stale server.
+ */
+const root = path.resolve(__dirname, '..', '..');
+const main = path.join(root, 'dist', 'src', 'main.js');
+const port = 20000 + Math.floor(Math.random() * 20000);
+const pgPort = port + 1;
+let dataDir: string;
+
+jest.setTimeout(120_000);
+
+beforeAll(() => {
+  if (!fs.existsSync(main)) execFileSync('npx', ['nest', 'build'], { cwd: root, stdio: 'inherit' });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sabot-start-'));
+  fs.chmodSync(dataDir, 0o755); // the postgres OS user must reach its cluster folder
+});
+
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+function start(env: Record<string, string> = {}): { child: ChildProcess; output: () => string } {
+  let out = '';
+  const child = spawn(process.execPath, [main], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), SABOT_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  return { child, output: () => out };
+}
+
+async function waitForHealth(output: () => string, ms = 60_000): Promise<Response> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/health`);
+      if (res.status === 200) return res;
+    } catch {
+      /* not yet listening */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the service did not become healthy:\n${output()}`);
+}
+
+const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('npm start with no DATABASE_URL', () => {
+  it('starts the embedded PostgreSQL, migrates it, serves the API and /docs; survives a SIGKILL and restarts', async () => {
+    const first = start();
+    await waitForHealth(first.output);
+    const docs = await fetch(`http://127.0.0.1:${port}/docs/`);
+    expect(docs.status).toBe(200);
+    const adminKey = fs.readFileSync(path.join(dataDir, 'admin-api-key'), 'utf8').trim();
+    const props = await fetch(`http://127.0.0.1:${port}/v1/properties`, { headers: { Authorization: `Bearer ${adminKey}` } });
+    expect(props.status).toBe(200);
+    expect((await props.json())[0].name).toBe('Default property');
+
+    // A crash: node dies, postgres stays behind holding postmaster.pid and the port.
+    first.child.kill('SIGKILL');
+    await exited(first.child);
+    const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+    const orphan = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+    expect(alive(orphan)).toBe(true);
+
+    const second = start();
+    await waitForHealth(second.output);
+    expect(second.output()).toContain('left running by an earlier run');
+    expect(alive(orphan)).toBe(false);
+
+    // A clean stop takes the database down with it.
+    const newPg = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+    second.child.kill('SIGTERM');
+    expect(await exited(second.child)).toBe(0);
+    for (let i = 0; i < 40 && alive(newPg); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(alive(newPg)).toBe(false);
+  });
+
+  it('a bad setting stops the process at once with a clear message', async () => {
+    const bad = start({ PORT: 'eighty', DATABASE_URL: 'mysql://nope', LOG_LEVEL: 'chatty' });
+    expect(await exited(bad.child)).toBe(78);
+    expect(bad.output()).toContain('PORT must be a whole number from 0 to 65535, got "eighty"');
+    expect(bad.output()).toContain('DATABASE_URL must be a postgres:// or postgresql:// URL');
+    expect(bad.output()).toContain('LOG_LEVEL must be one of');
+  });
+});

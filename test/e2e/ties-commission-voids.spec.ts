@@ -1,0 +1,173 @@
+import { startTestApp, TestContext } from '../support/app';
+import { givenPit } from '../support/builders';
+
+let ctx: TestContext;
+beforeAll(async () => (ctx = await startTestApp()));
+afterAll(() => ctx.close());
+
+const TIE = { player: ['KS', '6D'], banker: ['3H', '2C', 'AS'] }; // 6–6
+const BANKER_7 = { player: ['KS', '5D', 'KH'], banker: ['7H', 'KC'] };
+const PLAYER_9 = { player: ['9S', 'KD'], banker: ['8H', 'KC'] };
+
+describe('ties', () => {
+  it('returns tied Player/Banker bets where they do not stay', async () => {
+    const { terminal, shoe } = await givenPit(ctx, { tieBetsStay: false });
+    const res = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: TIE, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] });
+    expect(res.body.wagers[0]).toMatchObject({ result: 'PUSH', net: 0 });
+    expect(res.body.carriedForward).toEqual([]);
+    const next = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: BANKER_7 });
+    expect(next.body.wagers).toEqual([]);
+  });
+
+  it('carries tied bets to the next coup as new wagers linked to the original, settled there', async () => {
+    const { terminal, shoe } = await givenPit(ctx, { tieBetsStay: true });
+    const tie = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, {
+      cards: TIE,
+      wagers: [{ seat: 1, betType: 'BANKER', amount: 1000, patronId: 'P-1' }, { seat: 2, betType: 'PLAYER', amount: 500 }, { seat: 3, betType: 'TIE', amount: 100 }],
+    });
+    expect(tie.status).toBe(201);
+    const originals = Object.fromEntries(tie.body.wagers.map((w: { betType: string; id: string }) => [w.betType, w.id]));
+    expect(tie.body.carriedForward).toHaveLength(2);
+    expect(tie.body.carriedForward.map((w: { carriedFromId: string }) => w.carriedFromId).sort()).toEqual([originals.BANKER, originals.PLAYER].sort());
+    expect(tie.body.carriedForward.every((w: { status: string; coupId: null }) => w.status === 'OPEN' && w.coupId === null)).toBe(true);
+
+    const next = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: BANKER_7, wagers: [{ seat: 4, betType: 'PLAYER', amount: 200 }] });
+    const bySeat = Object.fromEntries(next.body.wagers.map((w: { seat: number }) => [w.seat, w]));
+    expect(bySeat[1]).toMatchObject({ betType: 'BANKER', amount: 1000, patronId: 'P-1', result: 'WIN', payout: 1000, commission: 50, net: 950, carriedFromId: originals.BANKER });
+    expect(bySeat[2]).toMatchObject({ betType: 'PLAYER', result: 'LOSE', net: -500, carriedFromId: originals.PLAYER });
+    expect(bySeat[4]).toMatchObject({ result: 'LOSE', carriedFromId: null });
+  });
+
+  it('lets a carried bet be withdrawn before the next coup is dealt, and not after', async () => {
+    const { terminal, shoe } = await givenPit(ctx, { tieBetsStay: true });
+    const tie = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: TIE, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }, { seat: 2, betType: 'PLAYER', amount: 1000 }] });
+    const [a, b] = tie.body.carriedForward;
+    // Stepwise: open the next coup; the carried bets join it; one is withdrawn before the cards.
+    const open = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, {});
+    expect(open.status).toBe(201);
+    expect(open.body.status).toBe('BETTING');
+    expect(open.body.wagers.map((w: { id: string }) => w.id).sort()).toEqual([a.id, b.id].sort());
+    const withdrawn = await ctx.as(terminal).post(`/v1/wagers/${a.id}/withdraw`);
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.body.status).toBe('WITHDRAWN');
+    const dealt = await ctx.as(terminal).post(`/v1/coups/${open.body.id}/cards`, PLAYER_9);
+    expect(dealt.status).toBe(200);
+    expect(dealt.body.wagers.find((w: { id: string }) => w.id === a.id)).toMatchObject({ status: 'WITHDRAWN', result: null, net: null });
+    expect(dealt.body.wagers.find((w: { id: string }) => w.id === b.id)).toMatchObject({ status: 'SETTLED', result: b.betType === 'PLAYER' ? 'WIN' : 'LOSE' });
+    const late = await ctx.as(terminal).post(`/v1/wagers/${b.id}/withdraw`);
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('WAGER_NOT_WITHDRAWABLE');
+    const original = tie.body.wagers[0].id;
+    const notCarried = await ctx.as(terminal).post(`/v1/wagers/${original}/withdraw`);
+    expect(notCarried.body.code).toBe('WAGER_NOT_WITHDRAWABLE');
+  });
+
+  it('returns carried bets when the shoe closes before another coup', async () => {
+    const { terminal, shoe } = await givenPit(ctx, { tieBetsStay: true });
+    await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: TIE, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] });
+    const closed = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/close`);
+    expect(closed.status).toBe(200);
+    expect(closed.body.carriedBetsReturned).toBe(1);
+    expect(await ctx.prisma.wager.count({ where: { shoeId: shoe.id, status: 'OPEN' } })).toBe(0);
+  });
+});
+
+describe('stepwise recording', () => {
+  it('opens a coup, adds wagers while betting is open, then settles on the cards', async () => {
+    const { terminal, shoe } = await givenPit(ctx);
+    const open = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { wagers: [{ seat: 1, betType: 'PLAYER', amount: 1000 }] });
+    expect(open.body).toMatchObject({ number: 1, status: 'BETTING', cards: null, outcome: null });
+    const more = await ctx.as(terminal).post(`/v1/coups/${open.body.id}/wagers`, { wagers: [{ seat: 2, betType: 'BANKER', amount: 2000 }] });
+    expect(more.status).toBe(201);
+    expect(more.body.wagers).toHaveLength(2);
+    const busy = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: PLAYER_9 });
+    expect(busy.body.code).toBe('COUP_IN_PROGRESS');
+    const dealt = await ctx.as(terminal).post(`/v1/coups/${open.body.id}/cards`, BANKER_7);
+    expect(dealt.body.outcome).toMatchObject({ winner: 'BANKER', bankerTotal: 7, playerTotal: 5 });
+    expect(dealt.body.wagers.map((w: { seat: number; net: number }) => [w.seat, w.net])).toEqual([[1, -1000], [2, 1900]]);
+    const again = await ctx.as(terminal).post(`/v1/coups/${open.body.id}/cards`, BANKER_7);
+    expect(again.body.code).toBe('COUP_NOT_TAKING_BETS');
+    const late = await ctx.as(terminal).post(`/v1/coups/${open.body.id}/wagers`, { wagers: [{ seat: 3, betType: 'TIE', amount: 100 }] });
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('COUP_NOT_TAKING_BETS');
+    const next = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: PLAYER_9 });
+    expect(next.body.number).toBe(2);
+  });
+});
+
+describe('commission box', () => {
+  it('accrues every Banker commission against the seat and patron, collects part and whole, reports what is owed at close', async () => {
+    const { terminal, supervisor, shoe } = await givenPit(ctx);
+    const banker = (seat: number, amount: number, patronId?: string) => ({ seat, betType: 'BANKER', amount, ...(patronId ? { patronId } : {}) });
+    await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: BANKER_7, wagers: [banker(1, 10000), banker(2, 2010, 'P-7'), banker(3, 1000)] });
+    await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: { player: ['KS', '5D', 'KH'], banker: ['6H', 'AC'] }, wagers: [banker(1, 4000)] });
+    const box = await ctx.as(terminal).get(`/v1/shoes/${shoe.id}/commissions`);
+    expect(box.body.seats).toEqual([
+      { seat: 1, patronId: null, accrued: 700, collected: 0, voided: 0, outstanding: 700 },
+      { seat: 2, patronId: 'P-7', accrued: 100, collected: 0, voided: 0, outstanding: 100 },
+      { seat: 3, patronId: null, accrued: 50, collected: 0, voided: 0, outstanding: 50 },
+    ]);
+    expect(box.body.totalOutstanding).toBe(850);
+
+    const part = await ctx.as(supervisor).post(`/v1/shoes/${shoe.id}/commissions/collections`, { seat: 1, amount: 300 });
+    expect(part.status).toBe(201);
+    expect(part.body).toMatchObject({ seat: 1, amount: 300, outstanding: 400 });
+    const rest = await ctx.as(supervisor).post(`/v1/shoes/${shoe.id}/commissions/collections`, { seat: 1 });
+    expect(rest.body).toMatchObject({ amount: 400, outstanding: 0 });
+    const tooMuch = await ctx.as(supervisor).post(`/v1/shoes/${shoe.id}/commissions/collections`, { seat: 3, amount: 51 });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.code).toBe('COLLECTION_EXCEEDS_OUTSTANDING');
+    const wrongPatron = await ctx.as(supervisor).post(`/v1/shoes/${shoe.id}/commissions/collections`, { seat: 2 });
+    expect(wrongPatron.body.code).toBe('COLLECTION_EXCEEDS_OUTSTANDING');
+    const terminalCollects = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/commissions/collections`, { seat: 3 });
+    expect(terminalCollects.status).toBe(403);
+
+    const closed = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/close`);
+    expect(closed.body.commissionOutstanding).toEqual([
+      { seat: 2, patronId: 'P-7', accrued: 100, collected: 0, voided: 0, outstanding: 100 },
+      { seat: 3, patronId: null, accrued: 50, collected: 0, voided: 0, outstanding: 50 },
+    ]);
+    // Commission is still collectable after the shoe closes (the customer pays when leaving).
+    const later = await ctx.as(supervisor).post(`/v1/shoes/${shoe.id}/commissions/collections`, { seat: 2, patronId: 'P-7' });
+    expect(later.body).toMatchObject({ amount: 100, outstanding: 0 });
+  });
+});
+
+describe('voids', () => {
+  it('voids a settled coup by a new record: original readable, cards back in the shoe, commission reversed; twice is an error', async () => {
+    const { terminal, supervisor, shoe } = await givenPit(ctx, { decks: 1 });
+    const coup = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: BANKER_7, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] });
+    const before = (await ctx.as(terminal).get(`/v1/shoes/${shoe.id}`)).body;
+    expect(before.remaining.KS).toBe(0);
+
+    const byTerminal = await ctx.as(terminal).post(`/v1/coups/${coup.body.id}/void`, { reason: 'wrong table' });
+    expect(byTerminal.status).toBe(403);
+    const voided = await ctx.as(supervisor).post(`/v1/coups/${coup.body.id}/void`, { reason: 'Cards recorded for the wrong table' });
+    expect(voided.status).toBe(200);
+    expect(voided.body.void).toMatchObject({ reason: 'Cards recorded for the wrong table', voidedByRole: 'SUPERVISOR' });
+    expect(voided.body.wagers[0]).toMatchObject({ status: 'SETTLED', result: 'WIN', net: 950 }); // the original stays as it was
+    const after = (await ctx.as(terminal).get(`/v1/shoes/${shoe.id}`)).body;
+    expect(after.remaining.KS).toBe(1);
+    expect(after.cardsSeen).toEqual([]);
+    expect(after.coups[0]).toMatchObject({ number: 1, voided: true });
+    const box = (await ctx.as(terminal).get(`/v1/shoes/${shoe.id}/commissions`)).body;
+    expect(box.seats[0]).toMatchObject({ accrued: 50, voided: 50, outstanding: 0 });
+
+    const twice = await ctx.as(supervisor).post(`/v1/coups/${coup.body.id}/void`, { reason: 'again' });
+    expect(twice.status).toBe(409);
+    expect(twice.body.code).toBe('COUP_ALREADY_VOIDED');
+    // The returned cards can be dealt again, and numbering goes on.
+    const redeal = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: BANKER_7 });
+    expect(redeal.status).toBe(201);
+    expect(redeal.body.number).toBe(2);
+  });
+
+  it('voiding a coup still taking bets cancels it: new bets go back, the shoe can deal again', async () => {
+    const { terminal, supervisor, shoe } = await givenPit(ctx);
+    const open = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { wagers: [{ seat: 1, betType: 'PLAYER', amount: 1000 }] });
+    const voided = await ctx.as(supervisor).post(`/v1/coups/${open.body.id}/void`, { reason: 'Dealer error before the deal' });
+    expect(voided.body.wagers[0].status).toBe('WITHDRAWN');
+    const next = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: PLAYER_9 });
+    expect(next.status).toBe(201);
+  });
+});

@@ -1,0 +1,43 @@
+import { TestContext } from './app';
+
+let seq = 0;
+
+export interface Table {
+  id: string;
+  code: string;
+  [k: string]: unknown;
+}
+
+/** A table through the API, with the usual commission rules unless overridden. */
+export async function givenTable(ctx: TestContext, overrides: Record<string, unknown> = {}): Promise<Table> {
+  const res = await ctx.admin.post('/v1/tables', { code: `T-${++seq}-${Date.now() % 100000}`, variant: 'COMMISSION', currency: 'EUR', minBet: 100, maxBet: 1_000_000, ...overrides });
+  if (res.status !== 201) throw new Error(`givenTable: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+export async function givenKey(ctx: TestContext, role: string, tableId?: string): Promise<string> {
+  const res = await ctx.admin.post('/v1/api-keys', { name: `${role} ${++seq}`, role, ...(tableId ? { tableId } : {}) });
+  if (res.status !== 201) throw new Error(`givenKey: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.key;
+}
+
+export interface Shoe {
+  id: string;
+  tableId: string;
+  [k: string]: unknown;
+}
+
+export async function givenShoe(ctx: TestContext, key: string, tableId: string, overrides: Record<string, unknown> = {}): Promise<Shoe> {
+  const res = await ctx.as(key).post(`/v1/tables/${tableId}/shoes`, overrides);
+  if (res.status !== 201) throw new Error(`givenShoe: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** A table, a terminal key bound to it, a supervisor key and an open shoe. */
+export async function givenPit(ctx: TestContext, table: Record<string, unknown> = {}, shoe: Record<string, unknown> = {}) {
+  const t = await givenTable(ctx, table);
+  const terminal = await givenKey(ctx, 'TERMINAL', t.id);
+  const supervisor = await givenKey(ctx, 'SUPERVISOR');
+  const s = await givenShoe(ctx, terminal, t.id, shoe);
+  return { table: t, terminal, supervisor, shoe: s };
+}
