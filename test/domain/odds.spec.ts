@@ -11,6 +11,7 @@ import {
   ruleSet,
   Variant,
 } from '../../src/domain';
+import { referenceBankerDraws } from './reference-tableau';
 
 const ALL_SIDE = ['PLAYER_PAIR', 'BANKER_PAIR', 'EITHER_PAIR', 'PERFECT_PAIR', 'BIG', 'SMALL', 'SUPER_6', 'DRAGON_7', 'PANDA_8'] as const;
 
@@ -68,15 +69,7 @@ function bruteForce(composition: number[]): Omit<OddsCounts, 'cards'> {
   composition.forEach((k, card) => { for (let i = 0; i < k; i++) cards.push(card); });
   const n = cards.length;
   const value = (c: number) => { const r = Math.floor(c / 4); return r >= 9 ? 0 : r + 1; };
-  const bankerDraws = (b: number, p: number | null) => {
-    if (p === null) return b <= 5;
-    if (b <= 2) return true;
-    if (b === 3) return p !== 8;
-    if (b === 4) return p >= 2 && p <= 7;
-    if (b === 5) return p >= 4 && p <= 7;
-    if (b === 6) return p === 6 || p === 7;
-    return false;
-  };
+  const bankerDraws = referenceBankerDraws;
   const z = () => 0n;
   const k = { total: z(), banker: z(), player: z(), tie: z(), natural: z(), fourCards: z(), fiveCards: z(), sixCards: z(),
     bankerWin6TwoCards: z(), bankerWin6ThreeCards: z(), bankerWin6: z(), dragon7: z(), panda8: z(), playerPair: z(),

@@ -8,6 +8,7 @@ import {
   puntoBancoBankerDraw,
   puntoBancoPlayerDraw,
 } from '../../src/domain';
+import { referenceBankerDraws } from './reference-tableau';
 
 const coup = (player: string[], banker: string[], variant: 'COMMISSION' | 'CHEMIN_DE_FER' = 'COMMISSION') =>
   evaluateCoup(variant, { player: parseCards(player), banker: parseCards(banker) });
@@ -18,15 +19,7 @@ const CARD_OF = ['KS', 'AS', '2S', '3S', '4S', '5S', '6S', '7S', '8S', '9S'];
 const twoCards = (t: number) => (t === 0 ? ['KH', 'QD'] : ['KH', CARD_OF[t]]);
 
 describe('punto banco tableau (domain.md §2), every Banker total × Player third card', () => {
-  // Written out from domain.md prose, independently of the engine's table.
-  const expected = (b: number, p: number): boolean => {
-    if (b <= 2) return true;
-    if (b === 3) return p !== 8;
-    if (b === 4) return p >= 2 && p <= 7;
-    if (b === 5) return p >= 4 && p <= 7;
-    if (b === 6) return p === 6 || p === 7;
-    return false;
-  };
+  const expected = referenceBankerDraws;
   const cases = [];
   for (let b = 0; b <= 7; b++) for (let p = 0; p <= 9; p++) cases.push([b, p, expected(b, p)] as const);
 
