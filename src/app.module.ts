@@ -13,6 +13,8 @@ import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { OddsModule } from './odds/odds.module';
 import { PropertiesModule } from './properties/properties.module';
 import { ShoesModule } from './shoes/shoes.module';
+import { ReportsModule } from './reports/reports.module';
+import { TableAccountingModule } from './table-accounting/table-accounting.module';
 import { TablesModule } from './tables/tables.module';
 
 /** The database client and the access layer, available to every feature module. */
@@ -50,6 +52,8 @@ export class AppModule {
         CoupsModule,
         CommissionsModule,
         OddsModule,
+        TableAccountingModule,
+        ReportsModule,
       ],
     };
   }

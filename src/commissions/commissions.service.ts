@@ -7,6 +7,8 @@ import { assertTableAccess } from '../access/actor';
 import { ShoesService } from '../shoes/shoes.service';
 import { CollectCommissionDto, CollectionDto, SeatCommissionDto, ShoeCommissionsDto } from './dto/commission.dto';
 import { seatCommissions } from './seat-commissions';
+import { addCollectedCommission } from '../reports/rollups';
+import { gamingDayOf } from '../domain';
 
 /** An accrual: commission charged on a winning Banker bet, owed by the seat until collected. */
 export interface Accrual {
@@ -59,12 +61,13 @@ export class CommissionsService {
   /** Records a collection (partial or whole), with the shoe locked so two collections cannot both take the same debt. */
   collect(shoeId: string, dto: CollectCommissionDto, actor: Actor): Promise<CollectionDto> {
     return this.prisma.$transaction(async (tx) => {
-      const { shoe } = await this.shoes.lock(tx, shoeId, actor, { mustBeOpen: false });
-      return this.collectLocked(tx, shoeId, shoe.tableId, dto, actor);
+      const locked = await this.shoes.lock(tx, shoeId, actor, { mustBeOpen: false });
+      const gamingDay = gamingDayOf(new Date(), locked.timeZone, locked.gamingDayStartHour);
+      return this.collectLocked(tx, shoeId, locked.shoe.tableId, gamingDay, dto, actor);
     });
   }
 
-  private async collectLocked(tx: Tx, shoeId: string, tableId: string, dto: CollectCommissionDto, actor: Actor): Promise<CollectionDto> {
+  private async collectLocked(tx: Tx, shoeId: string, tableId: string, gamingDay: string, dto: CollectCommissionDto, actor: Actor): Promise<CollectionDto> {
     const patronId = dto.patronId ?? null;
     const seat = (await this.outstanding(tx, shoeId)).find((s) => s.seat === dto.seat && s.patronId === patronId);
     const owed = seat?.outstanding ?? 0;
@@ -73,7 +76,10 @@ export class CommissionsService {
     const amount = dto.amount ?? owed;
     if (amount > owed) throw new AppError('COLLECTION_EXCEEDS_OUTSTANDING', `${who} owes ${owed}; ${amount} cannot be collected`);
     const id = randomUUID();
-    await tx.commissionEntry.create({ data: { id, shoeId, tableId, seat: dto.seat, patronId, kind: 'COLLECTION', amount: -BigInt(amount), createdByKeyId: actor.keyId } });
+    await tx.commissionEntry.create({
+      data: { id, shoeId, tableId, seat: dto.seat, patronId, kind: 'COLLECTION', amount: -BigInt(amount), createdByKeyId: actor.keyId, gamingDay: new Date(`${gamingDay}T00:00:00Z`) },
+    });
+    await addCollectedCommission(tx, tableId, gamingDay, BigInt(amount));
     return { id, seat: dto.seat, patronId, amount, outstanding: owed - amount };
   }
 }

@@ -20,7 +20,8 @@ import {
 } from '../domain';
 import { CasinoTable, Coup, CoupVoid, Prisma, Wager } from '../generated/prisma/client';
 import { LockedShoe, ShoesService } from '../shoes/shoes.service';
-import { limitsFor, rulesOf } from '../tables/tables.service';
+import { applyCoupToRollups } from '../reports/rollups';
+import { edgesOf, limitsFor, rulesOf } from '../tables/tables.service';
 import { AddWagersDto, CoupDto, HandsDto, RecordCoupDto, VoidCoupDto, WagerDto, WagerInputDto } from './dto/coup.dto';
 
 interface Hands {
@@ -105,13 +106,21 @@ export class CoupsService {
     return this.prisma.$transaction(async (tx) => {
       const found = await tx.coup.findUnique({ where: { id: coupId }, select: { shoeId: true } });
       if (!found) throw notFound('Coup', coupId);
-      const { shoe } = await this.shoes.lock(tx, found.shoeId, actor, { mustBeOpen: false });
+      const { shoe, table } = await this.shoes.lock(tx, found.shoeId, actor, { mustBeOpen: false });
       const coup = await tx.coup.findUniqueOrThrow({ where: { id: coupId }, include: { void: true, wagers: { select: { id: true, carriedFromId: true, status: true } } } });
       if (coup.void) throw new AppError('COUP_ALREADY_VOIDED', `Coup ${coup.number} was already voided`);
       await tx.coupVoid.create({ data: { coupId, reason: dto.reason, voidedByKeyId: actor.keyId, voidedByRole: actor.role } });
       const shoeChanges: Prisma.ShoeUpdateInput = {};
       if (coup.status === 'SETTLED') {
         await this.commissions.reverseCoup(tx, shoe.id, shoe.tableId, coupId, actor);
+        const settled = await tx.wager.findMany({ where: { coupId, status: 'SETTLED' } });
+        await applyCoupToRollups(
+          tx,
+          { tableId: shoe.tableId, gamingDay: coup.gamingDay!.toISOString().slice(0, 10), winner: coup.winner!, natural: coup.natural! },
+          settled.map((w) => ({ betType: w.betType, amount: w.amount, payout: w.payout!, commission: w.commission!, net: w.net!, result: w.result! })),
+          edgesOf(table),
+          -1n,
+        );
         await tx.wager.updateMany({ where: { carriedFromId: { in: coup.wagers.map((w) => w.id) }, status: 'OPEN', coupId: null }, data: { status: 'WITHDRAWN' } });
         const cards = parseCards([...coup.playerCards, ...coup.bankerCards]);
         const remaining = [...shoe.remaining];
@@ -217,6 +226,9 @@ export class CoupsService {
       .map((r) => ({ id: randomUUID(), coupId: null, shoeId: shoe.id, tableId: shoe.tableId, seat: r.seat, betType: r.betType, amount: r.amount, patronId: r.patronId, carriedFromId: r.id, status: 'OPEN' as const }));
     if (carriedForward.length) await tx.wager.createMany({ data: carriedForward });
 
+    const day = gamingDay.toISOString().slice(0, 10);
+    await applyCoupToRollups(tx, { tableId: shoe.tableId, gamingDay: day, winner: outcome.winner, natural: outcome.natural }, rows, edgesOf(table), 1n);
+
     const accruals: Accrual[] = rows.filter((r) => r.commission > 0n).map((r) => ({ seat: r.seat, patronId: r.patronId, amount: r.commission, coupId: coup.id, wagerId: r.id }));
     await this.commissions.accrue(tx, shoe.id, shoe.tableId, accruals, actor);
 
@@ -242,7 +254,7 @@ export class CoupsService {
       wagers: rows.map(toWagerDto),
       carriedForward: carriedForward.map((r) => toWagerDto({ ...r, result: null, payout: null, commission: null, net: null })),
       settledAt: now.toISOString(),
-      gamingDay: gamingDay.toISOString().slice(0, 10),
+      gamingDay: day,
     };
   }
 

@@ -395,3 +395,28 @@ export function fractionToDecimal(f: Fraction, digits: number): string {
 export function fractionToNumber(f: Fraction): number {
   return Number(fractionToDecimal(f, 15));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Theoretical win: Σ stake × house edge, accumulated in integers.
+
+/** House edges are carried as integers of 10^-12 so that Σ stake × edge stays exact integer arithmetic. */
+export const EDGE_SCALE = 10n ** 12n;
+
+/**
+ * Each offered bet's exact house edge for a full shoe under these rules, quantised to 10^-12
+ * (half away from zero). Over 10^11 minor units of handle the quantisation moves a theoretical
+ * win by less than 0.1 of a minor unit.
+ */
+export function quantisedEdges(rules: RuleSet): Partial<Record<BetType, bigint>> {
+  const counts = exactOdds(fullShoe(rules.decks));
+  const edges: Partial<Record<BetType, bigint>> = {};
+  for (const b of betOdds(rules, counts)) edges[b.betType] = BigInt(fractionToDecimal(b.houseEdge, 12).replace('.', ''));
+  return edges;
+}
+
+/** Probabilities of Banker, Player, Tie and a natural for a full shoe of `decks` decks. */
+export function outcomeProbabilities(decks: number): { banker: Fraction; player: Fraction; tie: Fraction; natural: Fraction } {
+  const k = exactOdds(fullShoe(decks));
+  const of = (n: bigint): Fraction => ({ numerator: n, denominator: k.total });
+  return { banker: of(k.banker), player: of(k.player), tie: of(k.tie), natural: of(k.natural) };
+}

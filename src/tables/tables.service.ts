@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Actor, assertTableAccess } from '../access/actor';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
-import { BetType, formatOdds, Odds, offeredBets, parseOdds, RuleSet, ruleSet, SideBet } from '../domain';
+import { BetType, formatOdds, isCasinoBanked, Odds, offeredBets, parseOdds, quantisedEdges, RuleSet, ruleSet, SideBet } from '../domain';
 import { CasinoTable, Prisma } from '../generated/prisma/client';
 import { DEFAULT_PROPERTY_ID } from '../properties/properties.service';
 import { CreateTableDto, TableDto } from './dto/table.dto';
@@ -29,6 +29,19 @@ export function rulesOf(table: CasinoTable): RuleSet {
     rulesCache.set(table.id, rules);
   }
   return rules;
+}
+
+const edgesCache = new Map<string, Partial<Record<BetType, bigint>>>();
+
+/** Each offered bet's house edge × 10^12 under the table's rules (casino-banked tables only), cached. */
+export function edgesOf(table: CasinoTable): Partial<Record<BetType, bigint>> {
+  let edges = edgesCache.get(table.id);
+  if (!edges) {
+    const rules = rulesOf(table);
+    edges = isCasinoBanked(rules.variant) ? quantisedEdges(rules) : {};
+    edgesCache.set(table.id, edges);
+  }
+  return edges;
 }
 
 /** The stake limits of one bet at a table: its own, else the table's. */

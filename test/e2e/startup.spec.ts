@@ -69,7 +69,7 @@ describe('npm start with no DATABASE_URL', () => {
     const adminKey = fs.readFileSync(path.join(dataDir, 'admin-api-key'), 'utf8').trim();
     const props = await fetch(`http://127.0.0.1:${port}/v1/properties`, { headers: { Authorization: `Bearer ${adminKey}` } });
     expect(props.status).toBe(200);
-    expect((await props.json())[0].name).toBe('Default property');
+    expect(((await props.json()) as { name: string }[])[0].name).toBe('Default property');
 
     // A crash: node dies, postgres stays behind holding postmaster.pid and the port.
     first.child.kill('SIGKILL');

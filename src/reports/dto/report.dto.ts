@@ -1,0 +1,170 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { TextField, UuidField } from '../../common/validation';
+import { DATE_PATTERN } from '../../table-accounting/dto/table-accounting.dto';
+
+export const GROUP_BY = ['property', 'pit', 'table', 'variant', 'betType', 'currency', 'gamingDay', 'month', 'quarter'] as const;
+export type GroupBy = (typeof GROUP_BY)[number];
+
+export class RangeQueryDto {
+  @TextField({ description: 'First gaming day, YYYY-MM-DD', example: '2026-07-01', maxLength: 10, pattern: DATE_PATTERN, patternHint: 'must be a date YYYY-MM-DD' })
+  from: string;
+
+  @TextField({ description: 'Last gaming day (inclusive), YYYY-MM-DD', example: '2026-09-30', maxLength: 10, pattern: DATE_PATTERN, patternHint: 'must be a date YYYY-MM-DD' })
+  to: string;
+
+  @UuidField({ description: 'Only this property (default: all)', required: false })
+  propertyId?: string;
+}
+
+export class WinLossQueryDto extends RangeQueryDto {
+  @TextField({ description: `Comma-separated: ${GROUP_BY.join(', ')}. Rows are always split by currency too.`, example: 'table,betType', maxLength: 200, required: false, pattern: /^[A-Za-z,]+$/, patternHint: `must list dimensions separated by commas: ${GROUP_BY.join(', ')}` })
+  groupBy?: string;
+}
+
+export class QuarterlyQueryDto {
+  @TextField({ description: 'Year', example: '2026', maxLength: 4, pattern: /^\d{4}$/, patternHint: 'must be a four-digit year' })
+  year: string;
+
+  @TextField({ description: 'Quarter, 1–4', example: '3', maxLength: 1, pattern: /^[1-4]$/, patternHint: 'must be 1, 2, 3 or 4' })
+  quarter: string;
+
+  @UuidField({ description: 'Property (default: the default property)', required: false })
+  propertyId?: string;
+}
+
+export class OutcomeCountsDto {
+  @ApiProperty() bankerWins: number;
+  @ApiProperty() playerWins: number;
+  @ApiProperty() ties: number;
+  @ApiProperty() naturals: number;
+}
+
+export class ExpectedOutcomesDto {
+  @ApiProperty({ description: 'Expected count from the exact odds of each table\'s shoe', example: '45.86' }) bankerWins: string;
+  @ApiProperty() playerWins: string;
+  @ApiProperty() ties: string;
+  @ApiProperty() naturals: string;
+}
+
+export class FiguresDto {
+  @ApiProperty({ nullable: true, type: Number, description: 'Coups (null when rows are split by bet type)' }) coups: number | null;
+  @ApiProperty() wagers: number;
+  @ApiProperty({ description: 'Total wagered, minor units' }) handle: number;
+  @ApiProperty({ description: 'Paid to customers beyond returned stakes' }) payouts: number;
+  @ApiProperty({ description: 'House win: stakes lost − payouts + commission charged' }) win: number;
+  @ApiProperty({ nullable: true, type: String, description: 'win / handle, percent, 4 decimals' }) holdPercent: string | null;
+  @ApiProperty() commissionCharged: number;
+  @ApiProperty() commissionCollected: number;
+  @ApiProperty({ description: 'charged − collected within the rows\' range' }) commissionOutstanding: number;
+  @ApiProperty({ description: 'Win without uncollected commission' }) revenue: number;
+  @ApiProperty({ description: 'Σ stake × exact house edge, rounded to the minor unit' }) theoreticalWin: number;
+  @ApiProperty() winMinusTheoretical: number;
+  @ApiProperty({ type: OutcomeCountsDto, nullable: true }) outcomes: OutcomeCountsDto | null;
+  @ApiProperty({ type: ExpectedOutcomesDto, nullable: true }) expectedOutcomes: ExpectedOutcomesDto | null;
+}
+
+export class WinLossRowDto extends FiguresDto {
+  @ApiProperty({ description: 'The grouping values of this row', type: 'object', additionalProperties: { type: 'string' }, example: { currency: 'EUR', tableCode: 'BAC-07', betType: 'BANKER' } })
+  group: Record<string, string>;
+}
+
+export class TotalsDto extends FiguresDto {
+  @ApiProperty() currency: string;
+}
+
+export class VoidSummaryDto {
+  @ApiProperty() coups: number;
+  @ApiProperty() wagers: number;
+  @ApiProperty({ description: 'Handle of the voided coups, left out of every figure' }) handle: number;
+}
+
+export class WinLossDto {
+  @ApiProperty({ format: 'date' }) from: string;
+  @ApiProperty({ format: 'date' }) to: string;
+  @ApiProperty({ enum: GROUP_BY, isArray: true }) groupBy: string[];
+  @ApiProperty({ type: WinLossRowDto, isArray: true }) rows: WinLossRowDto[];
+  @ApiProperty({ type: TotalsDto, nullable: true, description: 'Grand total (null when the rows hold several currencies; see totalsByCurrency)' }) totals: TotalsDto | null;
+  @ApiProperty({ type: TotalsDto, isArray: true }) totalsByCurrency: TotalsDto[];
+  @ApiProperty({ type: VoidSummaryDto, description: 'Voided coups in the range, excluded above' }) voided: VoidSummaryDto;
+}
+
+export class TableAccountingLineDto {
+  @ApiProperty({ format: 'uuid' }) tableId: string;
+  @ApiProperty() tableCode: string;
+  @ApiProperty() currency: string;
+  @ApiPropertyOptional({ format: 'date', nullable: true, type: String }) gamingDay: string | null;
+  @ApiProperty() sessions: number;
+  @ApiProperty() opener: number;
+  @ApiProperty() closer: number;
+  @ApiProperty() fills: number;
+  @ApiProperty() credits: number;
+  @ApiProperty() drop: number;
+  @ApiProperty({ description: 'closer − opener + credits − fills + drop' }) statisticalWin: number;
+  @ApiProperty({ nullable: true, type: String, description: 'statistical win / drop, percent' }) dropHoldPercent: string | null;
+  @ApiProperty({ description: 'Wager-level win of the same table and days' }) wagerWin: number;
+  @ApiProperty({ description: 'statistical win − wager-level win: the reconciliation item' }) difference: number;
+}
+
+export class VoidedCoupDto {
+  @ApiProperty({ format: 'uuid' }) coupId: string;
+  @ApiProperty() tableCode: string;
+  @ApiProperty() shoeNumber: number;
+  @ApiProperty() coupNumber: number;
+  @ApiProperty({ format: 'date', nullable: true, type: String }) gamingDay: string | null;
+  @ApiProperty() reason: string;
+  @ApiProperty() voidedByKeyId: string;
+  @ApiProperty() voidedByRole: string;
+  @ApiProperty({ format: 'date-time' }) voidedAt: string;
+  @ApiProperty({ description: 'Handle of the voided coup' }) handle: number;
+}
+
+export class VoidedSlipDto {
+  @ApiProperty({ format: 'uuid' }) slipId: string;
+  @ApiProperty() tableCode: string;
+  @ApiProperty({ enum: ['FILL', 'CREDIT'] }) kind: string;
+  @ApiProperty() number: number;
+  @ApiProperty() year: number;
+  @ApiProperty() amount: number;
+  @ApiProperty({ format: 'date' }) gamingDay: string;
+  @ApiProperty() reason: string;
+  @ApiProperty() voidedByKeyId: string;
+  @ApiProperty({ format: 'date-time' }) voidedAt: string;
+}
+
+export class ExceptionsDto {
+  @ApiProperty({ type: VoidedCoupDto, isArray: true }) voidedCoups: VoidedCoupDto[];
+  @ApiProperty({ type: VoidedSlipDto, isArray: true }) voidedSlips: VoidedSlipDto[];
+}
+
+export class QuarterlyDto {
+  @ApiProperty({ format: 'uuid' }) propertyId: string;
+  @ApiProperty() propertyName: string;
+  @ApiProperty() year: number;
+  @ApiProperty() quarter: number;
+  @ApiProperty({ format: 'date' }) from: string;
+  @ApiProperty({ format: 'date' }) to: string;
+  @ApiProperty({ type: TotalsDto, isArray: true, description: 'Per currency' }) totals: TotalsDto[];
+  @ApiProperty({ type: WinLossRowDto, isArray: true }) months: WinLossRowDto[];
+  @ApiProperty({ type: WinLossRowDto, isArray: true }) variants: WinLossRowDto[];
+  @ApiProperty({ type: WinLossRowDto, isArray: true }) tables: WinLossRowDto[];
+  @ApiProperty({ type: TableAccountingLineDto, isArray: true, description: 'Per table for the quarter' }) tableAccounting: TableAccountingLineDto[];
+  @ApiProperty({ type: ExceptionsDto }) exceptions: ExceptionsDto;
+}
+
+export class ReconciliationDifferenceDto {
+  @ApiProperty({ format: 'uuid' }) tableId: string;
+  @ApiProperty({ format: 'date' }) gamingDay: string;
+  @ApiProperty({ nullable: true, type: String }) betType: string | null;
+  @ApiProperty() field: string;
+  @ApiProperty({ description: 'Value kept in the rollup' }) rollup: string;
+  @ApiProperty({ description: 'Value recomputed from the raw records' }) raw: string;
+}
+
+export class ReconciliationDto {
+  @ApiProperty({ format: 'date' }) from: string;
+  @ApiProperty({ format: 'date' }) to: string;
+  @ApiProperty({ description: 'Rollup rows compared' }) rowsChecked: number;
+  @ApiProperty({ description: 'Settled, unvoided wagers recomputed' }) wagersRecomputed: number;
+  @ApiProperty() ok: boolean;
+  @ApiProperty({ type: ReconciliationDifferenceDto, isArray: true }) differences: ReconciliationDifferenceDto[];
+}

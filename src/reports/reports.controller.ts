@@ -1,0 +1,64 @@
+import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
+import { ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Role } from '../access/actor';
+import { Endpoint } from '../common/endpoint';
+import { toCsv } from './csv';
+import { QuarterlyDto, QuarterlyQueryDto, RangeQueryDto, ReconciliationDto, TableAccountingLineDto, WinLossDto, WinLossQueryDto } from './dto/report.dto';
+import { ReportsService } from './reports.service';
+
+const READERS: Role[] = ['FINANCE', 'AUDITOR', 'ADMIN', 'SUPERVISOR'];
+
+/** `Accept: text/csv` turns any report into CSV with the same numbers. */
+function wantsCsv(accept: string | undefined): boolean {
+  return /\btext\/csv\b/i.test(accept ?? '');
+}
+
+function asCsv(res: Response, rows: Record<string, unknown>[]): string {
+  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+  return toCsv(rows);
+}
+
+@ApiTags('Reports')
+@ApiProduces('application/json', 'text/csv')
+@Controller('v1/reports')
+export class ReportsController {
+  constructor(private readonly reports: ReportsService) {}
+
+  @Get('win-loss')
+  @Endpoint({ operationId: 'winLossReport', summary: 'Wager-level win/loss figures for a range of gaming days, grouped as asked', roles: READERS, type: WinLossDto })
+  async winLoss(@Query() q: WinLossQueryDto, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) res: Response): Promise<WinLossDto | string> {
+    const report = await this.reports.winLoss(q);
+    return wantsCsv(accept) ? asCsv(res, report.rows as unknown as Record<string, unknown>[]) : report;
+  }
+
+  @Get('quarterly')
+  @Endpoint({ operationId: 'quarterlyStatement', summary: "A property's quarterly statement: totals, months, variants, tables, table accounting, exceptions", roles: READERS, type: QuarterlyDto, errors: ['NOT_FOUND'] })
+  async quarterly(@Query() q: QuarterlyQueryDto, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) res: Response): Promise<QuarterlyDto | string> {
+    const r = await this.reports.quarterly(q);
+    if (!wantsCsv(accept)) return r;
+    const section = (name: string, rows: object[]) => rows.map((row) => ({ section: name, ...row }));
+    return asCsv(res, [
+      ...section('total', r.totals),
+      ...section('month', r.months),
+      ...section('variant', r.variants),
+      ...section('table', r.tables),
+      ...section('table-accounting', r.tableAccounting),
+      ...section('voided-coup', r.exceptions.voidedCoups),
+      ...section('voided-slip', r.exceptions.voidedSlips),
+    ]);
+  }
+
+  @Get('table-accounting')
+  @Endpoint({ operationId: 'tableAccountingReport', summary: 'Statistical win against wager-level win, per table and gaming day', roles: READERS, type: TableAccountingLineDto, isArray: true })
+  async tableAccounting(@Query() q: RangeQueryDto, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) res: Response): Promise<TableAccountingLineDto[] | string> {
+    const lines = await this.reports.tableAccountingReport(q);
+    return wantsCsv(accept) ? asCsv(res, lines as unknown as Record<string, unknown>[]) : lines;
+  }
+
+  @Get('reconciliation')
+  @Endpoint({ operationId: 'reconcileRollups', summary: 'Recompute a range from the raw records and list any difference from the rollups', roles: READERS, type: ReconciliationDto })
+  reconcile(@Query() q: RangeQueryDto): Promise<ReconciliationDto> {
+    return this.reports.reconcile(q);
+  }
+}
