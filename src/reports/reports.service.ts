@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
-import { EDGE_SCALE, fractionToDecimal, MAX_DECKS, MIN_DECKS, outcomeProbabilities, roundMoney } from '../domain';
+import { fractionToDecimal, MAX_DECKS, MIN_DECKS, outcomeProbabilities } from '../domain';
 import { Prisma } from '../generated/prisma/client';
 import { DEFAULT_PROPERTY_ID } from '../properties/properties.service';
 import { isCalendarDate } from '../table-accounting/table-accounting.service';
@@ -23,90 +23,71 @@ import {
   WinLossRowDto,
 } from './dto/report.dto';
 
-/** Additive sums behind every figure (bigint, exact). Expected counts are × 10^6. */
-interface Sums {
-  coups: bigint | null;
-  wagers: bigint;
-  handle: bigint;
-  payouts: bigint;
-  commission: bigint;
-  collected: bigint;
-  net: bigint;
-  theoE12: bigint;
-  banker: bigint;
-  player: bigint;
-  tie: bigint;
-  naturals: bigint;
-  expBanker: bigint;
-  expPlayer: bigint;
-  expTie: bigint;
-  expNaturals: bigint;
+/**
+ * THE report formulas (domain.md §6), in one SQL fragment over a row of sums `s`: win = stakes lost
+ * − payouts + commission = −Σ customer net; hold % = win / handle; outstanding = charged −
+ * collected; revenue = win − outstanding; theoretical win = Σ stake × edge (× 10^12 in the
+ * rollups) rounded to the minor unit; expected outcome counts = Σ coups × exact probability.
+ * Statistics are rounded half away from zero for display; money that changes hands is rounded only
+ * by the engine's roundMoney. PostgreSQL evaluates it, so large reports never pass through JS objects.
+ */
+function figuresSql(withCoups: boolean): string {
+  const coups = withCoups
+    ? `s.coups AS "coups",
+       json_build_object('bankerWins', s.banker, 'playerWins', s.player, 'ties', s.tie, 'naturals', s.naturals) AS "outcomes",
+       json_build_object('bankerWins', round(s.exp_banker, 2)::text, 'playerWins', round(s.exp_player, 2)::text,
+                         'ties', round(s.exp_tie, 2)::text, 'naturals', round(s.exp_nat, 2)::text) AS "expectedOutcomes"`
+    : `NULL::bigint AS "coups", NULL::json AS "outcomes", NULL::json AS "expectedOutcomes"`;
+  return `
+       s.wagers AS "wagers", s.handle AS "handle", s.payouts AS "payouts", -s.net AS "win",
+       CASE WHEN s.handle = 0 THEN NULL ELSE round((-s.net)::numeric * 100 / s.handle, 4)::text END AS "holdPercent",
+       s.commission AS "commissionCharged", s.collected AS "commissionCollected", s.commission - s.collected AS "commissionOutstanding",
+       -s.net - (s.commission - s.collected) AS "revenue",
+       round(s.theo / 1000000000000)::bigint AS "theoreticalWin", -s.net - round(s.theo / 1000000000000)::bigint AS "winMinusTheoretical",
+       ${coups}`;
 }
 
-interface Row {
-  group: Record<string, string>;
-  sums: Sums;
+/** Sum columns over rollup rows (alias r), coup columns where the grain has them. */
+function sumsSql(withCoups: boolean): string {
+  return `sum(r.wagers) AS wagers, sum(r.handle) AS handle, sum(r.payouts) AS payouts, sum(r.commission) AS commission,
+          sum(r.commission_collected) AS collected, sum(r.customer_net) AS net, sum(r.theo_e12) AS theo` +
+    (withCoups ? ', sum(r.coups) AS coups, sum(r.banker_wins) AS banker, sum(r.player_wins) AS player, sum(r.ties) AS tie, sum(r.naturals) AS naturals' : '');
 }
 
-const emptySums = (withCoups: boolean): Sums => ({
-  coups: withCoups ? 0n : null, wagers: 0n, handle: 0n, payouts: 0n, commission: 0n, collected: 0n, net: 0n, theoE12: 0n,
-  banker: 0n, player: 0n, tie: 0n, naturals: 0n, expBanker: 0n, expPlayer: 0n, expTie: 0n, expNaturals: 0n,
-});
-
-function addSums(into: Sums, s: Sums): void {
-  for (const k of Object.keys(into) as (keyof Sums)[]) {
-    if (k === 'coups') into.coups = into.coups === null || s.coups === null ? null : into.coups + s.coups;
-    else into[k] = (into[k] as bigint) + (s[k] as bigint);
-  }
-}
-
-/** Grouping dimensions: fixed SQL over the rollups (alias r), tables (t) and properties (p). */
-const DIMENSIONS: Record<GroupBy, [sql: string, alias: string][]> = {
-  property: [['p.id::text', 'propertyId'], ['p.name', 'propertyName']],
-  pit: [['t.pit', 'pit']],
-  table: [['t.id::text', 'tableId'], ['t.code', 'tableCode']],
-  variant: [['t.variant::text', 'variant']],
-  betType: [['r.bet_type::text', 'betType']],
-  currency: [['t.currency::text', 'currency']],
-  gamingDay: [["to_char(r.gaming_day, 'YYYY-MM-DD')", 'gamingDay']],
-  month: [["to_char(r.gaming_day, 'YYYY-MM')", 'month']],
-  quarter: [["to_char(r.gaming_day, 'YYYY-\"Q\"Q')", 'quarter']],
-};
-
-const pct = (num: bigint, den: bigint): string | null => (den === 0n ? null : fractionToDecimal({ numerator: num * 100n, denominator: den }, 4));
-/** A theoretical win (× 10^12) in minor units, through the one rounding function. */
-const theoToMoney = (e12: bigint): bigint => (e12 < 0n ? -roundMoney(-e12, 1n, EDGE_SCALE, { mode: 'HALF_UP', unit: 1 }) : roundMoney(e12, 1n, EDGE_SCALE, { mode: 'HALF_UP', unit: 1 }));
-const expected = (x: bigint) => fractionToDecimal({ numerator: x, denominator: 1_000_000n }, 2);
-
-export function figures(s: Sums): FiguresDto {
-  const win = -s.net;
-  const outstanding = s.commission - s.collected;
-  const theo = theoToMoney(s.theoE12);
-  const hasCoups = s.coups !== null;
-  return {
-    coups: hasCoups ? Number(s.coups) : null,
-    wagers: Number(s.wagers),
-    handle: Number(s.handle),
-    payouts: Number(s.payouts),
-    win: Number(win),
-    holdPercent: pct(win, s.handle),
-    commissionCharged: Number(s.commission),
-    commissionCollected: Number(s.collected),
-    commissionOutstanding: Number(outstanding),
-    revenue: Number(win - outstanding),
-    theoreticalWin: Number(theo),
-    winMinusTheoretical: Number(win - theo),
-    outcomes: hasCoups ? { bankerWins: Number(s.banker), playerWins: Number(s.player), ties: Number(s.tie), naturals: Number(s.naturals) } : null,
-    expectedOutcomes: hasCoups ? { bankerWins: expected(s.expBanker), playerWins: expected(s.expPlayer), ties: expected(s.expTie), naturals: expected(s.expNaturals) } : null,
-  };
-}
-
-/** Exact outcome probabilities per deck count, as decimals for SQL (statistics, not money). */
+/** Exact outcome probabilities per deck count (statistics, not money), joined by the tables' decks. */
 const PROBABILITIES = Array.from({ length: MAX_DECKS - MIN_DECKS + 1 }, (_, i) => {
   const decks = MIN_DECKS + i;
   const p = outcomeProbabilities(decks);
   return { decks, banker: fractionToDecimal(p.banker, 15), player: fractionToDecimal(p.player, 15), tie: fractionToDecimal(p.tie, 15), natural: fractionToDecimal(p.natural, 15) };
 });
+const probabilitiesSql = () =>
+  Prisma.join(PROBABILITIES.map((p) => Prisma.sql`(${p.decks}::int, ${p.banker}::numeric, ${p.player}::numeric, ${p.tie}::numeric, ${p.natural}::numeric)`));
+
+/** Grouping dimensions: fixed SQL over the aggregated rollup rows (a), tables (t) and properties (p). */
+const DIMENSIONS: Record<GroupBy, [sql: string, alias: string][]> = {
+  property: [['p.id::text', 'propertyId'], ['p.name', 'propertyName']],
+  pit: [['t.pit', 'pit']],
+  table: [['t.id::text', 'tableId'], ['t.code', 'tableCode']],
+  variant: [['t.variant::text', 'variant']],
+  betType: [['a.bkey::text', 'betType']],
+  currency: [['t.currency::text', 'currency']],
+  gamingDay: [["to_char(a.dkey, 'YYYY-MM-DD')", 'gamingDay']],
+  month: [["to_char(a.dkey, 'YYYY-MM')", 'month']],
+  quarter: [["to_char(a.dkey, 'YYYY-\"Q\"Q')", 'quarter']],
+};
+
+/**
+ * The coarsest rollup that answers a grouping: per table and day (all bet types, with coups)
+ * unless bet types are asked for; per table, month and bet type when the range is whole months;
+ * else per table, day and bet type. None of them grows with the number of wagers.
+ */
+function sourceFor(dims: GroupBy[], from: string, to: string): { table: string; day: string; coups: boolean } {
+  if (!dims.includes('betType')) return { table: 'table_day_rollups', day: 'gaming_day', coups: true };
+  const wholeMonths = from.endsWith('-01') && new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).getUTCDate() === 1;
+  if (!dims.includes('gamingDay') && wholeMonths) return { table: 'month_rollups', day: 'month', coups: false };
+  return { table: 'wager_rollups', day: 'gaming_day', coups: false };
+}
+
 
 export function parseRange(q: RangeQueryDto): { from: string; to: string } {
   for (const [name, v] of [['from', q.from], ['to', q.to]] as const) {
@@ -132,20 +113,19 @@ export function parseGroupBy(text: string | undefined): GroupBy[] {
 export class ReportsService {
   constructor(private readonly prisma: PrismaService) {}
 
-  async winLoss(q: WinLossQueryDto): Promise<WinLossDto> {
+  /** The win/loss report as JSON text: PostgreSQL builds the rows, nothing large passes through JS objects. */
+  async winLossJson(q: WinLossQueryDto): Promise<string> {
     const { from, to } = parseRange(q);
     const groupBy = parseGroupBy(q.groupBy);
-    const rows = await this.rows(groupBy, from, to, q.propertyId);
-    const totals = totalsByCurrency(rows);
-    return {
-      from,
-      to,
-      groupBy,
-      rows: rows.map((r) => ({ group: r.group, ...figures(r.sums) })),
-      totals: totals.length === 1 ? totals[0] : null,
-      totalsByCurrency: totals,
-      voided: await this.voidSummary(from, to, q.propertyId),
-    };
+    const { rows, totals } = await this.grouped(groupBy, from, to, q.propertyId);
+    const parsedTotals = JSON.parse(totals) as TotalsDto[];
+    const voided = await this.voidSummary(from, to, q.propertyId);
+    return `{"from":${JSON.stringify(from)},"to":${JSON.stringify(to)},"groupBy":${JSON.stringify(groupBy)},"rows":${rows},` +
+      `"totals":${parsedTotals.length === 1 ? JSON.stringify(parsedTotals[0]) : 'null'},"totalsByCurrency":${totals},"voided":${JSON.stringify(voided)}}`;
+  }
+
+  async winLoss(q: WinLossQueryDto): Promise<WinLossDto> {
+    return JSON.parse(await this.winLossJson(q)) as WinLossDto;
   }
 
   async quarterly(q: QuarterlyQueryDto): Promise<QuarterlyDto> {
@@ -159,19 +139,35 @@ export class ReportsService {
     const from = new Date(Date.UTC(year, firstMonth, 1)).toISOString().slice(0, 10);
     const to = new Date(Date.UTC(year, firstMonth + 3, 0)).toISOString().slice(0, 10);
 
-    // One pass over the rollups, per table and month; every section is summed from it.
-    const base = await this.rows(['table', 'variant', 'month'], from, to, propertyId);
-    const section = (keys: string[]): WinLossRowDto[] => {
-      const out = new Map<string, Row>();
-      for (const r of base) {
-        const group = Object.fromEntries(keys.map((k) => [k, r.group[k]]));
-        const key = JSON.stringify(group);
-        const acc = out.get(key) ?? { group, sums: emptySums(true) };
-        addSums(acc.sums, r.sums);
-        out.set(key, acc);
-      }
-      return [...out.values()].sort((a, b) => JSON.stringify(a.group).localeCompare(JSON.stringify(b.group))).map((r) => ({ group: r.group, ...figures(r.sums) }));
-    };
+    // One pass over the table-day rollups, every section at once (GROUPING SETS); the table
+    // accounting and the exception report are independent queries, run at the same time.
+    const accounting = this.tableAccountingJson(from, to, propertyId, false);
+    const exceptions = this.exceptions(from, to, propertyId);
+    const [{ json }] = await this.prisma.$queryRaw<{ json: string }[]>`
+      WITH a AS (
+        SELECT r.table_id, date_trunc('month', r.gaming_day)::date AS m, ${Prisma.raw(sumsSql(true))}
+        FROM table_day_rollups r
+        WHERE r.gaming_day BETWEEN ${from}::date AND ${to}::date AND r.table_id IN (SELECT id FROM casino_tables WHERE property_id = ${propertyId}::uuid)
+        GROUP BY 1, 2
+      ), s AS (
+        SELECT GROUPING(a.m, t.variant, t.id) AS g, t.currency::text AS currency, to_char(a.m, 'YYYY-MM') AS month, t.variant::text AS variant,
+               t.id::text AS "tableId", t.code AS "tableCode",
+               sum(a.wagers) AS wagers, sum(a.handle) AS handle, sum(a.payouts) AS payouts, sum(a.commission) AS commission, sum(a.collected) AS collected,
+               sum(a.net) AS net, sum(a.theo) AS theo, sum(a.coups) AS coups, sum(a.banker) AS banker, sum(a.player) AS player, sum(a.tie) AS tie,
+               sum(a.naturals) AS naturals, sum(a.coups * pr.banker) AS exp_banker, sum(a.coups * pr.player) AS exp_player,
+               sum(a.coups * pr.tie) AS exp_tie, sum(a.coups * pr.nat) AS exp_nat
+        FROM a JOIN casino_tables t ON t.id = a.table_id JOIN (VALUES ${probabilitiesSql()}) AS pr(decks, banker, player, tie, nat) ON pr.decks = t.decks
+        GROUP BY GROUPING SETS ((t.currency), (t.currency, a.m), (t.currency, t.variant), (t.currency, t.id, t.code, t.variant))
+      )
+      SELECT coalesce(json_agg(f ORDER BY f.currency, f.month, f.variant, f."tableCode"), '[]')::text AS json
+      FROM (SELECT s.g, s.currency, s.month, s.variant, s."tableId", s."tableCode", ${Prisma.raw(figuresSql(true))} FROM s) f`;
+    type Line = FiguresDto & { g: number; currency: string; month: string | null; variant: string | null; tableId: string | null; tableCode: string | null };
+    const lines = JSON.parse(json) as Line[];
+    const section = (g: number, keys: (keyof Line)[]): WinLossRowDto[] =>
+      lines.filter((l) => l.g === g).map(({ g: _g, currency, month, variant, tableId, tableCode, ...f }) => {
+        const all: Record<string, string | null> = { currency, month, variant, tableId, tableCode };
+        return { group: Object.fromEntries(keys.map((k) => [k, all[k as string] as string])), ...f };
+      });
     return {
       propertyId,
       propertyName: property.name,
@@ -179,68 +175,55 @@ export class ReportsService {
       quarter,
       from,
       to,
-      totals: totalsByCurrency(base),
-      months: section(['currency', 'month']),
-      variants: section(['currency', 'variant']),
-      tables: section(['currency', 'tableId', 'tableCode', 'variant']),
-      tableAccounting: await this.tableAccounting(from, to, propertyId, false),
-      exceptions: await this.exceptions(from, to, propertyId),
+      totals: lines.filter((l) => l.g === 7).map(({ g: _g, month: _m, variant: _v, tableId: _t, tableCode: _c, ...f }) => f as TotalsDto),
+      months: section(3, ['currency', 'month']),
+      variants: section(5, ['currency', 'variant']),
+      tables: section(4, ['currency', 'tableId', 'tableCode', 'variant']),
+      tableAccounting: JSON.parse(await accounting) as TableAccountingLineDto[],
+      exceptions: await exceptions,
     };
   }
 
-  /** Table inventory against wager-level win, per table and gaming day (or per table for the range). */
-  async tableAccounting(from: string, to: string, propertyId: string | undefined, byDay: boolean): Promise<TableAccountingLineDto[]> {
-    const day = byDay ? Prisma.sql`to_char(s.gaming_day, 'YYYY-MM-DD')` : Prisma.sql`NULL::text`;
-    const dayW = byDay ? Prisma.sql`to_char(r.gaming_day, 'YYYY-MM-DD')` : Prisma.sql`NULL::text`;
+  /** Table inventory against wager-level win, per table and gaming day (or per table for the range), as JSON text. */
+  async tableAccountingJson(from: string, to: string, propertyId: string | undefined, byDay: boolean): Promise<string> {
     const prop = propertyId ? Prisma.sql`AND t.property_id = ${propertyId}::uuid` : Prisma.empty;
-    const sessions = await this.prisma.$queryRaw<{ table_id: string; day: string | null; sessions: bigint; opener: string; closer: string; drop: string; fills: string; credits: string }[]>`
-      SELECT s.table_id::text, ${day} AS day, count(*) AS sessions, sum(s.opener_total)::text AS opener, sum(s.closer_total)::text AS closer,
-             sum(s.drop_amount)::text AS drop, coalesce(sum(x.fills), 0)::text AS fills, coalesce(sum(x.credits), 0)::text AS credits
-      FROM table_sessions s JOIN casino_tables t ON t.id = s.table_id
-      LEFT JOIN LATERAL (
-        SELECT sum(sl.amount) FILTER (WHERE sl.kind = 'FILL') AS fills, sum(sl.amount) FILTER (WHERE sl.kind = 'CREDIT') AS credits
-        FROM table_slips sl LEFT JOIN slip_voids v ON v.slip_id = sl.id WHERE sl.session_id = s.id AND v.id IS NULL
-      ) x ON true
-      WHERE s.status = 'CLOSED' AND s.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
-      GROUP BY 1, 2`;
-    const wagerWins = await this.prisma.$queryRaw<{ table_id: string; day: string | null; win: string }[]>`
-      SELECT r.table_id::text, ${dayW} AS day, (-sum(r.customer_net))::text AS win
-      FROM wager_rollups r JOIN casino_tables t ON t.id = r.table_id
-      WHERE r.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
-      GROUP BY 1, 2`;
-    const lines = new Map<string, TableAccountingLineDto & { raw: { opener: bigint; closer: bigint; fills: bigint; credits: bigint; drop: bigint; wagerWin: bigint } }>();
-    const line = (tableId: string, gamingDay: string | null) => {
-      const key = `${tableId}|${gamingDay}`;
-      let l = lines.get(key);
-      if (!l) {
-        l = { tableId, tableCode: '', currency: '', gamingDay, sessions: 0, opener: 0, closer: 0, fills: 0, credits: 0, drop: 0, statisticalWin: 0, dropHoldPercent: null, wagerWin: 0, difference: 0, raw: { opener: 0n, closer: 0n, fills: 0n, credits: 0n, drop: 0n, wagerWin: 0n } };
-        lines.set(key, l);
-      }
-      return l;
-    };
-    for (const s of sessions) {
-      const l = line(s.table_id, s.day);
-      l.sessions = Number(s.sessions);
-      Object.assign(l.raw, { opener: BigInt(s.opener), closer: BigInt(s.closer), drop: BigInt(s.drop), fills: BigInt(s.fills), credits: BigInt(s.credits) });
-    }
-    for (const w of wagerWins) line(w.table_id, w.day).raw.wagerWin = BigInt(w.win);
-    const tables = new Map((await this.prisma.casinoTable.findMany({ where: { id: { in: [...new Set([...lines.values()].map((l) => l.tableId))] } }, select: { id: true, code: true, currency: true } })).map((t) => [t.id, t]));
-    return [...lines.values()]
-      .map(({ raw, ...l }) => {
-        const stat = raw.closer - raw.opener + raw.credits - raw.fills + raw.drop;
-        const t = tables.get(l.tableId)!;
-        return {
-          ...l, tableCode: t.code, currency: t.currency, opener: Number(raw.opener), closer: Number(raw.closer), fills: Number(raw.fills),
-          credits: Number(raw.credits), drop: Number(raw.drop), statisticalWin: Number(stat), dropHoldPercent: pct(stat, raw.drop),
-          wagerWin: Number(raw.wagerWin), difference: Number(stat - raw.wagerWin),
-        };
-      })
-      .sort((a, b) => a.tableCode.localeCompare(b.tableCode) || (a.gamingDay ?? '').localeCompare(b.gamingDay ?? ''));
+    // Per table and day, or (for a statement) per table: each side is summed to that grain before the join.
+    const d = (col: string) => Prisma.raw(byDay ? col : 'NULL::date');
+    const [{ json }] = await this.prisma.$queryRaw<{ json: string }[]>`
+      WITH ss AS (
+        SELECT s.table_id, ${d('s.gaming_day')} AS d, count(*) AS sessions, sum(s.opener_total) AS opener, sum(s.closer_total) AS closer, sum(s.drop_amount) AS dropped
+        FROM table_sessions s WHERE s.status = 'CLOSED' AND s.gaming_day BETWEEN ${from}::date AND ${to}::date GROUP BY 1, 2
+      ), sl AS (
+        SELECT sl.table_id, ${d('sl.gaming_day')} AS d, coalesce(sum(sl.amount) FILTER (WHERE sl.kind = 'FILL'), 0) AS fills,
+               coalesce(sum(sl.amount) FILTER (WHERE sl.kind = 'CREDIT'), 0) AS credits
+        FROM table_slips sl JOIN table_sessions s ON s.id = sl.session_id AND s.status = 'CLOSED'
+        WHERE sl.gaming_day BETWEEN ${from}::date AND ${to}::date AND NOT EXISTS (SELECT 1 FROM slip_voids v WHERE v.slip_id = sl.id)
+        GROUP BY 1, 2
+      ), ww AS (
+        SELECT r.table_id, ${d('r.gaming_day')} AS d, -sum(r.customer_net) AS win FROM table_day_rollups r
+        WHERE r.gaming_day BETWEEN ${from}::date AND ${to}::date GROUP BY 1, 2
+      ), x AS (
+        SELECT t.id::text AS "tableId", t.code AS "tableCode", t.currency::text AS currency, to_char(coalesce(ss.d, ww.d), 'YYYY-MM-DD') AS "gamingDay",
+               coalesce(ss.sessions, 0) AS sessions, coalesce(ss.opener, 0) AS opener, coalesce(ss.closer, 0) AS closer,
+               coalesce(sl.fills, 0) AS fills, coalesce(sl.credits, 0) AS credits, coalesce(ss.dropped, 0) AS "drop", coalesce(ww.win, 0) AS "wagerWin"
+        FROM ss FULL JOIN ww ON ww.table_id = ss.table_id AND ww.d IS NOT DISTINCT FROM ss.d
+        LEFT JOIN sl ON sl.table_id = coalesce(ss.table_id, ww.table_id) AND sl.d IS NOT DISTINCT FROM coalesce(ss.d, ww.d)
+        JOIN casino_tables t ON t.id = coalesce(ss.table_id, ww.table_id)
+        WHERE true ${prop}
+      )
+      SELECT coalesce(json_agg(f ORDER BY f."tableCode", f."gamingDay"), '[]')::text AS json FROM (
+        SELECT x."tableId", x."tableCode", x.currency, x."gamingDay", x.sessions, x.opener, x.closer, x.fills, x.credits, x."drop",
+               x.closer - x.opener + x.credits - x.fills + x."drop" AS "statisticalWin",
+               CASE WHEN x."drop" = 0 THEN NULL ELSE round((x.closer - x.opener + x.credits - x.fills + x."drop")::numeric * 100 / x."drop", 4)::text END AS "dropHoldPercent",
+               x."wagerWin", x.closer - x.opener + x.credits - x.fills + x."drop" - x."wagerWin" AS difference
+        FROM x
+      ) f`;
+    return json;
   }
 
-  async tableAccountingReport(q: RangeQueryDto): Promise<TableAccountingLineDto[]> {
+  async tableAccountingReportJson(q: RangeQueryDto): Promise<string> {
     const { from, to } = parseRange(q);
-    return this.tableAccounting(from, to, q.propertyId, true);
+    return this.tableAccountingJson(from, to, q.propertyId, true);
   }
 
   async exceptions(from: string, to: string, propertyId?: string): Promise<ExceptionsDto> {
@@ -271,7 +254,8 @@ export class ReportsService {
   async reconcile(q: RangeQueryDto): Promise<ReconciliationDto> {
     const { from, to } = parseRange(q);
     const prop = q.propertyId ? Prisma.sql`AND t.property_id = ${q.propertyId}::uuid` : Prisma.empty;
-    const raw = await this.prisma.$queryRaw<{ table_id: string; day: string; bet_type: string; wagers: string; handle: string; payouts: string; commission: string; net: string; wins: string; losses: string; pushes: string }[]>`
+    type Rec = Record<string, string>;
+    const raw = await this.prisma.$queryRaw<Rec[]>`
       SELECT w.table_id::text, to_char(c.gaming_day, 'YYYY-MM-DD') AS day, w.bet_type::text, count(*)::text AS wagers, sum(w.amount)::text AS handle,
              sum(w.payout)::text AS payouts, sum(w.commission)::text AS commission, sum(w.net)::text AS net,
              count(*) FILTER (WHERE w.result = 'WIN')::text AS wins, count(*) FILTER (WHERE w.result = 'LOSE')::text AS losses, count(*) FILTER (WHERE w.result = 'PUSH')::text AS pushes
@@ -279,12 +263,12 @@ export class ReportsService {
       WHERE w.status = 'SETTLED' AND c.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
         AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
       GROUP BY 1, 2, 3`;
-    const collected = await this.prisma.$queryRaw<{ table_id: string; day: string; amount: string }[]>`
+    const collected = await this.prisma.$queryRaw<Rec[]>`
       SELECT e.table_id::text, to_char(e.gaming_day, 'YYYY-MM-DD') AS day, (-sum(e.amount))::text AS amount
       FROM commission_entries e JOIN casino_tables t ON t.id = e.table_id
       WHERE e.kind = 'COLLECTION' AND e.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
       GROUP BY 1, 2`;
-    const rawCoups = await this.prisma.$queryRaw<{ table_id: string; day: string; coups: string; banker: string; player: string; tie: string; naturals: string }[]>`
+    const rawCoups = await this.prisma.$queryRaw<Rec[]>`
       SELECT c.table_id::text, to_char(c.gaming_day, 'YYYY-MM-DD') AS day, count(*)::text AS coups,
              count(*) FILTER (WHERE c.winner = 'BANKER')::text AS banker, count(*) FILTER (WHERE c.winner = 'PLAYER')::text AS player,
              count(*) FILTER (WHERE c.winner = 'TIE')::text AS tie, count(*) FILTER (WHERE c.natural)::text AS naturals
@@ -292,44 +276,74 @@ export class ReportsService {
       WHERE c.status = 'SETTLED' AND c.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
         AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
       GROUP BY 1, 2`;
-    const rollups = await this.prisma.$queryRaw<{ table_id: string; day: string; bet_type: string; wagers: string; handle: string; payouts: string; commission: string; net: string; wins: string; losses: string; pushes: string; collected: string; theo: string }[]>`
+    const byDayBet = await this.prisma.$queryRaw<Rec[]>`
       SELECT r.table_id::text, to_char(r.gaming_day, 'YYYY-MM-DD') AS day, r.bet_type::text, r.wagers::text, r.handle::text, r.payouts::text, r.commission::text,
              r.customer_net::text AS net, r.wins::text, r.losses::text, r.pushes::text, r.commission_collected::text AS collected, r.theo_e12::text AS theo
       FROM wager_rollups r JOIN casino_tables t ON t.id = r.table_id
       WHERE r.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}`;
-    const coupRollups = await this.prisma.$queryRaw<{ table_id: string; day: string; coups: string; banker: string; player: string; tie: string; naturals: string }[]>`
-      SELECT r.table_id::text, to_char(r.gaming_day, 'YYYY-MM-DD') AS day, r.coups::text, r.banker_wins::text AS banker, r.player_wins::text AS player, r.ties::text AS tie, r.naturals::text
-      FROM coup_rollups r JOIN casino_tables t ON t.id = r.table_id
+    const byDay = await this.prisma.$queryRaw<Rec[]>`
+      SELECT r.table_id::text, to_char(r.gaming_day, 'YYYY-MM-DD') AS day, r.coups::text, r.banker_wins::text AS banker, r.player_wins::text AS player,
+             r.ties::text AS tie, r.naturals::text, r.wagers::text, r.handle::text, r.payouts::text, r.commission::text, r.customer_net::text AS net,
+             r.commission_collected::text AS collected, r.theo_e12::text AS theo
+      FROM table_day_rollups r JOIN casino_tables t ON t.id = r.table_id
       WHERE r.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}`;
+    // Month rollups are compared for the months lying wholly inside the range.
+    const firstMonth = from.endsWith('-01') ? from : new Date(Date.UTC(Number(from.slice(0, 4)), Number(from.slice(5, 7)), 1)).toISOString().slice(0, 10);
+    const lastMonthEnd = new Date(Date.UTC(Number(to.slice(0, 4)), Number(to.slice(5, 7)) - 1, Number(to.slice(8, 10)) + 1));
+    const lastMonth = new Date(Date.UTC(lastMonthEnd.getUTCFullYear(), lastMonthEnd.getUTCMonth() - 1, 1)).toISOString().slice(0, 10);
+    const byMonth = await this.prisma.$queryRaw<Rec[]>`
+      SELECT r.table_id::text, to_char(r.month, 'YYYY-MM-DD') AS day, r.bet_type::text, r.wagers::text, r.handle::text, r.payouts::text, r.commission::text,
+             r.customer_net::text AS net, r.wins::text, r.losses::text, r.pushes::text, r.commission_collected::text AS collected, r.theo_e12::text AS theo
+      FROM month_rollups r JOIN casino_tables t ON t.id = r.table_id
+      WHERE r.month BETWEEN ${firstMonth}::date AND ${lastMonth}::date ${prop}`;
 
     const tables = new Map((await this.prisma.casinoTable.findMany()).map((t) => [t.id, t]));
+    const moneyFields = ['wagers', 'handle', 'payouts', 'commission', 'net', 'collected', 'theo'];
+    const betFields = [...moneyFields, 'wins', 'losses', 'pushes'];
+    const expectedDayBet = new Map<string, Record<string, bigint>>();
+    const expectedDay = new Map<string, Record<string, bigint>>();
+    const expectedMonth = new Map<string, Record<string, bigint>>();
+    const add = (m: Map<string, Record<string, bigint>>, key: string, values: Record<string, bigint>) => {
+      const acc = m.get(key) ?? {};
+      for (const [k, v] of Object.entries(values)) acc[k] = (acc[k] ?? 0n) + v;
+      m.set(key, acc);
+    };
+    const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+    const inMonths = (day: string) => monthOf(day) >= firstMonth && monthOf(day) <= lastMonth;
+    for (const r of raw) {
+      const edge = edgesOf(tables.get(r.table_id)!)[r.bet_type as keyof ReturnType<typeof edgesOf>] ?? 0n;
+      const v: Record<string, bigint> = Object.fromEntries(['wagers', 'handle', 'payouts', 'commission', 'net', 'wins', 'losses', 'pushes'].map((f) => [f, BigInt(r[f])]));
+      v.theo = BigInt(r.handle) * edge;
+      add(expectedDayBet, `${r.table_id}|${r.day}|${r.bet_type}`, v);
+      add(expectedDay, `${r.table_id}|${r.day}`, { wagers: v.wagers, handle: v.handle, payouts: v.payouts, commission: v.commission, net: v.net, theo: v.theo });
+      if (inMonths(r.day)) add(expectedMonth, `${r.table_id}|${monthOf(r.day)}|${r.bet_type}`, v);
+    }
+    for (const c of collected) {
+      add(expectedDayBet, `${c.table_id}|${c.day}|BANKER`, { collected: BigInt(c.amount) });
+      add(expectedDay, `${c.table_id}|${c.day}`, { collected: BigInt(c.amount) });
+      if (inMonths(c.day)) add(expectedMonth, `${c.table_id}|${monthOf(c.day)}|BANKER`, { collected: BigInt(c.amount) });
+    }
+    for (const c of rawCoups) add(expectedDay, `${c.table_id}|${c.day}`, Object.fromEntries(['coups', 'banker', 'player', 'tie', 'naturals'].map((f) => [f, BigInt(c[f])])));
+
     const differences: ReconciliationDifferenceDto[] = [];
-    const compare = (expectedByKey: Map<string, Record<string, string>>, actualByKey: Map<string, Record<string, string>>, fields: string[], hasBet: boolean) => {
-      for (const key of new Set([...expectedByKey.keys(), ...actualByKey.keys()])) {
+    const compare = (grain: string, expected: Map<string, Record<string, bigint>>, actual: Rec[], keyOf: (r: Rec) => string, fields: string[]) => {
+      const got = new Map(actual.map((r) => [keyOf(r), r]));
+      for (const key of new Set([...expected.keys(), ...got.keys()])) {
         const [tableId, gamingDay, betType] = key.split('|');
         for (const f of fields) {
-          const want = expectedByKey.get(key)?.[f] ?? '0';
-          const got = actualByKey.get(key)?.[f] ?? '0';
-          if (BigInt(want) !== BigInt(got)) differences.push({ tableId, gamingDay, betType: hasBet ? betType : null, field: f, rollup: got, raw: want });
+          const want = expected.get(key)?.[f] ?? 0n;
+          const have = BigInt(got.get(key)?.[f] ?? '0');
+          if (want !== have) differences.push({ tableId, gamingDay, betType: betType ?? null, field: `${grain}.${f}`, rollup: have.toString(), raw: want.toString() });
         }
       }
     };
-    const wagerFields = ['wagers', 'handle', 'payouts', 'commission', 'net', 'wins', 'losses', 'pushes', 'collected', 'theo'];
-    const expectedWagers = new Map<string, Record<string, string>>();
-    for (const r of raw) {
-      const edge = edgesOf(tables.get(r.table_id)!)[r.bet_type as keyof ReturnType<typeof edgesOf>] ?? 0n;
-      expectedWagers.set(`${r.table_id}|${r.day}|${r.bet_type}`, { ...r, collected: '0', theo: (BigInt(r.handle) * edge).toString() });
-    }
-    for (const c of collected) {
-      const key = `${c.table_id}|${c.day}|BANKER`;
-      expectedWagers.set(key, { ...(expectedWagers.get(key) ?? {}), collected: c.amount });
-    }
-    compare(expectedWagers, new Map(rollups.map((r) => [`${r.table_id}|${r.day}|${r.bet_type}`, r])), wagerFields, true);
-    compare(new Map(rawCoups.map((r) => [`${r.table_id}|${r.day}`, r])), new Map(coupRollups.map((r) => [`${r.table_id}|${r.day}`, r])), ['coups', 'banker', 'player', 'tie', 'naturals'], false);
+    compare('byDayAndBet', expectedDayBet, byDayBet, (r) => `${r.table_id}|${r.day}|${r.bet_type}`, betFields);
+    compare('byDay', expectedDay, byDay, (r) => `${r.table_id}|${r.day}`, [...moneyFields, 'coups', 'banker', 'player', 'tie', 'naturals']);
+    compare('byMonthAndBet', expectedMonth, byMonth, (r) => `${r.table_id}|${r.day}|${r.bet_type}`, betFields);
     return {
       from,
       to,
-      rowsChecked: rollups.length + coupRollups.length,
+      rowsChecked: byDayBet.length + byDay.length + byMonth.length,
       wagersRecomputed: raw.reduce((n, r) => n + Number(r.wagers), 0),
       ok: differences.length === 0,
       differences,
@@ -338,71 +352,54 @@ export class ReportsService {
 
   // -------------------------------------------------------------------------------------------
 
-  /** Rollup sums grouped by the dimensions (always by currency too). */
-  private async rows(groupBy: GroupBy[], from: string, to: string, propertyId?: string): Promise<Row[]> {
+  /**
+   * Rows grouped by the dimensions (always by currency too) and totals per currency, as JSON text,
+   * from the coarsest rollup that answers the grouping; one round trip.
+   */
+  private async grouped(groupBy: GroupBy[], from: string, to: string, propertyId?: string): Promise<{ rows: string; totals: string }> {
     const dims = [...new Set<GroupBy>([...groupBy, 'currency'])];
+    const source = sourceFor(dims, from, to);
     const cols = dims.flatMap((d) => DIMENSIONS[d]);
-    const select = Prisma.raw(cols.map(([sql, alias]) => `${sql} AS "${alias}"`).join(', '));
-    const group = Prisma.raw(cols.map(([sql]) => sql).join(', '));
-    const prop = propertyId ? Prisma.sql`AND t.property_id = ${propertyId}::uuid` : Prisma.empty;
-    const wagerRows = await this.prisma.$queryRaw<Record<string, string>[]>`
-      SELECT ${select}, sum(r.wagers)::text AS "_wagers", sum(r.handle)::text AS "_handle", sum(r.payouts)::text AS "_payouts",
-             sum(r.commission)::text AS "_commission", sum(r.commission_collected)::text AS "_collected", sum(r.customer_net)::text AS "_net",
-             sum(r.theo_e12)::text AS "_theo"
-      FROM wager_rollups r JOIN casino_tables t ON t.id = r.table_id JOIN properties p ON p.id = t.property_id
-      WHERE r.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
-      GROUP BY ${group}`;
-    const withCoups = !dims.includes('betType');
-    const out = new Map<string, Row>();
-    const rowFor = (rec: Record<string, string>) => {
-      const g = Object.fromEntries(cols.map(([, alias]) => [alias, rec[alias]]));
-      const key = JSON.stringify(g);
-      let row = out.get(key);
-      if (!row) out.set(key, (row = { group: g, sums: emptySums(withCoups) }));
-      return row;
-    };
-    for (const rec of wagerRows) {
-      const s = rowFor(rec).sums;
-      s.wagers += BigInt(rec._wagers);
-      s.handle += BigInt(rec._handle);
-      s.payouts += BigInt(rec._payouts);
-      s.commission += BigInt(rec._commission);
-      s.collected += BigInt(rec._collected);
-      s.net += BigInt(rec._net);
-      s.theoE12 += BigInt(rec._theo);
-    }
-    if (withCoups) {
-      const probabilities = Prisma.join(PROBABILITIES.map((p) => Prisma.sql`(${p.decks}::int, ${p.banker}::numeric, ${p.player}::numeric, ${p.tie}::numeric, ${p.natural}::numeric)`));
-      const coupRows = await this.prisma.$queryRaw<Record<string, string>[]>`
-        SELECT ${select}, sum(r.coups)::text AS "_coups", sum(r.banker_wins)::text AS "_banker", sum(r.player_wins)::text AS "_player",
-               sum(r.ties)::text AS "_tie", sum(r.naturals)::text AS "_naturals",
-               round(sum(r.coups * pr.banker) * 1000000)::text AS "_expBanker", round(sum(r.coups * pr.player) * 1000000)::text AS "_expPlayer",
-               round(sum(r.coups * pr.tie) * 1000000)::text AS "_expTie", round(sum(r.coups * pr.nat) * 1000000)::text AS "_expNaturals"
-        FROM coup_rollups r JOIN casino_tables t ON t.id = r.table_id JOIN properties p ON p.id = t.property_id
-        JOIN (VALUES ${probabilities}) AS pr(decks, banker, player, tie, nat) ON pr.decks = t.decks
-        WHERE r.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
-        GROUP BY ${group}`;
-      for (const rec of coupRows) {
-        const s = rowFor(rec).sums;
-        s.coups = (s.coups ?? 0n) + BigInt(rec._coups);
-        s.banker += BigInt(rec._banker);
-        s.player += BigInt(rec._player);
-        s.tie += BigInt(rec._tie);
-        s.naturals += BigInt(rec._naturals);
-        s.expBanker += BigInt(rec._expBanker);
-        s.expPlayer += BigInt(rec._expPlayer);
-        s.expTie += BigInt(rec._expTie);
-        s.expNaturals += BigInt(rec._expNaturals);
-      }
-    }
-    const order = cols.map(([, a]) => a);
-    return [...out.values()].sort((a, b) => {
-      for (const k of order) {
-        const c = (a.group[k] ?? '').localeCompare(b.group[k] ?? '');
-        if (c) return c;
-      }
-      return 0;
-    });
+    const day = `r.${source.day}`;
+    const dkey = dims.includes('gamingDay') ? day : dims.includes('month') ? `date_trunc('month', ${day})::date` : dims.includes('quarter') ? `date_trunc('quarter', ${day})::date` : 'NULL::date';
+    const bkey = dims.includes('betType') ? 'r.bet_type' : 'NULL::"BetType"';
+    const prop = propertyId ? Prisma.sql`AND r.table_id IN (SELECT id FROM casino_tables WHERE property_id = ${propertyId}::uuid)` : Prisma.empty;
+    // Rows per table need no second grouping: every other table attribute follows from the table.
+    const regroup = !dims.includes('table');
+    const sumOf = (e: string) => (regroup ? `sum(${e})` : e);
+    const fields = ['wagers', 'handle', 'payouts', 'commission', 'collected', 'net', 'theo', ...(source.coups ? ['coups', 'banker', 'player', 'tie', 'naturals'] : [])];
+    const perRow = [
+      ...fields.map((f) => `${sumOf(`a.${f}`)} AS ${f}`),
+      ...(source.coups ? (['banker', 'player', 'tie', 'nat'] as const).map((f) => `${sumOf(`a.coups * pr.${f}`)} AS exp_${f}`) : []),
+    ];
+    const totalsCols = [...fields.map((f) => `sum(s.${f}) AS ${f}`), ...(source.coups ? ['banker', 'player', 'tie', 'nat'].map((f) => `sum(s.exp_${f}) AS exp_${f}`) : [])];
+    const group = `json_build_object(${cols.map(([, alias]) => `'${alias}', s."${alias}"`).join(', ')})`;
+    const order = cols.map(([, alias]) => `s."${alias}"`).join(', ');
+    // When the grouping is the rollup's own grain, its rows are used as they are.
+    const ownGrain = dims.includes('gamingDay') ? (source.table === 'table_day_rollups' || dims.includes('betType')) : source.table === 'month_rollups' && dims.includes('month') && dims.includes('betType');
+    const inner = ownGrain
+      ? `SELECT r.table_id, ${dkey} AS dkey, ${bkey} AS bkey, r.wagers, r.handle, r.payouts, r.commission, r.commission_collected AS collected, r.customer_net AS net, r.theo_e12 AS theo` +
+        (source.coups ? ', r.coups, r.banker_wins AS banker, r.player_wins AS player, r.ties AS tie, r.naturals' : '')
+      : `SELECT r.table_id, ${dkey} AS dkey, ${bkey} AS bkey, ${sumsSql(source.coups)}`;
+    const [result] = await this.prisma.$queryRaw<{ rows: string; totals: string }[]>`
+      WITH a AS (
+        ${Prisma.raw(inner)}
+        FROM ${Prisma.raw(source.table)} r
+        WHERE ${Prisma.raw(day)} BETWEEN ${from}::date AND ${to}::date ${prop}
+        ${Prisma.raw(ownGrain ? '' : 'GROUP BY 1, 2, 3')}
+      ), s AS (
+        SELECT ${Prisma.raw([...cols.map(([sql, alias]) => `${sql} AS "${alias}"`), ...perRow].join(', '))}
+        FROM a JOIN casino_tables t ON t.id = a.table_id JOIN properties p ON p.id = t.property_id
+        JOIN (VALUES ${probabilitiesSql()}) AS pr(decks, banker, player, tie, nat) ON pr.decks = t.decks
+        ${Prisma.raw(regroup ? `GROUP BY ${cols.map(([sql]) => sql).join(', ')}` : '')}
+      )
+      SELECT
+        (SELECT coalesce(json_agg(to_json(f) ORDER BY ${Prisma.raw(order)}), '[]')::text
+           FROM s, LATERAL (SELECT ${Prisma.raw(group)} AS "group", ${Prisma.raw(figuresSql(source.coups))}) f) AS rows,
+        (SELECT coalesce(json_agg(f ORDER BY f.currency), '[]')::text FROM (
+           SELECT s.currency, ${Prisma.raw(figuresSql(source.coups))} FROM (SELECT s."currency" AS currency, ${Prisma.raw(totalsCols.join(', '))} FROM s GROUP BY s."currency") s
+         ) f) AS totals`;
+    return result;
   }
 
   private async voidSummary(from: string, to: string, propertyId?: string) {
@@ -414,15 +411,4 @@ export class ReportsService {
       WHERE c.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}`;
     return { coups: Number(v.coups), wagers: Number(v.wagers), handle: Number(v.handle) };
   }
-}
-
-function totalsByCurrency(rows: Row[]): TotalsDto[] {
-  const by = new Map<string, Sums>();
-  for (const r of rows) {
-    const c = r.group.currency;
-    const acc = by.get(c) ?? emptySums(r.sums.coups !== null);
-    addSums(acc, r.sums);
-    by.set(c, acc);
-  }
-  return [...by.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([currency, s]) => ({ currency, ...figures(s) }));
 }

@@ -120,11 +120,17 @@ describe('win/loss report', () => {
     expect(res.body.differences).toEqual([]);
     expect(res.body.ok).toBe(true);
     expect(res.body.wagersRecomputed).toBe(6 + 160 + 1);
+    // Over the whole month, the month rollups are compared too.
+    const d = today();
+    const monthEnd = new Date(Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)), 0)).toISOString().slice(0, 10);
+    const month = await q(`/v1/reports/reconciliation?from=${d.slice(0, 8)}01&to=${monthEnd}`);
+    expect([month.body.ok, month.body.differences]).toEqual([true, []]);
+    expect(month.body.rowsChecked).toBeGreaterThan(res.body.rowsChecked);
     // And it does find one when a rollup is tampered with.
     await ctx.prisma.$executeRaw`UPDATE wager_rollups SET handle = handle + 1 WHERE table_id = ${hkdTable.id}::uuid`;
     const broken = await q(`/v1/reports/reconciliation?from=${today()}&to=${today()}`);
     expect(broken.body.ok).toBe(false);
-    expect(broken.body.differences).toEqual([{ tableId: hkdTable.id, gamingDay: today(), betType: 'PLAYER', field: 'handle', rollup: '10001', raw: '10000' }]);
+    expect(broken.body.differences).toEqual([{ tableId: hkdTable.id, gamingDay: today(), betType: 'PLAYER', field: 'byDayAndBet.handle', rollup: '10001', raw: '10000' }]);
     await ctx.prisma.$executeRaw`UPDATE wager_rollups SET handle = handle - 1 WHERE table_id = ${hkdTable.id}::uuid`;
   });
 

@@ -21,8 +21,8 @@ CREATE TABLE "wager_rollups" (
 CREATE INDEX "wager_rollups_gaming_day_idx" ON "wager_rollups"("gaming_day");
 ALTER TABLE "wager_rollups" ADD CONSTRAINT "wager_rollups_table_id_fkey" FOREIGN KEY ("table_id") REFERENCES "casino_tables"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
 
--- Per table and gaming day: coups and their outcomes.
-CREATE TABLE "coup_rollups" (
+-- Per table and gaming day: coups, outcomes and the money of every bet type together.
+CREATE TABLE "table_day_rollups" (
     "table_id" UUID NOT NULL,
     "gaming_day" DATE NOT NULL,
     "coups" BIGINT NOT NULL DEFAULT 0,
@@ -30,10 +30,37 @@ CREATE TABLE "coup_rollups" (
     "player_wins" BIGINT NOT NULL DEFAULT 0,
     "ties" BIGINT NOT NULL DEFAULT 0,
     "naturals" BIGINT NOT NULL DEFAULT 0,
-    CONSTRAINT "coup_rollups_pkey" PRIMARY KEY ("table_id", "gaming_day")
+    "wagers" BIGINT NOT NULL DEFAULT 0,
+    "handle" BIGINT NOT NULL DEFAULT 0,
+    "payouts" BIGINT NOT NULL DEFAULT 0,
+    "commission" BIGINT NOT NULL DEFAULT 0,
+    "commission_collected" BIGINT NOT NULL DEFAULT 0,
+    "customer_net" BIGINT NOT NULL DEFAULT 0,
+    "theo_e12" NUMERIC(40, 0) NOT NULL DEFAULT 0,
+    CONSTRAINT "table_day_rollups_pkey" PRIMARY KEY ("table_id", "gaming_day")
 );
-CREATE INDEX "coup_rollups_gaming_day_idx" ON "coup_rollups"("gaming_day");
-ALTER TABLE "coup_rollups" ADD CONSTRAINT "coup_rollups_table_id_fkey" FOREIGN KEY ("table_id") REFERENCES "casino_tables"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+CREATE INDEX "table_day_rollups_gaming_day_idx" ON "table_day_rollups"("gaming_day");
+ALTER TABLE "table_day_rollups" ADD CONSTRAINT "table_day_rollups_table_id_fkey" FOREIGN KEY ("table_id") REFERENCES "casino_tables"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+
+-- Per table, month (its first gaming day) and bet type: for bet-type reports over whole months.
+CREATE TABLE "month_rollups" (
+    "table_id" UUID NOT NULL,
+    "month" DATE NOT NULL,
+    "bet_type" "BetType" NOT NULL,
+    "wagers" BIGINT NOT NULL DEFAULT 0,
+    "handle" BIGINT NOT NULL DEFAULT 0,
+    "payouts" BIGINT NOT NULL DEFAULT 0,
+    "commission" BIGINT NOT NULL DEFAULT 0,
+    "commission_collected" BIGINT NOT NULL DEFAULT 0,
+    "customer_net" BIGINT NOT NULL DEFAULT 0,
+    "wins" BIGINT NOT NULL DEFAULT 0,
+    "losses" BIGINT NOT NULL DEFAULT 0,
+    "pushes" BIGINT NOT NULL DEFAULT 0,
+    "theo_e12" NUMERIC(40, 0) NOT NULL DEFAULT 0,
+    CONSTRAINT "month_rollups_pkey" PRIMARY KEY ("table_id", "month", "bet_type")
+);
+CREATE INDEX "month_rollups_month_idx" ON "month_rollups"("month");
+ALTER TABLE "month_rollups" ADD CONSTRAINT "month_rollups_table_id_fkey" FOREIGN KEY ("table_id") REFERENCES "casino_tables"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
 
 -- When a commission collection happened, for its gaming day.
 ALTER TABLE "commission_entries" ADD COLUMN "gaming_day" DATE;

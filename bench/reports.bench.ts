@@ -1,0 +1,83 @@
+/**
+ * npm run bench:reports — the quarterly statement and a groupBy=table,gamingDay win/loss query
+ * over a whole quarter, through the HTTP API, at 1 M and at 10 M wagers. Each size lives in its
+ * own database (sabot_bench_reports_<size>) on BENCH_DATABASE_URL's server, seeded once by
+ * seed-quarter (200 tables × 92 gaming days) and reused while it holds that many wagers.
+ * Prints median and p95 of 30 timed requests after 5 warm-up ones; writes bench/results/reports.json.
+ */
+import { performance } from 'node:perf_hooks';
+import { Client } from 'pg';
+import { createApp } from '../src/app';
+import { loadConfig } from '../src/config/config';
+import { seedQuarter } from './seed-quarter';
+import { machine, summarize, writeJson } from './stats';
+
+const SIZES = (process.env.SIZES ?? '1000000,10000000').split(',').map(Number);
+const RUNS = 30;
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function ensureSeeded(size: number): Promise<string> {
+  const name = `sabot_bench_reports_${size >= 1e6 ? `${size / 1e6}m` : size}`;
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+  let wagers = 0;
+  if (exists) {
+    const c = new Client({ connectionString: u.toString() });
+    await c.connect();
+    wagers = Number((await c.query('SELECT coalesce(sum(wagers), 0) AS n FROM table_day_rollups').catch(() => ({ rows: [{ n: 0 }] }))).rows[0].n);
+    await c.end();
+  }
+  if (wagers < size * 0.95) {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${name}"`);
+    console.log(`Seeding ${name} with ${size} wagers…`);
+    const r = await seedQuarter(u.toString(), { wagers: size, tables: 200, year: 2026, quarter: 3, maxMinutes: 30, progress: process.stdout.isTTY });
+    console.log(`  ${r.wagers} wagers, ${r.coups} coups in ${r.seconds.toFixed(0)} s`);
+  }
+  await admin.end();
+  return u.toString();
+}
+
+async function main() {
+  const results: Record<string, unknown>[] = [];
+  for (const size of SIZES) {
+    const url = await ensureSeeded(size);
+    const adminKey = 'bench-admin-key-0123456789abcdef0123456789';
+    const app = await createApp(loadConfig({ DATABASE_URL: url, ADMIN_API_KEY: adminKey, LOG_LEVEL: 'error' }), url, adminKey);
+    await app.listen(0, '127.0.0.1');
+    const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    const get = async (path: string) => {
+      const t0 = performance.now();
+      const res = await fetch(base + path, { headers: { Authorization: `Bearer ${adminKey}` } });
+      const body = await res.text();
+      if (!res.ok) throw new Error(`${path}: ${res.status} ${body.slice(0, 200)}`);
+      return { ms: performance.now() - t0, bytes: body.length };
+    };
+    for (const [name, path] of [
+      ['quarterly statement', '/v1/reports/quarterly?year=2026&quarter=3'],
+      ['win-loss groupBy=table,gamingDay', '/v1/reports/win-loss?from=2026-07-01&to=2026-09-30&groupBy=table,gamingDay'],
+    ] as const) {
+      for (let i = 0; i < 5; i++) await get(path);
+      const times: number[] = [];
+      let bytes = 0;
+      for (let i = 0; i < RUNS; i++) {
+        const r = await get(path);
+        times.push(r.ms);
+        bytes = r.bytes;
+      }
+      const s = summarize(times);
+      results.push({ size, report: name, ...s, bytes });
+      console.log(`${String(size).padStart(9)} wagers  ${name.padEnd(34)} median ${s.median.toFixed(1).padStart(6)} ms  p95 ${s.p95.toFixed(1).padStart(6)} ms  ${(bytes / 1e6).toFixed(2)} MB`);
+    }
+    await app.close();
+  }
+  console.log(`written ${writeJson('reports', { when: new Date().toISOString(), machine: machine(), results })}`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,241 @@
+/**
+ * npm run seed:quarter -- [--wagers 10000000] [--tables 200] [--year 2026] [--quarter 3] [--max-minutes 20]
+ *
+ * A realistic quarter: tables of every casino-banked variant across pits, one shoe per table and
+ * gaming day, coups dealt from real shuffled 8-deck shoes and settled by the game engine, 8 wagers
+ * a coup, commission accrued and collected at the end of each shoe, a table session per table and
+ * day with fills and credits. Written in bulk with COPY; rollups are summed from the very rows
+ * written. Target: DATABASE_URL (migrated first). Stops with an error if it would run past
+ * --max-minutes.
+ */
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { SingleBar } from 'cli-progress';
+import { Client } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { BetType, dealPuntoBanco, evaluateCoup, formatCard, isOffered, RuleSet, seededRandom, settleWager, shuffledShoe } from '../src/domain';
+import { migrate } from '../src/database/migrate';
+import { PrismaService } from '../src/database/prisma.service';
+import { edgesOf, rulesOf, TablesService } from '../src/tables/tables.service';
+
+export interface SeedOptions {
+  wagers: number;
+  tables: number;
+  year: number;
+  quarter: number;
+  maxMinutes: number;
+  progress: boolean;
+}
+
+const WAGERS_PER_COUP = 8;
+const VARIANTS = ['COMMISSION', 'COMMISSION', 'COMMISSION', 'SUPER_6', 'EZ'] as const;
+const BETS: Record<string, BetType[]> = {
+  COMMISSION: ['BANKER', 'BANKER', 'PLAYER', 'PLAYER', 'TIE', 'PLAYER_PAIR', 'BANKER_PAIR', 'BANKER'],
+  SUPER_6: ['BANKER', 'BANKER', 'PLAYER', 'PLAYER', 'TIE', 'SUPER_6', 'PLAYER_PAIR', 'BANKER'],
+  EZ: ['BANKER', 'BANKER', 'PLAYER', 'PLAYER', 'TIE', 'DRAGON_7', 'PANDA_8', 'PLAYER'],
+};
+
+const esc = (v: string | number | bigint | boolean | null) => (v === null ? '\\N' : String(v));
+const line = (cols: (string | number | bigint | boolean | null)[]) => cols.map(esc).join('\t') + '\n';
+
+/** COPY rows (already formatted lines) into a table. */
+async function copy(client: Client, table: string, columns: string[], lines: string[]): Promise<void> {
+  if (lines.length === 0) return;
+  const stream = client.query(copyFrom(`COPY ${table} (${columns.map((c) => `"${c}"`).join(", ")}) FROM STDIN`)) as unknown as Writable;
+  await pipeline(Readable.from(chunked(lines)), stream);
+}
+
+function* chunked(lines: string[]): Generator<string> {
+  for (let i = 0; i < lines.length; i += 2000) yield lines.slice(i, i + 2000).join('');
+}
+
+export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<{ wagers: number; coups: number; seconds: number }> {
+  const started = Date.now();
+  const deadline = started + o.maxMinutes * 60_000;
+  await migrate(databaseUrl);
+  const prisma = new PrismaService(databaseUrl, 4);
+  const tablesService = new TablesService(prisma);
+  const random = seededRandom(o.year * 10 + o.quarter);
+
+  // Tables, through the same service the API uses (rules validated by the engine).
+  const tables = [];
+  for (let i = 0; i < o.tables; i++) {
+    const variant = VARIANTS[i % VARIANTS.length];
+    const dto = await tablesService.create({
+      code: `Q${o.year}${o.quarter}-${String(i + 1).padStart(3, '0')}`,
+      pit: `Pit ${1 + Math.floor(i / 10)}`,
+      variant,
+      currency: 'EUR',
+      minBet: 2500,
+      maxBet: 1_000_000,
+      sideBets: variant === 'COMMISSION' ? ['PLAYER_PAIR', 'BANKER_PAIR'] : variant === 'SUPER_6' ? ['PLAYER_PAIR', 'SUPER_6'] : ['DRAGON_7', 'PANDA_8'],
+    });
+    tables.push(await tablesService.find(dto.id));
+  }
+  const firstDay = Date.UTC(o.year, (o.quarter - 1) * 3, 1);
+  const days = Math.round((Date.UTC(o.year, o.quarter * 3, 1) - firstDay) / 86_400_000);
+  const coupsPerTableDay = Math.max(1, Math.round(o.wagers / WAGERS_PER_COUP / (o.tables * days)));
+
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query('SET synchronous_commit = off'); // a bulk load of generated history, not live play
+  const bar = o.progress ? new SingleBar({ format: 'seeding |{bar}| {percentage}% | {value}/{total} table-days | {wagers} wagers | {eta_formatted} left' }) : null;
+  bar?.start(o.tables * days, 0, { wagers: 0 });
+
+  const wagerRollup = new Map<string, bigint[]>(); // table|day|bet → wagers, handle, payouts, commission, collected, net, wins, losses, pushes, theo
+  const coupRollup = new Map<string, bigint[]>(); // table|day → coups, banker, player, tie, naturals
+  let totalWagers = 0;
+  let totalCoups = 0;
+  let done = 0;
+
+  for (let d = 0; d < days; d++) {
+    const day = new Date(firstDay + d * 86_400_000).toISOString().slice(0, 10);
+    const shoes: string[] = [], coups: string[] = [], wagers: string[] = [], commissions: string[] = [], sessions: string[] = [], slips: string[] = [];
+    for (const table of tables) {
+      if (Date.now() > deadline) throw new Error(`Seeding would run past --max-minutes ${o.maxMinutes}: stopped after ${totalWagers} wagers`);
+      const rules: RuleSet = rulesOf(table);
+      const edges = edgesOf(table);
+      const bets = BETS[rules.variant].filter((b) => isOffered(rules, b));
+      const shoeId = randomUUID();
+      const cards = shuffledShoe(8, random);
+      const remaining = new Array<number>(52).fill(8);
+      let pos = 0;
+      let coupNumber = 0;
+      const owed = new Map<number, bigint>();
+      let dayWin = 0n;
+      for (let c = 0; c < coupsPerTableDay; c++) {
+        const dealt = dealPuntoBanco(cards, pos);
+        if (!dealt || pos > 400) break;
+        pos += dealt.used;
+        for (const card of [...dealt.player, ...dealt.banker]) remaining[card]--;
+        const outcome = evaluateCoup(rules.variant, dealt);
+        const coupId = randomUUID();
+        coupNumber++;
+        const settledAt = new Date(Date.parse(`${day}T06:00:00Z`) + coupNumber * 60_000).toISOString();
+        coups.push(line([coupId, shoeId, table.id, coupNumber, 'SETTLED', `{${dealt.player.map(formatCard).join(',')}}`, `{${dealt.banker.map(formatCard).join(',')}}`, outcome.winner, outcome.playerTotal, outcome.bankerTotal, outcome.cardCount, outcome.natural, JSON.stringify(outcome), settledAt, settledAt, day]));
+        const ck = `${table.id}|${day}`;
+        const cr = coupRollup.get(ck) ?? [0n, 0n, 0n, 0n, 0n];
+        cr[0]++;
+        cr[outcome.winner === 'BANKER' ? 1 : outcome.winner === 'PLAYER' ? 2 : 3]++;
+        if (outcome.natural) cr[4]++;
+        coupRollup.set(ck, cr);
+        for (let i = 0; i < bets.length; i++) {
+          const betType = bets[i];
+          const amount = BigInt(2500 * (1 + Math.floor(random() * 40)));
+          const s = settleWager(rules, outcome, { betType, amount });
+          const wagerId = randomUUID();
+          const seat = i + 1;
+          wagers.push(line([wagerId, coupId, shoeId, table.id, seat, betType, amount, null, 'SETTLED', s.result, s.payout, s.commission, s.net, null, settledAt, settledAt]));
+          if (s.commission > 0n) {
+            commissions.push(line([randomUUID(), shoeId, table.id, seat, null, 'ACCRUAL', s.commission, coupId, wagerId, 'seed', settledAt, null]));
+            owed.set(seat, (owed.get(seat) ?? 0n) + s.commission);
+          }
+          const wk = `${table.id}|${day}|${betType}`;
+          const r = wagerRollup.get(wk) ?? new Array<bigint>(10).fill(0n);
+          r[0]++; r[1] += amount; r[2] += s.payout; r[3] += s.commission; r[5] += s.net;
+          r[s.result === 'WIN' ? 6 : s.result === 'LOSE' ? 7 : 8]++;
+          r[9] += amount * (edges[betType] ?? 0n);
+          wagerRollup.set(wk, r);
+          dayWin -= s.net;
+          totalWagers++;
+        }
+        totalCoups++;
+      }
+      // End of shoe: every seat pays its commission.
+      const closedAt = new Date(Date.parse(`${day}T06:00:00Z`) + (coupNumber + 1) * 60_000).toISOString();
+      for (const [seat, amount] of owed) {
+        commissions.push(line([randomUUID(), shoeId, table.id, seat, null, 'COLLECTION', -amount, null, null, 'seed', closedAt, day]));
+        const wk = `${table.id}|${day}|BANKER`;
+        const r = wagerRollup.get(wk) ?? new Array<bigint>(10).fill(0n);
+        r[4] += amount;
+        wagerRollup.set(wk, r);
+      }
+      shoes.push(line([shoeId, table.id, d + 1, 8, 'CLOSED', '{}', 16, `seed-${day}`, `{${remaining.join(',')}}`, pos, coupNumber, null, null, settledAtOf(day), closedAt]));
+      // Table session: statistical win = wager win ± a little (cash play the wagers don't see).
+      const sessionId = randomUUID();
+      const opener = 5_000_000n;
+      const fills = random() < 0.5 ? 1_000_000n : 0n;
+      const credits = random() < 0.3 ? 500_000n : 0n;
+      const statWin = dayWin + BigInt(Math.round((random() - 0.5) * 20_000));
+      let drop = BigInt(Math.round(random() * 3_000_000));
+      let closer = opener + statWin + fills - credits - drop;
+      if (closer < 0n) { drop += closer; closer = 0n; }
+      if (drop < 0n) { closer -= drop; drop = 0n; }
+      sessions.push(line([sessionId, table.id, day, '', 'CLOSED', JSON.stringify([{ denomination: 10000, count: 500 }]), opener, JSON.stringify([{ denomination: 10000, count: Number(closer / 10000n) }]), closer, drop, 'seed', 'seed', settledAtOf(day), closedAt]));
+      if (fills) slips.push(slipLine(sessionId, table, 'FILL', fills, day));
+      if (credits) slips.push(slipLine(sessionId, table, 'CREDIT', credits, day));
+      bar?.increment(1, { wagers: totalWagers });
+      done++;
+    }
+    await copy(client, 'shoes', ['id', 'table_id', 'number', 'decks', 'status', 'burn_cards', 'cut_card_position', 'shuffle_ref', 'remaining', 'cards_dealt', 'coup_count', 'open_coup_id', 'last_coup_number', 'opened_at', 'closed_at'], shoes);
+    await copy(client, 'coups', ['id', 'shoe_id', 'table_id', 'number', 'status', 'player_cards', 'banker_cards', 'winner', 'player_total', 'banker_total', 'card_count', 'natural', 'outcome', 'opened_at', 'settled_at', 'gaming_day'], coups);
+    await copy(client, 'wagers', ['id', 'coup_id', 'shoe_id', 'table_id', 'seat', 'bet_type', 'amount', 'patron_id', 'status', 'result', 'payout', 'commission', 'net', 'carried_from_id', 'placed_at', 'settled_at'], wagers);
+    await copy(client, 'commission_entries', ['id', 'shoe_id', 'table_id', 'seat', 'patron_id', 'kind', 'amount', 'coup_id', 'wager_id', 'created_by_key_id', 'created_at', 'gaming_day'], commissions);
+    await copy(client, 'table_sessions', ['id', 'table_id', 'gaming_day', 'shift', 'status', 'opener', 'opener_total', 'closer', 'closer_total', 'drop_amount', 'opened_by_key_id', 'closed_by_key_id', 'opened_at', 'closed_at'], sessions);
+    await copy(client, 'table_slips', ['id', 'session_id', 'table_id', 'property_id', 'kind', 'year', 'number', 'chips', 'amount', 'gaming_day', 'created_by_key_id', 'created_at'], slips);
+  }
+  bar?.stop();
+  await copy(client, 'wager_rollups', ['table_id', 'gaming_day', 'bet_type', 'wagers', 'handle', 'payouts', 'commission', 'commission_collected', 'customer_net', 'wins', 'losses', 'pushes', 'theo_e12'],
+    [...wagerRollup].map(([k, r]) => line([...k.split('|'), ...r])));
+  // The coarser grains, summed from the finest one.
+  const byDay = new Map<string, bigint[]>(); // coups, banker, player, tie, naturals, wagers, handle, payouts, commission, collected, net, theo
+  const byMonth = new Map<string, bigint[]>();
+  for (const [k, c] of coupRollup) byDay.set(k, [...c, 0n, 0n, 0n, 0n, 0n, 0n, 0n]);
+  for (const [k, r] of wagerRollup) {
+    const [tableId, day, bet] = k.split('|');
+    const d = byDay.get(`${tableId}|${day}`) ?? [0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n];
+    [r[0], r[1], r[2], r[3], r[4], r[5], r[9]].forEach((v, i) => (d[5 + i] += v));
+    byDay.set(`${tableId}|${day}`, d);
+    const mk = `${tableId}|${day.slice(0, 7)}-01|${bet}`;
+    const m = byMonth.get(mk) ?? new Array<bigint>(10).fill(0n);
+    r.forEach((v, i) => (m[i] += v));
+    byMonth.set(mk, m);
+  }
+  await copy(client, 'table_day_rollups', ['table_id', 'gaming_day', 'coups', 'banker_wins', 'player_wins', 'ties', 'naturals', 'wagers', 'handle', 'payouts', 'commission', 'commission_collected', 'customer_net', 'theo_e12'],
+    [...byDay].map(([k, r]) => line([...k.split('|'), ...r])));
+  await copy(client, 'month_rollups', ['table_id', 'month', 'bet_type', 'wagers', 'handle', 'payouts', 'commission', 'commission_collected', 'customer_net', 'wins', 'losses', 'pushes', 'theo_e12'],
+    [...byMonth].map(([k, r]) => line([...k.split('|'), ...r])));
+  await client.query('ANALYZE');
+  await client.end();
+  await prisma.$disconnect();
+  return { wagers: totalWagers, coups: totalCoups, seconds: (Date.now() - started) / 1000 };
+
+  function settledAtOf(day: string) {
+    return `${day}T06:00:00Z`;
+  }
+}
+
+const slipNumbers = new Map<string, number>();
+function slipLine(sessionId: string, table: { id: string; propertyId: string }, kind: 'FILL' | 'CREDIT', amount: bigint, day: string): string {
+  const year = Number(day.slice(0, 4));
+  const key = `${table.propertyId}|${year}|${kind}`;
+  const number = (slipNumbers.get(key) ?? 0) + 1;
+  slipNumbers.set(key, number);
+  return line([randomUUID(), sessionId, table.id, table.propertyId, kind, year, number, JSON.stringify([{ denomination: 10000, count: Number(amount / 10000n) }]), amount, day, 'seed', `${day}T12:00:00Z`]);
+}
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i === -1) return fallback;
+  const v = Number(process.argv[i + 1]);
+  if (!Number.isInteger(v) || v <= 0) throw new Error(`--${name} takes a positive whole number`);
+  return v;
+}
+
+if (require.main === module) {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    console.error('Set DATABASE_URL to the (empty) database to seed');
+    process.exit(1);
+  }
+  const o: SeedOptions = { wagers: arg('wagers', 10_000_000), tables: arg('tables', 200), year: arg('year', 2026), quarter: arg('quarter', 3), maxMinutes: arg('max-minutes', 20), progress: true };
+  if (o.quarter > 4) throw new Error('--quarter is 1 to 4');
+  seedQuarter(url, o)
+    .then((r) => console.log(`Seeded ${r.coups} coups, ${r.wagers} wagers in ${r.seconds.toFixed(1)} s`))
+    .catch((e: Error) => {
+      console.error(e.message);
+      process.exit(1);
+    });
+}
