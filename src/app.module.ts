@@ -13,7 +13,9 @@ import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { OddsModule } from './odds/odds.module';
 import { PropertiesModule } from './properties/properties.module';
 import { ShoesModule } from './shoes/shoes.module';
+import { AuditModule } from './audit/audit.module';
 import { ReportsModule } from './reports/reports.module';
+import { VoidRequestsModule } from './void-requests/void-requests.module';
 import { TableAccountingModule } from './table-accounting/table-accounting.module';
 import { TablesModule } from './tables/tables.module';
 
@@ -54,6 +56,8 @@ export class AppModule {
         OddsModule,
         TableAccountingModule,
         ReportsModule,
+        AuditModule,
+        VoidRequestsModule,
       ],
     };
   }

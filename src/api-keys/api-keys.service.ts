@@ -5,6 +5,7 @@ import { AppError, notFound } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
 import { ApiKey } from '../generated/prisma/client';
 import { ApiKeyDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto';
+import { AuditService } from '../audit/audit.service';
 
 export const ADMIN_KEY = Symbol('ADMIN_KEY');
 export const BOOTSTRAP_ADMIN_ID = 'bootstrap-admin';
@@ -22,6 +23,7 @@ export class ApiKeysService {
 
   constructor(
     private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
     @Inject(ADMIN_KEY) adminKey: string,
   ) {
     this.adminHash = hash(adminKey);
@@ -44,16 +46,13 @@ export class ApiKeysService {
       throw notFound('Table', dto.tableId);
     }
     const key = `sab_${randomBytes(32).toString('base64url')}`;
-    const row = await this.prisma.apiKey.create({
-      data: {
-        name: dto.name,
-        role: dto.role,
-        tableId: dto.tableId ?? null,
-        keyHash: hash(key).toString('hex'),
-        keyPrefix: key.slice(0, 10),
-        createdByKeyId: actor.keyId,
-        expiresAt,
-      },
+    const row = await this.prisma.$transaction(async (tx) => {
+      const created = await tx.apiKey.create({
+        data: { name: dto.name, role: dto.role, tableId: dto.tableId ?? null, keyHash: hash(key).toString('hex'), keyPrefix: key.slice(0, 10), createdByKeyId: actor.keyId, expiresAt },
+      });
+      // The key itself is never logged; its hash is the only trace of it.
+      await this.audit.append(tx, { stream: 'admin', action: 'apiKey.create', entityType: 'apiKey', entityId: created.id, data: { name: dto.name, role: dto.role, tableId: dto.tableId ?? null, expiresAt } });
+      return created;
     });
     this.logger.log(`API key ${row.id} (${row.role}) created by ${actor.keyId}`);
     return { id: row.id, key, apiKey: toDto(row) };
@@ -67,7 +66,11 @@ export class ApiKeysService {
     const row = await this.prisma.apiKey.findUnique({ where: { id } });
     if (!row) throw notFound('API key', id);
     if (row.revokedAt) return toDto(row);
-    return toDto(await this.prisma.apiKey.update({ where: { id }, data: { revokedAt: new Date() } }));
+    return this.prisma.$transaction(async (tx) => {
+      const revoked = await tx.apiKey.update({ where: { id }, data: { revokedAt: new Date() } });
+      await this.audit.append(tx, { stream: 'admin', action: 'apiKey.revoke', entityType: 'apiKey', entityId: id, data: { revokedAt: revoked.revokedAt } });
+      return toDto(revoked);
+    });
   }
 }
 

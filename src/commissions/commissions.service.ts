@@ -5,6 +5,7 @@ import { AppError, notFound } from '../common/errors';
 import { PrismaService, Tx } from '../database/prisma.service';
 import { assertTableAccess } from '../access/actor';
 import { ShoesService } from '../shoes/shoes.service';
+import { AuditService } from '../audit/audit.service';
 import { CollectCommissionDto, CollectionDto, SeatCommissionDto, ShoeCommissionsDto } from './dto/commission.dto';
 import { seatCommissions } from './seat-commissions';
 import { addCollectedCommission } from '../reports/rollups';
@@ -28,6 +29,7 @@ export class CommissionsService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly shoes: ShoesService,
+    private readonly audit: AuditService,
   ) {}
 
   async accrue(tx: Tx, shoeId: string, tableId: string, accruals: Accrual[], actor: Actor): Promise<void> {
@@ -80,6 +82,7 @@ export class CommissionsService {
       data: { id, shoeId, tableId, seat: dto.seat, patronId, kind: 'COLLECTION', amount: -BigInt(amount), createdByKeyId: actor.keyId, gamingDay: new Date(`${gamingDay}T00:00:00Z`) },
     });
     await addCollectedCommission(tx, tableId, gamingDay, BigInt(amount));
+    await this.audit.append(tx, { stream: tableId, action: 'commission.collect', entityType: 'shoe', entityId: shoeId, data: { entryId: id, seat: dto.seat, patronId, amount, outstandingAfter: owed - amount } });
     return { id, seat: dto.seat, patronId, amount, outstanding: owed - amount };
   }
 }

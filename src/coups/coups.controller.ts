@@ -1,10 +1,10 @@
 import { Body, Controller, Get, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Actor, CurrentActor, EVERYONE, RECORDERS, SUPERVISORS } from '../access/actor';
+import { Actor, CurrentActor, EVERYONE, RECORDERS } from '../access/actor';
 import { Endpoint } from '../common/endpoint';
 import { IdParam } from '../common/validation';
 import { CoupsService } from './coups.service';
-import { AddWagersDto, CoupDto, HandsDto, RecordCoupDto, VoidCoupDto, WagerDto } from './dto/coup.dto';
+import { AddWagersDto, CoupDto, HandsDto, RecordCoupDto, WagerDto } from './dto/coup.dto';
 
 const RECORD_ERRORS = ['NOT_FOUND', 'SHOE_CLOSED', 'SHOE_EXHAUSTED', 'COUP_IN_PROGRESS', 'MISDEAL', 'CARD_NOT_IN_SHOE', 'BET_NOT_OFFERED', 'BET_LIMIT', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'] as const;
 
@@ -46,12 +46,6 @@ export class CoupsController {
   @Endpoint({ operationId: 'recordCards', summary: 'Record the cards of a coup taking bets, settling every wager', roles: RECORDERS, type: CoupDto, errors: ['NOT_FOUND', 'SHOE_CLOSED', 'SHOE_EXHAUSTED', 'COUP_NOT_TAKING_BETS', 'MISDEAL', 'CARD_NOT_IN_SHOE', 'IDEMPOTENCY_KEY_REUSED'] })
   recordCards(@IdParam() id: string, @Body() dto: HandsDto, @CurrentActor() actor: Actor): Promise<CoupDto> {
     return this.coups.recordCards(id, dto, actor);
-  }
-
-  @Post('coups/:id/void')
-  @Endpoint({ operationId: 'voidCoup', summary: 'Void a coup by a new record (the original stays readable)', roles: SUPERVISORS, type: CoupDto, errors: ['NOT_FOUND', 'COUP_ALREADY_VOIDED'] })
-  void(@IdParam() id: string, @Body() dto: VoidCoupDto, @CurrentActor() actor: Actor): Promise<CoupDto> {
-    return this.coups.void(id, dto, actor);
   }
 
   @Post('wagers/:id/withdraw')

@@ -21,8 +21,9 @@ import {
 import { CasinoTable, Coup, CoupVoid, Prisma, Wager } from '../generated/prisma/client';
 import { LockedShoe, ShoesService } from '../shoes/shoes.service';
 import { applyCoupToRollups } from '../reports/rollups';
+import { AuditService } from '../audit/audit.service';
 import { edgesOf, limitsFor, rulesOf } from '../tables/tables.service';
-import { AddWagersDto, CoupDto, HandsDto, RecordCoupDto, VoidCoupDto, WagerDto, WagerInputDto } from './dto/coup.dto';
+import { AddWagersDto, CoupDto, HandsDto, RecordCoupDto, WagerDto, WagerInputDto } from './dto/coup.dto';
 
 interface Hands {
   player: Card[];
@@ -48,6 +49,7 @@ export class CoupsService {
     private readonly prisma: PrismaService,
     private readonly shoes: ShoesService,
     private readonly commissions: CommissionsService,
+    private readonly audit: AuditService,
   ) {}
 
   /**
@@ -73,6 +75,7 @@ export class CoupsService {
       await insertOpenWagers(tx, coupId, shoe.id, shoe.tableId, fresh);
       if (carried.length) await tx.wager.updateMany({ where: { id: { in: carried.map((w) => w.id) } }, data: { coupId } });
       await tx.shoe.update({ where: { id: shoeId }, data: { coupCount: number, openCoupId: coupId } });
+      await this.audit.append(tx, { stream: shoe.tableId, action: 'coup.open', entityType: 'coup', entityId: coupId, data: { shoeId, number, wagers: fresh.map(auditWager), carried: carried.map((w) => w.id) } });
       return this.describe(tx, coupId);
     });
   }
@@ -81,7 +84,9 @@ export class CoupsService {
   addWagers(coupId: string, dto: AddWagersDto, actor: Actor): Promise<CoupDto> {
     return this.prisma.$transaction(async (tx) => {
       const { table, shoe } = await this.lockOpenCoup(tx, coupId, actor);
-      await insertOpenWagers(tx, coupId, shoe.id, shoe.tableId, dto.wagers.map((w) => newWager(table, w)));
+      const wagers = dto.wagers.map((w) => newWager(table, w));
+      await insertOpenWagers(tx, coupId, shoe.id, shoe.tableId, wagers);
+      await this.audit.append(tx, { stream: shoe.tableId, action: 'coup.wagers', entityType: 'coup', entityId: coupId, data: { wagers: wagers.map(auditWager) } });
       return this.describe(tx, coupId);
     });
   }
@@ -98,43 +103,53 @@ export class CoupsService {
   }
 
   /**
-   * Voids a coup by a new record: the coup and its wagers stay as they were, its commission
-   * accruals are reversed by new entries, its cards return to the shoe, and tie bets it carried
-   * forward (not yet played) are withdrawn. A coup still taking bets is cancelled the same way.
+   * Voids a coup by a new record, inside the approval's transaction: the coup and its wagers stay
+   * as they were, its commission accruals are reversed by new entries, its rollups are reduced, its
+   * cards return to the shoe, and tie bets it carried forward (not yet played) are withdrawn. A coup
+   * still taking bets is cancelled the same way.
    */
-  void(coupId: string, dto: VoidCoupDto, actor: Actor): Promise<CoupDto> {
-    return this.prisma.$transaction(async (tx) => {
-      const found = await tx.coup.findUnique({ where: { id: coupId }, select: { shoeId: true } });
-      if (!found) throw notFound('Coup', coupId);
-      const { shoe, table } = await this.shoes.lock(tx, found.shoeId, actor, { mustBeOpen: false });
-      const coup = await tx.coup.findUniqueOrThrow({ where: { id: coupId }, include: { void: true, wagers: { select: { id: true, carriedFromId: true, status: true } } } });
-      if (coup.void) throw new AppError('COUP_ALREADY_VOIDED', `Coup ${coup.number} was already voided`);
-      await tx.coupVoid.create({ data: { coupId, reason: dto.reason, voidedByKeyId: actor.keyId, voidedByRole: actor.role } });
-      const shoeChanges: Prisma.ShoeUpdateInput = {};
-      if (coup.status === 'SETTLED') {
-        await this.commissions.reverseCoup(tx, shoe.id, shoe.tableId, coupId, actor);
-        const settled = await tx.wager.findMany({ where: { coupId, status: 'SETTLED' } });
-        await applyCoupToRollups(
-          tx,
-          { tableId: shoe.tableId, gamingDay: coup.gamingDay!.toISOString().slice(0, 10), winner: coup.winner!, natural: coup.natural! },
-          settled.map((w) => ({ betType: w.betType, amount: w.amount, payout: w.payout!, commission: w.commission!, net: w.net!, result: w.result! })),
-          edgesOf(table),
-          -1n,
-        );
-        await tx.wager.updateMany({ where: { carriedFromId: { in: coup.wagers.map((w) => w.id) }, status: 'OPEN', coupId: null }, data: { status: 'WITHDRAWN' } });
-        const cards = parseCards([...coup.playerCards, ...coup.bankerCards]);
-        const remaining = [...shoe.remaining];
-        for (const c of cards) remaining[c] += 1;
-        Object.assign(shoeChanges, { remaining, cardsDealt: shoe.cardsDealt - cards.length });
-      } else {
-        // Cancelled before the cards: new bets go back; carried tie bets wait for the next coup again.
-        await tx.wager.updateMany({ where: { coupId, status: 'OPEN', carriedFromId: null }, data: { status: 'WITHDRAWN' } });
-        await tx.wager.updateMany({ where: { coupId, status: 'OPEN', carriedFromId: { not: null } }, data: { coupId: null } });
-        shoeChanges.openCoupId = null;
-      }
-      await tx.shoe.update({ where: { id: shoe.id }, data: shoeChanges });
-      return this.describe(tx, coupId);
+  async voidInTx(tx: Tx, coupId: string, v: { reason: string; requestedBy: Actor; approvedBy: Actor; voidRequestId: string }): Promise<void> {
+    const found = await tx.coup.findUnique({ where: { id: coupId }, select: { shoeId: true } });
+    if (!found) throw notFound('Coup', coupId);
+    const { shoe, table } = await this.shoes.lock(tx, found.shoeId, v.approvedBy, { mustBeOpen: false });
+    const coup = await tx.coup.findUniqueOrThrow({ where: { id: coupId }, include: { void: true, wagers: { select: { id: true, carriedFromId: true, status: true } } } });
+    if (coup.void) throw new AppError('COUP_ALREADY_VOIDED', `Coup ${coup.number} was already voided`);
+    await tx.coupVoid.create({
+      data: { coupId, reason: v.reason, voidedByKeyId: v.requestedBy.keyId, voidedByRole: v.requestedBy.role, approvedByKeyId: v.approvedBy.keyId, voidRequestId: v.voidRequestId },
     });
+    const shoeChanges: Prisma.ShoeUpdateInput = {};
+    if (coup.status === 'SETTLED') {
+      await this.commissions.reverseCoup(tx, shoe.id, shoe.tableId, coupId, v.approvedBy);
+      const settled = await tx.wager.findMany({ where: { coupId, status: 'SETTLED' } });
+      await applyCoupToRollups(
+        tx,
+        { tableId: shoe.tableId, gamingDay: coup.gamingDay!.toISOString().slice(0, 10), winner: coup.winner!, natural: coup.natural! },
+        settled.map((w) => ({ betType: w.betType, amount: w.amount, payout: w.payout!, commission: w.commission!, net: w.net!, result: w.result! })),
+        edgesOf(table),
+        -1n,
+      );
+      await tx.wager.updateMany({ where: { carriedFromId: { in: coup.wagers.map((w) => w.id) }, status: 'OPEN', coupId: null }, data: { status: 'WITHDRAWN' } });
+      const cards = parseCards([...coup.playerCards, ...coup.bankerCards]);
+      const remaining = [...shoe.remaining];
+      for (const c of cards) remaining[c] += 1;
+      Object.assign(shoeChanges, { remaining, cardsDealt: shoe.cardsDealt - cards.length });
+    } else {
+      // Cancelled before the cards: new bets go back; carried tie bets wait for the next coup again.
+      await tx.wager.updateMany({ where: { coupId, status: 'OPEN', carriedFromId: null }, data: { status: 'WITHDRAWN' } });
+      await tx.wager.updateMany({ where: { coupId, status: 'OPEN', carriedFromId: { not: null } }, data: { coupId: null } });
+      shoeChanges.openCoupId = null;
+    }
+    await tx.shoe.update({ where: { id: shoe.id }, data: shoeChanges });
+    await this.audit.append(tx, { stream: shoe.tableId, action: 'coup.void', entityType: 'coup', entityId: coupId, data: { number: coup.number, shoeId: shoe.id, reason: v.reason, requestedBy: v.requestedBy.keyId, voidRequestId: v.voidRequestId } });
+  }
+
+  /** What a void request needs to know about a coup: its table, and whether it is already voided. */
+  async voidTarget(tx: Tx, coupId: string, actor: Actor): Promise<{ tableId: string; label: string }> {
+    const coup = await tx.coup.findUnique({ where: { id: coupId }, select: { tableId: true, number: true, void: { select: { id: true } } } });
+    if (!coup) throw notFound('Coup', coupId);
+    assertTableAccess(actor, coup.tableId);
+    if (coup.void) throw new AppError('COUP_ALREADY_VOIDED', `Coup ${coup.number} was already voided`);
+    return { tableId: coup.tableId, label: `coup ${coup.number}` };
   }
 
   /** Withdraws a carried tie bet before the cards of its coup are recorded. */
@@ -147,7 +162,9 @@ export class CoupsService {
       if (wager.status !== 'OPEN' || wager.carriedFromId === null) {
         throw new AppError('WAGER_NOT_WITHDRAWABLE', wager.status !== 'OPEN' ? `This wager is ${wager.status.toLowerCase()} and can no longer be withdrawn` : 'Only a tie bet carried to the next coup can be withdrawn');
       }
-      return toWagerDto(await tx.wager.update({ where: { id: wagerId }, data: { status: 'WITHDRAWN' } }));
+      const withdrawn = await tx.wager.update({ where: { id: wagerId }, data: { status: 'WITHDRAWN' } });
+      await this.audit.append(tx, { stream: withdrawn.tableId, action: 'wager.withdraw', entityType: 'wager', entityId: wagerId, data: { carriedFromId: withdrawn.carriedFromId, amount: withdrawn.amount } });
+      return toWagerDto(withdrawn);
     });
   }
 
@@ -239,6 +256,15 @@ export class CoupsService {
       where: { id: shoe.id },
       data: { remaining, cardsDealt, coupCount: Math.max(shoe.coupCount, coup.number), openCoupId: null, ...(cutCardOut ? { lastCoupNumber: coup.number + 1 } : {}) },
     });
+    await this.audit.append(tx, {
+      stream: shoe.tableId, action: 'coup.settle', entityType: 'coup', entityId: coup.id,
+      data: {
+        shoeId: shoe.id, number: coup.number, cards: { player: coupData.playerCards, banker: coupData.bankerCards }, winner: outcome.winner,
+        playerTotal: outcome.playerTotal, bankerTotal: outcome.bankerTotal, gamingDay: day,
+        wagers: rows.map((r) => ({ id: r.id, seat: r.seat, betType: r.betType, amount: r.amount, result: r.result, payout: r.payout, commission: r.commission, net: r.net })),
+        carriedForward: carriedForward.map((w) => w.id),
+      },
+    });
     // A coup that took bets may also hold withdrawn wagers: answer from the stored rows, as GET does.
     if (!coup.isNew) return this.describe(tx, coup.id);
 
@@ -278,6 +304,8 @@ function newWager(table: CasinoTable, w: WagerInputDto): PendingWager {
   }
   return { id: randomUUID(), stored: false, seat: w.seat, betType, amount, patronId: w.patronId ?? null, carriedFromId: null };
 }
+
+const auditWager = (w: PendingWager) => ({ id: w.id, seat: w.seat, betType: w.betType, amount: w.amount, patronId: w.patronId });
 
 function storedWager(w: Wager): PendingWager {
   return { id: w.id, stored: true, seat: w.seat, betType: w.betType, amount: w.amount, patronId: w.patronId, carriedFromId: w.carriedFromId };

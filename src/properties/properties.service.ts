@@ -4,18 +4,26 @@ import { PrismaService } from '../database/prisma.service';
 import { isValidTimeZone } from '../domain';
 import { Property } from '../generated/prisma/client';
 import { CreatePropertyDto, PropertyDto } from './dto/property.dto';
+import { AuditService } from '../audit/audit.service';
 
 export const DEFAULT_PROPERTY_ID = '00000000-0000-4000-8000-000000000001';
 
 @Injectable()
 export class PropertiesService {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
+  ) {}
 
   async create(dto: CreatePropertyDto): Promise<PropertyDto> {
     if (!isValidTimeZone(dto.timeZone)) throw new AppError('VALIDATION_FAILED', `"${dto.timeZone}" is not a time zone; use an IANA name such as Europe/Monaco`);
     const existing = await this.prisma.property.findUnique({ where: { name: dto.name } });
     if (existing) throw new AppError('CONFLICT', `A property named "${dto.name}" already exists`);
-    return toDto(await this.prisma.property.create({ data: dto }));
+    return this.prisma.$transaction(async (tx) => {
+      const p = await tx.property.create({ data: dto });
+      await this.audit.append(tx, { stream: 'admin', action: 'property.create', entityType: 'property', entityId: p.id, data: { ...dto } });
+      return toDto(p);
+    });
   }
 
   async list(): Promise<PropertyDto[]> {

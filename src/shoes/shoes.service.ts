@@ -6,6 +6,7 @@ import { burnCountOf, CARDS_PER_DECK, formatCard, fullShoe, parseCards, removeCa
 import { CasinoTable, Shoe } from '../generated/prisma/client';
 import { seatCommissions } from '../commissions/seat-commissions';
 import { TablesService } from '../tables/tables.service';
+import { AuditService } from '../audit/audit.service';
 import { ClosedShoeDto, OpenShoeDto, ShoeDto } from './dto/shoe.dto';
 
 /** The shoe row as locked for a write, with its table (immutable rules) and property clock. */
@@ -21,6 +22,7 @@ export class ShoesService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly tables: TablesService,
+    private readonly audit: AuditService,
   ) {}
 
   /**
@@ -78,6 +80,7 @@ export class ShoesService {
           cardsDealt,
         },
       });
+      await this.audit.append(tx, { stream: tableId, action: 'shoe.open', entityType: 'shoe', entityId: shoe.id, data: { number: shoe.number, decks, burnCards: shoe.burnCards, cutCardPosition: shoe.cutCardPosition, shuffleRef: shoe.shuffleRef } });
       return toShoeDto(shoe, [], []);
     });
   }
@@ -104,6 +107,7 @@ export class ShoesService {
       const returned = await tx.wager.updateMany({ where: { shoeId: id, coupId: null, status: 'OPEN' }, data: { status: 'WITHDRAWN' } });
       const closed = await tx.shoe.update({ where: { id }, data: { status: 'CLOSED', closedAt: new Date() } });
       const owed = await seatCommissions(tx, id);
+      await this.audit.append(tx, { stream: shoe.tableId, action: 'shoe.close', entityType: 'shoe', entityId: id, data: { carriedBetsReturned: returned.count, commissionOutstanding: owed.filter((o) => o.outstanding > 0) } });
       return { ...(await this.describe(tx, closed)), commissionOutstanding: owed.filter((o) => o.outstanding > 0), carriedBetsReturned: returned.count };
     });
   }

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { Actor, CurrentActor, EVERYONE, SUPERVISORS } from '../access/actor';
 import { Endpoint } from '../common/endpoint';
 import { IdParam } from '../common/validation';
-import { CloseSessionDto, OpenSessionDto, SessionDto, SlipDto, SlipInputDto, VoidSlipDto } from './dto/table-accounting.dto';
+import { CloseSessionDto, OpenSessionDto, SessionDto, SlipDto, SlipInputDto } from './dto/table-accounting.dto';
 import { TableAccountingService } from './table-accounting.service';
 
 @ApiTags('Table accounting')
@@ -33,11 +33,5 @@ export class TableAccountingController {
   @Endpoint({ operationId: 'closeTableSession', summary: 'Close a table session with its closer inventory and drop', roles: SUPERVISORS, type: SessionDto, errors: ['NOT_FOUND', 'SESSION_CLOSED'] })
   close(@IdParam() id: string, @Body() dto: CloseSessionDto, @CurrentActor() actor: Actor): Promise<SessionDto> {
     return this.accounting.close(id, dto, actor);
-  }
-
-  @Post('slips/:id/void')
-  @Endpoint({ operationId: 'voidSlip', summary: 'Void a fill or credit slip by a new record', roles: SUPERVISORS, type: SlipDto, errors: ['NOT_FOUND', 'SLIP_ALREADY_VOIDED'] })
-  voidSlip(@IdParam() id: string, @Body() dto: VoidSlipDto, @CurrentActor() actor: Actor): Promise<SlipDto> {
-    return this.accounting.voidSlip(id, dto, actor);
   }
 }

@@ -5,7 +5,8 @@ import { PrismaService, Tx } from '../database/prisma.service';
 import { gamingDayOf } from '../domain';
 import { Prisma, SlipVoid, TableSession, TableSlip } from '../generated/prisma/client';
 import { TablesService } from '../tables/tables.service';
-import { ChipCountDto, CloseSessionDto, OpenSessionDto, SessionDto, SlipDto, SlipInputDto, VoidSlipDto } from './dto/table-accounting.dto';
+import { AuditService } from '../audit/audit.service';
+import { ChipCountDto, CloseSessionDto, OpenSessionDto, SessionDto, SlipDto, SlipInputDto } from './dto/table-accounting.dto';
 
 /** Total of a chip count, in minor units. Denominations must not repeat. */
 export function chipTotal(chips: ChipCountDto[]): bigint {
@@ -33,6 +34,7 @@ export class TableAccountingService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly tables: TablesService,
+    private readonly audit: AuditService,
   ) {}
 
   async open(tableId: string, dto: OpenSessionDto, actor: Actor): Promise<SessionDto> {
@@ -51,6 +53,7 @@ export class TableAccountingService {
       const s = await tx.tableSession.create({
         data: { tableId, gamingDay: new Date(`${gamingDay}T00:00:00Z`), shift, opener: dto.opener as unknown as Prisma.InputJsonArray, openerTotal, openedByKeyId: actor.keyId },
       });
+      await this.audit.append(tx, { stream: tableId, action: 'session.open', entityType: 'tableSession', entityId: s.id, data: { gamingDay, shift, opener: dto.opener, openerTotal } });
       return toSessionDto(s, []);
     });
   }
@@ -74,6 +77,7 @@ export class TableAccountingService {
           chips: dto.chips as unknown as Prisma.InputJsonArray, amount, gamingDay: session.gamingDay, createdByKeyId: actor.keyId,
         },
       });
+      await this.audit.append(tx, { stream: session.tableId, action: 'slip.create', entityType: 'slip', entityId: slip.id, data: { sessionId, kind: dto.kind, year, number: last_number, chips: dto.chips, amount } });
       return toSlipDto(slip, null);
     });
   }
@@ -87,19 +91,28 @@ export class TableAccountingService {
         where: { id: sessionId },
         data: { status: 'CLOSED', closer: dto.closer as unknown as Prisma.InputJsonArray, closerTotal, dropAmount: BigInt(dto.drop), closedByKeyId: actor.keyId, closedAt: new Date() },
       });
+      await this.audit.append(tx, { stream: session.tableId, action: 'session.close', entityType: 'tableSession', entityId: sessionId, data: { closer: dto.closer, closerTotal, drop: dto.drop } });
       return this.describe(tx, sessionId);
     });
   }
 
-  async voidSlip(slipId: string, dto: VoidSlipDto, actor: Actor): Promise<SlipDto> {
-    return this.prisma.$transaction(async (tx) => {
-      const slip = await tx.tableSlip.findUnique({ where: { id: slipId }, include: { void: true } });
-      if (!slip) throw notFound('Slip', slipId);
-      assertTableAccess(actor, slip.tableId);
-      if (slip.void) throw new AppError('SLIP_ALREADY_VOIDED', `${slip.kind} slip ${slip.number}/${slip.year} was already voided`);
-      const v = await tx.slipVoid.create({ data: { slipId, reason: dto.reason, voidedByKeyId: actor.keyId, voidedByRole: actor.role } });
-      return toSlipDto(slip, v);
+  /** Voids a slip by a new record, inside the approval's transaction. */
+  async voidSlipInTx(tx: Tx, slipId: string, v: { reason: string; requestedBy: Actor; approvedBy: Actor; voidRequestId: string }): Promise<void> {
+    const slip = await tx.tableSlip.findUnique({ where: { id: slipId }, include: { void: true } });
+    if (!slip) throw notFound('Slip', slipId);
+    if (slip.void) throw new AppError('SLIP_ALREADY_VOIDED', `${slip.kind} slip ${slip.number}/${slip.year} was already voided`);
+    await tx.slipVoid.create({
+      data: { slipId, reason: v.reason, voidedByKeyId: v.requestedBy.keyId, voidedByRole: v.requestedBy.role, approvedByKeyId: v.approvedBy.keyId, voidRequestId: v.voidRequestId },
     });
+    await this.audit.append(tx, { stream: slip.tableId, action: 'slip.void', entityType: 'slip', entityId: slipId, data: { kind: slip.kind, number: slip.number, year: slip.year, reason: v.reason, requestedBy: v.requestedBy.keyId, voidRequestId: v.voidRequestId } });
+  }
+
+  async voidTarget(tx: Tx, slipId: string, actor: Actor): Promise<{ tableId: string; label: string }> {
+    const slip = await tx.tableSlip.findUnique({ where: { id: slipId }, include: { void: true } });
+    if (!slip) throw notFound('Slip', slipId);
+    assertTableAccess(actor, slip.tableId);
+    if (slip.void) throw new AppError('SLIP_ALREADY_VOIDED', `${slip.kind} slip ${slip.number}/${slip.year} was already voided`);
+    return { tableId: slip.tableId, label: `${slip.kind.toLowerCase()} slip ${slip.number}/${slip.year}` };
   }
 
   async get(sessionId: string, actor: Actor): Promise<SessionDto> {

@@ -5,6 +5,7 @@ import { PrismaService } from '../database/prisma.service';
 import { BetType, formatOdds, isCasinoBanked, Odds, offeredBets, parseOdds, quantisedEdges, RuleSet, ruleSet, SideBet } from '../domain';
 import { CasinoTable, Prisma } from '../generated/prisma/client';
 import { DEFAULT_PROPERTY_ID } from '../properties/properties.service';
+import { AuditService } from '../audit/audit.service';
 import { CreateTableDto, TableDto } from './dto/table.dto';
 
 export type BetLimits = Partial<Record<BetType, { min: number; max: number }>>;
@@ -61,7 +62,10 @@ export class TablesService {
   /** Tables with their property's clock. Only fields that never change (rules, currency, limits, clock) are read from it. */
   private readonly withClock = new Map<string, TableWithClock>();
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
+  ) {}
 
   async withProperty(tableId: string): Promise<TableWithClock> {
     let hit = this.withClock.get(tableId);
@@ -105,8 +109,7 @@ export class TablesService {
     if (await this.prisma.casinoTable.findUnique({ where: { propertyId_code: { propertyId, code: dto.code } }, select: { id: true } })) {
       throw new AppError('CONFLICT', `Table ${dto.code} already exists at this property`);
     }
-    const row = await this.prisma.casinoTable.create({
-      data: {
+    const data = {
         propertyId,
         code: dto.code,
         pit: dto.pit ?? '',
@@ -123,7 +126,11 @@ export class TablesService {
         betLimits: betLimits as Prisma.InputJsonObject,
         roundingMode: rules.rounding.mode,
         roundingUnit: rules.rounding.unit,
-      },
+    };
+    const row = await this.prisma.$transaction(async (tx) => {
+      const created = await tx.casinoTable.create({ data });
+      await this.audit.append(tx, { stream: 'admin', action: 'table.create', entityType: 'table', entityId: created.id, data: { ...data } });
+      return created;
     });
     return toTableDto(row);
   }
@@ -151,14 +158,20 @@ export class TablesService {
       if (!t) throw notFound('Table', id);
       const open = await tx.shoe.findFirst({ where: { tableId: id, status: 'OPEN' }, select: { number: true } });
       if (open) throw new AppError('TABLE_HAS_OPEN_SHOE', `Close shoe ${open.number} before closing the table`);
-      return toTableDto(await tx.casinoTable.update({ where: { id }, data: { status: 'CLOSED' } }));
+      const closed = await tx.casinoTable.update({ where: { id }, data: { status: 'CLOSED' } });
+      await this.audit.append(tx, { stream: id, action: 'table.close', entityType: 'table', entityId: id, data: { status: 'CLOSED' } });
+      return toTableDto(closed);
     });
   }
 
   async reopen(id: string, actor: Actor): Promise<TableDto> {
     assertTableAccess(actor, id);
     await this.find(id);
-    return toTableDto(await this.prisma.casinoTable.update({ where: { id }, data: { status: 'OPEN' } }));
+    return this.prisma.$transaction(async (tx) => {
+      const opened = await tx.casinoTable.update({ where: { id }, data: { status: 'OPEN' } });
+      await this.audit.append(tx, { stream: id, action: 'table.reopen', entityType: 'table', entityId: id, data: { status: 'OPEN' } });
+      return toTableDto(opened);
+    });
   }
 }
 

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { rowCounts, shoeState, startTestApp, TestContext } from '../support/app';
-import { givenKey, givenPit, givenShoe, givenTable } from '../support/builders';
+import { givenKey, givenPit, givenShoe, givenTable, givenVoid } from '../support/builders';
 
 let ctx: TestContext;
 let pit: Awaited<ReturnType<typeof givenPit>>;
@@ -28,7 +28,7 @@ beforeAll(async () => {
   closedTable = t;
   const coup = await ctx.as(pit.terminal).post(`/v1/shoes/${pit.shoe.id}/coups`, { cards: BANKER_7 });
   voidedCoup = coup.body.id;
-  await ctx.as(pit.supervisor).post(`/v1/coups/${voidedCoup}/void`, { reason: 'test void' });
+  await givenVoid(ctx, 'coups', voidedCoup, 'test void', pit.supervisor, await givenKey(ctx, 'SUPERVISOR'));
   plainTable = await givenTable(ctx, { code: 'ERR-PLAIN' });
 });
 afterAll(() => ctx.close());

@@ -1,9 +1,10 @@
 import { dealPuntoBanco, formatCard, gamingDayOf, seededRandom, shuffledShoe } from '../../src/domain';
 import { startTestApp, TestContext } from '../support/app';
-import { givenKey, givenPit } from '../support/builders';
+import { givenKey, givenPit, givenVoid } from '../support/builders';
 
 let ctx: TestContext;
 let supervisor: string;
+let supervisor2: string;
 let finance: string;
 const today = () => gamingDayOf(new Date(), 'UTC', 6); // the default property: UTC, 06:00
 const BANKER_7 = { player: ['KS', '5D', 'KH'], banker: ['7H', 'KC'] };
@@ -17,6 +18,7 @@ let hkdTable: { id: string; code: string };
 beforeAll(async () => {
   ctx = await startTestApp();
   supervisor = await givenKey(ctx, 'SUPERVISOR');
+  supervisor2 = await givenKey(ctx, 'SUPERVISOR');
   finance = await givenKey(ctx, 'FINANCE');
 
   // Table 1, commission, EUR: known coups, a carried tie, a collection, a void.
@@ -27,7 +29,7 @@ beforeAll(async () => {
   await rec(a.shoe.id, a.terminal, TIE, [{ seat: 1, betType: 'BANKER', amount: 2000 }, { seat: 3, betType: 'TIE', amount: 100 }]);
   await rec(a.shoe.id, a.terminal, BANKER_7, [{ seat: 4, betType: 'PLAYER_PAIR', amount: 100 }]); // the carried Banker 2000 wins here
   const voided = await rec(a.shoe.id, a.terminal, PLAYER_9, [{ seat: 1, betType: 'BANKER', amount: 5000 }]);
-  await ctx.as(supervisor).post(`/v1/coups/${voided.body.id}/void`, { reason: 'Wrong table' });
+  await givenVoid(ctx, 'coups', voided.body.id, 'Wrong table', supervisor, supervisor2);
   await ctx.as(supervisor).post(`/v1/shoes/${a.shoe.id}/commissions/collections`, { seat: 1, amount: 100 });
 
   // Table 2, EZ, EUR: a whole shoe from a real shuffle with mixed bets.
@@ -164,9 +166,10 @@ describe('table accounting', () => {
     const fill2 = await ctx.as(supervisor).post(`/v1/table-sessions/${open.body.id}/slips`, { kind: 'FILL', chips: [{ denomination: 2500, count: 8 }] });
     const credit = await ctx.as(supervisor).post(`/v1/table-sessions/${open.body.id}/slips`, { kind: 'CREDIT', chips: [{ denomination: 10000, count: 5 }] });
     expect([fill1.body.number, fill2.body.number, credit.body.number]).toEqual([1, 2, 1]);
-    const v = await ctx.as(supervisor).post(`/v1/slips/${fill2.body.id}/void`, { reason: 'Fill entered twice' });
-    expect(v.body.voidReason).toBe('Fill entered twice');
+    const v = await givenVoid(ctx, 'slips', fill2.body.id, 'Fill entered twice', supervisor, supervisor2);
+    expect(v).toMatchObject({ target: 'SLIP', status: 'APPROVED', reason: 'Fill entered twice' });
     expect((await ctx.as(supervisor).post(`/v1/slips/${fill2.body.id}/void`, { reason: 'again' })).body.code).toBe('SLIP_ALREADY_VOIDED');
+    expect((await ctx.as(supervisor).get(`/v1/table-sessions/${open.body.id}`)).body.slips[1].voidReason).toBe('Fill entered twice');
     const closed = await ctx.as(supervisor).post(`/v1/table-sessions/${open.body.id}/close`, { closer: [{ denomination: 2500, count: 90 }, { denomination: 10000, count: 60 }], drop: 30000 });
     // closer 825000 − opener 750000 + credits 50000 − fills 200000 + drop 30000
     expect(closed.body.statisticalWin).toBe(825000 - 750000 + 50000 - 200000 + 30000);

@@ -1,5 +1,5 @@
 import { startTestApp, TestContext } from '../support/app';
-import { givenPit } from '../support/builders';
+import { givenKey, givenPit, givenVoid } from '../support/builders';
 
 let ctx: TestContext;
 beforeAll(async () => (ctx = await startTestApp()));
@@ -133,19 +133,30 @@ describe('commission box', () => {
   });
 });
 
-describe('voids', () => {
-  it('voids a settled coup by a new record: original readable, cards back in the shoe, commission reversed; twice is an error', async () => {
+describe('two-person voids', () => {
+  it('a supervisor asks, a different one approves: original readable, cards back in the shoe, commission reversed; twice is an error', async () => {
     const { terminal, supervisor, shoe } = await givenPit(ctx, { decks: 1 });
+    const second = await givenKey(ctx, 'SUPERVISOR');
     const coup = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: BANKER_7, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] });
     const before = (await ctx.as(terminal).get(`/v1/shoes/${shoe.id}`)).body;
     expect(before.remaining.KS).toBe(0);
 
-    const byTerminal = await ctx.as(terminal).post(`/v1/coups/${coup.body.id}/void`, { reason: 'wrong table' });
-    expect(byTerminal.status).toBe(403);
-    const voided = await ctx.as(supervisor).post(`/v1/coups/${coup.body.id}/void`, { reason: 'Cards recorded for the wrong table' });
-    expect(voided.status).toBe(200);
-    expect(voided.body.void).toMatchObject({ reason: 'Cards recorded for the wrong table', voidedByRole: 'SUPERVISOR' });
-    expect(voided.body.wagers[0]).toMatchObject({ status: 'SETTLED', result: 'WIN', net: 950 }); // the original stays as it was
+    expect((await ctx.as(terminal).post(`/v1/coups/${coup.body.id}/void`, { reason: 'wrong table' })).status).toBe(403);
+    const asked = await ctx.as(supervisor).post(`/v1/coups/${coup.body.id}/void`, { reason: 'Cards recorded for the wrong table' });
+    expect(asked.status).toBe(202);
+    expect(asked.body).toMatchObject({ target: 'COUP', status: 'PENDING', voidRequestId: expect.any(String) });
+    // Nothing has happened yet.
+    expect((await ctx.as(terminal).get(`/v1/coups/${coup.body.id}`)).body.void).toBeNull();
+    expect((await ctx.as(supervisor).post(`/v1/coups/${coup.body.id}/void`, { reason: 'again' })).body.code).toBe('VOID_ALREADY_REQUESTED');
+    const self = await ctx.as(supervisor).post(`/v1/void-requests/${asked.body.voidRequestId}/approve`, {});
+    expect([self.status, self.body.code]).toEqual([403, 'FORBIDDEN']);
+
+    const approved = await ctx.as(second).post(`/v1/void-requests/${asked.body.voidRequestId}/approve`, { note: 'Seen on camera' });
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ status: 'APPROVED', decisionNote: 'Seen on camera' });
+    const voided = (await ctx.as(terminal).get(`/v1/coups/${coup.body.id}`)).body;
+    expect(voided.void).toMatchObject({ reason: 'Cards recorded for the wrong table', voidedByRole: 'SUPERVISOR' });
+    expect(voided.wagers[0]).toMatchObject({ status: 'SETTLED', result: 'WIN', net: 950 }); // the original stays as it was
     const after = (await ctx.as(terminal).get(`/v1/shoes/${shoe.id}`)).body;
     expect(after.remaining.KS).toBe(1);
     expect(after.cardsSeen).toEqual([]);
@@ -153,20 +164,31 @@ describe('voids', () => {
     const box = (await ctx.as(terminal).get(`/v1/shoes/${shoe.id}/commissions`)).body;
     expect(box.seats[0]).toMatchObject({ accrued: 50, voided: 50, outstanding: 0 });
 
+    expect((await ctx.as(second).post(`/v1/void-requests/${asked.body.voidRequestId}/approve`, {})).body.code).toBe('VOID_REQUEST_DECIDED');
     const twice = await ctx.as(supervisor).post(`/v1/coups/${coup.body.id}/void`, { reason: 'again' });
-    expect(twice.status).toBe(409);
-    expect(twice.body.code).toBe('COUP_ALREADY_VOIDED');
+    expect([twice.status, twice.body.code]).toEqual([409, 'COUP_ALREADY_VOIDED']);
     // The returned cards can be dealt again, and numbering goes on.
     const redeal = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: BANKER_7 });
-    expect(redeal.status).toBe(201);
-    expect(redeal.body.number).toBe(2);
+    expect([redeal.status, redeal.body.number]).toEqual([201, 2]);
+  });
+
+  it('a rejected request changes nothing, and the coup can be asked again', async () => {
+    const { terminal, supervisor, shoe } = await givenPit(ctx);
+    const second = await givenKey(ctx, 'SUPERVISOR');
+    const coup = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: PLAYER_9 });
+    const asked = await ctx.as(supervisor).post(`/v1/coups/${coup.body.id}/void`, { reason: 'Maybe a misdeal' });
+    expect((await ctx.as(second).post(`/v1/void-requests/${asked.body.voidRequestId}/reject`, {})).body.code).toBe('VALIDATION_FAILED');
+    const rejected = await ctx.as(second).post(`/v1/void-requests/${asked.body.voidRequestId}/reject`, { note: 'The deal was correct' });
+    expect(rejected.body.status).toBe('REJECTED');
+    expect((await ctx.as(terminal).get(`/v1/coups/${coup.body.id}`)).body.void).toBeNull();
+    expect((await ctx.as(supervisor).post(`/v1/coups/${coup.body.id}/void`, { reason: 'Asked again' })).status).toBe(202);
   });
 
   it('voiding a coup still taking bets cancels it: new bets go back, the shoe can deal again', async () => {
     const { terminal, supervisor, shoe } = await givenPit(ctx);
     const open = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { wagers: [{ seat: 1, betType: 'PLAYER', amount: 1000 }] });
-    const voided = await ctx.as(supervisor).post(`/v1/coups/${open.body.id}/void`, { reason: 'Dealer error before the deal' });
-    expect(voided.body.wagers[0].status).toBe('WITHDRAWN');
+    await givenVoid(ctx, 'coups', open.body.id, 'Dealer error before the deal', supervisor, await givenKey(ctx, 'SUPERVISOR'));
+    expect((await ctx.as(terminal).get(`/v1/coups/${open.body.id}`)).body.wagers[0].status).toBe('WITHDRAWN');
     const next = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: PLAYER_9 });
     expect(next.status).toBe(201);
   });

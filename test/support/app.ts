@@ -62,7 +62,13 @@ export async function rowCounts(prisma: PrismaService): Promise<Record<string, n
     SELECT 'wagers', count(*) FROM wagers UNION ALL
     SELECT 'commission_entries', count(*) FROM commission_entries UNION ALL
     SELECT 'api_keys', count(*) FROM api_keys UNION ALL
-    SELECT 'idempotency_records', count(*) FROM idempotency_records`;
+    SELECT 'idempotency_records', count(*) FROM idempotency_records UNION ALL
+    SELECT 'audit_log', count(*) FROM audit_log UNION ALL
+    SELECT 'void_requests', count(*) FROM void_requests UNION ALL
+    SELECT 'wager_rollups', count(*) FROM wager_rollups UNION ALL
+    SELECT 'table_day_rollups', count(*) FROM table_day_rollups UNION ALL
+    SELECT 'table_sessions', count(*) FROM table_sessions UNION ALL
+    SELECT 'table_slips', count(*) FROM table_slips`;
   return Object.fromEntries(rows.map((r) => [r.t, Number(r.n)]));
 }
 

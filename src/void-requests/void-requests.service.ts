@@ -1,0 +1,87 @@
+import { Injectable } from '@nestjs/common';
+import { Actor } from '../access/actor';
+import { AuditService } from '../audit/audit.service';
+import { AppError, notFound } from '../common/errors';
+import { CoupsService } from '../coups/coups.service';
+import { PrismaService } from '../database/prisma.service';
+import { VoidRequest, VoidTarget } from '../generated/prisma/client';
+import { TableAccountingService } from '../table-accounting/table-accounting.service';
+import { DecideVoidDto, RequestVoidDto, VoidRequestDto } from './dto/void-request.dto';
+
+/**
+ * Two-person voids: one supervisor asks, a different one approves, and only then is the void
+ * recorded (in the approval's transaction). Coups and table-accounting slips alike.
+ */
+@Injectable()
+export class VoidRequestsService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly coups: CoupsService,
+    private readonly accounting: TableAccountingService,
+    private readonly audit: AuditService,
+  ) {}
+
+  request(target: VoidTarget, targetId: string, dto: RequestVoidDto, actor: Actor): Promise<VoidRequestDto> {
+    return this.prisma.$transaction(async (tx) => {
+      const { tableId, label } = target === 'COUP' ? await this.coups.voidTarget(tx, targetId, actor) : await this.accounting.voidTarget(tx, targetId, actor);
+      const pending = await tx.voidRequest.findFirst({ where: { target, targetId, status: 'PENDING' }, select: { id: true } });
+      if (pending) throw new AppError('VOID_ALREADY_REQUESTED', `A void of ${label} is already waiting for approval (request ${pending.id})`);
+      const r = await tx.voidRequest.create({ data: { target, targetId, tableId, reason: dto.reason, requestedByKeyId: actor.keyId, requestedByRole: actor.role } });
+      await this.audit.append(tx, { stream: tableId, action: 'void.request', entityType: target.toLowerCase(), entityId: targetId, data: { voidRequestId: r.id, reason: dto.reason } });
+      return toDto(r);
+    });
+  }
+
+  approve(id: string, dto: DecideVoidDto, actor: Actor): Promise<VoidRequestDto> {
+    return this.prisma.$transaction(async (tx) => {
+      const r = await this.lockPending(tx, id);
+      if (r.requestedByKeyId === actor.keyId) {
+        throw new AppError('FORBIDDEN', 'A void needs a second supervisor: the one who asked for it cannot approve it');
+      }
+      const v = { reason: r.reason, requestedBy: { keyId: r.requestedByKeyId, role: r.requestedByRole, tableId: null }, approvedBy: actor, voidRequestId: r.id };
+      if (r.target === 'COUP') await this.coups.voidInTx(tx, r.targetId, v);
+      else await this.accounting.voidSlipInTx(tx, r.targetId, v);
+      const decided = await tx.voidRequest.update({ where: { id }, data: { status: 'APPROVED', decidedByKeyId: actor.keyId, decidedAt: new Date(), decisionNote: dto.note ?? null } });
+      await this.audit.append(tx, { stream: r.tableId, action: 'void.approve', entityType: r.target.toLowerCase(), entityId: r.targetId, data: { voidRequestId: id, note: dto.note ?? null } });
+      return toDto(decided);
+    });
+  }
+
+  reject(id: string, dto: DecideVoidDto, actor: Actor): Promise<VoidRequestDto> {
+    if (!dto.note) throw new AppError('VALIDATION_FAILED', 'Say why the void is rejected (note)');
+    return this.prisma.$transaction(async (tx) => {
+      const r = await this.lockPending(tx, id);
+      const decided = await tx.voidRequest.update({ where: { id }, data: { status: 'REJECTED', decidedByKeyId: actor.keyId === r.requestedByKeyId ? null : actor.keyId, decidedAt: new Date(), decisionNote: dto.note } });
+      await this.audit.append(tx, { stream: r.tableId, action: 'void.reject', entityType: r.target.toLowerCase(), entityId: r.targetId, data: { voidRequestId: id, note: dto.note, by: actor.keyId } });
+      return toDto(decided);
+    });
+  }
+
+  async list(status?: string): Promise<VoidRequestDto[]> {
+    if (status !== undefined && !['PENDING', 'APPROVED', 'REJECTED'].includes(status)) throw new AppError('VALIDATION_FAILED', 'status must be PENDING, APPROVED or REJECTED');
+    const rows = await this.prisma.voidRequest.findMany({ where: status ? { status: status as VoidRequest['status'] } : {}, orderBy: { requestedAt: 'asc' }, take: 500 });
+    return rows.map(toDto);
+  }
+
+  async get(id: string): Promise<VoidRequestDto> {
+    const r = await this.prisma.voidRequest.findUnique({ where: { id } });
+    if (!r) throw notFound('Void request', id);
+    return toDto(r);
+  }
+
+  private async lockPending(tx: Parameters<Parameters<PrismaService['$transaction']>[0]>[0], id: string): Promise<VoidRequest> {
+    const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM void_requests WHERE id = ${id}::uuid FOR UPDATE`;
+    if (rows.length === 0) throw notFound('Void request', id);
+    const r = await tx.voidRequest.findUniqueOrThrow({ where: { id } });
+    if (r.status !== 'PENDING') throw new AppError('VOID_REQUEST_DECIDED', `This void request was already ${r.status.toLowerCase()}`);
+    return r;
+  }
+}
+
+function toDto(r: VoidRequest): VoidRequestDto {
+  return {
+    voidRequestId: r.id, target: r.target, targetId: r.targetId, tableId: r.tableId, reason: r.reason, status: r.status,
+    requestedByKeyId: r.requestedByKeyId, requestedAt: r.requestedAt.toISOString(), decidedByKeyId: r.decidedByKeyId,
+    decidedAt: r.decidedAt?.toISOString() ?? null, decisionNote: r.decisionNote,
+  };
+}

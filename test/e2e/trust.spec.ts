@@ -1,0 +1,149 @@
+import { startTestApp, TestContext } from '../support/app';
+import { givenKey, givenPit, givenVoid } from '../support/builders';
+
+let ctx: TestContext;
+let auditor: string;
+beforeAll(async () => {
+  ctx = await startTestApp();
+  auditor = await givenKey(ctx, 'AUDITOR');
+});
+afterAll(() => ctx.close());
+
+const BANKER_7 = { player: ['KS', '5D', 'KH'], banker: ['7H', 'KC'] };
+const PLAYER_9 = { player: ['9S', 'KD'], banker: ['8H', 'KC'] };
+
+describe('the audit trail', () => {
+  it('records who, what, when and the correlation id of every change, in the same transaction', async () => {
+    const { terminal, shoe, table } = await givenPit(ctx);
+    const res = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: BANKER_7, wagers: [{ seat: 2, betType: 'BANKER', amount: 1000 }] }).set('X-Correlation-Id', 'term-7-coup-1');
+    const entries = (await ctx.as(auditor).get(`/v1/audit?entityType=coup&entityId=${res.body.id}`)).body;
+    expect(entries).toHaveLength(1);
+    const e = entries[0];
+    expect(e).toMatchObject({ stream: table.id, action: 'coup.settle', role: 'TERMINAL', correlationId: 'term-7-coup-1' });
+    expect(e.entry).toMatchObject({ route: `POST /v1/shoes/${shoe.id}/coups`, correlationId: 'term-7-coup-1', data: { number: 1, winner: 'BANKER', cards: BANKER_7 } });
+    expect(e.entry.data.wagers).toEqual([{ id: res.body.wagers[0].id, seat: 2, betType: 'BANKER', amount: '1000', result: 'WIN', payout: '1000', commission: '50', net: '950' }]);
+    // A rejected request leaves no entry.
+    const before = (await ctx.as(auditor).get(`/v1/audit?stream=${table.id}`)).body.length;
+    expect((await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: { player: ['2S', '3D'], banker: ['7H', 'KC'] } })).status).toBe(422);
+    expect((await ctx.as(auditor).get(`/v1/audit?stream=${table.id}`)).body.length).toBe(before);
+  });
+
+  it('covers keys, tables, shoes, collections and both halves of a void', async () => {
+    const { terminal, supervisor, shoe, table } = await givenPit(ctx);
+    const second = await givenKey(ctx, 'SUPERVISOR');
+    const coup = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: BANKER_7, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] });
+    await ctx.as(supervisor).post(`/v1/shoes/${shoe.id}/commissions/collections`, { seat: 1 });
+    await givenVoid(ctx, 'coups', coup.body.id, 'audit me', supervisor, second);
+    const actions = (await ctx.as(auditor).get(`/v1/audit?stream=${table.id}`)).body.map((e: { action: string }) => e.action);
+    expect(actions).toEqual(['shoe.open', 'coup.settle', 'commission.collect', 'void.request', 'coup.void', 'void.approve']);
+    const admin = (await ctx.as(auditor).get('/v1/audit?stream=admin&entityType=table')).body;
+    expect(admin.some((e: { entityId: string; action: string }) => e.entityId === table.id && e.action === 'table.create')).toBe(true);
+    const keys = (await ctx.as(auditor).get('/v1/audit?stream=admin&action=apiKey.create')).body;
+    expect(JSON.stringify(keys)).not.toContain('sab_'); // the keys themselves are never written down
+  });
+
+  it('only auditors and admins read it', async () => {
+    const { terminal } = await givenPit(ctx);
+    expect((await ctx.as(terminal).get('/v1/audit')).status).toBe(403);
+    expect((await ctx.as(await givenKey(ctx, 'FINANCE')).get('/v1/audit/verify')).status).toBe(403);
+  });
+
+  it('the hash chain verifies, and a rewritten or a removed entry is found', async () => {
+    const ok = await ctx.as(auditor).get('/v1/audit/verify');
+    expect(ok.body).toMatchObject({ ok: true, firstBroken: null });
+    expect(ok.body.entriesChecked).toBeGreaterThan(10);
+
+    // Someone with the database's owner rights bypasses the trigger and edits an entry.
+    const [victim] = await ctx.prisma.$queryRaw<{ id: bigint; stream: string; seq: bigint }[]>`SELECT id, stream, seq FROM audit_log WHERE action = 'coup.settle' ORDER BY id LIMIT 1`;
+    await ctx.prisma.$executeRawUnsafe('ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only');
+    await ctx.prisma.$executeRaw`UPDATE audit_log SET payload = replace(payload, '"net":"950"', '"net":"9500"') WHERE id = ${victim.id}`;
+    const broken = await ctx.as(auditor).get('/v1/audit/verify');
+    expect(broken.body).toMatchObject({ ok: false, firstBroken: { stream: victim.stream, seq: Number(victim.seq), id: victim.id.toString() } });
+    expect(broken.body.firstBroken.reason).toContain('changed after it was written');
+    await ctx.prisma.$executeRaw`UPDATE audit_log SET payload = replace(payload, '"net":"9500"', '"net":"950"') WHERE id = ${victim.id}`;
+
+    // … or deletes the last entry of a chain.
+    const [last] = await ctx.prisma.$queryRaw<{ id: bigint; stream: string; seq: bigint }[]>`SELECT id, stream, seq FROM audit_log ORDER BY id DESC LIMIT 1`;
+    const saved = await ctx.prisma.$queryRaw<Record<string, unknown>[]>`SELECT * FROM audit_log WHERE id = ${last.id}`;
+    await ctx.prisma.$executeRaw`DELETE FROM audit_log WHERE id = ${last.id}`;
+    const truncated = await ctx.as(auditor).get('/v1/audit/verify');
+    expect(truncated.body).toMatchObject({ ok: false, firstBroken: { stream: last.stream, seq: Number(last.seq) } });
+    const r = saved[0];
+    await ctx.prisma.$executeRaw`INSERT INTO audit_log (id, stream, seq, hash, payload, at, key_id, role, action, entity_type, entity_id, correlation_id)
+      VALUES (${r.id}, ${r.stream}, ${r.seq}, ${r.hash}, ${r.payload}, ${r.at}, ${r.key_id}, ${r.role}, ${r.action}, ${r.entity_type}, ${r.entity_id}, ${r.correlation_id})`;
+    await ctx.prisma.$executeRawUnsafe('ALTER TABLE audit_log ENABLE TRIGGER audit_log_append_only');
+    expect((await ctx.as(auditor).get('/v1/audit/verify')).body.ok).toBe(true);
+  });
+});
+
+describe('the database refuses to rewrite history', () => {
+  it.each([
+    ['UPDATE audit_log SET action = $$x$$', 'UPDATE on audit_log'],
+    ['DELETE FROM audit_log', 'DELETE on audit_log'],
+    ["UPDATE coups SET winner = 'PLAYER' WHERE status = 'SETTLED'", 'UPDATE on coups'],
+    ['DELETE FROM coups', 'DELETE on coups'],
+    ["UPDATE wagers SET net = 0 WHERE status = 'SETTLED'", 'UPDATE on wagers'],
+    ['DELETE FROM wagers', 'DELETE on wagers'],
+    ['DELETE FROM coup_voids', 'DELETE on coup_voids'],
+    ['UPDATE commission_entries SET amount = 1', 'UPDATE on commission_entries'],
+  ])('%s', async (sql, message) => {
+    await expect(ctx.prisma.$executeRawUnsafe(sql)).rejects.toThrow(message);
+  });
+});
+
+describe('who may do what', () => {
+  it("a terminal acts only on its own table: every id of another table's is FORBIDDEN", async () => {
+    const mine = await givenPit(ctx, { tieBetsStay: true });
+    const theirs = await givenPit(ctx, { tieBetsStay: true });
+    const tie = await ctx.as(theirs.terminal).post(`/v1/shoes/${theirs.shoe.id}/coups`, { cards: { player: ['KS', '6D'], banker: ['3H', '2C', 'AS'] }, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] });
+    const open = await ctx.as(theirs.terminal).post(`/v1/shoes/${theirs.shoe.id}/coups`, {});
+    const session = await ctx.as(theirs.supervisor).post(`/v1/tables/${theirs.table.id}/sessions`, { opener: [] });
+    const t = ctx.as(mine.terminal);
+    const attempts = [
+      t.get(`/v1/tables/${theirs.table.id}`),
+      t.get(`/v1/tables/${theirs.table.id}/shoes`),
+      t.post(`/v1/tables/${theirs.table.id}/shoes`, {}),
+      t.get(`/v1/shoes/${theirs.shoe.id}`),
+      t.post(`/v1/shoes/${theirs.shoe.id}/coups`, { cards: PLAYER_9 }),
+      t.get(`/v1/shoes/${theirs.shoe.id}/coups`),
+      t.post(`/v1/shoes/${theirs.shoe.id}/close`),
+      t.get(`/v1/shoes/${theirs.shoe.id}/commissions`),
+      t.get(`/v1/coups/${tie.body.id}`),
+      t.post(`/v1/coups/${open.body.id}/wagers`, { wagers: [{ seat: 1, betType: 'PLAYER', amount: 100 }] }),
+      t.post(`/v1/coups/${open.body.id}/cards`, PLAYER_9),
+      t.post(`/v1/wagers/${tie.body.carriedForward[0].id}/withdraw`),
+      t.get(`/v1/table-sessions/${session.body.id}`),
+    ];
+    for (const res of await Promise.all(attempts)) expect([res.status, res.body.code, res.req.path]).toEqual([403, 'FORBIDDEN', res.req.path]);
+  });
+
+  it('finance and auditors cannot write anything', async () => {
+    const { shoe, table } = await givenPit(ctx);
+    for (const role of ['FINANCE', 'AUDITOR']) {
+      const k = ctx.as(await givenKey(ctx, role));
+      for (const res of await Promise.all([
+        k.post(`/v1/shoes/${shoe.id}/coups`, { cards: PLAYER_9 }),
+        k.post(`/v1/tables/${table.id}/shoes`, {}),
+        k.post(`/v1/tables/${table.id}/close`),
+        k.post('/v1/tables', { code: 'X', variant: 'EZ', currency: 'EUR', minBet: 1, maxBet: 2 }),
+        k.post('/v1/api-keys', { name: 'x', role: 'ADMIN' }),
+        k.post('/v1/properties', { name: 'x', timeZone: 'UTC', gamingDayStartHour: 6 }),
+        k.post(`/v1/tables/${table.id}/sessions`, { opener: [] }),
+      ])) expect(res.status).toBe(403);
+    }
+  });
+
+  it('a revoked key stops working at once; an expired one too', async () => {
+    const key = await givenKey(ctx, 'AUDITOR');
+    expect((await ctx.as(key).get('/v1/audit/verify')).status).toBe(200);
+    const id = (await ctx.admin.get('/v1/api-keys')).body.find((k: { keyPrefix: string }) => key.startsWith(k.keyPrefix)).id;
+    expect((await ctx.admin.post(`/v1/api-keys/${id}/revoke`)).body.revokedAt).toEqual(expect.any(String));
+    expect((await ctx.as(key).get('/v1/audit/verify')).status).toBe(401);
+
+    const soon = await ctx.admin.post('/v1/api-keys', { name: 'short-lived', role: 'FINANCE', expiresAt: new Date(Date.now() + 1500).toISOString() });
+    expect((await ctx.as(soon.body.key).get('/v1/properties')).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1600));
+    const expired = await ctx.as(soon.body.key).get('/v1/properties');
+    expect([expired.status, expired.body.code]).toEqual([401, 'UNAUTHENTICATED']);
+  });
+});
