@@ -5,6 +5,8 @@ import { ApiKeysController } from './api-keys/api-keys.controller';
 import { ADMIN_KEY, ApiKeysService } from './api-keys/api-keys.service';
 import { CommissionsModule } from './commissions/commissions.module';
 import { ErrorFilter } from './common/error.filter';
+import { PerKeyThrottlerGuard } from './common/hardening';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { AppConfig } from './config/config';
 import { CoupsModule } from './coups/coups.module';
 import { PrismaService } from './database/prisma.service';
@@ -26,12 +28,14 @@ class CoreModule {
   static forRoot(config: AppConfig, databaseUrl: string, adminKey: string): DynamicModule {
     return {
       module: CoreModule,
+      imports: [ThrottlerModule.forRoot({ throttlers: [{ name: 'per-key', ttl: 60_000, limit: config.rateLimitPerMinute }] })],
       controllers: [ApiKeysController],
       providers: [
-        { provide: PrismaService, useFactory: () => new PrismaService(databaseUrl, config.dbPoolSize) },
+        { provide: PrismaService, useFactory: () => new PrismaService(databaseUrl, config.dbPoolSize, config.statementTimeoutMs) },
         { provide: ADMIN_KEY, useValue: adminKey },
         ApiKeysService,
-        { provide: APP_GUARD, useClass: ApiKeyGuard },
+        { provide: APP_GUARD, useClass: ApiKeyGuard }, // first: the throttler counts per key
+        { provide: APP_GUARD, useClass: PerKeyThrottlerGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import swaggerUi from 'swagger-ui-express';
 import { AppModule } from './app.module';
 import { correlationMiddleware } from './common/correlation';
+import { requireJson, securityHeaders } from './common/hardening';
 import { ErrorResponseDto } from './common/error-response.dto';
 import { validationPipe } from './common/validation';
 import { AppConfig } from './config/config';
@@ -20,6 +21,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, adminKey
   });
   app.disable('x-powered-by');
   app.use(correlationMiddleware);
+  app.use(securityHeaders);
+  app.use(requireJson);
   app.useBodyParser('json', { limit: config.bodyLimit, strict: true });
   app.useGlobalPipes(validationPipe());
   const document = openApiDocument(app);

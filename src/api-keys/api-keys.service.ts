@@ -46,7 +46,7 @@ export class ApiKeysService {
       throw notFound('Table', dto.tableId);
     }
     const key = `sab_${randomBytes(32).toString('base64url')}`;
-    const row = await this.prisma.$transaction(async (tx) => {
+    const row = await this.prisma.transaction(async (tx) => {
       const created = await tx.apiKey.create({
         data: { name: dto.name, role: dto.role, tableId: dto.tableId ?? null, keyHash: hash(key).toString('hex'), keyPrefix: key.slice(0, 10), createdByKeyId: actor.keyId, expiresAt },
       });
@@ -66,7 +66,7 @@ export class ApiKeysService {
     const row = await this.prisma.apiKey.findUnique({ where: { id } });
     if (!row) throw notFound('API key', id);
     if (row.revokedAt) return toDto(row);
-    return this.prisma.$transaction(async (tx) => {
+    return this.prisma.transaction(async (tx) => {
       const revoked = await tx.apiKey.update({ where: { id }, data: { revokedAt: new Date() } });
       await this.audit.append(tx, { stream: 'admin', action: 'apiKey.revoke', entityType: 'apiKey', entityId: id, data: { revokedAt: revoked.revokedAt } });
       return toDto(revoked);

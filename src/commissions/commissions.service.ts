@@ -62,7 +62,7 @@ export class CommissionsService {
 
   /** Records a collection (partial or whole), with the shoe locked so two collections cannot both take the same debt. */
   collect(shoeId: string, dto: CollectCommissionDto, actor: Actor): Promise<CollectionDto> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.prisma.transaction(async (tx) => {
       const locked = await this.shoes.lock(tx, shoeId, actor, { mustBeOpen: false });
       const gamingDay = gamingDayOf(new Date(), locked.timeZone, locked.gamingDayStartHour);
       return this.collectLocked(tx, shoeId, locked.shoe.tableId, gamingDay, dto, actor);

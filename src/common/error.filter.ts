@@ -10,6 +10,9 @@ const UNAVAILABLE = new Set([
   'P1001', 'P1002', 'P1017', 'P2024',
 ]);
 
+/** A statement cancelled by statement_timeout. */
+const TIMED_OUT = new Set(['57014']);
+
 function causeChain(e: unknown): unknown[] {
   const out: unknown[] = [];
   for (let cur = e, depth = 0; cur && depth < 6; depth++) {
@@ -67,6 +70,10 @@ export class ErrorFilter implements ExceptionFilter {
     const prismaCode = (e as { code?: unknown })?.code;
     if (prismaCode === 'P2002') return { code: 'CONFLICT', message: 'A record with the same unique values already exists' };
     if (prismaCode === 'P2025') return { code: 'NOT_FOUND', message: 'The record does not exist' };
+    if (causeChain(e).some((c) => TIMED_OUT.has(String((c as { code?: unknown; originalCode?: unknown }).originalCode ?? (c as { code?: unknown }).code)) || /statement timeout/i.test(String((c as { message?: unknown }).message)))) {
+      this.logger.warn(`[${correlationId}] statement timeout: ${(e as Error)?.message}`);
+      return { code: 'SERVICE_UNAVAILABLE', message: 'The database took too long to answer; retry shortly' };
+    }
     if (isDatabaseUnavailable(e)) {
       this.logger.warn(`[${correlationId}] database unavailable: ${(e as Error)?.message}`);
       return { code: 'SERVICE_UNAVAILABLE', message: 'The database is not reachable right now; retry shortly' };

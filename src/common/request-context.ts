@@ -1,11 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Actor } from '../access/actor';
+import type { IdempotencyClaim } from '../idempotency/idempotency-store';
 
 /** What the audit log needs to know about the request a write belongs to. */
 export interface RequestContext {
   correlationId: string;
   route: string;
   actor?: Actor;
+  idempotency?: IdempotencyClaim;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

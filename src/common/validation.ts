@@ -7,6 +7,8 @@ import {
   ArrayUnique,
   IsArray,
   IsBoolean,
+  IsDefined,
+  IsObject,
   IsIn,
   IsInt,
   IsOptional,
@@ -113,6 +115,9 @@ export function CardsField(o: FieldOptions & { minItems: number; maxItems: numbe
 /** A nested object or list of objects, validated through its own class. */
 export function NestedField(type: () => new () => object, o: FieldOptions & { array?: boolean; minItems?: number; maxItems?: number }) {
   const decorators = [...base(o, { type, isArray: o.array ?? false, minItems: o.minItems, maxItems: o.maxItems }), ValidateNested({ each: o.array ?? false }), Type(type)];
+  // ValidateNested passes a missing value: a required nested field must say so itself.
+  if (o.required !== false) decorators.push(IsDefined({ message: '$property is required' }));
+  if (!o.array) decorators.push(IsObject({ message: '$property must be an object' }));
   if (o.array) {
     decorators.push(IsArray({ message: '$property must be a list' }));
     if (o.minItems !== undefined) decorators.push(ArrayMinSize(o.minItems, { message: `$property needs at least ${o.minItems} item(s)` }));

@@ -13,6 +13,10 @@ export interface AppConfig {
   readonly logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
   readonly dbPoolSize: number;
   readonly bodyLimit: string;
+  /** Requests per minute per API key. */
+  readonly rateLimitPerMinute: number;
+  /** PostgreSQL statement_timeout for the service's connections. */
+  readonly statementTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -42,6 +46,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = int(env, 'PORT', 3000, 0, 65535, problems);
   const embeddedPgPort = int(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535, problems);
   const dbPoolSize = int(env, 'DB_POOL_SIZE', 10, 1, 200, problems);
+  const rateLimitPerMinute = int(env, 'RATE_LIMIT_PER_MINUTE', 6000, 1, 1_000_000, problems);
+  const statementTimeoutMs = int(env, 'DB_STATEMENT_TIMEOUT_MS', 10_000, 1, 600_000, problems);
 
   let databaseUrl: string | null = env.DATABASE_URL?.trim() || null;
   if (databaseUrl !== null) {
@@ -77,5 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel,
     dbPoolSize,
     bodyLimit,
+    rateLimitPerMinute,
+    statementTimeoutMs,
   };
 }

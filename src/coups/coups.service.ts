@@ -58,7 +58,7 @@ export class CoupsService {
    */
   record(shoeId: string, dto: RecordCoupDto, actor: Actor): Promise<CoupDto> {
     const hands = dto.cards ? parseHands(dto.cards) : null;
-    return this.prisma.$transaction(async (tx) => {
+    return this.prisma.transaction(async (tx) => {
       const locked = await this.shoes.lock(tx, shoeId, actor, { mustBeOpen: true });
       const { shoe, table } = locked;
       if (shoe.openCoupId) throw new AppError('COUP_IN_PROGRESS', `Coup ${shoe.coupCount} is still taking bets: record its cards or void it first`);
@@ -82,7 +82,7 @@ export class CoupsService {
 
   /** Adds wagers to a coup that is taking bets. */
   addWagers(coupId: string, dto: AddWagersDto, actor: Actor): Promise<CoupDto> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.prisma.transaction(async (tx) => {
       const { table, shoe } = await this.lockOpenCoup(tx, coupId, actor);
       const wagers = dto.wagers.map((w) => newWager(table, w));
       await insertOpenWagers(tx, coupId, shoe.id, shoe.tableId, wagers);
@@ -94,7 +94,7 @@ export class CoupsService {
   /** Records the cards of a coup that was taking bets, and settles every wager on it. */
   recordCards(coupId: string, dto: HandsDto, actor: Actor): Promise<CoupDto> {
     const hands = parseHands(dto);
-    return this.prisma.$transaction(async (tx) => {
+    return this.prisma.transaction(async (tx) => {
       const locked = await this.lockOpenCoup(tx, coupId, actor);
       const coup = await tx.coup.findUniqueOrThrow({ where: { id: coupId }, select: { number: true } });
       const wagers = (await tx.wager.findMany({ where: { coupId, status: 'OPEN' } })).map(storedWager);
@@ -154,7 +154,7 @@ export class CoupsService {
 
   /** Withdraws a carried tie bet before the cards of its coup are recorded. */
   withdraw(wagerId: string, actor: Actor): Promise<WagerDto> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.prisma.transaction(async (tx) => {
       const found = await tx.wager.findUnique({ where: { id: wagerId }, select: { shoeId: true } });
       if (!found) throw notFound('Wager', wagerId);
       await this.shoes.lock(tx, found.shoeId, actor, { mustBeOpen: true });

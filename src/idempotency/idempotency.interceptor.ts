@@ -5,10 +5,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import { catchError, from, mergeMap, Observable, of, throwError } from 'rxjs';
 import { Actor } from '../access/actor';
 import { AppError } from '../common/errors';
+import { requestContext } from '../common/request-context';
 import { PrismaService } from '../database/prisma.service';
 import { Prisma } from '../generated/prisma/client';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** Longer than any transaction may run (PrismaService.transaction times out at 15 s). */
+const STALE_CLAIM_MS = 30_000;
 
 /** JSON with object keys sorted, so that the same body always hashes the same. */
 function canonical(value: unknown): string {
@@ -47,13 +50,18 @@ export class IdempotencyInterceptor implements NestInterceptor {
         INSERT INTO idempotency_records (id, scope, key, request_hash) VALUES (${id}::uuid, ${scope}, ${key}, ${requestHash})
         ON CONFLICT (scope, key) DO NOTHING`;
       if (claimed === 1) {
-        const status = this.reflector.get<number>('__httpCode__', ctx.getHandler()) ?? 201;
+        const claim = { recordId: id, statusCode: this.reflector.get<number>('__httpCode__', ctx.getHandler()) ?? 201, stored: false };
+        const context = requestContext.get();
+        if (context) context.idempotency = claim;
         return next.handle().pipe(
           mergeMap(async (body) => {
-            await this.prisma.idempotencyRecord.update({
-              where: { id },
-              data: { statusCode: status, responseBody: (body ?? null) as Prisma.InputJsonValue, completedAt: new Date() },
-            });
+            // Writes stored their response in their own transaction; anything else is stored now.
+            if (!claim.stored) {
+              await this.prisma.idempotencyRecord.update({
+                where: { id },
+                data: { statusCode: claim.statusCode, responseBody: (body ?? null) as Prisma.InputJsonValue, completedAt: new Date() },
+              });
+            }
             return body;
           }),
           catchError((err) => from(this.prisma.idempotencyRecord.delete({ where: { id } }).catch(() => undefined)).pipe(mergeMap(() => throwError(() => err)))),
@@ -61,6 +69,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
       }
       const existing = await this.prisma.idempotencyRecord.findUnique({ where: { scope_key: { scope, key } } });
       if (!existing) continue; // released by a failed first attempt: claim again
+      if (!existing.completedAt && Date.now() - existing.createdAt.getTime() > STALE_CLAIM_MS) {
+        // The first attempt died without committing (a committed change stores its response with it): take over.
+        await this.prisma.idempotencyRecord.deleteMany({ where: { id: existing.id, completedAt: null } });
+        continue;
+      }
       if (existing.requestHash !== requestHash) {
         throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request; use a new key for a new request');
       }

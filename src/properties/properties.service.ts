@@ -19,7 +19,7 @@ export class PropertiesService {
     if (!isValidTimeZone(dto.timeZone)) throw new AppError('VALIDATION_FAILED', `"${dto.timeZone}" is not a time zone; use an IANA name such as Europe/Monaco`);
     const existing = await this.prisma.property.findUnique({ where: { name: dto.name } });
     if (existing) throw new AppError('CONFLICT', `A property named "${dto.name}" already exists`);
-    return this.prisma.$transaction(async (tx) => {
+    return this.prisma.transaction(async (tx) => {
       const p = await tx.property.create({ data: dto });
       await this.audit.append(tx, { stream: 'admin', action: 'property.create', entityType: 'property', entityId: p.id, data: { ...dto } });
       return toDto(p);

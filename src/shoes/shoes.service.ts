@@ -47,7 +47,7 @@ export class ShoesService {
   async open(tableId: string, dto: OpenShoeDto, actor: Actor): Promise<ShoeDto> {
     assertTableAccess(actor, tableId);
     const burn = parseCards(dto.burnCards ?? []);
-    return this.prisma.$transaction(async (tx) => {
+    return this.prisma.transaction(async (tx) => {
       const [table] = await tx.$queryRaw<{ status: string; decks: number }[]>`SELECT status, decks FROM casino_tables WHERE id = ${tableId}::uuid FOR UPDATE`;
       if (!table) throw notFound('Table', tableId);
       if (table.status !== 'OPEN') throw new AppError('TABLE_CLOSED', 'The table is closed: reopen it before opening a shoe');
@@ -100,7 +100,7 @@ export class ShoesService {
   }
 
   async close(id: string, actor: Actor): Promise<ClosedShoeDto> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.prisma.transaction(async (tx) => {
       const { shoe } = await this.lock(tx, id, actor, { mustBeOpen: true });
       if (shoe.openCoupId) throw new AppError('COUP_IN_PROGRESS', 'A coup is still taking bets: record its cards or void it before closing the shoe');
       // Tie bets waiting for a next coup that will not come go back to their owners.

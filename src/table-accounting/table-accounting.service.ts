@@ -44,7 +44,7 @@ export class TableAccountingService {
     const gamingDay = dto.gamingDay ?? gamingDayOf(new Date(), timeZone, gamingDayStartHour);
     const shift = dto.shift ?? '';
     const openerTotal = chipTotal(dto.opener);
-    return this.prisma.$transaction(async (tx) => {
+    return this.prisma.transaction(async (tx) => {
       await tx.$queryRaw`SELECT id FROM casino_tables WHERE id = ${tableId}::uuid FOR UPDATE`;
       const open = await tx.tableSession.findFirst({ where: { tableId, status: 'OPEN' }, select: { id: true } });
       if (open) throw new AppError('SESSION_ALREADY_OPEN', 'This table already has an open session: close it first');
@@ -61,7 +61,7 @@ export class TableAccountingService {
   async addSlip(sessionId: string, dto: SlipInputDto, actor: Actor): Promise<SlipDto> {
     const amount = chipTotal(dto.chips);
     if (amount <= 0n) throw new AppError('VALIDATION_FAILED', 'A slip must move at least one chip');
-    return this.prisma.$transaction(async (tx) => {
+    return this.prisma.transaction(async (tx) => {
       const session = await this.lockSession(tx, sessionId, actor);
       if (session.status !== 'OPEN') throw new AppError('SESSION_CLOSED', 'The session is closed: slips go on an open session');
       const { table } = await this.tables.withProperty(session.tableId);
@@ -84,7 +84,7 @@ export class TableAccountingService {
 
   async close(sessionId: string, dto: CloseSessionDto, actor: Actor): Promise<SessionDto> {
     const closerTotal = chipTotal(dto.closer);
-    return this.prisma.$transaction(async (tx) => {
+    return this.prisma.transaction(async (tx) => {
       const session = await this.lockSession(tx, sessionId, actor);
       if (session.status !== 'OPEN') throw new AppError('SESSION_CLOSED', 'The session is already closed');
       await tx.tableSession.update({

@@ -127,7 +127,7 @@ export class TablesService {
         roundingMode: rules.rounding.mode,
         roundingUnit: rules.rounding.unit,
     };
-    const row = await this.prisma.$transaction(async (tx) => {
+    const row = await this.prisma.transaction(async (tx) => {
       const created = await tx.casinoTable.create({ data });
       await this.audit.append(tx, { stream: 'admin', action: 'table.create', entityType: 'table', entityId: created.id, data: { ...data } });
       return created;
@@ -153,7 +153,7 @@ export class TablesService {
 
   async close(id: string, actor: Actor): Promise<TableDto> {
     assertTableAccess(actor, id);
-    return this.prisma.$transaction(async (tx) => {
+    return this.prisma.transaction(async (tx) => {
       const [t] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM casino_tables WHERE id = ${id}::uuid FOR UPDATE`;
       if (!t) throw notFound('Table', id);
       const open = await tx.shoe.findFirst({ where: { tableId: id, status: 'OPEN' }, select: { number: true } });
@@ -167,7 +167,7 @@ export class TablesService {
   async reopen(id: string, actor: Actor): Promise<TableDto> {
     assertTableAccess(actor, id);
     await this.find(id);
-    return this.prisma.$transaction(async (tx) => {
+    return this.prisma.transaction(async (tx) => {
       const opened = await tx.casinoTable.update({ where: { id }, data: { status: 'OPEN' } });
       await this.audit.append(tx, { stream: id, action: 'table.reopen', entityType: 'table', entityId: id, data: { status: 'OPEN' } });
       return toTableDto(opened);

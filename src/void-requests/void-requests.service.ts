@@ -22,7 +22,7 @@ export class VoidRequestsService {
   ) {}
 
   request(target: VoidTarget, targetId: string, dto: RequestVoidDto, actor: Actor): Promise<VoidRequestDto> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.prisma.transaction(async (tx) => {
       const { tableId, label } = target === 'COUP' ? await this.coups.voidTarget(tx, targetId, actor) : await this.accounting.voidTarget(tx, targetId, actor);
       const pending = await tx.voidRequest.findFirst({ where: { target, targetId, status: 'PENDING' }, select: { id: true } });
       if (pending) throw new AppError('VOID_ALREADY_REQUESTED', `A void of ${label} is already waiting for approval (request ${pending.id})`);
@@ -33,7 +33,7 @@ export class VoidRequestsService {
   }
 
   approve(id: string, dto: DecideVoidDto, actor: Actor): Promise<VoidRequestDto> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.prisma.transaction(async (tx) => {
       const r = await this.lockPending(tx, id);
       if (r.requestedByKeyId === actor.keyId) {
         throw new AppError('FORBIDDEN', 'A void needs a second supervisor: the one who asked for it cannot approve it');
@@ -49,7 +49,7 @@ export class VoidRequestsService {
 
   reject(id: string, dto: DecideVoidDto, actor: Actor): Promise<VoidRequestDto> {
     if (!dto.note) throw new AppError('VALIDATION_FAILED', 'Say why the void is rejected (note)');
-    return this.prisma.$transaction(async (tx) => {
+    return this.prisma.transaction(async (tx) => {
       const r = await this.lockPending(tx, id);
       const decided = await tx.voidRequest.update({ where: { id }, data: { status: 'REJECTED', decidedByKeyId: actor.keyId === r.requestedByKeyId ? null : actor.keyId, decidedAt: new Date(), decisionNote: dto.note } });
       await this.audit.append(tx, { stream: r.tableId, action: 'void.reject', entityType: r.target.toLowerCase(), entityId: r.targetId, data: { voidRequestId: id, note: dto.note, by: actor.keyId } });

@@ -58,6 +58,26 @@ describe('Idempotency-Key', () => {
     expect(ids.size).toBe(1);
   });
 
+  it('the stored answer commits with the change; a claim left by a request that died before committing is taken over', async () => {
+    const { terminal, shoe } = await givenPit(ctx);
+    const first = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, body).set('Idempotency-Key', 'atomic');
+    const record = await ctx.prisma.idempotencyRecord.findFirstOrThrow({ where: { key: 'atomic' } });
+    expect(record.responseBody).toEqual(first.body);
+    expect(record.statusCode).toBe(201);
+
+    // A process killed mid-request leaves a claim with no answer and (its transaction never having
+    // committed) no change. A retry after the claim has gone stale executes the request once.
+    const keyId = (await ctx.prisma.apiKey.findFirstOrThrow({ where: { keyPrefix: terminal.slice(0, 10) } })).id;
+    await ctx.prisma.idempotencyRecord.create({ data: { scope: keyId, key: 'orphan', requestHash: 'whatever', createdAt: new Date(Date.now() - 60_000) } });
+    const retried = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { ...body, cards: { player: ['9D', 'KD'], banker: ['8D', 'KC'] } }).set('Idempotency-Key', 'orphan');
+    expect(retried.status).toBe(201);
+    expect(await ctx.prisma.coup.count({ where: { shoeId: shoe.id } })).toBe(2);
+    // A fresh claim is still respected.
+    await ctx.prisma.idempotencyRecord.create({ data: { scope: keyId, key: 'running', requestHash: 'whatever' } });
+    const busy = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, body).set('Idempotency-Key', 'running');
+    expect(busy.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
   it('rejects a malformed key', async () => {
     const { terminal, shoe } = await givenPit(ctx);
     const res = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, body).set('Idempotency-Key', 'x'.repeat(300));

@@ -114,7 +114,10 @@ describe('who may do what', () => {
       t.post(`/v1/wagers/${tie.body.carriedForward[0].id}/withdraw`),
       t.get(`/v1/table-sessions/${session.body.id}`),
     ];
-    for (const res of await Promise.all(attempts)) expect([res.status, res.body.code, res.req.path]).toEqual([403, 'FORBIDDEN', res.req.path]);
+    for (const res of await Promise.all(attempts)) {
+      const path = (res as unknown as { req: { path: string } }).req.path;
+      expect([path, res.status, res.body.code]).toEqual([path, 403, 'FORBIDDEN']);
+    }
   });
 
   it('finance and auditors cannot write anything', async () => {
