@@ -40,7 +40,7 @@ export class ShoesService {
     if (!shoe) throw notFound('Shoe', shoeId);
     assertTableAccess(actor, shoe.tableId);
     if (opts.mustBeOpen && shoe.status !== 'OPEN') throw new AppError('SHOE_CLOSED', `Shoe ${shoe.number} is closed`);
-    const { table, timeZone, gamingDayStartHour } = await this.tables.withProperty(shoe.tableId);
+    const { table, timeZone, gamingDayStartHour } = await this.tables.withProperty(shoe.tableId, tx);
     return { shoe, table, timeZone, gamingDayStartHour };
   }
 

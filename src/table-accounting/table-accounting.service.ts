@@ -64,7 +64,7 @@ export class TableAccountingService {
     return this.prisma.transaction(async (tx) => {
       const session = await this.lockSession(tx, sessionId, actor);
       if (session.status !== 'OPEN') throw new AppError('SESSION_CLOSED', 'The session is closed: slips go on an open session');
-      const { table } = await this.tables.withProperty(session.tableId);
+      const { table } = await this.tables.withProperty(session.tableId, tx);
       const year = session.gamingDay.getUTCFullYear();
       // One counter row per property, year and kind; the upsert locks it, so numbers never repeat or skip.
       const [{ last_number }] = await tx.$queryRaw<{ last_number: number }[]>`

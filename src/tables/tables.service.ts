@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Actor, assertTableAccess } from '../access/actor';
 import { AppError, notFound } from '../common/errors';
-import { PrismaService } from '../database/prisma.service';
+import { PrismaService, Tx } from '../database/prisma.service';
 import { BetType, formatOdds, isCasinoBanked, Odds, offeredBets, parseOdds, quantisedEdges, RuleSet, ruleSet, SideBet } from '../domain';
 import { CasinoTable, Prisma } from '../generated/prisma/client';
 import { DEFAULT_PROPERTY_ID } from '../properties/properties.service';
@@ -67,10 +67,14 @@ export class TablesService {
     private readonly audit: AuditService,
   ) {}
 
-  async withProperty(tableId: string): Promise<TableWithClock> {
+  /**
+   * Inside a transaction pass its `tx`: a second connection taken while holding a row lock can
+   * deadlock against a pool full of transactions waiting for that lock.
+   */
+  async withProperty(tableId: string, db: Tx | PrismaService = this.prisma): Promise<TableWithClock> {
     let hit = this.withClock.get(tableId);
     if (!hit) {
-      const t = await this.prisma.casinoTable.findUnique({ where: { id: tableId }, include: { property: true } });
+      const t = await db.casinoTable.findUnique({ where: { id: tableId }, include: { property: true } });
       if (!t) throw notFound('Table', tableId);
       const { property, ...table } = t;
       hit = { table, timeZone: property.timeZone, gamingDayStartHour: property.gamingDayStartHour };

@@ -1,0 +1,67 @@
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The built service (`npm test` builds first), started as its own OS process. */
+export const ROOT = path.resolve(__dirname, '..', '..');
+export const MAIN = path.join(ROOT, 'dist', 'src', 'main.js');
+
+export function ensureBuilt(): void {
+  if (!fs.existsSync(MAIN)) execFileSync('npx', ['nest', 'build'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+export interface Service {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  output(): string;
+}
+
+let nextPort = 21000 + Math.floor(Math.random() * 20000);
+
+export function startService(env: Record<string, string>): Service {
+  const port = nextPort++;
+  let out = '';
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  return { child, port, url: `http://127.0.0.1:${port}`, output: () => out };
+}
+
+export async function waitForHealth(s: Service, ms = 60_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (s.child.exitCode !== null) throw new Error(`the service exited (${s.child.exitCode}):\n${s.output()}`);
+    try {
+      if ((await fetch(`${s.url}/health`)).status === 200) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the service did not become healthy:\n${s.output()}`);
+}
+
+export const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
+
+/** A small JSON client for a running service. */
+export function client(baseUrl: string, key: string) {
+  const call = async (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(baseUrl + p, {
+      method,
+      headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as Record<string, any>) : {} };
+  };
+  return {
+    get: (p: string) => call('GET', p),
+    post: (p: string, body?: unknown, headers?: Record<string, string>) => call('POST', p, body ?? {}, headers),
+  };
+}
