@@ -52,7 +52,7 @@ export class ErrorFilter implements ExceptionFilter {
     const correlationId = correlationIdOf(req);
     const mapped = this.map(exception, correlationId);
     const statusCode = ERROR_STATUS[mapped.code];
-    if (mapped.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', '2');
+    if (mapped.code === 'SERVICE_UNAVAILABLE' || mapped.code === 'IDEMPOTENCY_IN_PROGRESS') res.setHeader('Retry-After', '2');
     if (res.headersSent) return;
     res.status(statusCode).json({
       statusCode,

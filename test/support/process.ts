@@ -65,3 +65,35 @@ export function client(baseUrl: string, key: string) {
     post: (p: string, body?: unknown, headers?: Record<string, string>) => call('POST', p, body ?? {}, headers),
   };
 }
+
+/**
+ * An embedded PostgreSQL in its own process (Jest's module registry cannot load the ESM package
+ * on Node 20; plain Node can). stop() shuts it down cleanly.
+ */
+export async function startPostgresProcess(dataDir: string, port: number, database: string): Promise<{ url: string; stop(): Promise<void> }> {
+  ensureBuilt();
+  const script = `
+    const { startEmbeddedDatabase } = require(${JSON.stringify(path.join(ROOT, 'dist', 'src', 'database', 'embedded.js'))});
+    startEmbeddedDatabase(${JSON.stringify(dataDir)}, ${port}, ${JSON.stringify(database)}).then((db) => {
+      process.stdout.write('READY ' + db.url + '\\n');
+      process.on('SIGTERM', () => db.stop().then(() => process.exit(0)));
+    }, (e) => { console.error(e); process.exit(1); });`;
+  const child = spawn(process.execPath, ['-e', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /READY (\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.stderr!.on('data', (d) => (out += d));
+    child.once('exit', (code) => reject(new Error(`embedded PostgreSQL exited (${code}): ${out}`)));
+  });
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited(child);
+    },
+  };
+}
