@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { AppError } from '../common/errors';
 import { requestContext } from '../common/request-context';
 import { PrismaService, Tx } from '../database/prisma.service';
+import { prismaRunner, SqlStatement } from '../database/sql';
 import { Prisma } from '../generated/prisma/client';
 import { AuditEntryDto, AuditQueryDto, AuditVerificationDto } from './dto/audit.dto';
 
@@ -34,6 +35,36 @@ export function canonicalJson(value: unknown): string {
 export const chainHash = (previous: string, payload: string) => createHash('sha256').update(previous + payload, 'utf8').digest('hex');
 
 /**
+ * The statement appending an audit entry for the current request (actor, route and correlation id
+ * from its request context) and advancing its stream's chain head. Runs inside the change's
+ * transaction, through Prisma or plain pg alike.
+ */
+export function auditStatement(r: AuditRecord): SqlStatement {
+  const ctx = requestContext.get();
+  const actor = ctx?.actor;
+  const at = new Date();
+  const keyId = actor?.keyId ?? 'system';
+  const role = actor?.role ?? 'SYSTEM';
+  const correlationId = ctx?.correlationId ?? 'none';
+  const payload = canonicalJson({
+    at: at.toISOString(), keyId, role, route: ctx?.route ?? 'internal', correlationId,
+    action: r.action, entityType: r.entityType, entityId: r.entityId, data: r.data,
+  });
+  return {
+    name: 'sabot-audit-append',
+    text: `
+      WITH head AS (
+        INSERT INTO audit_heads AS h (stream, seq, hash) VALUES ($1, 1, encode(sha256(convert_to($2, 'UTF8')), 'hex'))
+        ON CONFLICT (stream) DO UPDATE SET seq = h.seq + 1, hash = encode(sha256(convert_to(h.hash || $2, 'UTF8')), 'hex')
+        RETURNING seq, hash
+      )
+      INSERT INTO audit_log (stream, seq, hash, payload, at, key_id, role, action, entity_type, entity_id, correlation_id)
+      SELECT $1, head.seq, head.hash, $2, $3::timestamptz, $4, $5, $6, $7, $8, $9 FROM head`,
+    values: [r.stream, payload, at.toISOString(), keyId, role, r.action, r.entityType, r.entityId, correlationId],
+  };
+}
+
+/**
  * The audit trail. Every change appends an entry in the same transaction as the change: who (key
  * and role), what (route, entity, values written), when, and the correlation id. Entries form one
  * hash chain per stream; the database refuses UPDATE and DELETE on them.
@@ -44,30 +75,7 @@ export class AuditService {
 
   /** Appends one entry: one statement, which also advances (and row-locks) the stream's head. */
   async append(tx: Tx, r: AuditRecord): Promise<void> {
-    const ctx = requestContext.get();
-    const actor = ctx?.actor;
-    const at = new Date();
-    const payload = canonicalJson({
-      at: at.toISOString(),
-      keyId: actor?.keyId ?? 'system',
-      role: actor?.role ?? 'SYSTEM',
-      route: ctx?.route ?? 'internal',
-      correlationId: ctx?.correlationId ?? 'none',
-      action: r.action,
-      entityType: r.entityType,
-      entityId: r.entityId,
-      data: r.data,
-    });
-    await tx.$executeRaw`
-      WITH head AS (
-        INSERT INTO audit_heads AS h (stream, seq, hash) VALUES (${r.stream}, 1, encode(sha256(convert_to(${payload}, 'UTF8')), 'hex'))
-        ON CONFLICT (stream) DO UPDATE SET seq = h.seq + 1, hash = encode(sha256(convert_to(h.hash || ${payload}, 'UTF8')), 'hex')
-        RETURNING seq, hash
-      )
-      INSERT INTO audit_log (stream, seq, hash, payload, at, key_id, role, action, entity_type, entity_id, correlation_id)
-      SELECT ${r.stream}, head.seq, head.hash, ${payload}, ${at}, ${actor?.keyId ?? 'system'}, ${actor?.role ?? 'SYSTEM'}, ${r.action},
-             ${r.entityType}, ${r.entityId}, ${ctx?.correlationId ?? 'none'}
-      FROM head`;
+    await prismaRunner(tx).run(auditStatement(r));
   }
 
   async list(q: AuditQueryDto): Promise<AuditEntryDto[]> {

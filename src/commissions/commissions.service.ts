@@ -11,15 +11,6 @@ import { seatCommissions } from './seat-commissions';
 import { addCollectedCommission } from '../reports/rollups';
 import { gamingDayOf } from '../domain';
 
-/** An accrual: commission charged on a winning Banker bet, owed by the seat until collected. */
-export interface Accrual {
-  seat: number;
-  patronId: string | null;
-  amount: bigint;
-  coupId: string;
-  wagerId: string;
-}
-
 /**
  * The commission box: a ledger per shoe and seat (and patron). Accruals are receivables, not
  * revenue, until collected (domain.md §3).
@@ -31,13 +22,6 @@ export class CommissionsService {
     private readonly shoes: ShoesService,
     private readonly audit: AuditService,
   ) {}
-
-  async accrue(tx: Tx, shoeId: string, tableId: string, accruals: Accrual[], actor: Actor): Promise<void> {
-    if (accruals.length === 0) return;
-    await tx.commissionEntry.createMany({
-      data: accruals.map((a) => ({ shoeId, tableId, kind: 'ACCRUAL' as const, createdByKeyId: actor.keyId, ...a })),
-    });
-  }
 
   /** Reverses every accrual of a voided coup by new VOID entries. */
   async reverseCoup(tx: Tx, shoeId: string, tableId: string, coupId: string, actor: Actor): Promise<void> {

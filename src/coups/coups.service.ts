@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Actor, assertTableAccess } from '../access/actor';
-import { Accrual, CommissionsService } from '../commissions/commissions.service';
+import { CommissionsService } from '../commissions/commissions.service';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService, Tx } from '../database/prisma.service';
 import {
@@ -19,9 +19,11 @@ import {
   settleWager,
 } from '../domain';
 import { CasinoTable, Coup, CoupVoid, Prisma, Wager } from '../generated/prisma/client';
-import { LockedShoe, ShoesService } from '../shoes/shoes.service';
-import { applyCoupToRollups } from '../reports/rollups';
-import { AuditService } from '../audit/audit.service';
+import { CarriedWager, LockedShoe, ShoesService } from '../shoes/shoes.service';
+import { applyCoupToRollups, coupRollupStatement } from '../reports/rollups';
+import { pgRunner, prismaRunner, SqlRunner, SqlStatement } from '../database/sql';
+import { requestContext } from '../common/request-context';
+import { AuditService, auditStatement } from '../audit/audit.service';
 import { edgesOf, limitsFor, rulesOf } from '../tables/tables.service';
 import { AddWagersDto, CoupDto, HandsDto, RecordCoupDto, WagerDto, WagerInputDto } from './dto/coup.dto';
 
@@ -56,21 +58,25 @@ export class CoupsService {
    * Records a coup. With cards: the whole coup, settled at once. Without: the coup opens for
    * betting. One transaction under the shoe lock; any error leaves no trace and uses no number.
    */
-  record(shoeId: string, dto: RecordCoupDto, actor: Actor): Promise<CoupDto> {
-    const hands = dto.cards ? parseHands(dto.cards) : null;
+  async record(shoeId: string, dto: RecordCoupDto, actor: Actor): Promise<CoupDto> {
+    if (dto.cards) {
+      // The hot path: a whole coup, on a plain pg connection, in as few statements as it can.
+      const hands = parseHands(dto.cards);
+      const table = await this.shoes.tableOf(shoeId);
+      return this.prisma.rawTransaction(async (client) => {
+        const locked = await this.shoes.lockRaw(client, shoeId, actor, table);
+        const number = nextNumber(locked);
+        const wagers = [...locked.carried.map(carriedWager), ...(dto.wagers ?? []).map((w) => newWager(locked.table, w))];
+        return this.settle(pgRunner(client), locked, { id: randomUUID(), number, isNew: true }, hands, wagers);
+      });
+    }
     return this.prisma.transaction(async (tx) => {
       const locked = await this.shoes.lock(tx, shoeId, actor, { mustBeOpen: true });
       const { shoe, table } = locked;
-      if (shoe.openCoupId) throw new AppError('COUP_IN_PROGRESS', `Coup ${shoe.coupCount} is still taking bets: record its cards or void it first`);
-      const number = shoe.coupCount + 1;
-      if (shoe.lastCoupNumber !== null && number > shoe.lastCoupNumber) {
-        throw new AppError('SHOE_EXHAUSTED', `The cut card has come out: coup ${shoe.lastCoupNumber} was the last of this shoe`);
-      }
+      const number = nextNumber(locked);
       const fresh = (dto.wagers ?? []).map((w) => newWager(table, w));
-      const carried = (await tx.wager.findMany({ where: { shoeId, coupId: null, status: 'OPEN' } })).map(storedWager);
+      const carried = locked.carried.map(carriedWager);
       const coupId = randomUUID();
-      if (hands) return this.settle(tx, locked, { id: coupId, number, isNew: true }, hands, [...carried, ...fresh], actor);
-
       await tx.coup.create({ data: { id: coupId, shoeId, tableId: shoe.tableId, number, status: 'BETTING', playerCards: [], bankerCards: [] } });
       await insertOpenWagers(tx, coupId, shoe.id, shoe.tableId, fresh);
       if (carried.length) await tx.wager.updateMany({ where: { id: { in: carried.map((w) => w.id) } }, data: { coupId } });
@@ -98,7 +104,9 @@ export class CoupsService {
       const locked = await this.lockOpenCoup(tx, coupId, actor);
       const coup = await tx.coup.findUniqueOrThrow({ where: { id: coupId }, select: { number: true } });
       const wagers = (await tx.wager.findMany({ where: { coupId, status: 'OPEN' } })).map(storedWager);
-      return this.settle(tx, locked, { id: coupId, number: coup.number, isNew: false }, hands, wagers, actor);
+      await this.settle(prismaRunner(tx), locked, { id: coupId, number: coup.number, isNew: false }, hands, wagers);
+      // The coup may also hold withdrawn wagers: answer from the stored rows, as GET does.
+      return this.describe(tx, coupId);
     });
   }
 
@@ -194,8 +202,12 @@ export class CoupsService {
     return locked;
   }
 
-  /** Checks the cards, settles every wager and writes the coup, in as few statements as it can. */
-  private async settle(tx: Tx, locked: LockedShoe, coup: { id: string; number: number; isNew: boolean }, hands: Hands, wagers: PendingWager[], actor: Actor): Promise<CoupDto> {
+  /**
+   * Checks the cards, settles every wager and writes it all in three statements: the coup, its
+   * wagers, carried ties, commission and the shoe (one statement of data-modifying CTEs); the
+   * rollups; the audit entry. Runs on a Prisma transaction or a plain pg connection alike.
+   */
+  private async settle(db: SqlRunner, locked: LockedShoe, coup: { id: string; number: number; isNew: boolean }, hands: Hands, wagers: PendingWager[]): Promise<CoupDto> {
     const { shoe, table } = locked;
     const rules = rulesOf(table);
     const outcome = evaluateCoup(rules.variant, hands);
@@ -204,70 +216,38 @@ export class CoupsService {
     if (cards.length > left) throw new AppError('SHOE_EXHAUSTED', `Only ${left} card(s) are left in the shoe; this coup records ${cards.length}`);
     const remaining = removeCards(shoe.remaining, cards);
     const settlements = wagers.map((w) => settleWager(rules, outcome, w));
-
     const now = new Date();
-    const gamingDay = new Date(`${gamingDayOf(now, locked.timeZone, locked.gamingDayStartHour)}T00:00:00Z`);
-    const coupData = {
-      status: 'SETTLED' as const,
-      playerCards: hands.player.map(formatCard),
-      bankerCards: hands.banker.map(formatCard),
-      winner: outcome.winner,
-      playerTotal: outcome.playerTotal,
-      bankerTotal: outcome.bankerTotal,
-      cardCount: outcome.cardCount,
-      natural: outcome.natural,
-      outcome: outcome as unknown as Prisma.InputJsonObject,
-      settledAt: now,
-      gamingDay,
-    };
-    if (coup.isNew) {
-      await tx.coup.create({ data: { id: coup.id, shoeId: shoe.id, tableId: shoe.tableId, number: coup.number, ...coupData } });
-    } else {
-      await tx.coup.update({ where: { id: coup.id }, data: coupData });
-    }
-
-    const settledRow = (w: PendingWager, s: Settlement) => ({
-      id: w.id, coupId: coup.id, shoeId: shoe.id, tableId: shoe.tableId, seat: w.seat, betType: w.betType, amount: w.amount,
-      patronId: w.patronId, carriedFromId: w.carriedFromId, status: 'SETTLED' as const, result: s.result, payout: s.payout,
-      commission: s.commission, net: s.net, settledAt: now,
-    });
-    const rows = wagers.map((w, i) => settledRow(w, settlements[i]));
-    const fresh = rows.filter((_, i) => !wagers[i].stored);
-    const stored = rows.filter((_, i) => wagers[i].stored);
-    if (fresh.length) await tx.wager.createMany({ data: fresh });
-    if (stored.length) await settleStoredWagers(tx, coup.id, now, stored);
-
+    const day = gamingDayOf(now, locked.timeZone, locked.gamingDayStartHour);
+    const playerCards = hands.player.map(formatCard);
+    const bankerCards = hands.banker.map(formatCard);
+    const rows = wagers.map((w, i) => ({ ...w, ...settlements[i] }));
     // Tied Player/Banker bets that stay: carried to the next coup as new wagers linked to the original.
-    const carriedForward = rows
-      .filter((_, i) => settlements[i].carriesOver)
-      .map((r) => ({ id: randomUUID(), coupId: null, shoeId: shoe.id, tableId: shoe.tableId, seat: r.seat, betType: r.betType, amount: r.amount, patronId: r.patronId, carriedFromId: r.id, status: 'OPEN' as const }));
-    if (carriedForward.length) await tx.wager.createMany({ data: carriedForward });
-
-    const day = gamingDay.toISOString().slice(0, 10);
-    await applyCoupToRollups(tx, { tableId: shoe.tableId, gamingDay: day, winner: outcome.winner, natural: outcome.natural }, rows, edgesOf(table), 1n);
-
-    const accruals: Accrual[] = rows.filter((r) => r.commission > 0n).map((r) => ({ seat: r.seat, patronId: r.patronId, amount: r.commission, coupId: coup.id, wagerId: r.id }));
-    await this.commissions.accrue(tx, shoe.id, shoe.tableId, accruals, actor);
-
+    const carriedForward = rows.filter((r) => r.carriesOver).map((r) => ({ id: randomUUID(), seat: r.seat, betType: r.betType, amount: r.amount, patronId: r.patronId, carriedFromId: r.id }));
     const cardsDealt = shoe.cardsDealt + cards.length;
     const cutIndex = shoe.cutCardPosition === null ? null : shoe.decks * CARDS_PER_DECK - shoe.cutCardPosition;
-    const cutCardOut = shoe.lastCoupNumber === null && cutIndex !== null && cardsDealt >= cutIndex;
-    await tx.shoe.update({
-      where: { id: shoe.id },
-      data: { remaining, cardsDealt, coupCount: Math.max(shoe.coupCount, coup.number), openCoupId: null, ...(cutCardOut ? { lastCoupNumber: coup.number + 1 } : {}) },
-    });
-    await this.audit.append(tx, {
+    const lastCoupNumber = shoe.lastCoupNumber === null && cutIndex !== null && cardsDealt >= cutIndex ? coup.number + 1 : null;
+    const actor = requestContext.get()?.actor;
+
+    const [written] = await db.query<{ coups: bigint | string; stored: bigint | string }>(settlementStatement({
+      coup, shoe, now, day, playerCards, bankerCards, outcome, rows, carriedForward, remaining, cardsDealt,
+      coupCount: Math.max(shoe.coupCount, coup.number), lastCoupNumber, createdByKeyId: actor?.keyId ?? 'system',
+    }));
+    const storedCount = rows.filter((r) => r.stored).length;
+    if (Number(written.coups) !== 1 || Number(written.stored) !== storedCount) {
+      throw new Error(`Settling coup ${coup.id}: wrote ${written.coups} coup(s) and ${written.stored} of ${storedCount} stored wagers`);
+    }
+    await db.run(coupRollupStatement({ tableId: shoe.tableId, gamingDay: day, winner: outcome.winner, natural: outcome.natural }, rows, edgesOf(table), 1n));
+    await db.run(auditStatement({
       stream: shoe.tableId, action: 'coup.settle', entityType: 'coup', entityId: coup.id,
       data: {
-        shoeId: shoe.id, number: coup.number, cards: { player: coupData.playerCards, banker: coupData.bankerCards }, winner: outcome.winner,
+        shoeId: shoe.id, number: coup.number, cards: { player: playerCards, banker: bankerCards }, winner: outcome.winner,
         playerTotal: outcome.playerTotal, bankerTotal: outcome.bankerTotal, gamingDay: day,
         wagers: rows.map((r) => ({ id: r.id, seat: r.seat, betType: r.betType, amount: r.amount, result: r.result, payout: r.payout, commission: r.commission, net: r.net })),
         carriedForward: carriedForward.map((w) => w.id),
       },
-    });
-    // A coup that took bets may also hold withdrawn wagers: answer from the stored rows, as GET does.
-    if (!coup.isNew) return this.describe(tx, coup.id);
-
+    }));
+    const wagerDto = (r: (typeof rows)[number]) =>
+      toWagerDto({ id: r.id, coupId: coup.id, seat: r.seat, betType: r.betType, amount: r.amount, patronId: r.patronId, status: 'SETTLED', result: r.result, payout: r.payout, commission: r.commission, net: r.net, carriedFromId: r.carriedFromId });
     return {
       id: coup.id,
       shoeId: shoe.id,
@@ -275,10 +255,10 @@ export class CoupsService {
       number: coup.number,
       status: 'SETTLED',
       void: null,
-      cards: { player: coupData.playerCards, banker: coupData.bankerCards },
-      outcome: toOutcomeDto(outcome),
-      wagers: rows.map(toWagerDto),
-      carriedForward: carriedForward.map((r) => toWagerDto({ ...r, result: null, payout: null, commission: null, net: null })),
+      cards: { player: playerCards, banker: bankerCards },
+      outcome: { ...outcome },
+      wagers: rows.map(wagerDto),
+      carriedForward: carriedForward.map((r) => toWagerDto({ ...r, coupId: null, status: 'OPEN', result: null, payout: null, commission: null, net: null })),
       settledAt: now.toISOString(),
       gamingDay: day,
     };
@@ -318,21 +298,102 @@ async function insertOpenWagers(tx: Tx, coupId: string, shoeId: string, tableId:
   });
 }
 
-/** Settles OPEN wager rows in one statement. */
-async function settleStoredWagers(tx: Tx, coupId: string, now: Date, rows: { id: string; result: string; payout: bigint; commission: bigint; net: bigint }[]): Promise<void> {
-  const updated = await tx.$executeRaw`
-    UPDATE wagers AS w
-    SET status = 'SETTLED', result = v.result::"WagerResult", payout = v.payout, commission = v.commission, net = v.net,
-        settled_at = ${now}, coup_id = ${coupId}::uuid
-    FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.result)}::text[], ${rows.map((r) => r.payout.toString())}::bigint[],
-                ${rows.map((r) => r.commission.toString())}::bigint[], ${rows.map((r) => r.net.toString())}::bigint[])
-         AS v(id, result, payout, commission, net)
-    WHERE w.id = v.id AND w.status = 'OPEN'`;
-  if (updated !== rows.length) throw new Error(`Expected to settle ${rows.length} stored wagers, settled ${updated}`);
+/** The next coup's number, if the shoe may deal it. */
+function nextNumber(locked: LockedShoe): number {
+  const { shoe } = locked;
+  if (shoe.openCoupId) throw new AppError('COUP_IN_PROGRESS', `Coup ${shoe.coupCount} is still taking bets: record its cards or void it first`);
+  const number = shoe.coupCount + 1;
+  if (shoe.lastCoupNumber !== null && number > shoe.lastCoupNumber) {
+    throw new AppError('SHOE_EXHAUSTED', `The cut card has come out: coup ${shoe.lastCoupNumber} was the last of this shoe`);
+  }
+  return number;
 }
 
-function toOutcomeDto(o: CoupOutcome) {
-  return { ...o };
+function carriedWager(w: CarriedWager): PendingWager {
+  return { id: w.id, stored: true, seat: w.seat, betType: w.betType, amount: BigInt(w.amount), patronId: w.patronId, carriedFromId: w.carriedFromId };
+}
+
+export interface SettlementWrite {
+  coup: { id: string; number: number; isNew: boolean };
+  shoe: { id: string; tableId: string };
+  now: Date;
+  day: string;
+  playerCards: string[];
+  bankerCards: string[];
+  outcome: CoupOutcome;
+  rows: (PendingWager & Settlement)[];
+  carriedForward: { id: string; seat: number; betType: BetType; amount: bigint; patronId: string | null; carriedFromId: string }[];
+  remaining: number[];
+  cardsDealt: number;
+  coupCount: number;
+  lastCoupNumber: number | null;
+  createdByKeyId: string;
+}
+
+/**
+ * One statement writing a settled coup: the coup (inserted, or updated from BETTING), new wagers
+ * inserted settled, stored wagers (carried ties, stepwise bets) settled in place, tie bets carried
+ * forward, commission accrued against each seat, the shoe's composition and counters.
+ */
+export function settlementStatement(w: SettlementWrite): SqlStatement {
+  const fresh = w.rows.filter((r) => !r.stored);
+  const stored = w.rows.filter((r) => r.stored);
+  const accruals = w.rows.filter((r) => r.commission > 0n);
+  const str = (v: bigint) => v.toString();
+  return {
+    name: 'sabot-settle-coup',
+    text: `
+    WITH coup_new AS (
+      INSERT INTO coups (id, shoe_id, table_id, number, status, player_cards, banker_cards, winner, player_total, banker_total, card_count, "natural", outcome, settled_at, gaming_day)
+      SELECT $1::uuid, $2::uuid, $3::uuid, $4::int, 'SETTLED', $5::text[], $6::text[], $7::"Winner", $8::int, $9::int, $10::int, $11::bool, $12::jsonb, $13::timestamptz, $14::date
+      WHERE $15::bool
+      RETURNING 1
+    ), coup_dealt AS (
+      UPDATE coups SET status = 'SETTLED', player_cards = $5::text[], banker_cards = $6::text[], winner = $7::"Winner", player_total = $8::int, banker_total = $9::int,
+                       card_count = $10::int, "natural" = $11::bool, outcome = $12::jsonb, settled_at = $13::timestamptz, gaming_day = $14::date
+      WHERE id = $1::uuid AND NOT $15::bool AND status = 'BETTING'
+      RETURNING 1
+    ), wagers_new AS (
+      INSERT INTO wagers (id, coup_id, shoe_id, table_id, seat, bet_type, amount, patron_id, status, result, payout, commission, net, carried_from_id, placed_at, settled_at)
+      SELECT u.id, $1::uuid, $2::uuid, $3::uuid, u.seat, u.bet_type::"BetType", u.amount, u.patron_id, 'SETTLED', u.result::"WagerResult", u.payout, u.commission, u.net, NULL, $13::timestamptz, $13::timestamptz
+      FROM unnest($16::uuid[], $17::int[], $18::text[], $19::bigint[], $20::text[], $21::text[], $22::bigint[], $23::bigint[], $24::bigint[])
+           AS u(id, seat, bet_type, amount, patron_id, result, payout, commission, net)
+      RETURNING 1
+    ), wagers_stored AS (
+      UPDATE wagers w SET status = 'SETTLED', result = v.result::"WagerResult", payout = v.payout, commission = v.commission, net = v.net,
+                          settled_at = $13::timestamptz, coup_id = $1::uuid
+      FROM unnest($25::uuid[], $26::text[], $27::bigint[], $28::bigint[], $29::bigint[]) AS v(id, result, payout, commission, net)
+      WHERE w.id = v.id AND w.status = 'OPEN'
+      RETURNING 1
+    ), carried_forward AS (
+      INSERT INTO wagers (id, coup_id, shoe_id, table_id, seat, bet_type, amount, patron_id, status, carried_from_id, placed_at)
+      SELECT u.id, NULL, $2::uuid, $3::uuid, u.seat, u.bet_type::"BetType", u.amount, u.patron_id, 'OPEN', u.carried_from_id, $13::timestamptz
+      FROM unnest($30::uuid[], $31::int[], $32::text[], $33::bigint[], $34::text[], $35::uuid[]) AS u(id, seat, bet_type, amount, patron_id, carried_from_id)
+      RETURNING 1
+    ), accruals AS (
+      INSERT INTO commission_entries (id, shoe_id, table_id, seat, patron_id, kind, amount, coup_id, wager_id, created_by_key_id, created_at)
+      SELECT gen_random_uuid(), $2::uuid, $3::uuid, u.seat, u.patron_id, 'ACCRUAL', u.amount, $1::uuid, u.wager_id, $36, $13::timestamptz
+      FROM unnest($37::int[], $38::text[], $39::bigint[], $40::uuid[]) AS u(seat, patron_id, amount, wager_id)
+      RETURNING 1
+    ), shoe AS (
+      UPDATE shoes SET remaining = $41::int[], cards_dealt = $42::int, coup_count = $43::int, open_coup_id = NULL,
+                       last_coup_number = coalesce($44::int, last_coup_number)
+      WHERE id = $2::uuid
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM coup_new) + (SELECT count(*) FROM coup_dealt) AS coups, (SELECT count(*) FROM wagers_stored) AS stored`,
+    values: [
+      w.coup.id, w.shoe.id, w.shoe.tableId, w.coup.number, w.playerCards, w.bankerCards, w.outcome.winner, w.outcome.playerTotal, w.outcome.bankerTotal,
+      w.outcome.cardCount, w.outcome.natural, JSON.stringify(w.outcome), w.now.toISOString(), w.day, w.coup.isNew,
+      fresh.map((r) => r.id), fresh.map((r) => r.seat), fresh.map((r) => r.betType), fresh.map((r) => str(r.amount)), fresh.map((r) => r.patronId),
+      fresh.map((r) => r.result), fresh.map((r) => str(r.payout)), fresh.map((r) => str(r.commission)), fresh.map((r) => str(r.net)),
+      stored.map((r) => r.id), stored.map((r) => r.result), stored.map((r) => str(r.payout)), stored.map((r) => str(r.commission)), stored.map((r) => str(r.net)),
+      w.carriedForward.map((r) => r.id), w.carriedForward.map((r) => r.seat), w.carriedForward.map((r) => r.betType), w.carriedForward.map((r) => str(r.amount)),
+      w.carriedForward.map((r) => r.patronId), w.carriedForward.map((r) => r.carriedFromId),
+      w.createdByKeyId, accruals.map((r) => r.seat), accruals.map((r) => r.patronId), accruals.map((r) => str(r.commission)), accruals.map((r) => r.id),
+      w.remaining, w.cardsDealt, w.coupCount, w.lastCoupNumber,
+    ],
+  };
 }
 
 function toWagerDto(w: Pick<Wager, 'id' | 'coupId' | 'seat' | 'betType' | 'amount' | 'patronId' | 'status' | 'result' | 'payout' | 'commission' | 'net' | 'carriedFromId'>): WagerDto {

@@ -1,5 +1,7 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
+import { Pool, PoolClient } from 'pg';
+import { pgRunner, prismaRunner } from './sql';
 import { PrismaClient } from '../generated/prisma/client';
 import { storeIdempotentResponse } from '../idempotency/idempotency-store';
 
@@ -8,8 +10,35 @@ import { storeIdempotentResponse } from '../idempotency/idempotency-store';
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
   private readonly logger = new Logger(PrismaService.name);
 
+  /** The one connection pool: Prisma's adapter and the coup hot path share it. */
+  readonly pool: Pool;
+
   constructor(connectionString: string, poolSize: number, statementTimeoutMs = 10_000) {
-    super({ adapter: new PrismaPg({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000, statement_timeout: statementTimeoutMs }) });
+    const pool = new Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000, statement_timeout: statementTimeoutMs });
+    // An idle connection the server drops (restart, failover) must not take the process down.
+    pool.on('error', (e) => new Logger(PrismaService.name).warn(`idle database connection lost: ${e.message}`));
+    super({ adapter: new PrismaPg(pool) });
+    this.pool = pool;
+  }
+
+  /**
+   * A transaction on a plain pg connection, for the hot path where Prisma's per-statement cost
+   * matters; it stores an Idempotency-Key answer before COMMIT, like transaction() does.
+   */
+  async rawTransaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await fn(client);
+      await storeIdempotentResponse(pgRunner(client), result);
+      await client.query('COMMIT');
+      return result;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      client.release();
+    }
   }
 
   /**
@@ -20,7 +49,7 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
     return this.$transaction(
       async (tx) => {
         const result = await fn(tx);
-        await storeIdempotentResponse(tx, result);
+        await storeIdempotentResponse(prismaRunner(tx), result);
         return result;
       },
       { maxWait: 5_000, timeout: 15_000 },
@@ -29,6 +58,7 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     await this.$disconnect();
+    if (!this.pool.ended) await this.pool.end();
     this.logger.log('Database connections closed');
   }
 }

@@ -1,5 +1,5 @@
 import { requestContext } from '../common/request-context';
-import type { Tx } from '../database/prisma.service';
+import type { SqlRunner } from '../database/sql';
 
 /** The claim an Idempotency-Key request holds while it runs (set by the interceptor). */
 export interface IdempotencyClaim {
@@ -13,11 +13,13 @@ export interface IdempotencyClaim {
  * transaction that makes the change: the change and its replayable answer commit together, or
  * neither does. Called by PrismaService.transaction for every write.
  */
-export async function storeIdempotentResponse(tx: Tx, response: unknown): Promise<void> {
+export async function storeIdempotentResponse(db: SqlRunner, response: unknown): Promise<void> {
   const claim = requestContext.get()?.idempotency;
   if (!claim || claim.stored) return;
-  await tx.$executeRaw`
-    UPDATE idempotency_records SET status_code = ${claim.statusCode}, response_body = ${JSON.stringify(response ?? null)}::jsonb, completed_at = now()
-    WHERE id = ${claim.recordId}::uuid`;
+  await db.run({
+    name: 'sabot-idempotency-store',
+    text: 'UPDATE idempotency_records SET status_code = $1, response_body = $2::jsonb, completed_at = now() WHERE id = $3::uuid',
+    values: [claim.statusCode, JSON.stringify(response ?? null), claim.recordId],
+  });
   claim.stored = true;
 }

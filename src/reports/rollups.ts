@@ -1,4 +1,5 @@
 import { Tx } from '../database/prisma.service';
+import { prismaRunner, SqlStatement } from '../database/sql';
 import { BetType, Winner } from '../domain';
 
 /**
@@ -31,7 +32,6 @@ interface Delta {
 /**
  * Adds (sign 1) or removes (sign −1, a void) one settled coup and its wagers, in one statement,
  * at three grains: table × gaming day × bet type, table × month × bet type, table × gaming day.
- * `gamingDay` is the coup's gaming day, YYYY-MM-DD.
  */
 export async function applyCoupToRollups(
   tx: Tx,
@@ -40,6 +40,15 @@ export async function applyCoupToRollups(
   edgesE12: Partial<Record<BetType, bigint>>,
   sign: 1n | -1n,
 ): Promise<void> {
+  await prismaRunner(tx).run(coupRollupStatement(coup, wagers, edgesE12, sign));
+}
+
+export function coupRollupStatement(
+  coup: { tableId: string; gamingDay: string; winner: Winner; natural: boolean },
+  wagers: readonly SettledWager[],
+  edgesE12: Partial<Record<BetType, bigint>>,
+  sign: 1n | -1n,
+): SqlStatement {
   const byBet = new Map<BetType, Delta>();
   for (const w of wagers) {
     const d = byBet.get(w.betType) ?? { wagers: 0n, handle: 0n, payouts: 0n, commission: 0n, net: 0n, wins: 0n, losses: 0n, pushes: 0n, theo: 0n };
@@ -59,37 +68,37 @@ export async function applyCoupToRollups(
   const one = (cond: boolean) => (cond ? sign : 0n).toString();
   const total = (f: keyof Delta) => ([...byBet.values()].reduce((t, d) => t + d[f], 0n) * sign).toString();
   const month = `${coup.gamingDay.slice(0, 7)}-01`;
-  await tx.$executeRaw`
+  const sets = (t: string) =>
+    `wagers = ${t}.wagers + EXCLUDED.wagers, handle = ${t}.handle + EXCLUDED.handle, payouts = ${t}.payouts + EXCLUDED.payouts,
+     commission = ${t}.commission + EXCLUDED.commission, customer_net = ${t}.customer_net + EXCLUDED.customer_net, theo_e12 = ${t}.theo_e12 + EXCLUDED.theo_e12`;
+  return {
+    name: 'sabot-coup-rollups',
+    text: `
     WITH u AS (
-      SELECT * FROM unnest(${bets}::text[], ${col('wagers')}::bigint[], ${col('handle')}::bigint[], ${col('payouts')}::bigint[], ${col('commission')}::bigint[],
-                           ${col('net')}::bigint[], ${col('wins')}::bigint[], ${col('losses')}::bigint[], ${col('pushes')}::bigint[], ${col('theo')}::numeric[])
+      SELECT * FROM unnest($3::text[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12::numeric[])
              AS u(bet_type, wagers, handle, payouts, commission, net, wins, losses, pushes, theo)
     ), by_day AS (
       INSERT INTO wager_rollups AS r (table_id, gaming_day, bet_type, wagers, handle, payouts, commission, customer_net, wins, losses, pushes, theo_e12)
-      SELECT ${coup.tableId}::uuid, ${coup.gamingDay}::date, u.bet_type::"BetType", u.wagers, u.handle, u.payouts, u.commission, u.net, u.wins, u.losses, u.pushes, u.theo FROM u
-      ON CONFLICT (table_id, gaming_day, bet_type) DO UPDATE SET
-        wagers = r.wagers + EXCLUDED.wagers, handle = r.handle + EXCLUDED.handle, payouts = r.payouts + EXCLUDED.payouts,
-        commission = r.commission + EXCLUDED.commission, customer_net = r.customer_net + EXCLUDED.customer_net,
-        wins = r.wins + EXCLUDED.wins, losses = r.losses + EXCLUDED.losses, pushes = r.pushes + EXCLUDED.pushes, theo_e12 = r.theo_e12 + EXCLUDED.theo_e12
+      SELECT $1::uuid, $2::date, u.bet_type::"BetType", u.wagers, u.handle, u.payouts, u.commission, u.net, u.wins, u.losses, u.pushes, u.theo FROM u
+      ON CONFLICT (table_id, gaming_day, bet_type) DO UPDATE SET ${sets('r')}, wins = r.wins + EXCLUDED.wins, losses = r.losses + EXCLUDED.losses, pushes = r.pushes + EXCLUDED.pushes
       RETURNING 1
     ), by_month AS (
       INSERT INTO month_rollups AS r (table_id, month, bet_type, wagers, handle, payouts, commission, customer_net, wins, losses, pushes, theo_e12)
-      SELECT ${coup.tableId}::uuid, ${month}::date, u.bet_type::"BetType", u.wagers, u.handle, u.payouts, u.commission, u.net, u.wins, u.losses, u.pushes, u.theo FROM u
-      ON CONFLICT (table_id, month, bet_type) DO UPDATE SET
-        wagers = r.wagers + EXCLUDED.wagers, handle = r.handle + EXCLUDED.handle, payouts = r.payouts + EXCLUDED.payouts,
-        commission = r.commission + EXCLUDED.commission, customer_net = r.customer_net + EXCLUDED.customer_net,
-        wins = r.wins + EXCLUDED.wins, losses = r.losses + EXCLUDED.losses, pushes = r.pushes + EXCLUDED.pushes, theo_e12 = r.theo_e12 + EXCLUDED.theo_e12
+      SELECT $1::uuid, $13::date, u.bet_type::"BetType", u.wagers, u.handle, u.payouts, u.commission, u.net, u.wins, u.losses, u.pushes, u.theo FROM u
+      ON CONFLICT (table_id, month, bet_type) DO UPDATE SET ${sets('r')}, wins = r.wins + EXCLUDED.wins, losses = r.losses + EXCLUDED.losses, pushes = r.pushes + EXCLUDED.pushes
       RETURNING 1
     )
     INSERT INTO table_day_rollups AS c (table_id, gaming_day, coups, banker_wins, player_wins, ties, naturals, wagers, handle, payouts, commission, customer_net, theo_e12)
-    VALUES (${coup.tableId}::uuid, ${coup.gamingDay}::date, ${sign.toString()}::bigint, ${one(coup.winner === 'BANKER')}::bigint,
-            ${one(coup.winner === 'PLAYER')}::bigint, ${one(coup.winner === 'TIE')}::bigint, ${one(coup.natural)}::bigint,
-            ${total('wagers')}::bigint, ${total('handle')}::bigint, ${total('payouts')}::bigint, ${total('commission')}::bigint, ${total('net')}::bigint, ${total('theo')}::numeric)
+    VALUES ($1::uuid, $2::date, $14::bigint, $15::bigint, $16::bigint, $17::bigint, $18::bigint, $19::bigint, $20::bigint, $21::bigint, $22::bigint, $23::bigint, $24::numeric)
     ON CONFLICT (table_id, gaming_day) DO UPDATE SET
       coups = c.coups + EXCLUDED.coups, banker_wins = c.banker_wins + EXCLUDED.banker_wins, player_wins = c.player_wins + EXCLUDED.player_wins,
-      ties = c.ties + EXCLUDED.ties, naturals = c.naturals + EXCLUDED.naturals, wagers = c.wagers + EXCLUDED.wagers, handle = c.handle + EXCLUDED.handle,
-      payouts = c.payouts + EXCLUDED.payouts, commission = c.commission + EXCLUDED.commission, customer_net = c.customer_net + EXCLUDED.customer_net,
-      theo_e12 = c.theo_e12 + EXCLUDED.theo_e12`;
+      ties = c.ties + EXCLUDED.ties, naturals = c.naturals + EXCLUDED.naturals, ${sets('c')}`,
+    values: [
+      coup.tableId, coup.gamingDay, bets, col('wagers'), col('handle'), col('payouts'), col('commission'), col('net'), col('wins'), col('losses'), col('pushes'), col('theo'),
+      month, sign.toString(), one(coup.winner === 'BANKER'), one(coup.winner === 'PLAYER'), one(coup.winner === 'TIE'), one(coup.natural),
+      total('wagers'), total('handle'), total('payouts'), total('commission'), total('net'), total('theo'),
+    ],
+  };
 }
 
 /** Collected commission, on the gaming day of the collection; commission is only charged on Banker bets. */

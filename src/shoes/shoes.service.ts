@@ -2,23 +2,48 @@ import { Injectable } from '@nestjs/common';
 import { Actor, assertTableAccess } from '../access/actor';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService, Tx } from '../database/prisma.service';
-import { burnCountOf, CARDS_PER_DECK, formatCard, fullShoe, parseCards, removeCards } from '../domain';
+import { BetType, burnCountOf, CARDS_PER_DECK, formatCard, fullShoe, parseCards, removeCards } from '../domain';
 import { CasinoTable, Shoe } from '../generated/prisma/client';
 import { seatCommissions } from '../commissions/seat-commissions';
-import { TablesService } from '../tables/tables.service';
+import { TableWithClock, TablesService } from '../tables/tables.service';
+import type { PoolClient } from 'pg';
 import { AuditService } from '../audit/audit.service';
 import { ClosedShoeDto, OpenShoeDto, ShoeDto } from './dto/shoe.dto';
 
-/** The shoe row as locked for a write, with its table (immutable rules) and property clock. */
+/** A tie bet carried to the shoe's next coup, waiting for it. */
+export interface CarriedWager {
+  id: string;
+  seat: number;
+  betType: BetType;
+  amount: string;
+  patronId: string | null;
+  carriedFromId: string;
+}
+
+/** The shoe row as locked for a write, with its table (immutable rules), property clock and waiting tie bets. */
 export interface LockedShoe {
   readonly shoe: Shoe;
   readonly table: CasinoTable;
   readonly timeZone: string;
   readonly gamingDayStartHour: number;
+  readonly carried: CarriedWager[];
 }
+
+type LockedRow = Shoe & { carried: CarriedWager[] };
+
+export const LOCK_SHOE_SQL = `
+  SELECT s.id, s.table_id AS "tableId", s.number, s.decks, s.status, s.burn_cards AS "burnCards", s.cut_card_position AS "cutCardPosition",
+         s.shuffle_ref AS "shuffleRef", s.remaining, s.cards_dealt AS "cardsDealt", s.coup_count AS "coupCount",
+         s.open_coup_id AS "openCoupId", s.last_coup_number AS "lastCoupNumber", s.opened_at AS "openedAt", s.closed_at AS "closedAt",
+         (SELECT coalesce(json_agg(json_build_object('id', w.id, 'seat', w.seat, 'betType', w.bet_type, 'amount', w.amount::text,
+                                                     'patronId', w.patron_id, 'carriedFromId', w.carried_from_id) ORDER BY w.placed_at, w.id), '[]'::json)
+          FROM wagers w WHERE w.shoe_id = s.id AND w.coup_id IS NULL AND w.status = 'OPEN') AS carried
+  FROM shoes s WHERE s.id = $1::uuid FOR UPDATE OF s`;
 
 @Injectable()
 export class ShoesService {
+  private readonly shoeTables = new Map<string, string>();
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly tables: TablesService,
@@ -28,20 +53,42 @@ export class ShoesService {
   /**
    * Locks the shoe row (SELECT … FOR UPDATE) for the rest of the transaction. Every write to a
    * shoe (coups, voids, withdrawals, collections, closing) goes through here, so they serialise
-   * per shoe: coup numbers are never given twice and the composition never goes stale.
+   * per shoe: coup numbers are never given twice and the composition never goes stale. The same
+   * statement brings the tie bets waiting for the shoe's next coup.
    */
   async lock(tx: Tx, shoeId: string, actor: Actor, opts: { mustBeOpen: boolean }): Promise<LockedShoe> {
-    const rows = await tx.$queryRaw<Shoe[]>`
-      SELECT id, table_id AS "tableId", number, decks, status, burn_cards AS "burnCards", cut_card_position AS "cutCardPosition",
-             shuffle_ref AS "shuffleRef", remaining, cards_dealt AS "cardsDealt", coup_count AS "coupCount",
-             open_coup_id AS "openCoupId", last_coup_number AS "lastCoupNumber", opened_at AS "openedAt", closed_at AS "closedAt"
-      FROM shoes WHERE id = ${shoeId}::uuid FOR UPDATE`;
-    const shoe = rows[0];
-    if (!shoe) throw notFound('Shoe', shoeId);
-    assertTableAccess(actor, shoe.tableId);
-    if (opts.mustBeOpen && shoe.status !== 'OPEN') throw new AppError('SHOE_CLOSED', `Shoe ${shoe.number} is closed`);
-    const { table, timeZone, gamingDayStartHour } = await this.tables.withProperty(shoe.tableId, tx);
-    return { shoe, table, timeZone, gamingDayStartHour };
+    const [row] = await tx.$queryRawUnsafe<LockedRow[]>(LOCK_SHOE_SQL, shoeId);
+    return this.locked(row, shoeId, actor, opts, await this.tablesFor(row, tx));
+  }
+
+  /** The same lock on a plain pg connection (the coup hot path); the table must be known beforehand. */
+  async lockRaw(client: PoolClient, shoeId: string, actor: Actor, table: TableWithClock): Promise<LockedShoe> {
+    const { rows } = await client.query<LockedRow>({ name: 'sabot-lock-shoe', text: LOCK_SHOE_SQL, values: [shoeId] });
+    return this.locked(rows[0], shoeId, actor, { mustBeOpen: true }, table);
+  }
+
+  /** Which table a shoe belongs to (never changes, so cached), read without any lock held. */
+  async tableOf(shoeId: string): Promise<TableWithClock> {
+    let tableId = this.shoeTables.get(shoeId);
+    if (!tableId) {
+      const shoe = await this.prisma.shoe.findUnique({ where: { id: shoeId }, select: { tableId: true } });
+      if (!shoe) throw notFound('Shoe', shoeId);
+      tableId = shoe.tableId;
+      this.shoeTables.set(shoeId, tableId);
+    }
+    return this.tables.withProperty(tableId);
+  }
+
+  private async tablesFor(row: LockedRow | undefined, tx: Tx): Promise<TableWithClock | null> {
+    return row ? this.tables.withProperty(row.tableId, tx) : null;
+  }
+
+  private locked(row: LockedRow | undefined, shoeId: string, actor: Actor, opts: { mustBeOpen: boolean }, t: TableWithClock | null): LockedShoe {
+    if (!row || !t) throw notFound('Shoe', shoeId);
+    assertTableAccess(actor, row.tableId);
+    if (opts.mustBeOpen && row.status !== 'OPEN') throw new AppError('SHOE_CLOSED', `Shoe ${row.number} is closed`);
+    const { carried, ...shoe } = row;
+    return { shoe, table: t.table, timeZone: t.timeZone, gamingDayStartHour: t.gamingDayStartHour, carried };
   }
 
   async open(tableId: string, dto: OpenShoeDto, actor: Actor): Promise<ShoeDto> {

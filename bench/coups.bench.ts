@@ -1,0 +1,228 @@
+/**
+ * npm run bench:coups — a casino floor of pit terminals against the service, measured against the
+ * database's own limit on the same machine in the same run. Loopback only, bounded in time.
+ *
+ *  1. the service (dist/src/main.js) as its own process on a fresh database;
+ *  2. TERMINALS terminals, each with its own table, shoe and API key, recording whole coups dealt
+ *     from real shuffled shoes, 8 wagers each (main and side bets), through the public API:
+ *     a saturation run (closed loop, as fast as answers come) and a fixed offered rate (open loop);
+ *  3. the database's limit: plain `pg`, the same rows per coup in the same transaction shape
+ *     (lock the shoe, coup, wagers, rollups, commission, audit, shoe), at the same concurrency.
+ * Prints a summary table and writes bench/results/coups.json.
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from "node:crypto";
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Pool } from 'pg';
+import http from 'node:http';
+import { auditStatement } from '../src/audit/audit.service';
+import { settlementStatement } from '../src/coups/coups.service';
+import { pgRunner } from '../src/database/sql';
+import { BetType, dealPuntoBanco, evaluateCoup, formatCard, parseCards, seededRandom, shuffledShoe } from '../src/domain';
+import { coupRollupStatement } from '../src/reports/rollups';
+import { LOCK_SHOE_SQL } from '../src/shoes/shoes.service';
+import { benchDatabase } from './bench-db';
+import { machine, summarize, writeJson } from './stats';
+
+const TERMINALS = Number(process.env.TERMINALS ?? 32);
+const SATURATION_SECONDS = Number(process.env.SATURATION_SECONDS ?? 15);
+const RATE = Number(process.env.RATE ?? 100);
+const RATE_SECONDS = Number(process.env.RATE_SECONDS ?? 15);
+const POOL = process.env.DB_POOL_SIZE ?? '16';
+const ADMIN = 'bench-admin-key-0123456789abcdef0123456789';
+const BETS = ['BANKER', 'PLAYER', 'BANKER', 'TIE', 'PLAYER_PAIR', 'BANKER_PAIR', 'DRAGON_7', 'PANDA_8'];
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: TERMINALS * 2 });
+
+/** A keep-alive JSON POST over node:http (lighter than fetch for a load generator). */
+function httpPost(url: string, key: string, body: unknown): Promise<{ status: number; body: Record<string, string> }> {
+  const data = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data), Authorization: `Bearer ${key}` } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, string> }));
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+interface Terminal {
+  key: string;
+  tableId: string;
+  shoeId: string;
+  cards: number[];
+  pos: number;
+  seq: number;
+  random: () => number;
+}
+
+async function main() {
+  const db = await benchDatabase('coups');
+  const port = 24000 + Math.floor(Math.random() * 1000);
+  // SERVICE_NODE_ARGS: extra node flags for the service process, e.g. --cpu-prof to profile it.
+  // By default the flags `npm start` uses (package.json), so the service is measured as it runs.
+  const nodeArgs = (process.env.SERVICE_NODE_ARGS ?? '--max-old-space-size=192 --max-semi-space-size=4').split(' ').filter(Boolean);
+  const service = spawn(process.execPath, [...nodeArgs, path.join(process.cwd(), 'dist', 'src', 'main.js')], {
+    env: { ...process.env, PORT: String(port), DATABASE_URL: db.url, ADMIN_API_KEY: ADMIN, LOG_LEVEL: 'warn', DB_POOL_SIZE: POOL, RATE_LIMIT_PER_MINUTE: '1000000' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitHealthy(base);
+    const post = async (key: string, p: string, body: unknown) => {
+      const res = await httpPost(base + p, key, body);
+      if (res.status >= 400 && res.status !== 409) throw new Error(`${p}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res;
+    };
+    const terminals: Terminal[] = [];
+    for (let i = 0; i < TERMINALS; i++) {
+      const table = (await post(ADMIN, '/v1/tables', { code: `B-${i}`, variant: 'EZ', currency: 'EUR', minBet: 100, maxBet: 1_000_000, sideBets: ['PLAYER_PAIR', 'BANKER_PAIR', 'DRAGON_7', 'PANDA_8'], tieBetsStay: true })).body;
+      const key = (await post(ADMIN, '/v1/api-keys', { name: `terminal ${i}`, role: 'TERMINAL', tableId: table.id })).body.key;
+      const shoe = (await post(key, `/v1/tables/${table.id}/shoes`, {})).body;
+      const random = seededRandom(1000 + i);
+      terminals.push({ key, tableId: table.id, shoeId: shoe.id, cards: shuffledShoe(8, random), pos: 0, seq: 0, random });
+    }
+    /** One coup from the terminal's shoe; a new shoe when this one runs low. */
+    const recordCoup = async (t: Terminal): Promise<number> => {
+      let d = dealPuntoBanco(t.cards, t.pos);
+      if (!d || t.pos > 390) {
+        await post(t.key, `/v1/shoes/${t.shoeId}/close`, {});
+        t.shoeId = (await post(t.key, `/v1/tables/${t.tableId}/shoes`, {})).body.id;
+        t.cards = shuffledShoe(8, t.random);
+        t.pos = 0;
+        d = dealPuntoBanco(t.cards, 0)!;
+      }
+      t.pos += d.used;
+      const body = { cards: { player: d.player.map(formatCard), banker: d.banker.map(formatCard) }, wagers: BETS.map((betType, i) => ({ seat: i + 1, betType, amount: 100 * (1 + Math.floor(t.random() * 50)) })) };
+      const t0 = performance.now();
+      const r = await post(t.key, `/v1/shoes/${t.shoeId}/coups`, body);
+      if (r.status !== 201) throw new Error(`coup: ${r.status} ${JSON.stringify(r.body)}`);
+      return performance.now() - t0;
+    };
+
+    // Warm-up.
+    await Promise.all(terminals.map(async (t) => { for (let i = 0; i < 5; i++) await recordCoup(t); }));
+
+    const rss = sampleRss(service);
+    // The offered rate first, on a steady database; then saturation (whose burst of writes the
+    // database is still absorbing for a while after it ends).
+    // Fixed offered rate: RATE coups a second, spread over the terminals, whatever the answers.
+    const rateLat: number[] = [];
+    const pending: Promise<void>[] = [];
+    const busy = new Set<Terminal>();
+    let skipped = 0;
+    const start = performance.now();
+    for (let i = 0; i < RATE * RATE_SECONDS; i++) {
+      const due = start + (i * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const t = terminals[i % terminals.length];
+      if (busy.has(t)) { skipped++; continue; } // a terminal sends its next coup only when the last is settled
+      busy.add(t);
+      pending.push(recordCoup(t).then((ms) => { rateLat.push(ms); busy.delete(t); }));
+    }
+    await Promise.all(pending);
+    const fixedRate = { offeredPerSecond: RATE, completed: rateLat.length, skippedBusyTerminal: skipped, latencyMs: summarize(rateLat) };
+    // Saturation: every terminal records as fast as it is answered.
+    const satLat: number[] = [];
+    const satEnd = performance.now() + SATURATION_SECONDS * 1000;
+    const satStart = performance.now();
+    await Promise.all(terminals.map(async (t) => { while (performance.now() < satEnd) satLat.push(await recordCoup(t)); }));
+    const satSeconds = (performance.now() - satStart) / 1000;
+    const saturation = { coupsPerSecond: satLat.length / satSeconds, wagersPerSecond: (satLat.length * 8) / satSeconds, latencyMs: summarize(satLat) };
+
+    const peakRssMb = rss.stop();
+
+    // The database's limit, same run, same concurrency, same rows.
+    const dbLimit = await databaseLimit(db.url, TERMINALS, SATURATION_SECONDS);
+
+    const fmt = (x: number) => x.toFixed(1);
+    console.log(`\nbench:coups — ${TERMINALS} terminals, 8 wagers a coup, DB pool ${POOL}`);
+    console.log(`saturation (${SATURATION_SECONDS} s): ${fmt(saturation.coupsPerSecond)} coups/s, ${fmt(saturation.wagersPerSecond)} wagers/s, latency p50 ${fmt(saturation.latencyMs.median)} p95 ${fmt(saturation.latencyMs.p95)} p99 ${fmt(saturation.latencyMs.p99)} ms`);
+    console.log(`fixed rate ${RATE}/s (${RATE_SECONDS} s): latency p50 ${fmt(fixedRate.latencyMs.median)} p95 ${fmt(fixedRate.latencyMs.p95)} p99 ${fmt(fixedRate.latencyMs.p99)} ms (${rateLat.length} coups, ${skipped} skipped while a terminal was busy)`);
+    console.log(`database limit (plain pg, same rows and transaction shape): ${fmt(dbLimit.coupsPerSecond)} coups/s`);
+    console.log(`service / database limit: ${((100 * saturation.coupsPerSecond) / dbLimit.coupsPerSecond).toFixed(1)} %`);
+    console.log(`service peak RSS: ${fmt(peakRssMb)} MB`);
+    console.log(`written ${writeJson('coups', { when: new Date().toISOString(), machine: machine(), terminals: TERMINALS, pool: POOL, saturation, fixedRate, dbLimit, fractionOfDbLimit: saturation.coupsPerSecond / dbLimit.coupsPerSecond, peakRssMb })}`);
+  } catch (e) {
+    console.error('bench:coups failed:', e);
+    process.exitCode = 1;
+  } finally {
+    service.kill('SIGTERM');
+    await new Promise((r) => service.once('exit', r));
+    await db.drop();
+  }
+}
+
+async function waitHealthy(base: string) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) return;
+    } catch { /* starting */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the service did not start');
+}
+
+function sampleRss(child: ChildProcess) {
+  let peak = 0;
+  const timer = setInterval(() => {
+    try {
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
+      peak = Math.max(peak, kb / 1024);
+    } catch { /* gone */ }
+  }, 100);
+  return { stop: () => (clearInterval(timer), peak) };
+}
+
+/**
+ * The database's limit: the very statements the service sends for a whole coup — BEGIN, the shoe
+ * lock, the settlement statement, the rollups, the audit append, COMMIT — built by the service's
+ * own builders, prepared, on plain pg at the same concurrency, with none of the service's work
+ * (HTTP, authentication, validation, the engine). A fixed coup: a Player natural, 8 wagers.
+ */
+async function databaseLimit(url: string, concurrency: number, seconds: number) {
+  const pool = new Pool({ connectionString: url, max: concurrency });
+  const c0 = await pool.connect();
+  const shoes = (await c0.query(`SELECT s.id, s.table_id FROM shoes s WHERE s.status = 'OPEN' ORDER BY s.id`)).rows as { id: string; table_id: string }[];
+  c0.release();
+  const outcome = evaluateCoup('EZ', { player: parseCards(['9S', 'KD']), banker: parseCards(['8H', 'KC']) });
+  const day = new Date().toISOString().slice(0, 10);
+  let done = 0;
+  const end = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(shoes.slice(0, concurrency).map(async (shoe) => {
+    const c = await pool.connect();
+    const db = pgRunner(c);
+    let n = 100000;
+    while (performance.now() < end) {
+      n++;
+      const rows = BETS.map((betType, i) => ({ id: randomUUID(), stored: false, seat: i + 1, betType: betType as BetType, amount: 1000n, patronId: null, carriedFromId: null, result: 'LOSE' as 'WIN' | 'LOSE' | 'PUSH', payout: 0n, commission: 0n, net: -1000n, carriesOver: false }));
+      rows[0] = { ...rows[0], result: 'WIN', payout: 1000n, commission: 50n, net: 950n };
+      await c.query('BEGIN');
+      await c.query({ name: 'sabot-lock-shoe', text: LOCK_SHOE_SQL, values: [shoe.id] });
+      await db.query(settlementStatement({
+        coup: { id: randomUUID(), number: n, isNew: true }, shoe: { id: shoe.id, tableId: shoe.table_id }, now: new Date(), day,
+        playerCards: ['9S', 'KD'], bankerCards: ['8H', 'KC'], outcome, rows, carriedForward: [], remaining: new Array(52).fill(8), cardsDealt: 0, coupCount: n,
+        lastCoupNumber: null, createdByKeyId: 'db-limit',
+      }));
+      await db.run(coupRollupStatement({ tableId: shoe.table_id, gamingDay: day, winner: outcome.winner, natural: outcome.natural }, rows, {}, 1n));
+      await db.run(auditStatement({ stream: `db-limit-${shoe.table_id}`, action: 'coup.settle', entityType: 'coup', entityId: String(n), data: { wagers: rows.map((r) => r.id) } }));
+      await c.query('COMMIT');
+      done++;
+    }
+    c.release();
+  }));
+  const secs = (performance.now() - started) / 1000;
+  await pool.end();
+  return { coupsPerSecond: done / secs, coups: done, seconds: secs, statementsPerCoup: 6 };
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
