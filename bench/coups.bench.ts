@@ -22,7 +22,7 @@ import { settlementStatement } from '../src/coups/coups.service';
 import { pgRunner } from '../src/database/sql';
 import { BetType, dealPuntoBanco, evaluateCoup, formatCard, parseCards, seededRandom, shuffledShoe } from '../src/domain';
 import { coupRollupStatement } from '../src/reports/rollups';
-import { LOCK_SHOE_SQL } from '../src/shoes/shoes.service';
+import { CARRIED_SQL, LOCK_SHOE_SQL } from '../src/shoes/shoes.service';
 import { benchDatabase } from './bench-db';
 import { machine, summarize, writeJson } from './stats';
 
@@ -181,7 +181,7 @@ function sampleRss(child: ChildProcess) {
 
 /**
  * The database's limit: the very statements the service sends for a whole coup — BEGIN, the shoe
- * lock, the settlement statement, the rollups, the audit append, COMMIT — built by the service's
+ * lock, the waiting tie bets, the settlement statement, the rollups, the audit append, COMMIT — built by the service's
  * own builders, prepared, on plain pg at the same concurrency, with none of the service's work
  * (HTTP, authentication, validation, the engine). A fixed coup: a Player natural, 8 wagers.
  */
@@ -205,6 +205,7 @@ async function databaseLimit(url: string, concurrency: number, seconds: number) 
       rows[0] = { ...rows[0], result: 'WIN', payout: 1000n, commission: 50n, net: 950n };
       await c.query('BEGIN');
       await c.query({ name: 'sabot-lock-shoe', text: LOCK_SHOE_SQL, values: [shoe.id] });
+      await c.query({ name: 'sabot-carried-wagers', text: CARRIED_SQL, values: [shoe.id] });
       await db.query(settlementStatement({
         coup: { id: randomUUID(), number: n, isNew: true }, shoe: { id: shoe.id, tableId: shoe.table_id }, now: new Date(), day,
         playerCards: ['9S', 'KD'], bankerCards: ['8H', 'KC'], outcome, rows, carriedForward: [], remaining: new Array(52).fill(8), cardsDealt: 0, coupCount: n,
@@ -219,7 +220,7 @@ async function databaseLimit(url: string, concurrency: number, seconds: number) 
   }));
   const secs = (performance.now() - started) / 1000;
   await pool.end();
-  return { coupsPerSecond: done / secs, coups: done, seconds: secs, statementsPerCoup: 6 };
+  return { coupsPerSecond: done / secs, coups: done, seconds: secs, statementsPerCoup: 7 };
 }
 
 main().catch((e) => {

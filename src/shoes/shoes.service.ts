@@ -29,16 +29,22 @@ export interface LockedShoe {
   readonly carried: CarriedWager[];
 }
 
-type LockedRow = Shoe & { carried: CarriedWager[] };
+type LockedRow = Shoe;
 
 export const LOCK_SHOE_SQL = `
   SELECT s.id, s.table_id AS "tableId", s.number, s.decks, s.status, s.burn_cards AS "burnCards", s.cut_card_position AS "cutCardPosition",
          s.shuffle_ref AS "shuffleRef", s.remaining, s.cards_dealt AS "cardsDealt", s.coup_count AS "coupCount",
-         s.open_coup_id AS "openCoupId", s.last_coup_number AS "lastCoupNumber", s.opened_at AS "openedAt", s.closed_at AS "closedAt",
-         (SELECT coalesce(json_agg(json_build_object('id', w.id, 'seat', w.seat, 'betType', w.bet_type, 'amount', w.amount::text,
-                                                     'patronId', w.patron_id, 'carriedFromId', w.carried_from_id) ORDER BY w.placed_at, w.id), '[]'::json)
-          FROM wagers w WHERE w.shoe_id = s.id AND w.coup_id IS NULL AND w.status = 'OPEN') AS carried
-  FROM shoes s WHERE s.id = $1::uuid FOR UPDATE OF s`;
+         s.open_coup_id AS "openCoupId", s.last_coup_number AS "lastCoupNumber", s.opened_at AS "openedAt", s.closed_at AS "closedAt"
+  FROM shoes s WHERE s.id = $1::uuid FOR UPDATE`;
+
+/**
+ * The tie bets waiting for the shoe's next coup. Read in its own statement once the lock is held:
+ * a statement's snapshot is taken before it waits for a lock, so reading them in the locking
+ * statement could miss a withdrawal committed during the wait.
+ */
+export const CARRIED_SQL = `
+  SELECT id, seat, bet_type AS "betType", amount::text AS amount, patron_id AS "patronId", carried_from_id AS "carriedFromId"
+  FROM wagers WHERE shoe_id = $1::uuid AND coup_id IS NULL AND status = 'OPEN' ORDER BY placed_at, id`;
 
 @Injectable()
 export class ShoesService {
@@ -53,18 +59,20 @@ export class ShoesService {
   /**
    * Locks the shoe row (SELECT … FOR UPDATE) for the rest of the transaction. Every write to a
    * shoe (coups, voids, withdrawals, collections, closing) goes through here, so they serialise
-   * per shoe: coup numbers are never given twice and the composition never goes stale. The same
-   * statement brings the tie bets waiting for the shoe's next coup.
+   * per shoe: coup numbers are never given twice and the composition never goes stale. It also
+   * reads the tie bets waiting for the shoe's next coup, once the lock is held.
    */
   async lock(tx: Tx, shoeId: string, actor: Actor, opts: { mustBeOpen: boolean }): Promise<LockedShoe> {
     const [row] = await tx.$queryRawUnsafe<LockedRow[]>(LOCK_SHOE_SQL, shoeId);
-    return this.locked(row, shoeId, actor, opts, await this.tablesFor(row, tx));
+    const carried = row ? await tx.$queryRawUnsafe<CarriedWager[]>(CARRIED_SQL, shoeId) : [];
+    return this.locked(row, carried, shoeId, actor, opts, await this.tablesFor(row, tx));
   }
 
   /** The same lock on a plain pg connection (the coup hot path); the table must be known beforehand. */
   async lockRaw(client: PoolClient, shoeId: string, actor: Actor, table: TableWithClock): Promise<LockedShoe> {
     const { rows } = await client.query<LockedRow>({ name: 'sabot-lock-shoe', text: LOCK_SHOE_SQL, values: [shoeId] });
-    return this.locked(rows[0], shoeId, actor, { mustBeOpen: true }, table);
+    const carried = rows[0] ? (await client.query<CarriedWager>({ name: 'sabot-carried-wagers', text: CARRIED_SQL, values: [shoeId] })).rows : [];
+    return this.locked(rows[0], carried, shoeId, actor, { mustBeOpen: true }, table);
   }
 
   /** Which table a shoe belongs to (never changes, so cached), read without any lock held. */
@@ -83,11 +91,10 @@ export class ShoesService {
     return row ? this.tables.withProperty(row.tableId, tx) : null;
   }
 
-  private locked(row: LockedRow | undefined, shoeId: string, actor: Actor, opts: { mustBeOpen: boolean }, t: TableWithClock | null): LockedShoe {
-    if (!row || !t) throw notFound('Shoe', shoeId);
-    assertTableAccess(actor, row.tableId);
-    if (opts.mustBeOpen && row.status !== 'OPEN') throw new AppError('SHOE_CLOSED', `Shoe ${row.number} is closed`);
-    const { carried, ...shoe } = row;
+  private locked(shoe: LockedRow | undefined, carried: CarriedWager[], shoeId: string, actor: Actor, opts: { mustBeOpen: boolean }, t: TableWithClock | null): LockedShoe {
+    if (!shoe || !t) throw notFound('Shoe', shoeId);
+    assertTableAccess(actor, shoe.tableId);
+    if (opts.mustBeOpen && shoe.status !== 'OPEN') throw new AppError('SHOE_CLOSED', `Shoe ${shoe.number} is closed`);
     return { shoe, table: t.table, timeZone: t.timeZone, gamingDayStartHour: t.gamingDayStartHour, carried };
   }
 
