@@ -71,7 +71,7 @@ export class CoupsService {
       });
     }
     return this.prisma.transaction(async (tx) => {
-      const locked = await this.shoes.lock(tx, shoeId, actor, { mustBeOpen: true });
+      const locked = await this.shoes.lock(tx, shoeId, actor, { mustBeOpen: true, withCarried: true });
       const { shoe, table } = locked;
       const number = nextNumber(locked);
       const fresh = (dto.wagers ?? []).map((w) => newWager(table, w));

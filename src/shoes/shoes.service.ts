@@ -59,12 +59,12 @@ export class ShoesService {
   /**
    * Locks the shoe row (SELECT … FOR UPDATE) for the rest of the transaction. Every write to a
    * shoe (coups, voids, withdrawals, collections, closing) goes through here, so they serialise
-   * per shoe: coup numbers are never given twice and the composition never goes stale. It also
-   * reads the tie bets waiting for the shoe's next coup, once the lock is held.
+   * per shoe: coup numbers are never given twice and the composition never goes stale. With
+   * `withCarried` it also reads the tie bets waiting for the shoe's next coup, once the lock is held.
    */
-  async lock(tx: Tx, shoeId: string, actor: Actor, opts: { mustBeOpen: boolean }): Promise<LockedShoe> {
+  async lock(tx: Tx, shoeId: string, actor: Actor, opts: { mustBeOpen: boolean; withCarried?: boolean }): Promise<LockedShoe> {
     const [row] = await tx.$queryRawUnsafe<LockedRow[]>(LOCK_SHOE_SQL, shoeId);
-    const carried = row ? await tx.$queryRawUnsafe<CarriedWager[]>(CARRIED_SQL, shoeId) : [];
+    const carried = row && opts.withCarried ? await tx.$queryRawUnsafe<CarriedWager[]>(CARRIED_SQL, shoeId) : [];
     return this.locked(row, carried, shoeId, actor, opts, await this.tablesFor(row, tx));
   }
 

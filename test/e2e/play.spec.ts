@@ -7,7 +7,6 @@ beforeAll(async () => (ctx = await startTestApp()));
 afterAll(() => ctx.close());
 
 type W = [seat: number, betType: string, amount: number];
-type Expect = [seat: number, betType: string, result: string, payout: number, commission: number, net: number];
 
 const wagers = (ws: W[]) => ws.map(([seat, betType, amount]) => ({ seat, betType, amount }));
 const settled = (body: { wagers: { seat: number; betType: string; result: string; payout: number; commission: number; net: number }[] }) =>
