@@ -17,12 +17,11 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'pg';
 import http from 'node:http';
-import { auditStatement } from '../src/audit/audit.service';
-import { settlementStatement } from '../src/coups/coups.service';
-import { pgRunner } from '../src/database/sql';
+import { auditParts } from '../src/audit/audit.service';
+import { optimisticCoupStatement } from '../src/coups/coups.service';
 import { BetType, dealPuntoBanco, evaluateCoup, formatCard, parseCards, seededRandom, shuffledShoe } from '../src/domain';
-import { coupRollupStatement } from '../src/reports/rollups';
-import { CARRIED_SQL, LOCK_SHOE_SQL } from '../src/shoes/shoes.service';
+import { coupRollupParts } from '../src/reports/rollups';
+import { SNAPSHOT_SQL } from '../src/shoes/shoes.service';
 import { benchDatabase } from './bench-db';
 import { machine, summarize, writeJson } from './stats';
 
@@ -180,10 +179,10 @@ function sampleRss(child: ChildProcess) {
 }
 
 /**
- * The database's limit: the very statements the service sends for a whole coup — BEGIN, the shoe
- * lock, the waiting tie bets, the settlement statement, the rollups, the audit append, COMMIT — built by the service's
- * own builders, prepared, on plain pg at the same concurrency, with none of the service's work
- * (HTTP, authentication, validation, the engine). A fixed coup: a Player natural, 8 wagers.
+ * The database's limit: the very statements the service sends for a whole coup — the shoe
+ * snapshot, then the one write guarded by the shoe's version (settlement, rollups, audit) — built
+ * by the service's own code, prepared, on plain pg at the same concurrency, with none of the
+ * service's work (HTTP, authentication, validation, the engine). A fixed coup: 8 wagers.
  */
 async function databaseLimit(url: string, concurrency: number, seconds: number) {
   const pool = new Pool({ connectionString: url, max: concurrency });
@@ -197,30 +196,27 @@ async function databaseLimit(url: string, concurrency: number, seconds: number) 
   const started = performance.now();
   await Promise.all(shoes.slice(0, concurrency).map(async (shoe) => {
     const c = await pool.connect();
-    const db = pgRunner(c);
     let n = 100000;
     while (performance.now() < end) {
       n++;
       const rows = BETS.map((betType, i) => ({ id: randomUUID(), stored: false, seat: i + 1, betType: betType as BetType, amount: 1000n, patronId: null, carriedFromId: null, result: 'LOSE' as 'WIN' | 'LOSE' | 'PUSH', payout: 0n, commission: 0n, net: -1000n, carriesOver: false }));
       rows[0] = { ...rows[0], result: 'WIN', payout: 1000n, commission: 50n, net: 950n };
-      await c.query('BEGIN');
-      await c.query({ name: 'sabot-lock-shoe', text: LOCK_SHOE_SQL, values: [shoe.id] });
-      await c.query({ name: 'sabot-carried-wagers', text: CARRIED_SQL, values: [shoe.id] });
-      await db.query(settlementStatement({
+      const snap = await c.query<{ version: string }>({ name: 'sabot-shoe-snapshot', text: SNAPSHOT_SQL, values: [shoe.id] });
+      const write = {
         coup: { id: randomUUID(), number: n, isNew: true }, shoe: { id: shoe.id, tableId: shoe.table_id }, now: new Date(), day,
         playerCards: ['9S', 'KD'], bankerCards: ['8H', 'KC'], outcome, rows, carriedForward: [], remaining: new Array(52).fill(8), cardsDealt: 0, coupCount: n,
         lastCoupNumber: null, createdByKeyId: 'db-limit',
-      }));
-      await db.run(coupRollupStatement({ tableId: shoe.table_id, gamingDay: day, winner: outcome.winner, natural: outcome.natural }, rows, {}, 1n));
-      await db.run(auditStatement({ stream: `db-limit-${shoe.table_id}`, action: 'coup.settle', entityType: 'coup', entityId: String(n), data: { wagers: rows.map((r) => r.id) } }));
-      await c.query('COMMIT');
-      done++;
+      };
+      const s = optimisticCoupStatement(write, coupRollupParts({ tableId: shoe.table_id, gamingDay: day, winner: outcome.winner, natural: outcome.natural }, rows, {}, 1n),
+        auditParts({ stream: `db-limit-${shoe.table_id}`, action: 'coup.settle', entityType: 'coup', entityId: String(n), data: { wagers: rows.map((r) => r.id) } }), snap.rows[0].version, null);
+      const r = await c.query<{ applied: string }>({ name: s.name, text: s.text, values: s.values });
+      if (Number(r.rows[0].applied) === 1) done++;
     }
     c.release();
   }));
   const secs = (performance.now() - started) / 1000;
   await pool.end();
-  return { coupsPerSecond: done / secs, coups: done, seconds: secs, statementsPerCoup: 7 };
+  return { coupsPerSecond: done / secs, coups: done, seconds: secs, statementsPerCoup: 2 };
 }
 
 main().catch((e) => {

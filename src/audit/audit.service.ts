@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { AppError } from '../common/errors';
 import { requestContext } from '../common/request-context';
 import { PrismaService, Tx } from '../database/prisma.service';
-import { prismaRunner, SqlStatement } from '../database/sql';
+import { CteParts, prismaRunner, SqlStatement, standalone } from '../database/sql';
 import { Prisma } from '../generated/prisma/client';
 import { AuditEntryDto, AuditQueryDto, AuditVerificationDto } from './dto/audit.dto';
 
@@ -40,6 +40,10 @@ export const chainHash = (previous: string, payload: string) => createHash('sha2
  * transaction, through Prisma or plain pg alike.
  */
 export function auditStatement(r: AuditRecord): SqlStatement {
+  return standalone('sabot-audit-append', auditParts(r));
+}
+
+export function auditParts(r: AuditRecord): CteParts {
   const ctx = requestContext.get();
   const actor = ctx?.actor;
   const at = new Date();
@@ -51,15 +55,16 @@ export function auditStatement(r: AuditRecord): SqlStatement {
     action: r.action, entityType: r.entityType, entityId: r.entityId, data: r.data,
   });
   return {
-    name: 'sabot-audit-append',
-    text: `
-      WITH head AS (
-        INSERT INTO audit_heads AS h (stream, seq, hash) VALUES ($1, 1, encode(sha256(convert_to($2, 'UTF8')), 'hex'))
+    ctes: `
+      audit_head AS (
+        INSERT INTO audit_heads AS h (stream, seq, hash) SELECT $1, 1, encode(sha256(convert_to($2, 'UTF8')), 'hex') FROM guard
         ON CONFLICT (stream) DO UPDATE SET seq = h.seq + 1, hash = encode(sha256(convert_to(h.hash || $2, 'UTF8')), 'hex')
         RETURNING seq, hash
-      )
-      INSERT INTO audit_log (stream, seq, hash, payload, at, key_id, role, action, entity_type, entity_id, correlation_id)
-      SELECT $1, head.seq, head.hash, $2, $3::timestamptz, $4, $5, $6, $7, $8, $9 FROM head`,
+      ), audit_entry AS (
+        INSERT INTO audit_log (stream, seq, hash, payload, at, key_id, role, action, entity_type, entity_id, correlation_id)
+        SELECT $1, audit_head.seq, audit_head.hash, $2, $3::timestamptz, $4, $5, $6, $7, $8, $9 FROM audit_head
+        RETURNING 1
+      )`,
     values: [r.stream, payload, at.toISOString(), keyId, role, r.action, r.entityType, r.entityId, correlationId],
   };
 }

@@ -20,10 +20,11 @@ import {
 } from '../domain';
 import { CasinoTable, Coup, CoupVoid, Prisma, Wager } from '../generated/prisma/client';
 import { CarriedWager, LockedShoe, ShoesService } from '../shoes/shoes.service';
-import { applyCoupToRollups, coupRollupStatement } from '../reports/rollups';
-import { pgRunner, prismaRunner, SqlRunner, SqlStatement } from '../database/sql';
+import { applyCoupToRollups, coupRollupParts } from '../reports/rollups';
+import { idempotencyParts } from '../idempotency/idempotency-store';
+import { compose, CteParts, pgRunner, prismaRunner, SqlRunner, SqlStatement, standalone } from '../database/sql';
 import { requestContext } from '../common/request-context';
-import { AuditService, auditStatement } from '../audit/audit.service';
+import { AuditService, auditParts } from '../audit/audit.service';
 import { edgesOf, limitsFor, rulesOf } from '../tables/tables.service';
 import { AddWagersDto, CoupDto, HandsDto, RecordCoupDto, WagerDto, WagerInputDto } from './dto/coup.dto';
 
@@ -60,9 +61,15 @@ export class CoupsService {
    */
   async record(shoeId: string, dto: RecordCoupDto, actor: Actor): Promise<CoupDto> {
     if (dto.cards) {
-      // The hot path: a whole coup, on a plain pg connection, in as few statements as it can.
+      // The hot path: read the shoe, settle in memory, write everything in one statement that
+      // applies only if the shoe has not moved since it was read. If it has (another client on
+      // the same shoe), the locked path below serialises behind the shoe's row lock.
       const hands = parseHands(dto.cards);
       const table = await this.shoes.tableOf(shoeId);
+      const snap = await this.shoes.snapshot(shoeId, actor, table);
+      const wagers = [...snap.carried.map(carriedWager), ...(dto.wagers ?? []).map((w) => newWager(snap.table, w))];
+      const plan = this.plan(snap, { id: randomUUID(), number: nextNumber(snap), isNew: true }, hands, wagers);
+      if (await this.writeOptimistic(plan, snap.version)) return plan.dto;
       return this.prisma.rawTransaction(async (client) => {
         const locked = await this.shoes.lockRaw(client, shoeId, actor, table);
         const number = nextNumber(locked);
@@ -171,6 +178,9 @@ export class CoupsService {
         throw new AppError('WAGER_NOT_WITHDRAWABLE', wager.status !== 'OPEN' ? `This wager is ${wager.status.toLowerCase()} and can no longer be withdrawn` : 'Only a tie bet carried to the next coup can be withdrawn');
       }
       const withdrawn = await tx.wager.update({ where: { id: wagerId }, data: { status: 'WITHDRAWN' } });
+      // The bets waiting for the next coup changed: move the shoe's version, so that a whole coup
+      // computed before this withdrawal cannot be written (CoupsService.writeOptimistic).
+      await tx.$executeRaw`UPDATE shoes SET status = status WHERE id = ${found.shoeId}::uuid`;
       await this.audit.append(tx, { stream: withdrawn.tableId, action: 'wager.withdraw', entityType: 'wager', entityId: wagerId, data: { carriedFromId: withdrawn.carriedFromId, amount: withdrawn.amount } });
       return toWagerDto(withdrawn);
     });
@@ -202,12 +212,38 @@ export class CoupsService {
     return locked;
   }
 
-  /**
-   * Checks the cards, settles every wager and writes it all in three statements: the coup, its
-   * wagers, carried ties, commission and the shoe (one statement of data-modifying CTEs); the
-   * rollups; the audit entry. Runs on a Prisma transaction or a plain pg connection alike.
-   */
+  /** Settles on a locked shoe: the settlement, rollups and audit as three statements of its transaction. */
   private async settle(db: SqlRunner, locked: LockedShoe, coup: { id: string; number: number; isNew: boolean }, hands: Hands, wagers: PendingWager[]): Promise<CoupDto> {
+    const plan = this.plan(locked, coup, hands, wagers);
+    const [written] = await db.query<{ coups: bigint | string; stored: bigint | string }>(settlementStatement(plan.write));
+    if (Number(written.coups) !== 1 || Number(written.stored) !== plan.storedCount) {
+      throw new Error(`Settling coup ${coup.id}: wrote ${written.coups} coup(s) and ${written.stored} of ${plan.storedCount} stored wagers`);
+    }
+    await db.run(standalone('sabot-coup-rollups', plan.rollups));
+    await db.run(standalone('sabot-audit-append', plan.audit));
+    return plan.dto;
+  }
+
+  /**
+   * Writes a planned whole coup as one autocommit statement, guarded by the shoe's version: all of
+   * it applies, or (the shoe moved) none of it. Returns whether it applied.
+   */
+  private async writeOptimistic(plan: Plan, version: string): Promise<boolean> {
+    const w = plan.write;
+    const claim = requestContext.get()?.idempotency;
+    const answer = claim && !claim.stored ? idempotencyParts(claim, plan.dto) : null;
+    const statement = optimisticCoupStatement(w, plan.rollups, plan.audit, version, answer);
+    const { rows } = await this.prisma.pool.query<{ applied: string; stored: string }>({ name: statement.name, text: statement.text, values: statement.values });
+    if (Number(rows[0].applied) !== 1) return false;
+    if (Number(rows[0].stored) !== plan.storedCount) {
+      throw new Error(`Coup ${w.coup.id} settled ${rows[0].stored} of ${plan.storedCount} waiting tie bets: the shoe version did not guard them`);
+    }
+    if (claim && answer) claim.stored = true;
+    return true;
+  }
+
+  /** Checks the cards and settles every wager in memory: what to write, and the answer. Writes nothing. */
+  private plan(locked: LockedShoe, coup: { id: string; number: number; isNew: boolean }, hands: Hands, wagers: PendingWager[]): Plan {
     const { shoe, table } = locked;
     const rules = rulesOf(table);
     const outcome = evaluateCoup(rules.variant, hands);
@@ -228,16 +264,12 @@ export class CoupsService {
     const lastCoupNumber = shoe.lastCoupNumber === null && cutIndex !== null && cardsDealt >= cutIndex ? coup.number + 1 : null;
     const actor = requestContext.get()?.actor;
 
-    const [written] = await db.query<{ coups: bigint | string; stored: bigint | string }>(settlementStatement({
+    const write: SettlementWrite = {
       coup, shoe, now, day, playerCards, bankerCards, outcome, rows, carriedForward, remaining, cardsDealt,
       coupCount: Math.max(shoe.coupCount, coup.number), lastCoupNumber, createdByKeyId: actor?.keyId ?? 'system',
-    }));
-    const storedCount = rows.filter((r) => r.stored).length;
-    if (Number(written.coups) !== 1 || Number(written.stored) !== storedCount) {
-      throw new Error(`Settling coup ${coup.id}: wrote ${written.coups} coup(s) and ${written.stored} of ${storedCount} stored wagers`);
-    }
-    await db.run(coupRollupStatement({ tableId: shoe.tableId, gamingDay: day, winner: outcome.winner, natural: outcome.natural }, rows, edgesOf(table), 1n));
-    await db.run(auditStatement({
+    };
+    const rollups = coupRollupParts({ tableId: shoe.tableId, gamingDay: day, winner: outcome.winner, natural: outcome.natural }, rows, edgesOf(table), 1n);
+    const audit = auditParts({
       stream: shoe.tableId, action: 'coup.settle', entityType: 'coup', entityId: coup.id,
       data: {
         shoeId: shoe.id, number: coup.number, cards: { player: playerCards, banker: bankerCards }, winner: outcome.winner,
@@ -245,10 +277,10 @@ export class CoupsService {
         wagers: rows.map((r) => ({ id: r.id, seat: r.seat, betType: r.betType, amount: r.amount, result: r.result, payout: r.payout, commission: r.commission, net: r.net })),
         carriedForward: carriedForward.map((w) => w.id),
       },
-    }));
+    });
     const wagerDto = (r: (typeof rows)[number]) =>
       toWagerDto({ id: r.id, coupId: coup.id, seat: r.seat, betType: r.betType, amount: r.amount, patronId: r.patronId, status: 'SETTLED', result: r.result, payout: r.payout, commission: r.commission, net: r.net, carriedFromId: r.carriedFromId });
-    return {
+    const dto: CoupDto = {
       id: coup.id,
       shoeId: shoe.id,
       tableId: shoe.tableId,
@@ -262,6 +294,7 @@ export class CoupsService {
       settledAt: now.toISOString(),
       gamingDay: day,
     };
+    return { write, rollups, audit, dto, storedCount: rows.filter((r) => r.stored).length };
   }
 
   private async describe(db: Tx | PrismaService, coupId: string): Promise<CoupDto> {
@@ -296,6 +329,38 @@ async function insertOpenWagers(tx: Tx, coupId: string, shoeId: string, tableId:
   await tx.wager.createMany({
     data: wagers.map((w) => ({ id: w.id, coupId, shoeId, tableId, seat: w.seat, betType: w.betType, amount: w.amount, patronId: w.patronId, status: 'OPEN' as const })),
   });
+}
+
+/** The shoe after a coup; $2 its id, $41–$44 its composition and counters (numbered like the settlement). */
+const SHOE_AFTER_COUP = `shoe_after AS (
+      UPDATE shoes SET remaining = $41::int[], cards_dealt = $42::int, coup_count = $43::int, open_coup_id = NULL,
+                       last_coup_number = coalesce($44::int, last_coup_number)
+      WHERE id = $2::uuid AND EXISTS (SELECT 1 FROM guard)
+      RETURNING 1)`;
+
+/**
+ * A whole coup as one statement guarded by the shoe's version: the shoe update is the guard, and
+ * the settlement, rollups, audit entry and (if any) idempotent answer apply only if it did.
+ */
+export function optimisticCoupStatement(w: SettlementWrite, rollups: CteParts, audit: CteParts, version: string, answer: CteParts | null): SqlStatement {
+  const guard: CteParts = {
+    ctes: `guard AS (
+      UPDATE shoes SET remaining = $2::int[], cards_dealt = $3::int, coup_count = $4::int, open_coup_id = NULL, last_coup_number = coalesce($5::int, last_coup_number)
+      WHERE id = $1::uuid AND version = $6::bigint AND status = 'OPEN' AND open_coup_id IS NULL
+      RETURNING 1)`,
+    values: [w.shoe.id, w.remaining, w.cardsDealt, w.coupCount, w.lastCoupNumber, version],
+  };
+  return compose(answer ? 'sabot-coup-optimistic-idempotent' : 'sabot-coup-optimistic', guard,
+    [settlementParts(w, false), rollups, audit, ...(answer ? [answer] : [])],
+    'SELECT (SELECT count(*) FROM guard) AS applied, (SELECT count(*) FROM wagers_stored) AS stored');
+}
+
+interface Plan {
+  write: SettlementWrite;
+  rollups: CteParts;
+  audit: CteParts;
+  dto: CoupDto;
+  storedCount: number;
 }
 
 /** The next coup's number, if the shoe may deal it. */
@@ -336,52 +401,52 @@ export interface SettlementWrite {
  * forward, commission accrued against each seat, the shoe's composition and counters.
  */
 export function settlementStatement(w: SettlementWrite): SqlStatement {
+  return standalone('sabot-settle-coup', settlementParts(w, true), SETTLED_COUNTS);
+}
+
+const SETTLED_COUNTS = 'SELECT (SELECT count(*) FROM coup_new) + (SELECT count(*) FROM coup_dealt) AS coups, (SELECT count(*) FROM wagers_stored) AS stored';
+
+/** The settlement as guarded parts; `withShoe: false` when the guard itself updates the shoe. */
+export function settlementParts(w: SettlementWrite, withShoe: boolean): CteParts {
   const fresh = w.rows.filter((r) => !r.stored);
   const stored = w.rows.filter((r) => r.stored);
   const accruals = w.rows.filter((r) => r.commission > 0n);
   const str = (v: bigint) => v.toString();
   return {
-    name: 'sabot-settle-coup',
-    text: `
-    WITH coup_new AS (
+    ctes: `
+    coup_new AS (
       INSERT INTO coups (id, shoe_id, table_id, number, status, player_cards, banker_cards, winner, player_total, banker_total, card_count, "natural", outcome, settled_at, gaming_day)
       SELECT $1::uuid, $2::uuid, $3::uuid, $4::int, 'SETTLED', $5::text[], $6::text[], $7::"Winner", $8::int, $9::int, $10::int, $11::bool, $12::jsonb, $13::timestamptz, $14::date
-      WHERE $15::bool
+      FROM guard WHERE $15::bool
       RETURNING 1
     ), coup_dealt AS (
       UPDATE coups SET status = 'SETTLED', player_cards = $5::text[], banker_cards = $6::text[], winner = $7::"Winner", player_total = $8::int, banker_total = $9::int,
                        card_count = $10::int, "natural" = $11::bool, outcome = $12::jsonb, settled_at = $13::timestamptz, gaming_day = $14::date
-      WHERE id = $1::uuid AND NOT $15::bool AND status = 'BETTING'
+      WHERE id = $1::uuid AND NOT $15::bool AND status = 'BETTING' AND EXISTS (SELECT 1 FROM guard)
       RETURNING 1
     ), wagers_new AS (
       INSERT INTO wagers (id, coup_id, shoe_id, table_id, seat, bet_type, amount, patron_id, status, result, payout, commission, net, carried_from_id, placed_at, settled_at)
       SELECT u.id, $1::uuid, $2::uuid, $3::uuid, u.seat, u.bet_type::"BetType", u.amount, u.patron_id, 'SETTLED', u.result::"WagerResult", u.payout, u.commission, u.net, NULL, $13::timestamptz, $13::timestamptz
       FROM unnest($16::uuid[], $17::int[], $18::text[], $19::bigint[], $20::text[], $21::text[], $22::bigint[], $23::bigint[], $24::bigint[])
-           AS u(id, seat, bet_type, amount, patron_id, result, payout, commission, net)
+           AS u(id, seat, bet_type, amount, patron_id, result, payout, commission, net), guard
       RETURNING 1
     ), wagers_stored AS (
       UPDATE wagers w SET status = 'SETTLED', result = v.result::"WagerResult", payout = v.payout, commission = v.commission, net = v.net,
                           settled_at = $13::timestamptz, coup_id = $1::uuid
-      FROM unnest($25::uuid[], $26::text[], $27::bigint[], $28::bigint[], $29::bigint[]) AS v(id, result, payout, commission, net)
+      FROM unnest($25::uuid[], $26::text[], $27::bigint[], $28::bigint[], $29::bigint[]) AS v(id, result, payout, commission, net), guard
       WHERE w.id = v.id AND w.status = 'OPEN'
       RETURNING 1
     ), carried_forward AS (
       INSERT INTO wagers (id, coup_id, shoe_id, table_id, seat, bet_type, amount, patron_id, status, carried_from_id, placed_at)
       SELECT u.id, NULL, $2::uuid, $3::uuid, u.seat, u.bet_type::"BetType", u.amount, u.patron_id, 'OPEN', u.carried_from_id, $13::timestamptz
-      FROM unnest($30::uuid[], $31::int[], $32::text[], $33::bigint[], $34::text[], $35::uuid[]) AS u(id, seat, bet_type, amount, patron_id, carried_from_id)
+      FROM unnest($30::uuid[], $31::int[], $32::text[], $33::bigint[], $34::text[], $35::uuid[]) AS u(id, seat, bet_type, amount, patron_id, carried_from_id), guard
       RETURNING 1
     ), accruals AS (
       INSERT INTO commission_entries (id, shoe_id, table_id, seat, patron_id, kind, amount, coup_id, wager_id, created_by_key_id, created_at)
       SELECT gen_random_uuid(), $2::uuid, $3::uuid, u.seat, u.patron_id, 'ACCRUAL', u.amount, $1::uuid, u.wager_id, $36, $13::timestamptz
-      FROM unnest($37::int[], $38::text[], $39::bigint[], $40::uuid[]) AS u(seat, patron_id, amount, wager_id)
+      FROM unnest($37::int[], $38::text[], $39::bigint[], $40::uuid[]) AS u(seat, patron_id, amount, wager_id), guard
       RETURNING 1
-    ), shoe AS (
-      UPDATE shoes SET remaining = $41::int[], cards_dealt = $42::int, coup_count = $43::int, open_coup_id = NULL,
-                       last_coup_number = coalesce($44::int, last_coup_number)
-      WHERE id = $2::uuid
-      RETURNING 1
-    )
-    SELECT (SELECT count(*) FROM coup_new) + (SELECT count(*) FROM coup_dealt) AS coups, (SELECT count(*) FROM wagers_stored) AS stored`,
+    )` + (withShoe ? `, ${SHOE_AFTER_COUP}` : ''),
     values: [
       w.coup.id, w.shoe.id, w.shoe.tableId, w.coup.number, w.playerCards, w.bankerCards, w.outcome.winner, w.outcome.playerTotal, w.outcome.bankerTotal,
       w.outcome.cardCount, w.outcome.natural, JSON.stringify(w.outcome), w.now.toISOString(), w.day, w.coup.isNew,
@@ -391,7 +456,8 @@ export function settlementStatement(w: SettlementWrite): SqlStatement {
       w.carriedForward.map((r) => r.id), w.carriedForward.map((r) => r.seat), w.carriedForward.map((r) => r.betType), w.carriedForward.map((r) => str(r.amount)),
       w.carriedForward.map((r) => r.patronId), w.carriedForward.map((r) => r.carriedFromId),
       w.createdByKeyId, accruals.map((r) => r.seat), accruals.map((r) => r.patronId), accruals.map((r) => str(r.commission)), accruals.map((r) => r.id),
-      w.remaining, w.cardsDealt, w.coupCount, w.lastCoupNumber,
+      // $41–$44: the shoe, last so that they can be left out when the guard updates the shoe.
+      ...(withShoe ? [w.remaining, w.cardsDealt, w.coupCount, w.lastCoupNumber] : []),
     ],
   };
 }

@@ -1,5 +1,5 @@
 import { requestContext } from '../common/request-context';
-import type { SqlRunner } from '../database/sql';
+import { CteParts, SqlRunner, standalone } from '../database/sql';
 
 /** The claim an Idempotency-Key request holds while it runs (set by the interceptor). */
 export interface IdempotencyClaim {
@@ -16,10 +16,16 @@ export interface IdempotencyClaim {
 export async function storeIdempotentResponse(db: SqlRunner, response: unknown): Promise<void> {
   const claim = requestContext.get()?.idempotency;
   if (!claim || claim.stored) return;
-  await db.run({
-    name: 'sabot-idempotency-store',
-    text: 'UPDATE idempotency_records SET status_code = $1, response_body = $2::jsonb, completed_at = now() WHERE id = $3::uuid',
-    values: [claim.statusCode, JSON.stringify(response ?? null), claim.recordId],
-  });
+  await db.run(standalone('sabot-idempotency-store', idempotencyParts(claim, response)));
   claim.stored = true;
+}
+
+/** The answer of the current Idempotency-Key request, stored if the guard holds. */
+export function idempotencyParts(claim: IdempotencyClaim, response: unknown): CteParts {
+  return {
+    ctes: `idempotent_answer AS (
+      UPDATE idempotency_records SET status_code = $1, response_body = $2::jsonb, completed_at = now()
+      WHERE id = $3::uuid AND EXISTS (SELECT 1 FROM guard) RETURNING 1)`,
+    values: [claim.statusCode, JSON.stringify(response ?? null), claim.recordId],
+  };
 }

@@ -1,5 +1,5 @@
 import { Tx } from '../database/prisma.service';
-import { prismaRunner, SqlStatement } from '../database/sql';
+import { CteParts, prismaRunner, SqlStatement, standalone } from '../database/sql';
 import { BetType, Winner } from '../domain';
 
 /**
@@ -49,6 +49,15 @@ export function coupRollupStatement(
   edgesE12: Partial<Record<BetType, bigint>>,
   sign: 1n | -1n,
 ): SqlStatement {
+  return standalone('sabot-coup-rollups', coupRollupParts(coup, wagers, edgesE12, sign));
+}
+
+export function coupRollupParts(
+  coup: { tableId: string; gamingDay: string; winner: Winner; natural: boolean },
+  wagers: readonly SettledWager[],
+  edgesE12: Partial<Record<BetType, bigint>>,
+  sign: 1n | -1n,
+): CteParts {
   const byBet = new Map<BetType, Delta>();
   for (const w of wagers) {
     const d = byBet.get(w.betType) ?? { wagers: 0n, handle: 0n, payouts: 0n, commission: 0n, net: 0n, wins: 0n, losses: 0n, pushes: 0n, theo: 0n };
@@ -72,27 +81,28 @@ export function coupRollupStatement(
     `wagers = ${t}.wagers + EXCLUDED.wagers, handle = ${t}.handle + EXCLUDED.handle, payouts = ${t}.payouts + EXCLUDED.payouts,
      commission = ${t}.commission + EXCLUDED.commission, customer_net = ${t}.customer_net + EXCLUDED.customer_net, theo_e12 = ${t}.theo_e12 + EXCLUDED.theo_e12`;
   return {
-    name: 'sabot-coup-rollups',
-    text: `
-    WITH u AS (
+    ctes: `
+    rollup_bets AS (
       SELECT * FROM unnest($3::text[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12::numeric[])
              AS u(bet_type, wagers, handle, payouts, commission, net, wins, losses, pushes, theo)
-    ), by_day AS (
+    ), rollup_day AS (
       INSERT INTO wager_rollups AS r (table_id, gaming_day, bet_type, wagers, handle, payouts, commission, customer_net, wins, losses, pushes, theo_e12)
-      SELECT $1::uuid, $2::date, u.bet_type::"BetType", u.wagers, u.handle, u.payouts, u.commission, u.net, u.wins, u.losses, u.pushes, u.theo FROM u
+      SELECT $1::uuid, $2::date, u.bet_type::"BetType", u.wagers, u.handle, u.payouts, u.commission, u.net, u.wins, u.losses, u.pushes, u.theo FROM rollup_bets u, guard
       ON CONFLICT (table_id, gaming_day, bet_type) DO UPDATE SET ${sets('r')}, wins = r.wins + EXCLUDED.wins, losses = r.losses + EXCLUDED.losses, pushes = r.pushes + EXCLUDED.pushes
       RETURNING 1
-    ), by_month AS (
+    ), rollup_month AS (
       INSERT INTO month_rollups AS r (table_id, month, bet_type, wagers, handle, payouts, commission, customer_net, wins, losses, pushes, theo_e12)
-      SELECT $1::uuid, $13::date, u.bet_type::"BetType", u.wagers, u.handle, u.payouts, u.commission, u.net, u.wins, u.losses, u.pushes, u.theo FROM u
+      SELECT $1::uuid, $13::date, u.bet_type::"BetType", u.wagers, u.handle, u.payouts, u.commission, u.net, u.wins, u.losses, u.pushes, u.theo FROM rollup_bets u, guard
       ON CONFLICT (table_id, month, bet_type) DO UPDATE SET ${sets('r')}, wins = r.wins + EXCLUDED.wins, losses = r.losses + EXCLUDED.losses, pushes = r.pushes + EXCLUDED.pushes
       RETURNING 1
-    )
-    INSERT INTO table_day_rollups AS c (table_id, gaming_day, coups, banker_wins, player_wins, ties, naturals, wagers, handle, payouts, commission, customer_net, theo_e12)
-    VALUES ($1::uuid, $2::date, $14::bigint, $15::bigint, $16::bigint, $17::bigint, $18::bigint, $19::bigint, $20::bigint, $21::bigint, $22::bigint, $23::bigint, $24::numeric)
-    ON CONFLICT (table_id, gaming_day) DO UPDATE SET
-      coups = c.coups + EXCLUDED.coups, banker_wins = c.banker_wins + EXCLUDED.banker_wins, player_wins = c.player_wins + EXCLUDED.player_wins,
-      ties = c.ties + EXCLUDED.ties, naturals = c.naturals + EXCLUDED.naturals, ${sets('c')}`,
+    ), rollup_table_day AS (
+      INSERT INTO table_day_rollups AS c (table_id, gaming_day, coups, banker_wins, player_wins, ties, naturals, wagers, handle, payouts, commission, customer_net, theo_e12)
+      SELECT $1::uuid, $2::date, $14::bigint, $15::bigint, $16::bigint, $17::bigint, $18::bigint, $19::bigint, $20::bigint, $21::bigint, $22::bigint, $23::bigint, $24::numeric FROM guard
+      ON CONFLICT (table_id, gaming_day) DO UPDATE SET
+        coups = c.coups + EXCLUDED.coups, banker_wins = c.banker_wins + EXCLUDED.banker_wins, player_wins = c.player_wins + EXCLUDED.player_wins,
+        ties = c.ties + EXCLUDED.ties, naturals = c.naturals + EXCLUDED.naturals, ${sets('c')}
+      RETURNING 1
+    )`,
     values: [
       coup.tableId, coup.gamingDay, bets, col('wagers'), col('handle'), col('payouts'), col('commission'), col('net'), col('wins'), col('losses'), col('pushes'), col('theo'),
       month, sign.toString(), one(coup.winner === 'BANKER'), one(coup.winner === 'PLAYER'), one(coup.winner === 'TIE'), one(coup.natural),

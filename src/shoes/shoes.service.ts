@@ -22,20 +22,30 @@ export interface CarriedWager {
 
 /** The shoe row as locked for a write, with its table (immutable rules), property clock and waiting tie bets. */
 export interface LockedShoe {
-  readonly shoe: Shoe;
+  readonly shoe: LockedRow;
   readonly table: CasinoTable;
   readonly timeZone: string;
   readonly gamingDayStartHour: number;
   readonly carried: CarriedWager[];
 }
 
-type LockedRow = Shoe;
+/** The shoe as the write paths read it (its version is read only by the optimistic path). */
+type LockedRow = Omit<Shoe, 'version'>;
 
 export const LOCK_SHOE_SQL = `
   SELECT s.id, s.table_id AS "tableId", s.number, s.decks, s.status, s.burn_cards AS "burnCards", s.cut_card_position AS "cutCardPosition",
          s.shuffle_ref AS "shuffleRef", s.remaining, s.cards_dealt AS "cardsDealt", s.coup_count AS "coupCount",
          s.open_coup_id AS "openCoupId", s.last_coup_number AS "lastCoupNumber", s.opened_at AS "openedAt", s.closed_at AS "closedAt"
   FROM shoes s WHERE s.id = $1::uuid FOR UPDATE`;
+
+/** The shoe, its version and its waiting tie bets, all as of one snapshot (one statement). */
+export const SNAPSHOT_SQL = LOCK_SHOE_SQL.replace(' FOR UPDATE', '').replace(
+  's.closed_at AS "closedAt"',
+  `s.closed_at AS "closedAt", s.version::text AS version,
+   (SELECT coalesce(json_agg(json_build_object('id', w.id, 'seat', w.seat, 'betType', w.bet_type, 'amount', w.amount::text,
+                                               'patronId', w.patron_id, 'carriedFromId', w.carried_from_id) ORDER BY w.placed_at, w.id), '[]'::json)
+    FROM wagers w WHERE w.shoe_id = s.id AND w.coup_id IS NULL AND w.status = 'OPEN') AS carried`,
+);
 
 /**
  * The tie bets waiting for the shoe's next coup. Read in its own statement once the lock is held:
@@ -73,6 +83,18 @@ export class ShoesService {
     const { rows } = await client.query<LockedRow>({ name: 'sabot-lock-shoe', text: LOCK_SHOE_SQL, values: [shoeId] });
     const carried = rows[0] ? (await client.query<CarriedWager>({ name: 'sabot-carried-wagers', text: CARRIED_SQL, values: [shoeId] })).rows : [];
     return this.locked(rows[0], carried, shoeId, actor, { mustBeOpen: true }, table);
+  }
+
+  /**
+   * The shoe and its waiting tie bets as of one snapshot, without a lock: for a write that applies
+   * only if the shoe's version has not moved since (see CoupsService.record).
+   */
+  async snapshot(shoeId: string, actor: Actor, table: TableWithClock): Promise<LockedShoe & { version: string }> {
+    const { rows } = await this.prisma.pool.query<LockedRow & { version: string; carried: CarriedWager[] }>({ name: 'sabot-shoe-snapshot', text: SNAPSHOT_SQL, values: [shoeId] });
+    const row = rows[0];
+    if (!row) throw notFound('Shoe', shoeId);
+    const { version, carried, ...shoe } = row;
+    return { ...this.locked(shoe, carried, shoeId, actor, { mustBeOpen: true }, table), version };
   }
 
   /** Which table a shoe belongs to (never changes, so cached), read without any lock held. */
