@@ -9,7 +9,10 @@ export type DomainErrorCode =
   | 'BET_NOT_OFFERED'
   | 'INVALID_RULES'
   | 'INVALID_SHOE'
-  | 'ODDS_NOT_AVAILABLE';
+  | 'ODDS_NOT_AVAILABLE'
+  | 'INVALID_STAKES'
+  | 'STAKES_EXCEED_BANK'
+  | 'BANCO_CONFLICT';
 
 export class DomainError extends Error {
   constructor(

@@ -8,3 +8,4 @@ export * from './settlement';
 export * from './tableau';
 export * from './shoe';
 export * from './gaming-day';
+export * from './player-banked';

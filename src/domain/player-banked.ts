@@ -1,0 +1,204 @@
+import { DomainError } from './errors';
+import { Money, roundMoney, RoundingRule } from './money';
+import { BanqueOutcome, Winner } from './tableau';
+
+/**
+ * The money of the player-banked games (domain.md §5): a player holds the bank, punters stake
+ * against it, and the house only takes its commission on the banker's winnings.
+ */
+
+export interface HouseCommission {
+  readonly commissionBps: number;
+  readonly rounding: RoundingRule;
+}
+
+/** The house's commission on a banker's winnings, through the one rounding function. */
+export function houseCommission(winnings: Money, house: HouseCommission): Money {
+  if (winnings <= 0n || house.commissionBps === 0) return 0n;
+  return roundMoney(winnings, BigInt(house.commissionBps), 10_000n, house.rounding);
+}
+
+/** Who sits where: occupied seats in the order the bank travels (counter-clockwise). */
+export type Rotation = readonly number[];
+
+/** The seat after `seat` in the rotation (skipping none). */
+export function nextInRotation(rotation: Rotation, seat: number): number {
+  const i = rotation.indexOf(seat);
+  if (i === -1) throw new DomainError('INVALID_STAKES', `Seat ${seat} is not in the rotation`);
+  return rotation[(i + 1) % rotation.length];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Chemin de fer
+
+export interface ChemmyBank {
+  readonly bankerSeat: number;
+  /** The amount at stake this coup. */
+  readonly bank: Money;
+  /** A punter whose banco lost last coup has priority to banco again (banco suivi). */
+  readonly bancoSuivi: number | null;
+}
+
+export interface ChemmyStake {
+  readonly seat: number;
+  readonly amount: Money;
+  /** BANCO covers the whole bank alone; BANCO_SUIVI is a banco by last coup's losing banco. */
+  readonly call?: 'BANCO' | 'BANCO_SUIVI';
+  /** Someone standing behind the seats, allowed only when seated punters do not cover the bank. */
+  readonly bystander?: boolean;
+}
+
+export interface ChemmyPunterResult {
+  readonly seat: number;
+  readonly stake: Money;
+  /** The punter's result: +stake won, −stake lost, 0 on a tie (the stake stands). */
+  readonly net: Money;
+}
+
+export interface ChemmyCoupResult {
+  readonly covered: Money;
+  /** The part of the bank no one covered: set aside by the croupier, kept for the banker whatever happens. */
+  readonly setAside: Money;
+  /** Who plays the punters' hand: the largest stake, first in rotation on equal stakes. */
+  readonly handPlayer: number;
+  readonly punters: readonly ChemmyPunterResult[];
+  /** The banker's result on the covered part, before commission. */
+  readonly bankerGross: Money;
+  /** The house's commission on the banker's winnings. */
+  readonly commission: Money;
+  /** The bank at stake next coup, if the banker keeps it (won or tied): the banker may add, not withdraw. */
+  readonly bankAfter: Money | null;
+  /** Who holds the bank next: the same banker after a win or a tie, the next seat after a loss. */
+  readonly nextBanker: number;
+  readonly bankPasses: boolean;
+  readonly bancoSuivi: number | null;
+  /** A tie: every stake stands for the next coup. */
+  readonly stakesStand: boolean;
+}
+
+/**
+ * Settles a chemin de fer coup on the bank: checks the stakes (order, banco, bystanders, the bank's
+ * limit), then moves the money for the winner decided by the cards.
+ */
+export function chemmyCoup(house: HouseCommission, bank: ChemmyBank, stakes: readonly ChemmyStake[], winner: Winner, rotation: Rotation): ChemmyCoupResult {
+  if (stakes.length === 0) throw new DomainError('INVALID_STAKES', 'No one stakes against the bank');
+  if (bank.bank <= 0n) throw new DomainError('INVALID_STAKES', 'The bank must hold money');
+  const seen = new Set<number>();
+  for (const s of stakes) {
+    if (s.amount <= 0n) throw new DomainError('INVALID_STAKES', `Seat ${s.seat}: a stake must be positive`);
+    if (s.seat === bank.bankerSeat) throw new DomainError('INVALID_STAKES', `Seat ${s.seat} holds the bank and cannot stake against it`);
+    if (seen.has(s.seat)) throw new DomainError('INVALID_STAKES', `Seat ${s.seat} stakes twice`);
+    seen.add(s.seat);
+  }
+  const calls = stakes.filter((s) => s.call);
+  if (calls.length > 1) throw new DomainError('BANCO_CONFLICT', `Seats ${calls.map((s) => s.seat).join(' and ')} both called banco: one banco covers the bank`);
+  const banco = calls[0];
+  if (banco) {
+    if (stakes.length > 1) throw new DomainError('BANCO_CONFLICT', `Seat ${banco.seat} called banco: a banco covers the whole bank alone`);
+    if (banco.amount !== bank.bank) throw new DomainError('INVALID_STAKES', `A banco covers the whole bank of ${bank.bank}, not ${banco.amount}`);
+    if (banco.call === 'BANCO_SUIVI' && banco.seat !== bank.bancoSuivi) {
+      throw new DomainError('INVALID_STAKES', `Seat ${banco.seat} has no banco suivi: only the last losing banco may follow`);
+    }
+  }
+  const seated = stakes.filter((s) => !s.bystander).reduce((t, s) => t + s.amount, 0n);
+  if (stakes.some((s) => s.bystander) && seated >= bank.bank) {
+    throw new DomainError('INVALID_STAKES', 'Bystanders may stake only what the seated punters leave uncovered');
+  }
+  const covered = stakes.reduce((t, s) => t + s.amount, 0n);
+  if (covered > bank.bank) throw new DomainError('STAKES_EXCEED_BANK', `The stakes total ${covered}, more than the bank of ${bank.bank}`);
+  const setAside = bank.bank - covered;
+  const place = (seat: number) => placeAfter(rotation, bank.bankerSeat, seat);
+  const handPlayer = [...stakes].sort((a, b) => (a.amount === b.amount ? place(a.seat) - place(b.seat) : a.amount > b.amount ? -1 : 1))[0].seat;
+
+  if (winner === 'TIE') {
+    return {
+      covered, setAside, handPlayer, punters: stakes.map((s) => ({ seat: s.seat, stake: s.amount, net: 0n })), bankerGross: 0n, commission: 0n,
+      bankAfter: bank.bank, nextBanker: bank.bankerSeat, bankPasses: false, bancoSuivi: bank.bancoSuivi, stakesStand: true,
+    };
+  }
+  if (winner === 'BANKER') {
+    const commission = houseCommission(covered, house);
+    return {
+      covered, setAside, handPlayer, punters: stakes.map((s) => ({ seat: s.seat, stake: s.amount, net: -s.amount })), bankerGross: covered, commission,
+      // The staked part doubles less the commission; what was set aside stays aside.
+      bankAfter: covered * 2n - commission, nextBanker: bank.bankerSeat, bankPasses: false,
+      bancoSuivi: banco ? banco.seat : null, stakesStand: false,
+    };
+  }
+  return {
+    covered, setAside, handPlayer, punters: stakes.map((s) => ({ seat: s.seat, stake: s.amount, net: s.amount })), bankerGross: -covered, commission: 0n,
+    bankAfter: null, nextBanker: nextInRotation(rotation, bank.bankerSeat), bankPasses: true, bancoSuivi: null, stakesStand: false,
+  };
+}
+
+/** A seat's place counted from the banker's right (1 = the first to stake), by the rotation. */
+export function placeAfter(rotation: Rotation, bankerSeat: number, seat: number): number {
+  const b = rotation.indexOf(bankerSeat);
+  const i = rotation.indexOf(seat);
+  if (b === -1 || i === -1) throw new DomainError('INVALID_STAKES', `Seat ${i === -1 ? seat : bankerSeat} is not in the rotation`);
+  return (i - b + rotation.length) % rotation.length;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Baccarat banque
+
+export interface BanqueStake {
+  readonly seat: number;
+  /** À cheval: half on each hand (the odd minor unit on the right). */
+  readonly side: 'RIGHT' | 'LEFT' | 'A_CHEVAL';
+  readonly amount: Money;
+}
+
+export interface BanqueStakeResult {
+  readonly seat: number;
+  readonly side: BanqueStake['side'];
+  readonly stake: Money;
+  /** What the punter won or lost; a winner the bank could not pay in full gets what was left. */
+  readonly net: Money;
+  /** What the bank owed this punter and could not pay (no claim, the stakes not having been accepted). */
+  readonly unpaid: Money;
+}
+
+export interface BanqueCoupResult {
+  readonly stakes: readonly BanqueStakeResult[];
+  readonly collected: Money;
+  readonly paid: Money;
+  readonly commission: Money;
+  readonly bankAfter: Money;
+  /** The bank could not pay every winner. */
+  readonly bankBroken: boolean;
+}
+
+/**
+ * Settles a baccarat banque coup: each side against the banker on its own; the losers' stakes are
+ * collected first, then the winners are paid in rotation order while the bank lasts (all of them,
+ * whatever the bank, once the banker has declared the stakes accepted).
+ */
+export function banqueCoup(house: HouseCommission, bank: Money, stakes: readonly BanqueStake[], outcome: BanqueOutcome, stakesAccepted: boolean): BanqueCoupResult {
+  const sideResult = (side: 'RIGHT' | 'LEFT') => (side === 'RIGHT' ? outcome.right.winner : outcome.left.winner);
+  const parts = stakes.map((s) => {
+    if (s.amount <= 0n) throw new DomainError('INVALID_STAKES', `Seat ${s.seat}: a stake must be positive`);
+    const right = s.side === 'RIGHT' ? s.amount : s.side === 'LEFT' ? 0n : s.amount - s.amount / 2n;
+    const left = s.amount - right;
+    let wins = 0n;
+    let losses = 0n;
+    for (const [side, amt] of [['RIGHT', right], ['LEFT', left]] as const) {
+      if (amt === 0n) continue;
+      const w = sideResult(side);
+      if (w === 'PUNTER') wins += amt;
+      else if (w === 'BANKER') losses += amt;
+    }
+    return { s, wins, losses };
+  });
+  const collected = parts.reduce((t, p) => t + p.losses, 0n);
+  let funds = bank + collected;
+  let paid = 0n;
+  const results = parts.map(({ s, wins, losses }) => {
+    const pay = stakesAccepted ? wins : wins <= funds ? wins : funds > 0n ? funds : 0n;
+    funds -= pay;
+    paid += pay;
+    return { seat: s.seat, side: s.side, stake: s.amount, net: pay - losses, unpaid: wins - pay };
+  });
+  const commission = houseCommission(collected - paid, house);
+  return { stakes: results, collected, paid, commission, bankAfter: bank + collected - paid - commission, bankBroken: results.some((r) => r.unpaid > 0n) };
+}
