@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config/config';
+import { migrate } from '../src/database/migrate';
 import { seedQuarter } from './seed-quarter';
 import { machine, summarize, writeJson } from './stats';
 
@@ -38,6 +39,7 @@ async function ensureSeeded(size: number): Promise<string> {
     console.log(`  ${r.wagers} wagers, ${r.coups} coups in ${r.seconds.toFixed(0)} s`);
   }
   await admin.end();
+  await migrate(u.toString()); // a reused database gets any migration added since it was seeded
   return u.toString();
 }
 
