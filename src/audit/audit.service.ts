@@ -40,7 +40,12 @@ export const chainHash = (previous: string, payload: string) => createHash('sha2
  * transaction, through Prisma or plain pg alike.
  */
 export function auditStatement(r: AuditRecord): SqlStatement {
-  return standalone('sabot-audit-append', auditParts(r));
+  return auditPartsStatement(auditParts(r));
+}
+
+/** Audit parts as a statement of their own (one prepared name for the one text). */
+export function auditPartsStatement(parts: CteParts): SqlStatement {
+  return standalone('sabot-audit-append', parts);
 }
 
 export function auditParts(r: AuditRecord): CteParts {

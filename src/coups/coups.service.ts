@@ -20,11 +20,11 @@ import {
 } from '../domain';
 import { CasinoTable, Coup, CoupVoid, Prisma, Wager } from '../generated/prisma/client';
 import { CarriedWager, LockedShoe, ShoesService } from '../shoes/shoes.service';
-import { applyCoupToRollups, coupRollupParts } from '../reports/rollups';
+import { applyCoupToRollups, coupRollupParts, rollupStatement } from '../reports/rollups';
 import { idempotencyParts } from '../idempotency/idempotency-store';
 import { compose, CteParts, pgRunner, prismaRunner, SqlRunner, SqlStatement, standalone } from '../database/sql';
 import { requestContext } from '../common/request-context';
-import { AuditService, auditParts } from '../audit/audit.service';
+import { AuditService, auditParts, auditPartsStatement } from '../audit/audit.service';
 import { edgesOf, limitsFor, rulesOf } from '../tables/tables.service';
 import { AddWagersDto, CoupDto, HandsDto, RecordCoupDto, WagerDto, WagerInputDto } from './dto/coup.dto';
 
@@ -219,8 +219,8 @@ export class CoupsService {
     if (Number(written.coups) !== 1 || Number(written.stored) !== plan.storedCount) {
       throw new Error(`Settling coup ${coup.id}: wrote ${written.coups} coup(s) and ${written.stored} of ${plan.storedCount} stored wagers`);
     }
-    await db.run(standalone('sabot-coup-rollups', plan.rollups));
-    await db.run(standalone('sabot-audit-append', plan.audit));
+    await db.run(rollupStatement(plan.rollups));
+    await db.run(auditPartsStatement(plan.audit));
     return plan.dto;
   }
 

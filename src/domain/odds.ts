@@ -392,10 +392,6 @@ export function fractionToDecimal(f: Fraction, digits: number): string {
   return (neg && q !== 0n ? '-' : '') + body;
 }
 
-export function fractionToNumber(f: Fraction): number {
-  return Number(fractionToDecimal(f, 15));
-}
-
 // ---------------------------------------------------------------------------------------------
 // Theoretical win: Σ stake × house edge, accumulated in integers.
 

@@ -49,7 +49,12 @@ export function coupRollupStatement(
   edgesE12: Partial<Record<BetType, bigint>>,
   sign: 1n | -1n,
 ): SqlStatement {
-  return standalone('sabot-coup-rollups', coupRollupParts(coup, wagers, edgesE12, sign));
+  return rollupStatement(coupRollupParts(coup, wagers, edgesE12, sign));
+}
+
+/** Rollup parts as a statement of their own (one prepared name for the one text). */
+export function rollupStatement(parts: CteParts): SqlStatement {
+  return standalone('sabot-coup-rollups', parts);
 }
 
 export function coupRollupParts(

@@ -32,20 +32,21 @@ export interface LockedShoe {
 /** The shoe as the write paths read it (its version is read only by the optimistic path). */
 type LockedRow = Omit<Shoe, 'version'>;
 
-export const LOCK_SHOE_SQL = `
-  SELECT s.id, s.table_id AS "tableId", s.number, s.decks, s.status, s.burn_cards AS "burnCards", s.cut_card_position AS "cutCardPosition",
-         s.shuffle_ref AS "shuffleRef", s.remaining, s.cards_dealt AS "cardsDealt", s.coup_count AS "coupCount",
-         s.open_coup_id AS "openCoupId", s.last_coup_number AS "lastCoupNumber", s.opened_at AS "openedAt", s.closed_at AS "closedAt"
-  FROM shoes s WHERE s.id = $1::uuid FOR UPDATE`;
+/** The shoe's columns as the write paths read them. */
+const SHOE_COLUMNS = `
+  s.id, s.table_id AS "tableId", s.number, s.decks, s.status, s.burn_cards AS "burnCards", s.cut_card_position AS "cutCardPosition",
+  s.shuffle_ref AS "shuffleRef", s.remaining, s.cards_dealt AS "cardsDealt", s.coup_count AS "coupCount",
+  s.open_coup_id AS "openCoupId", s.last_coup_number AS "lastCoupNumber", s.opened_at AS "openedAt", s.closed_at AS "closedAt"`;
+
+export const LOCK_SHOE_SQL = `SELECT ${SHOE_COLUMNS} FROM shoes s WHERE s.id = $1::uuid FOR UPDATE`;
 
 /** The shoe, its version and its waiting tie bets, all as of one snapshot (one statement). */
-export const SNAPSHOT_SQL = LOCK_SHOE_SQL.replace(' FOR UPDATE', '').replace(
-  's.closed_at AS "closedAt"',
-  `s.closed_at AS "closedAt", s.version::text AS version,
-   (SELECT coalesce(json_agg(json_build_object('id', w.id, 'seat', w.seat, 'betType', w.bet_type, 'amount', w.amount::text,
-                                               'patronId', w.patron_id, 'carriedFromId', w.carried_from_id) ORDER BY w.placed_at, w.id), '[]'::json)
-    FROM wagers w WHERE w.shoe_id = s.id AND w.coup_id IS NULL AND w.status = 'OPEN') AS carried`,
-);
+export const SNAPSHOT_SQL = `
+  SELECT ${SHOE_COLUMNS}, s.version::text AS version,
+         (SELECT coalesce(json_agg(json_build_object('id', w.id, 'seat', w.seat, 'betType', w.bet_type, 'amount', w.amount::text,
+                                                     'patronId', w.patron_id, 'carriedFromId', w.carried_from_id) ORDER BY w.placed_at, w.id), '[]'::json)
+          FROM wagers w WHERE w.shoe_id = s.id AND w.coup_id IS NULL AND w.status = 'OPEN') AS carried
+  FROM shoes s WHERE s.id = $1::uuid`;
 
 /**
  * The tie bets waiting for the shoe's next coup. Read in its own statement once the lock is held:
