@@ -20,6 +20,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, adminKey
     bodyParser: false,
   });
   app.disable('x-powered-by');
+  // No ETag: answers are built fresh for every request, and hashing a multi-megabyte report costs more than it saves.
+  app.set('etag', false);
   app.use(correlationMiddleware);
   app.use(securityHeaders);
   app.use(requireJson);

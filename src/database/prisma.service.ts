@@ -42,6 +42,26 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
   }
 
   /**
+   * A large report's rows (the first column of each), read in a read-only transaction with room to
+   * sort in memory: PostgreSQL's default work_mem spills a sort of a few megabytes to disk.
+   */
+  async reportRows(statement: { text: string; values: unknown[] }, workMem = '64MB'): Promise<string[]> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN READ ONLY');
+      await client.query("SELECT set_config('work_mem', $1, true)", [workMem]);
+      const result = await client.query<[string]>({ text: statement.text, values: statement.values, rowMode: 'array' });
+      await client.query('COMMIT');
+      return result.rows.map((r) => r[0]);
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      client.release();
+    }
+  }
+
+  /**
    * Every write goes through here: one interactive transaction, which also stores the response of
    * an Idempotency-Key request so that the change and its replayable answer commit together.
    */

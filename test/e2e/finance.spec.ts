@@ -223,3 +223,35 @@ describe('quarterly statement', () => {
     expect([res.status, res.body.code]).toEqual([400, 'VALIDATION_FAILED']);
   });
 });
+
+describe('every grouping', () => {
+  it('rows add up to the totals for each dimension alone and all together, and names typed by people come back exactly', async () => {
+    const pit = 'Salon "Privé" \\ 2';
+    const d = await givenPit(ctx, { code: 'FIN-D', pit });
+    await ctx.as(d.terminal).post(`/v1/shoes/${d.shoe.id}/coups`, { cards: BANKER_7, wagers: [{ seat: 1, betType: 'BANKER', amount: 700 }, { seat: 2, betType: 'TIE', amount: 100 }] });
+    const total = (await q(`/v1/reports/win-loss?from=${today()}&to=${today()}`)).body.totalsByCurrency;
+    const sum = (rows: Record<string, number & { currency: string }>[], currency: string, f: string) =>
+      rows.filter((r) => (r.group as unknown as { currency: string }).currency === currency).reduce((n, r) => n + r[f], 0);
+    for (const groupBy of ['property', 'pit', 'table', 'variant', 'betType', 'currency', 'gamingDay', 'month', 'quarter', 'property,pit,table,variant,betType,currency,gamingDay,month,quarter']) {
+      const res = await q(`/v1/reports/win-loss?from=${today()}&to=${today()}&groupBy=${groupBy}`);
+      expect(res.status).toBe(200);
+      for (const t of total) {
+        for (const f of ['wagers', 'handle', 'payouts', 'win', 'commissionCharged', 'commissionCollected', 'revenue']) {
+          expect([groupBy, t.currency, f, sum(res.body.rows, t.currency, f)]).toEqual([groupBy, t.currency, f, t[f]]);
+        }
+      }
+      if (groupBy.includes('pit')) expect(res.body.rows.map((r: { group: { pit: string } }) => r.group.pit)).toContain(pit);
+    }
+    const byTable = (await q(`/v1/reports/win-loss?from=${today()}&to=${today()}&groupBy=pit,table`)).body.rows;
+    expect(byTable.find((r: { group: { tableCode: string } }) => r.group.tableCode === 'FIN-D')).toMatchObject({
+      group: { pit, tableId: d.table.id, tableCode: 'FIN-D', currency: 'EUR' },
+      wagers: 2,
+      handle: 800,
+      payouts: 700,
+      win: -(700 - 35) + 100, // the Banker bet is paid 700 less 35 commission; the Tie bet is lost
+      commissionCharged: 35,
+      coups: 1,
+      outcomes: { bankerWins: 1, playerWins: 0, ties: 0, naturals: 0 },
+    });
+  });
+});
