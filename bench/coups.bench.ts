@@ -10,10 +10,7 @@
  *     (lock the shoe, coup, wagers, rollups, commission, audit, shoe), at the same concurrency.
  * Prints a summary table and writes bench/results/coups.json.
  */
-import { ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from "node:crypto";
-import fs from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'pg';
 import http from 'node:http';
@@ -23,6 +20,7 @@ import { BetType, dealPuntoBanco, evaluateCoup, formatCard, parseCards, seededRa
 import { coupRollupParts } from '../src/reports/rollups';
 import { SNAPSHOT_SQL } from '../src/shoes/shoes.service';
 import { benchDatabase } from './bench-db';
+import { sampleRss, startServiceProcess } from './service-process';
 import { machine, summarize, writeJson } from './stats';
 
 const TERMINALS = Number(process.env.TERMINALS ?? 32);
@@ -61,17 +59,9 @@ interface Terminal {
 
 async function main() {
   const db = await benchDatabase('coups');
-  const port = 24000 + Math.floor(Math.random() * 1000);
-  // SERVICE_NODE_ARGS: extra node flags for the service process, e.g. --cpu-prof to profile it.
-  // By default the flags `npm start` uses (package.json), so the service is measured as it runs.
-  const nodeArgs = (process.env.SERVICE_NODE_ARGS ?? '--max-old-space-size=192 --max-semi-space-size=4').split(' ').filter(Boolean);
-  const service = spawn(process.execPath, [...nodeArgs, path.join(process.cwd(), 'dist', 'src', 'main.js')], {
-    env: { ...process.env, PORT: String(port), DATABASE_URL: db.url, ADMIN_API_KEY: ADMIN, LOG_LEVEL: 'warn', DB_POOL_SIZE: POOL, RATE_LIMIT_PER_MINUTE: '1000000' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const service = await startServiceProcess({ DATABASE_URL: db.url, ADMIN_API_KEY: ADMIN, DB_POOL_SIZE: POOL });
+  const base = service.base;
   try {
-    await waitHealthy(base);
     const post = async (key: string, p: string, body: unknown) => {
       const res = await httpPost(base + p, key, body);
       if (res.status >= 400 && res.status !== 409) throw new Error(`${p}: ${res.status} ${JSON.stringify(res.body)}`);
@@ -106,7 +96,7 @@ async function main() {
     // Warm-up.
     await Promise.all(terminals.map(async (t) => { for (let i = 0; i < 5; i++) await recordCoup(t); }));
 
-    const rss = sampleRss(service);
+    const rss = sampleRss(service.child);
     // The offered rate first, on a steady database; then saturation (whose burst of writes the
     // database is still absorbing for a while after it ends).
     // Fixed offered rate: RATE coups a second, spread over the terminals, whatever the answers.
@@ -151,31 +141,9 @@ async function main() {
     console.error('bench:coups failed:', e);
     process.exitCode = 1;
   } finally {
-    service.kill('SIGTERM');
-    await new Promise((r) => service.once('exit', r));
+    await service.stop();
     await db.drop();
   }
-}
-
-async function waitHealthy(base: string) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) return;
-    } catch { /* starting */ }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the service did not start');
-}
-
-function sampleRss(child: ChildProcess) {
-  let peak = 0;
-  const timer = setInterval(() => {
-    try {
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
-      peak = Math.max(peak, kb / 1024);
-    } catch { /* gone */ }
-  }, 100);
-  return { stop: () => (clearInterval(timer), peak) };
 }
 
 /**

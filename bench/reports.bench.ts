@@ -3,14 +3,14 @@
  * over a whole quarter, through the HTTP API, at 1 M and at 10 M wagers. Each size lives in its
  * own database (sabot_bench_reports_<size>) on BENCH_DATABASE_URL's server, seeded once by
  * seed-quarter (200 tables × 92 gaming days) and reused while it holds that many wagers.
- * Prints median and p95 of 30 timed requests after 5 warm-up ones; writes bench/results/reports.json.
+ * The service runs as its own process, as `npm start` runs it. Prints median and p95 of 30 timed
+ * requests after 5 warm-up ones; writes bench/results/reports.json.
  */
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
-import { createApp } from '../src/app';
-import { loadConfig } from '../src/config/config';
 import { migrate } from '../src/database/migrate';
 import { seedQuarter } from './seed-quarter';
+import { startServiceProcess } from './service-process';
 import { machine, summarize, writeJson } from './stats';
 
 const SIZES = (process.env.SIZES ?? '1000000,10000000').split(',').map(Number);
@@ -48,9 +48,8 @@ async function main() {
   for (const size of SIZES) {
     const url = await ensureSeeded(size);
     const adminKey = 'bench-admin-key-0123456789abcdef0123456789';
-    const app = await createApp(loadConfig({ DATABASE_URL: url, ADMIN_API_KEY: adminKey, LOG_LEVEL: 'error' }), url, adminKey);
-    await app.listen(0, '127.0.0.1');
-    const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    const service = await startServiceProcess({ DATABASE_URL: url, ADMIN_API_KEY: adminKey });
+    const base = service.base;
     const get = async (path: string) => {
       const t0 = performance.now();
       const res = await fetch(base + path, { headers: { Authorization: `Bearer ${adminKey}` } });
@@ -74,7 +73,7 @@ async function main() {
       results.push({ size, report: name, ...s, bytes });
       console.log(`${String(size).padStart(9)} wagers  ${name.padEnd(34)} median ${s.median.toFixed(1).padStart(6)} ms  p95 ${s.p95.toFixed(1).padStart(6)} ms  ${(bytes / 1e6).toFixed(2)} MB`);
     }
-    await app.close();
+    await service.stop();
   }
   console.log(`written ${writeJson('reports', { when: new Date().toISOString(), machine: machine(), results })}`);
 }

@@ -1,0 +1,51 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The built service as its own process (dist/src/main.js), as `npm start` runs it: the load
+ * generator never shares its event loop. SERVICE_NODE_ARGS overrides the V8 flags (e.g. --cpu-prof).
+ */
+export async function startServiceProcess(env: Record<string, string>): Promise<{ base: string; child: ChildProcess; stop(): Promise<void> }> {
+  const port = 24000 + Math.floor(Math.random() * 1000);
+  const nodeArgs = (process.env.SERVICE_NODE_ARGS ?? '--max-old-space-size=192 --max-semi-space-size=4').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(process.cwd(), 'dist', 'src', 'main.js')], {
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  };
+  try {
+    await waitHealthy(base, child);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { base, child, stop };
+}
+
+async function waitHealthy(base: string, child: ChildProcess) {
+  for (let i = 0; i < 300 && child.exitCode === null; i++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) return;
+    } catch { /* starting */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the service did not start');
+}
+
+/** The process's peak resident memory, sampled every 100 ms until stop(). */
+export function sampleRss(child: ChildProcess) {
+  let peak = 0;
+  const timer = setInterval(() => {
+    try {
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
+      peak = Math.max(peak, kb / 1024);
+    } catch { /* gone */ }
+  }, 100);
+  return { stop: () => (clearInterval(timer), peak) };
+}
