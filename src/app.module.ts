@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ApiKeyGuard } from './access/api-key.guard';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { ADMIN_KEY, ApiKeysService } from './api-keys/api-keys.service';
+import { BanksModule } from './banks/banks.module';
 import { CommissionsModule } from './commissions/commissions.module';
 import { ErrorFilter } from './common/error.filter';
 import { PerKeyThrottlerGuard } from './common/hardening';
@@ -57,6 +58,7 @@ export class AppModule {
         ShoesModule,
         CoupsModule,
         CommissionsModule,
+        BanksModule,
         OddsModule,
         TableAccountingModule,
         ReportsModule,

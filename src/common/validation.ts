@@ -92,6 +92,21 @@ export function EnumArrayField(values: readonly string[], o: FieldOptions & { en
   );
 }
 
+/** A list of distinct seat numbers, e.g. the rotation of a player-banked game. */
+export function SeatsField(o: FieldOptions & { max: number; minItems?: number }) {
+  const minItems = o.minItems ?? 0;
+  return applyDecorators(
+    ...base(o, { type: 'integer', isArray: true, minimum: 1, maximum: o.max, minItems, maxItems: o.max }),
+    IsArray({ message: '$property must be a list of seat numbers' }),
+    ArrayMinSize(minItems, { message: `$property needs at least ${minItems} seat(s)` }),
+    ArrayMaxSize(o.max, { message: `$property lists at most ${o.max} seats` }),
+    ArrayUnique({ message: '$property must not repeat a seat' }),
+    IsInt({ each: true, message: 'each seat in $property must be a whole number' }),
+    Min(1, { each: true, message: 'each seat in $property must be at least 1' }),
+    Max(o.max, { each: true, message: `each seat in $property must be at most ${o.max}` }),
+  );
+}
+
 export function BoolField(o: FieldOptions) {
   return applyDecorators(...base(o, { type: 'boolean' }), IsBoolean({ message: '$property must be true or false' }));
 }

@@ -87,6 +87,7 @@ export function chemmyCoup(house: HouseCommission, bank: ChemmyBank, stakes: rea
   for (const s of stakes) {
     if (s.amount <= 0n) throw new DomainError('INVALID_STAKES', `Seat ${s.seat}: a stake must be positive`);
     if (s.seat === bank.bankerSeat) throw new DomainError('INVALID_STAKES', `Seat ${s.seat} holds the bank and cannot stake against it`);
+    if (!s.bystander && !rotation.includes(s.seat)) throw new DomainError('INVALID_STAKES', `Seat ${s.seat} is not seated at this game (seats: ${rotation.join(', ')})`);
     if (seen.has(s.seat)) throw new DomainError('INVALID_STAKES', `Seat ${s.seat} stakes twice`);
     seen.add(s.seat);
   }
@@ -107,7 +108,8 @@ export function chemmyCoup(house: HouseCommission, bank: ChemmyBank, stakes: rea
   const covered = stakes.reduce((t, s) => t + s.amount, 0n);
   if (covered > bank.bank) throw new DomainError('STAKES_EXCEED_BANK', `The stakes total ${covered}, more than the bank of ${bank.bank}`);
   const setAside = bank.bank - covered;
-  const place = (seat: number) => placeAfter(rotation, bank.bankerSeat, seat);
+  // Bystanders stand behind the seats: on equal stakes, every seated punter comes first.
+  const place = (seat: number) => (rotation.includes(seat) ? placeAfter(rotation, bank.bankerSeat, seat) : rotation.length + seat);
   const handPlayer = [...stakes].sort((a, b) => (a.amount === b.amount ? place(a.seat) - place(b.seat) : a.amount > b.amount ? -1 : 1))[0].seat;
 
   if (winner === 'TIE') {
@@ -201,4 +203,69 @@ export function banqueCoup(house: HouseCommission, bank: Money, stakes: readonly
   });
   const commission = houseCommission(collected - paid, house);
   return { stakes: results, collected, paid, commission, bankAfter: bank + collected - paid - commission, bankBroken: results.some((r) => r.unpaid > 0n) };
+}
+
+/** A stake as called at the banque table: an amount on a side, or a banco (amount implied by the bank). */
+export interface BanqueCall {
+  readonly seat: number;
+  readonly side: BanqueStake['side'];
+  readonly amount?: Money;
+  readonly banco?: boolean;
+}
+
+/**
+ * The stakes of a banque coup in the order the croupier pays them (rotation from the banker's
+ * right). A banco covers the whole bank alone; two bancos from opposite sides go half shares each
+ * (the odd minor unit on the right); nobody else stakes beside a banco.
+ */
+export function banqueStakes(bank: Money, bankerSeat: number, rotation: Rotation, calls: readonly BanqueCall[]): BanqueStake[] {
+  if (calls.length === 0) throw new DomainError('INVALID_STAKES', 'No one stakes against the bank');
+  const seen = new Set<number>();
+  for (const c of calls) {
+    if (c.seat === bankerSeat) throw new DomainError('INVALID_STAKES', `Seat ${c.seat} holds the bank and cannot stake against it`);
+    if (!rotation.includes(c.seat)) throw new DomainError('INVALID_STAKES', `Seat ${c.seat} is not seated at this game (seats: ${rotation.join(', ')})`);
+    if (seen.has(c.seat)) throw new DomainError('INVALID_STAKES', `Seat ${c.seat} stakes twice`);
+    seen.add(c.seat);
+    if (!c.banco && (c.amount === undefined || c.amount <= 0n)) throw new DomainError('INVALID_STAKES', `Seat ${c.seat}: a stake must be positive`);
+  }
+  const bancos = calls.filter((c) => c.banco);
+  let stakes: BanqueStake[];
+  if (bancos.length > 0) {
+    if (bancos.some((b) => b.side === 'A_CHEVAL')) throw new DomainError('INVALID_STAKES', 'A banco is called on one side, not à cheval');
+    const bySide = (side: 'RIGHT' | 'LEFT') => bancos.filter((b) => b.side === side);
+    for (const side of ['RIGHT', 'LEFT'] as const) {
+      if (bySide(side).length > 1) throw new DomainError('BANCO_CONFLICT', `Seats ${bySide(side).map((b) => b.seat).join(' and ')} both called banco on the ${side.toLowerCase()}: one banco a side`);
+    }
+    const others = calls.filter((c) => !c.banco);
+    if (others.length > 0) throw new DomainError('BANCO_CONFLICT', `A banco covers the bank: seat ${others[0].seat} cannot stake beside it`);
+    const shares = bancos.length === 2 ? { RIGHT: bank - bank / 2n, LEFT: bank / 2n } : { RIGHT: bank, LEFT: bank };
+    for (const b of bancos) {
+      const due = shares[b.side as 'RIGHT' | 'LEFT'];
+      if (b.amount !== undefined && b.amount !== due) throw new DomainError('INVALID_STAKES', `Seat ${b.seat}'s banco covers ${due}, not ${b.amount}`);
+    }
+    stakes = bancos.map((b) => ({ seat: b.seat, side: b.side, amount: shares[b.side as 'RIGHT' | 'LEFT'] }));
+  } else {
+    stakes = calls.map((c) => ({ seat: c.seat, side: c.side, amount: c.amount! }));
+  }
+  return stakes.sort((a, b) => placeAfter(rotation, bankerSeat, a.seat) - placeAfter(rotation, bankerSeat, b.seat));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who holds the bank next
+
+/** The seat that must take the bank after `lastBanker`: the next in rotation that did not decline it. */
+export function nextBankerAfter(rotation: Rotation, lastBanker: number, declined: readonly number[]): number {
+  const from = rotation.indexOf(lastBanker);
+  if (from === -1) throw new DomainError('INVALID_STAKES', `Seat ${lastBanker} is not in the rotation`);
+  for (let i = 1; i < rotation.length; i++) {
+    const seat = rotation[(from + i) % rotation.length];
+    if (!declined.includes(seat)) return seat;
+  }
+  throw new DomainError('INVALID_STAKES', 'Every other seat has declined the bank');
+}
+
+/** A rotation: distinct seats, at least two (a banker and a punter). */
+export function checkRotation(rotation: Rotation): void {
+  if (rotation.length < 2) throw new DomainError('INVALID_STAKES', 'A player-banked game needs at least two seated players');
+  if (new Set(rotation).size !== rotation.length) throw new DomainError('INVALID_STAKES', 'A seat appears twice in the rotation');
 }

@@ -45,6 +45,11 @@ function figures(withCoups: boolean): Figure[] {
     n('revenue', '-s.net - (s.commission - s.collected)'),
     n('theoreticalWin', 'round(s.theo / 1000000000000)::bigint'), n('winMinusTheoretical', '-s.net - round(s.theo / 1000000000000)::bigint'),
     withCoups ? n('coups', 's.coups') : n('coups', 'NULL::bigint'),
+    // The player-banked games: the house's only revenue there is its commission on the bankers'
+    // winnings (the players' money between themselves is not house revenue). It belongs to no bet type.
+    withCoups ? n('bankedCoups', 's.banked_coups') : n('bankedCoups', 'NULL::bigint'),
+    withCoups ? n('houseCommission', 's.house_commission') : n('houseCommission', 'NULL::bigint'),
+    withCoups ? n('totalRevenue', '-s.net - (s.commission - s.collected) + s.house_commission') : n('totalRevenue', 'NULL::bigint'),
     {
       key: 'outcomes',
       fields: withCoups ? [n('bankerWins', 's.banker'), n('playerWins', 's.player'), n('ties', 's.tie'), n('naturals', 's.naturals')] : null,
@@ -85,7 +90,7 @@ function figuresJsonSql(withCoups: boolean): string {
 function sumsSql(withCoups: boolean): string {
   return `sum(r.wagers) AS wagers, sum(r.handle) AS handle, sum(r.payouts) AS payouts, sum(r.commission) AS commission,
           sum(r.commission_collected) AS collected, sum(r.customer_net) AS net, sum(r.theo_e12) AS theo` +
-    (withCoups ? ', sum(r.coups) AS coups, sum(r.banker_wins) AS banker, sum(r.player_wins) AS player, sum(r.ties) AS tie, sum(r.naturals) AS naturals' : '');
+    (withCoups ? ', sum(r.coups) AS coups, sum(r.banker_wins) AS banker, sum(r.player_wins) AS player, sum(r.ties) AS tie, sum(r.naturals) AS naturals, sum(r.banked_coups) AS banked_coups, sum(r.house_commission) AS house_commission' : '');
 }
 
 /** Exact outcome probabilities per deck count (statistics, not money), joined by the tables' decks. */
@@ -191,7 +196,7 @@ export class ReportsService {
                t.id::text AS "tableId", t.code AS "tableCode",
                sum(a.wagers) AS wagers, sum(a.handle) AS handle, sum(a.payouts) AS payouts, sum(a.commission) AS commission, sum(a.collected) AS collected,
                sum(a.net) AS net, sum(a.theo) AS theo, sum(a.coups) AS coups, sum(a.banker) AS banker, sum(a.player) AS player, sum(a.tie) AS tie,
-               sum(a.naturals) AS naturals, sum(a.coups * pr.banker) AS exp_banker, sum(a.coups * pr.player) AS exp_player,
+               sum(a.naturals) AS naturals, sum(a.banked_coups) AS banked_coups, sum(a.house_commission) AS house_commission, sum(a.coups * pr.banker) AS exp_banker, sum(a.coups * pr.player) AS exp_player,
                sum(a.coups * pr.tie) AS exp_tie, sum(a.coups * pr.nat) AS exp_nat
         FROM a JOIN casino_tables t ON t.id = a.table_id JOIN (VALUES ${probabilitiesSql()}) AS pr(decks, banker, player, tie, nat) ON pr.decks = t.decks
         GROUP BY GROUPING SETS ((t.currency), (t.currency, a.m), (t.currency, t.variant), (t.currency, t.id, t.code, t.variant))
@@ -321,9 +326,14 @@ export class ReportsService {
     const byDay = await this.prisma.$queryRaw<Rec[]>`
       SELECT r.table_id::text, to_char(r.gaming_day, 'YYYY-MM-DD') AS day, r.coups::text, r.banker_wins::text AS banker, r.player_wins::text AS player,
              r.ties::text AS tie, r.naturals::text, r.wagers::text, r.handle::text, r.payouts::text, r.commission::text, r.customer_net::text AS net,
-             r.commission_collected::text AS collected, r.theo_e12::text AS theo
+             r.commission_collected::text AS collected, r.theo_e12::text AS theo, r.banked_coups::text AS banked, r.house_commission::text AS house
       FROM table_day_rollups r JOIN casino_tables t ON t.id = r.table_id
       WHERE r.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}`;
+    const rawBanked = await this.prisma.$queryRaw<Rec[]>`
+      SELECT b.table_id::text, to_char(b.gaming_day, 'YYYY-MM-DD') AS day, count(*)::text AS banked, sum(b.commission)::text AS house
+      FROM bank_coups b JOIN casino_tables t ON t.id = b.table_id
+      WHERE b.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
+      GROUP BY 1, 2`;
     // Month rollups are compared for the months lying wholly inside the range.
     const firstMonth = from.endsWith('-01') ? from : new Date(Date.UTC(Number(from.slice(0, 4)), Number(from.slice(5, 7)), 1)).toISOString().slice(0, 10);
     const lastMonthEnd = new Date(Date.UTC(Number(to.slice(0, 4)), Number(to.slice(5, 7)) - 1, Number(to.slice(8, 10)) + 1));
@@ -360,6 +370,7 @@ export class ReportsService {
       add(expectedDay, `${c.table_id}|${c.day}`, { collected: BigInt(c.amount) });
       if (inMonths(c.day)) add(expectedMonth, `${c.table_id}|${monthOf(c.day)}|BANKER`, { collected: BigInt(c.amount) });
     }
+    for (const b of rawBanked) add(expectedDay, `${b.table_id}|${b.day}`, { banked: BigInt(b.banked), house: BigInt(b.house) });
     for (const c of rawCoups) add(expectedDay, `${c.table_id}|${c.day}`, Object.fromEntries(['coups', 'banker', 'player', 'tie', 'naturals'].map((f) => [f, BigInt(c[f])])));
 
     const differences: ReconciliationDifferenceDto[] = [];
@@ -375,7 +386,7 @@ export class ReportsService {
       }
     };
     compare('byDayAndBet', expectedDayBet, byDayBet, (r) => `${r.table_id}|${r.day}|${r.bet_type}`, betFields);
-    compare('byDay', expectedDay, byDay, (r) => `${r.table_id}|${r.day}`, [...moneyFields, 'coups', 'banker', 'player', 'tie', 'naturals']);
+    compare('byDay', expectedDay, byDay, (r) => `${r.table_id}|${r.day}`, [...moneyFields, 'coups', 'banker', 'player', 'tie', 'naturals', 'banked', 'house']);
     compare('byMonthAndBet', expectedMonth, byMonth, (r) => `${r.table_id}|${r.day}|${r.bet_type}`, betFields);
     return {
       from,
@@ -404,7 +415,7 @@ export class ReportsService {
     // Rows per table need no second grouping: every other table attribute follows from the table.
     const regroup = !dims.includes('table');
     const sumOf = (e: string) => (regroup ? `sum(${e})` : e);
-    const fields = ['wagers', 'handle', 'payouts', 'commission', 'collected', 'net', 'theo', ...(source.coups ? ['coups', 'banker', 'player', 'tie', 'naturals'] : [])];
+    const fields = ['wagers', 'handle', 'payouts', 'commission', 'collected', 'net', 'theo', ...(source.coups ? ['coups', 'banker', 'player', 'tie', 'naturals', 'banked_coups', 'house_commission'] : [])];
     const perRow = [
       ...fields.map((f) => `${sumOf(`a.${f}`)} AS ${f}`),
       ...(source.coups ? (['banker', 'player', 'tie', 'nat'] as const).map((f) => `${sumOf(`a.coups * pr.${f}`)} AS exp_${f}`) : []),
@@ -418,7 +429,7 @@ export class ReportsService {
     const ownGrain = dims.includes('gamingDay') ? (source.table === 'table_day_rollups' || dims.includes('betType')) : source.table === 'month_rollups' && dims.includes('month') && dims.includes('betType');
     const inner = ownGrain
       ? `SELECT r.table_id, ${dkey} AS dkey, ${bkey} AS bkey, r.wagers, r.handle, r.payouts, r.commission, r.commission_collected AS collected, r.customer_net AS net, r.theo_e12 AS theo` +
-        (source.coups ? ', r.coups, r.banker_wins AS banker, r.player_wins AS player, r.ties AS tie, r.naturals' : '')
+        (source.coups ? ', r.coups, r.banker_wins AS banker, r.player_wins AS player, r.ties AS tie, r.naturals, r.banked_coups, r.house_commission' : '')
       : `SELECT r.table_id, ${dkey} AS dkey, ${bkey} AS bkey, ${sumsSql(source.coups)}`;
     const withS = Prisma.sql`
       WITH a AS (

@@ -183,6 +183,8 @@ export class ShoesService {
       // Tie bets waiting for a next coup that will not come go back to their owners.
       const returned = await tx.wager.updateMany({ where: { shoeId: id, coupId: null, status: 'OPEN' }, data: { status: 'WITHDRAWN' } });
       const closed = await tx.shoe.update({ where: { id }, data: { status: 'CLOSED', closedAt: new Date() } });
+      // A player's bank ends with its shoe: the banker takes it and what was set aside.
+      await tx.bank.updateMany({ where: { shoeId: id, status: 'ACTIVE' }, data: { status: 'SHOE_CLOSED', closedAt: closed.closedAt } });
       const owed = await seatCommissions(tx, id);
       await this.audit.append(tx, { stream: shoe.tableId, action: 'shoe.close', entityType: 'shoe', entityId: id, data: { carriedBetsReturned: returned.count, commissionOutstanding: owed.filter((o) => o.outstanding > 0) } });
       return { ...(await this.describe(tx, closed)), commissionOutstanding: owed.filter((o) => o.outstanding > 0), carriedBetsReturned: returned.count };

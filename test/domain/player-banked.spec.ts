@@ -52,9 +52,15 @@ describe('chemin de fer: the bank', () => {
     [[{ seat: 3, amount: 100n }], 'INVALID_STAKES'],
     [[{ seat: 4, amount: 100n }, { seat: 4, amount: 100n }], 'INVALID_STAKES'],
     [[{ seat: 4, amount: 0n }], 'INVALID_STAKES'],
+    [[{ seat: 13, amount: 100n }], 'INVALID_STAKES'], // a seat not at the game
     [[], 'INVALID_STAKES'],
   ])('rejects %p with %s', (stakes, code) => {
     expect(() => chemmyCoup(house, bank, stakes, 'BANKER', [...rotation, 12])).toThrow(expect.objectContaining({ code }));
+  });
+
+  it('a bystander from outside the rotation may cover the rest, and never plays the hand over an equal seated stake', () => {
+    const r = chemmyCoup(house, bank, [{ seat: 20, amount: 5_000n, bystander: true }, { seat: 4, amount: 5_000n }], 'BANKER', rotation);
+    expect([r.covered, r.handPlayer]).toEqual([10_000n, 4]);
   });
 
   it('bystanders may cover what the seated punters leave', () => {

@@ -68,7 +68,9 @@ export async function rowCounts(prisma: PrismaService): Promise<Record<string, n
     SELECT 'wager_rollups', count(*) FROM wager_rollups UNION ALL
     SELECT 'table_day_rollups', count(*) FROM table_day_rollups UNION ALL
     SELECT 'table_sessions', count(*) FROM table_sessions UNION ALL
-    SELECT 'table_slips', count(*) FROM table_slips`;
+    SELECT 'table_slips', count(*) FROM table_slips UNION ALL
+    SELECT 'banks', count(*) FROM banks UNION ALL
+    SELECT 'bank_coups', count(*) FROM bank_coups`;
   return Object.fromEntries(rows.map((r) => [r.t, Number(r.n)]));
 }
 

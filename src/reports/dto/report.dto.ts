@@ -59,6 +59,9 @@ export class FiguresDto {
   @ApiProperty({ description: 'Win without uncollected commission' }) revenue: number;
   @ApiProperty({ description: 'Σ stake × exact house edge, rounded to the minor unit' }) theoreticalWin: number;
   @ApiProperty() winMinusTheoretical: number;
+  @ApiProperty({ nullable: true, type: Number, description: 'Player-banked coups (chemin de fer, banque); null when rows are split by bet type' }) bankedCoups: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: "The house's commission on the bankers' winnings in the player-banked games, its own revenue line; null when rows are split by bet type (it belongs to none)" }) houseCommission: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'revenue + houseCommission; null when rows are split by bet type' }) totalRevenue: number | null;
   @ApiProperty({ type: OutcomeCountsDto, nullable: true }) outcomes: OutcomeCountsDto | null;
   @ApiProperty({ type: ExpectedOutcomesDto, nullable: true }) expectedOutcomes: ExpectedOutcomesDto | null;
 }

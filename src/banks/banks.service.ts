@@ -1,0 +1,341 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Actor, assertTableAccess } from '../access/actor';
+import { AuditService } from '../audit/audit.service';
+import { AppError, notFound } from '../common/errors';
+import { PrismaService, Tx } from '../database/prisma.service';
+import {
+  BanqueCall,
+  banqueCoup,
+  banqueStakes,
+  CARDS_PER_DECK,
+  chemmyCoup,
+  ChemmyStake,
+  checkRotation,
+  evaluateBanqueCoup,
+  evaluateCoup,
+  gamingDayOf,
+  HouseCommission,
+  nextBankerAfter,
+  parseCards,
+  PLAYER_BANKED,
+  removeCards,
+} from '../domain';
+import { Bank, BankCoup, Prisma } from '../generated/prisma/client';
+import { LockedShoe, ShoesService } from '../shoes/shoes.service';
+import { rulesOf } from '../tables/tables.service';
+import { BankCoupDto, BankDto, BankStakeDto, OpenBankDto, PunterResultDto, RecordBankCoupDto, RetireBankDto, StandingStakeDto } from './dto/bank.dto';
+
+/** A stake standing after a chemin de fer tie, as stored on the bank. */
+interface Standing {
+  seat: number;
+  amount: string;
+  call: 'BANCO' | 'BANCO_SUIVI' | null;
+  bystander: boolean;
+}
+
+/**
+ * The player-banked games (domain.md §5): banks held by a seat, coups against them, retiring and
+ * passing the bank. The money is the engine's (chemmyCoup, banqueCoup); this service keeps the
+ * bank's state under the shoe's lock, works out who holds the bank next, and writes each coup
+ * with the house's commission in the table-day rollups and the audit log, in one transaction.
+ */
+@Injectable()
+export class BanksService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly shoes: ShoesService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async open(shoeId: string, dto: OpenBankDto, actor: Actor): Promise<BankDto> {
+    return this.prisma.transaction(async (tx) => {
+      const locked = await this.shoes.lock(tx, shoeId, actor, { mustBeOpen: true });
+      const game = playerBankedGame(locked);
+      const [last] = await tx.bank.findMany({ where: { shoeId }, orderBy: { number: 'desc' }, take: 1 });
+      if (last?.status === 'ACTIVE') {
+        throw new AppError('BANK_ALREADY_ACTIVE', `Seat ${last.bankerSeat} holds bank ${last.number} of this shoe: it must retire or pass first`);
+      }
+      const rotation = dto.rotation ?? last?.rotation;
+      if (!rotation) throw new AppError('VALIDATION_FAILED', "rotation is required for the shoe's first bank: list the occupied seats in the order the bank travels");
+      checkRotation(rotation);
+      if (!rotation.includes(dto.bankerSeat)) throw new AppError('INVALID_STAKES', `Seat ${dto.bankerSeat} is not seated at this game (seats: ${rotation.join(', ')})`);
+      const amount = BigInt(dto.amount);
+      const { minBet, maxBet } = locked.table;
+      if (amount < minBet || amount > maxBet) throw new AppError('BET_LIMIT', `A new bank at this table is ${minBet} to ${maxBet}, not ${amount}`);
+
+      let how: string;
+      if (game === 'CHEMIN_DE_FER') {
+        how = 'NEW';
+        if (last && last.status !== 'SHOE_CLOSED') {
+          const expected = nextBankerAfter(rotation, last.bankerSeat, dto.declined ?? []);
+          if (dto.bankerSeat !== expected) {
+            throw new AppError('WRONG_BANKER', `The bank goes to seat ${expected} (next in rotation after seat ${last.bankerSeat}${dto.declined?.length ? `, seats ${dto.declined.join(', ')} declining` : ''}), not seat ${dto.bankerSeat}`);
+          }
+          // After a retirement the bank is offered at what the retiring banker would have staked;
+          // taking it for less means nobody took the offer and the next seat opens a new bank.
+          how = last.status === 'PASSED' ? 'PASSED' : last.status === 'RETIRED' && last.offer !== null && amount >= last.offer ? 'OFFER_TAKEN' : 'NEW';
+        }
+      } else {
+        how = last?.status === 'RETIRED' && last.offer === amount && dto.bankerSeat !== last.bankerSeat ? 'CONTINUED' : (dto.how ?? 'FIRST_LISTED');
+      }
+      const bank = await tx.bank.create({
+        data: {
+          id: randomUUID(), tableId: locked.shoe.tableId, shoeId, number: (last?.number ?? 0) + 1, game, bankerSeat: dto.bankerSeat, rotation, how,
+          openedWith: amount, stake: amount, openedByKeyId: actor.keyId,
+          // Stakes accepted in banque hold for the rest of the shoe, across a continued bank too.
+          stakesAccepted: game === 'BANQUE' && how === 'CONTINUED' && last!.stakesAccepted,
+        },
+      });
+      await this.audit.append(tx, { stream: bank.tableId, action: 'bank.open', entityType: 'bank', entityId: bank.id, data: { shoeId, number: bank.number, game, bankerSeat: bank.bankerSeat, amount: amount.toString(), rotation, how } });
+      return toBankDto(bank);
+    });
+  }
+
+  async coup(bankId: string, dto: RecordBankCoupDto, actor: Actor): Promise<BankCoupDto> {
+    const shoeId = (await this.find(bankId, actor)).shoeId;
+    return this.prisma.transaction(async (tx) => {
+      // The shoe's lock serialises every write to the shoe and its banks.
+      const locked = await this.shoes.lock(tx, shoeId, actor, { mustBeOpen: true });
+      const bank = (await tx.bank.findUnique({ where: { id: bankId } }))!;
+      assertActive(bank);
+      const number = nextCoupNumber(locked);
+      const rules = rulesOf(locked.table);
+      const house: HouseCommission = { commissionBps: rules.commissionBps, rounding: rules.rounding };
+      const now = new Date();
+      const day = gamingDayOf(now, locked.timeZone, locked.gamingDayStartHour);
+      const played = bank.game === 'CHEMIN_DE_FER' ? chemmy(bank, dto, house) : banque(bank, dto, house);
+
+      // The cards leave the shoe as for any coup.
+      const { shoe } = locked;
+      const cards = Object.values(played.hands).flat();
+      const left = shoe.decks * CARDS_PER_DECK - shoe.cardsDealt;
+      if (cards.length > left) throw new AppError('SHOE_EXHAUSTED', `Only ${left} card(s) are left in the shoe; this coup records ${cards.length}`);
+      const remaining = removeCards(shoe.remaining, cards);
+      const cardsDealt = shoe.cardsDealt + cards.length;
+      const cutIndex = shoe.cutCardPosition === null ? null : shoe.decks * CARDS_PER_DECK - shoe.cutCardPosition;
+      const lastCoupNumber = shoe.lastCoupNumber ?? (cutIndex !== null && cardsDealt >= cutIndex ? number + 1 : null);
+      await tx.shoe.update({ where: { id: shoe.id }, data: { remaining, cardsDealt, coupCount: number, lastCoupNumber } });
+
+      const { standing, ...state } = played.bank;
+      const after = await tx.bank.update({
+        where: { id: bank.id },
+        data: {
+          ...state, coups: bank.coups + 1,
+          ...(standing === undefined ? {} : { standing: standing === null ? Prisma.DbNull : (standing as never) }),
+          ...(state.status && state.status !== 'ACTIVE' ? { closedAt: now } : {}),
+        },
+      });
+      const row = await tx.bankCoup.create({
+        data: {
+          id: randomUUID(), bankId: bank.id, shoeId: shoe.id, tableId: shoe.tableId, number, gamingDay: new Date(`${day}T00:00:00Z`),
+          cards: Object.fromEntries(Object.entries(dto.cards).filter(([, v]) => v !== undefined)), outcome: played.outcome as never, bankerSeat: bank.bankerSeat, bankBefore: played.bankBefore, covered: played.covered,
+          setAside: played.setAside, commission: played.commission, bankAfter: played.bankAfter, nextBanker: played.nextBanker,
+          punters: played.punters as never, settledAt: now, createdByKeyId: actor.keyId,
+        },
+      });
+      await tx.$executeRaw`
+        INSERT INTO table_day_rollups (table_id, gaming_day, banked_coups, house_commission) VALUES (${shoe.tableId}::uuid, ${day}::date, 1, ${played.commission})
+        ON CONFLICT (table_id, gaming_day) DO UPDATE SET banked_coups = table_day_rollups.banked_coups + 1, house_commission = table_day_rollups.house_commission + EXCLUDED.house_commission`;
+      const result = toBankCoupDto(row, after);
+      await this.audit.append(tx, { stream: shoe.tableId, action: 'bank.coup', entityType: 'bank', entityId: bank.id, data: { ...result, bank: undefined } });
+      return result;
+    });
+  }
+
+  async retire(bankId: string, dto: RetireBankDto, actor: Actor): Promise<BankDto> {
+    const shoeId = (await this.find(bankId, actor)).shoeId;
+    return this.prisma.transaction(async (tx) => {
+      await this.shoes.lock(tx, shoeId, actor, { mustBeOpen: false });
+      const bank = (await tx.bank.findUnique({ where: { id: bankId } }))!;
+      assertActive(bank);
+      let offer: bigint;
+      if (bank.game === 'CHEMIN_DE_FER') {
+        if (bank.standing) throw new AppError('BANK_NOT_RETIRABLE', 'The stakes stand after the tie: play that coup before the banker retires');
+        if (dto.amount !== undefined) throw new AppError('VALIDATION_FAILED', 'A chemin de fer bank is offered at what the banker would have staked: leave amount out');
+        offer = bank.stake; // what the retiring banker would have had to stake next coup
+      } else {
+        if (bank.coups < 1) throw new AppError('BANK_NOT_RETIRABLE', 'A banque banker may retire only after at least one coup');
+        if (dto.amount === undefined) throw new AppError('VALIDATION_FAILED', 'amount is required: the amount at which another player may continue the bank');
+        offer = BigInt(dto.amount);
+      }
+      const after = await tx.bank.update({
+        where: { id: bank.id },
+        data: { status: 'RETIRED', offer, nextBanker: nextBankerAfter(bank.rotation, bank.bankerSeat, []), closedAt: new Date() },
+      });
+      const result = toBankDto(after);
+      await this.audit.append(tx, { stream: bank.tableId, action: 'bank.retire', entityType: 'bank', entityId: bank.id, data: { bankerSeat: bank.bankerSeat, bankerTakes: result.bankerTakes, offer: offer.toString(), nextBanker: after.nextBanker } });
+      return result;
+    });
+  }
+
+  async get(bankId: string, actor: Actor): Promise<BankDto> {
+    return toBankDto(await this.find(bankId, actor));
+  }
+
+  async listForShoe(shoeId: string, actor: Actor): Promise<BankDto[]> {
+    const shoe = await this.prisma.shoe.findUnique({ where: { id: shoeId } });
+    if (!shoe) throw notFound('Shoe', shoeId);
+    assertTableAccess(actor, shoe.tableId);
+    return (await this.prisma.bank.findMany({ where: { shoeId }, orderBy: { number: 'asc' } })).map(toBankDto);
+  }
+
+  async coups(bankId: string, actor: Actor): Promise<BankCoupDto[]> {
+    const bank = await this.find(bankId, actor);
+    const rows = await this.prisma.bankCoup.findMany({ where: { bankId }, orderBy: { number: 'asc' } });
+    return rows.map((r) => toBankCoupDto(r, bank));
+  }
+
+  private async find(bankId: string, actor: Actor): Promise<Bank> {
+    const bank = await this.prisma.bank.findUnique({ where: { id: bankId } });
+    if (!bank) throw notFound('Bank', bankId);
+    assertTableAccess(actor, bank.tableId);
+    return bank;
+  }
+}
+
+/** What a coup does to the bank, and what the answer shows. */
+interface Played {
+  hands: Record<string, ReturnType<typeof parseCards>>;
+  outcome: Record<string, unknown>;
+  bankBefore: bigint;
+  covered: bigint;
+  setAside: bigint;
+  commission: bigint;
+  bankAfter: bigint | null;
+  nextBanker: number;
+  punters: { seat: number; side: string | null; call: string | null; bystander: boolean; stake: string; net: string; unpaid: string }[];
+  bank: Partial<Pick<Bank, 'stake' | 'setAside' | 'commission' | 'bancoSuivi' | 'status' | 'nextBanker' | 'stakesAccepted'>> & { standing?: Standing[] | null };
+}
+
+function chemmy(bank: Bank, dto: RecordBankCoupDto, house: HouseCommission): Played {
+  const { player, banker, right, left } = dto.cards;
+  if (!player || right || left) throw new AppError('VALIDATION_FAILED', "A chemin de fer coup records the punters' hand (cards.player) and the banker's (cards.banker) only");
+  if (dto.declareStakesAccepted !== undefined) throw new AppError('VALIDATION_FAILED', 'declareStakesAccepted belongs to baccarat banque');
+  const standing = (bank.standing as Standing[] | null) ?? null;
+  const adds = BigInt(dto.bankerAdds ?? 0);
+  let stakes: ChemmyStake[];
+  const bankAmount = bank.stake + adds;
+  if (standing) {
+    if (adds > 0n) throw new AppError('STAKES_STAND', 'The stakes stand after the tie: the bank is played again as it was');
+    const asked = dto.stakes?.map((s) => `${s.seat}:${s.amount ?? bank.stake}:${s.call ?? ''}:${s.bystander ?? false}`).join(',');
+    const stood = standing.map((s) => `${s.seat}:${s.amount}:${s.call ?? ''}:${s.bystander}`).join(',');
+    if (dto.stakes && asked !== stood) {
+      throw new AppError('STAKES_STAND', `After the tie the same stakes stand: ${standing.map((s) => `seat ${s.seat} ${s.amount}`).join(', ')}`);
+    }
+    stakes = standing.map((s) => ({ seat: s.seat, amount: BigInt(s.amount), call: s.call ?? undefined, bystander: s.bystander }));
+  } else {
+    if (!dto.stakes?.length) throw new AppError('INVALID_STAKES', 'No one stakes against the bank');
+    stakes = dto.stakes.map((s) => chemmyStake(s, bankAmount));
+  }
+  const hands = { player: parseCards(player), banker: parseCards(banker) };
+  const outcome = evaluateCoup('CHEMIN_DE_FER', hands);
+  const r = chemmyCoup(house, { bankerSeat: bank.bankerSeat, bank: bankAmount, bancoSuivi: bank.bancoSuivi }, stakes, outcome.winner, bank.rotation);
+  const byStake = new Map(stakes.map((s) => [s.seat, s]));
+  const next: Played['bank'] =
+    outcome.winner === 'BANKER'
+      ? { stake: r.bankAfter!, setAside: bank.setAside + r.setAside, commission: bank.commission + r.commission, bancoSuivi: r.bancoSuivi, standing: null }
+      : outcome.winner === 'TIE'
+        ? { stake: bankAmount, standing: stakes.map((s) => ({ seat: s.seat, amount: s.amount.toString(), call: s.call ?? null, bystander: s.bystander ?? false })) }
+        : { stake: 0n, setAside: bank.setAside + r.setAside, bancoSuivi: null, standing: null, status: 'PASSED', nextBanker: r.nextBanker };
+  return {
+    hands,
+    outcome: { winner: outcome.winner, punterTotal: outcome.playerTotal, bankerTotal: outcome.bankerTotal, natural: outcome.natural, handPlayer: r.handPlayer, stakesStand: r.stakesStand },
+    bankBefore: bankAmount, covered: r.covered, setAside: r.setAside, commission: r.commission, bankAfter: r.bankAfter, nextBanker: r.nextBanker,
+    punters: r.punters.map((p) => {
+      const s = byStake.get(p.seat)!;
+      return { seat: p.seat, side: null, call: s.call ?? null, bystander: s.bystander ?? false, stake: p.stake.toString(), net: p.net.toString(), unpaid: '0' };
+    }),
+    bank: next,
+  };
+}
+
+function chemmyStake(s: BankStakeDto, bank: bigint): ChemmyStake {
+  if (s.side) throw new AppError('VALIDATION_FAILED', `Seat ${s.seat}: sides belong to baccarat banque`);
+  if (s.amount === undefined && !s.call) throw new AppError('VALIDATION_FAILED', `Seat ${s.seat}: amount is required (only a banco may leave it out)`);
+  return { seat: s.seat, amount: s.amount === undefined ? bank : BigInt(s.amount), call: s.call, bystander: s.bystander };
+}
+
+function banque(bank: Bank, dto: RecordBankCoupDto, house: HouseCommission): Played {
+  const { player, banker, right, left } = dto.cards;
+  if (!right || !left || player) throw new AppError('VALIDATION_FAILED', 'A banque coup records the right (cards.right), left (cards.left) and banker (cards.banker) hands');
+  if (dto.bankerAdds !== undefined) throw new AppError('VALIDATION_FAILED', 'bankerAdds belongs to chemin de fer');
+  if (!dto.stakes?.length) throw new AppError('INVALID_STAKES', 'No one stakes against the bank');
+  const calls: BanqueCall[] = dto.stakes.map((s) => {
+    if (!s.side) throw new AppError('VALIDATION_FAILED', `Seat ${s.seat}: side is required (RIGHT, LEFT or A_CHEVAL)`);
+    if (s.bystander) throw new AppError('VALIDATION_FAILED', `Seat ${s.seat}: bystanders belong to chemin de fer`);
+    if (s.call === 'BANCO_SUIVI') throw new AppError('INVALID_STAKES', 'Banco suivi belongs to chemin de fer');
+    if (s.amount === undefined && !s.call) throw new AppError('VALIDATION_FAILED', `Seat ${s.seat}: amount is required (only a banco may leave it out)`);
+    return { seat: s.seat, side: s.side, amount: s.amount === undefined ? undefined : BigInt(s.amount), banco: s.call === 'BANCO' };
+  });
+  const stakes = banqueStakes(bank.stake, bank.bankerSeat, bank.rotation, calls);
+  const hands = { right: parseCards(right), left: parseCards(left), banker: parseCards(banker) };
+  const outcome = evaluateBanqueCoup(hands);
+  const accepted = bank.stakesAccepted || dto.declareStakesAccepted === true;
+  const r = banqueCoup(house, bank.stake, stakes, outcome, accepted);
+  const broke = !accepted && r.bankAfter <= 0n;
+  const callOf = new Map(calls.map((c) => [c.seat, c.banco ? 'BANCO' : null]));
+  return {
+    hands,
+    outcome: { right: outcome.right, left: outcome.left, bankerTotal: outcome.bankerTotal, bankerNatural: outcome.bankerNatural, bankBroken: r.bankBroken },
+    bankBefore: bank.stake, covered: stakes.reduce((t, s) => t + s.amount, 0n), setAside: 0n, commission: r.commission, bankAfter: r.bankAfter,
+    nextBanker: broke ? nextBankerAfter(bank.rotation, bank.bankerSeat, []) : bank.bankerSeat,
+    punters: r.stakes.map((p) => ({ seat: p.seat, side: p.side, call: callOf.get(p.seat) ?? null, bystander: false, stake: p.stake.toString(), net: p.net.toString(), unpaid: p.unpaid.toString() })),
+    bank: { stake: r.bankAfter, commission: bank.commission + r.commission, stakesAccepted: accepted, ...(broke ? { status: 'BROKE', nextBanker: nextBankerAfter(bank.rotation, bank.bankerSeat, []) } : {}) },
+  };
+}
+
+function playerBankedGame(locked: LockedShoe): 'CHEMIN_DE_FER' | 'BANQUE' {
+  const variant = locked.table.variant;
+  if (!PLAYER_BANKED.includes(variant)) {
+    throw new AppError('NOT_PLAYER_BANKED', `Table ${locked.table.code} deals ${variant}, a casino-banked game: record its coups with wagers, not banks`);
+  }
+  return variant as 'CHEMIN_DE_FER' | 'BANQUE';
+}
+
+function assertActive(bank: Bank): void {
+  if (bank.status !== 'ACTIVE') {
+    const why = { PASSED: 'passed after a losing coup', RETIRED: 'retired', BROKE: 'is broke', SHOE_CLOSED: 'closed with its shoe' }[bank.status] ?? bank.status;
+    throw new AppError('BANK_CLOSED', `Bank ${bank.number} (seat ${bank.bankerSeat}) ${why}: it takes no more coups`);
+  }
+}
+
+/** The shoe's next coup number, shared by casino coups and bank coups. */
+function nextCoupNumber(locked: LockedShoe): number {
+  const { shoe } = locked;
+  if (shoe.openCoupId) throw new AppError('COUP_IN_PROGRESS', `Coup ${shoe.coupCount} is still taking bets: record its cards or void it first`);
+  const number = shoe.coupCount + 1;
+  if (shoe.lastCoupNumber !== null && number > shoe.lastCoupNumber) {
+    throw new AppError('SHOE_EXHAUSTED', `The cut card has come out: coup ${shoe.lastCoupNumber} was the last of this shoe`);
+  }
+  return number;
+}
+
+function toBankDto(b: Bank): BankDto {
+  const standing = b.standing as Standing[] | null;
+  // Retiring (or the shoe ending) the banker takes the bank and everything set aside; a bank that passed or broke leaves only what was set aside.
+  const takes = b.status === 'RETIRED' || b.status === 'SHOE_CLOSED' ? b.stake + b.setAside : b.status === 'ACTIVE' ? null : b.setAside;
+  return {
+    id: b.id, shoeId: b.shoeId, tableId: b.tableId, number: b.number, game: b.game, bankerSeat: b.bankerSeat, rotation: b.rotation, how: b.how,
+    openedWith: Number(b.openedWith), bank: Number(b.stake), setAside: Number(b.setAside), houseCommission: Number(b.commission), bancoSuivi: b.bancoSuivi,
+    standingStakes: standing ? standing.map((s): StandingStakeDto => ({ seat: s.seat, amount: Number(s.amount), call: s.call, bystander: s.bystander })) : null,
+    stakesAccepted: b.stakesAccepted, coups: b.coups, status: b.status, offer: b.offer === null ? null : Number(b.offer),
+    nextBanker: b.status === 'ACTIVE' ? b.bankerSeat : b.nextBanker, bankerTakes: takes === null ? null : Number(takes),
+    openedAt: b.openedAt.toISOString(), closedAt: b.closedAt?.toISOString() ?? null,
+  };
+}
+
+function toBankCoupDto(c: BankCoup, bank: Bank): BankCoupDto {
+  type P = Played['punters'][number];
+  const o = c.outcome as { handPlayer?: number; stakesStand?: boolean; bankBroken?: boolean };
+  return {
+    id: c.id, bankId: c.bankId, shoeId: c.shoeId, number: c.number, gamingDay: c.gamingDay.toISOString().slice(0, 10),
+    cards: c.cards as Record<string, string[]>, outcome: c.outcome as Record<string, unknown>, bankerSeat: c.bankerSeat,
+    bankBefore: Number(c.bankBefore), covered: Number(c.covered), setAside: Number(c.setAside), commission: Number(c.commission),
+    bankAfter: c.bankAfter === null ? null : Number(c.bankAfter), nextBanker: c.nextBanker!,
+    handPlayer: o.handPlayer ?? null, stakesStand: o.stakesStand ?? false, bankBroken: o.bankBroken ?? false,
+    punters: (c.punters as unknown as P[]).map((p): PunterResultDto => ({ seat: p.seat, side: p.side, call: p.call, bystander: p.bystander, stake: Number(p.stake), net: Number(p.net), unpaid: Number(p.unpaid) })),
+    bank: toBankDto(bank),
+    settledAt: c.settledAt.toISOString(),
+  };
+}

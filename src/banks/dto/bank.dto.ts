@@ -1,0 +1,135 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { MAX_SEAT } from '../../coups/dto/coup.dto';
+import { BoolField, CardsField, EnumField, IntField, MoneyField, NestedField, SeatsField } from '../../common/validation';
+
+export class OpenBankDto {
+  @IntField({ description: 'Seat that holds the bank', example: 3, min: 1, max: MAX_SEAT })
+  bankerSeat: number;
+
+  @MoneyField({ description: 'The bank put up, minor units (within the table limits)', example: 100000 })
+  amount: number;
+
+  @SeatsField({ description: "Occupied seats in the order the bank travels (counter-clockwise). Required for a shoe's first bank; later banks keep it unless given.", example: [1, 2, 3, 5, 6, 8, 9], max: MAX_SEAT, minItems: 2, required: false })
+  rotation?: number[];
+
+  @SeatsField({ description: 'Seats that declined the bank before this banker took it (the service checks the banker is the next seat in rotation that did not)', example: [4], max: MAX_SEAT, required: false })
+  declined?: number[];
+
+  @EnumField(['AUCTION', 'FIRST_LISTED'], { description: 'Baccarat banque: how the bank was given (default FIRST_LISTED)', enumName: 'BankAward', required: false })
+  how?: 'AUCTION' | 'FIRST_LISTED';
+}
+
+export class BankCoupCardsDto {
+  @CardsField({ description: "Chemin de fer: the punters' hand, two cards then the third if drawn", example: ['9H', 'TD'], minItems: 2, maxItems: 3, required: false })
+  player?: string[];
+
+  @CardsField({ description: "Banker's hand", example: ['7S', 'KC'], minItems: 2, maxItems: 3 })
+  banker: string[];
+
+  @CardsField({ description: 'Baccarat banque: the right-hand table', example: ['5D', '2C'], minItems: 2, maxItems: 3, required: false })
+  right?: string[];
+
+  @CardsField({ description: 'Baccarat banque: the left-hand table', example: ['8S', 'AH'], minItems: 2, maxItems: 3, required: false })
+  left?: string[];
+}
+
+export class BankStakeDto {
+  @IntField({ description: 'Seat of the punter (a bystander: the place they stand behind)', example: 5, min: 1, max: MAX_SEAT })
+  seat: number;
+
+  @MoneyField({ description: 'Stake, minor units (a banco may leave it out: it covers the bank)', example: 20000, required: false })
+  amount?: number;
+
+  @EnumField(['BANCO', 'BANCO_SUIVI'], { description: 'A banco covers the whole bank alone; BANCO_SUIVI is the last losing banco calling again (chemin de fer)', enumName: 'BancoCall', required: false })
+  call?: 'BANCO' | 'BANCO_SUIVI';
+
+  @BoolField({ description: 'Chemin de fer: a bystander covering what the seated punters leave', required: false })
+  bystander?: boolean;
+
+  @EnumField(['RIGHT', 'LEFT', 'A_CHEVAL'], { description: 'Baccarat banque: the hand the stake rides on; à cheval is half on each', enumName: 'BanqueSide', required: false })
+  side?: 'RIGHT' | 'LEFT' | 'A_CHEVAL';
+}
+
+export class RecordBankCoupDto {
+  @NestedField(() => BankCoupCardsDto, { description: 'The cards as dealt' })
+  cards: BankCoupCardsDto;
+
+  @NestedField(() => BankStakeDto, { description: 'Stakes against the bank in rotation order. After a chemin de fer tie the stakes stand: leave them out or repeat them.', array: true, maxItems: 40, required: false })
+  stakes?: BankStakeDto[];
+
+  @MoneyField({ description: 'Chemin de fer: what the banker adds to the bank before this coup (never withdraws)', example: 5000, required: false })
+  bankerAdds?: number;
+
+  @BoolField({ description: 'Baccarat banque: the banker declares the stakes accepted, making the bank unlimited for the rest of the shoe', required: false })
+  declareStakesAccepted?: boolean;
+}
+
+export class RetireBankDto {
+  @MoneyField({ description: 'Baccarat banque: the amount at which another player may continue the bank from the same cards (required there)', example: 50000, required: false })
+  amount?: number;
+}
+
+export class StandingStakeDto {
+  @ApiProperty() seat: number;
+  @ApiProperty() amount: number;
+  @ApiProperty({ nullable: true, type: String }) call: string | null;
+  @ApiProperty() bystander: boolean;
+}
+
+export class BankDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid' }) shoeId: string;
+  @ApiProperty({ format: 'uuid' }) tableId: string;
+  @ApiProperty({ description: 'Bank number within the shoe' }) number: number;
+  @ApiProperty({ enum: ['CHEMIN_DE_FER', 'BANQUE'] }) game: string;
+  @ApiProperty() bankerSeat: number;
+  @ApiProperty({ type: Number, isArray: true }) rotation: number[];
+  @ApiProperty({ description: 'NEW, PASSED (after a losing banker), OFFER_TAKEN, CONTINUED, AUCTION or FIRST_LISTED' }) how: string;
+  @ApiProperty({ description: 'Amount the bank was opened with' }) openedWith: number;
+  @ApiProperty({ description: 'Chemin de fer: the whole bank at stake next coup. Banque: the funds in the bank.' }) bank: number;
+  @ApiProperty({ description: 'Uncovered amounts set aside for the banker so far' }) setAside: number;
+  @ApiProperty({ description: "The house's commission on this bank's winnings so far" }) houseCommission: number;
+  @ApiProperty({ nullable: true, type: Number, description: 'Seat with banco suivi for the next coup' }) bancoSuivi: number | null;
+  @ApiProperty({ type: StandingStakeDto, isArray: true, nullable: true, description: 'Stakes standing after a tie' }) standingStakes: StandingStakeDto[] | null;
+  @ApiProperty() stakesAccepted: boolean;
+  @ApiProperty() coups: number;
+  @ApiProperty({ enum: ['ACTIVE', 'PASSED', 'RETIRED', 'BROKE', 'SHOE_CLOSED'] }) status: string;
+  @ApiProperty({ nullable: true, type: Number, description: 'After retiring: the amount the bank is offered at (chemin de fer) or continued at (banque)' }) offer: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'Who holds the bank next (the banker while the bank is active)' }) nextBanker: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'What the banker takes away when the bank closes: the bank (on retiring) and everything set aside' }) bankerTakes: number | null;
+  @ApiProperty() openedAt: string;
+  @ApiProperty({ nullable: true, type: String }) closedAt: string | null;
+}
+
+export class PunterResultDto {
+  @ApiProperty() seat: number;
+  @ApiProperty({ nullable: true, type: String, enum: ['RIGHT', 'LEFT', 'A_CHEVAL'] }) side: string | null;
+  @ApiProperty({ nullable: true, type: String }) call: string | null;
+  @ApiProperty() bystander: boolean;
+  @ApiProperty() stake: number;
+  @ApiProperty({ description: "The punter's result: + won, − lost, 0 when the stake stands (tie)" }) net: number;
+  @ApiProperty({ description: 'Banque: what the bank owed and could not pay (no claim)' }) unpaid: number;
+}
+
+export class BankCoupDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid' }) bankId: string;
+  @ApiProperty({ format: 'uuid' }) shoeId: string;
+  @ApiProperty({ description: "Coup number within the shoe" }) number: number;
+  @ApiProperty() gamingDay: string;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } }) cards: Record<string, string[]>;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Chemin de fer: winner (PLAYER = the punters), totals. Banque: each side against the banker.' }) outcome: Record<string, unknown>;
+  @ApiProperty() bankerSeat: number;
+  @ApiProperty({ description: 'The bank at stake (chemin de fer) or in hand (banque) before the coup' }) bankBefore: number;
+  @ApiProperty({ description: 'Stakes covering the bank' }) covered: number;
+  @ApiProperty({ description: 'Chemin de fer: the uncovered part, set aside for the banker' }) setAside: number;
+  @ApiProperty({ description: "The house's commission on the banker's winnings" }) commission: number;
+  @ApiProperty({ nullable: true, type: Number, description: 'The bank after the coup (null when it passed)' }) bankAfter: number | null;
+  @ApiProperty({ description: 'Who holds the bank next' }) nextBanker: number;
+  @ApiProperty({ nullable: true, type: Number, description: "Chemin de fer: who played the punters' hand" }) handPlayer: number | null;
+  @ApiProperty({ description: 'A chemin de fer tie: the stakes stand for the next coup' }) stakesStand: boolean;
+  @ApiProperty({ description: 'Banque: the bank could not pay every winner' }) bankBroken: boolean;
+  @ApiProperty({ type: PunterResultDto, isArray: true }) punters: PunterResultDto[];
+  @ApiProperty({ type: BankDto, description: "The bank's state after the coup" }) bank: BankDto;
+  @ApiProperty() settledAt: string;
+}
