@@ -16,6 +16,8 @@ let bettingCoup: string;
 let settledCoup: string;
 let voidRequest: string;
 let session: string;
+let chemmy: Awaited<ReturnType<typeof givenPit>>;
+let bank: string;
 beforeAll(async () => {
   ctx = await startTestApp();
   pit = await givenPit(ctx, { code: 'HOST-1', decks: 1, minBet: 100, maxBet: 100_000 });
@@ -25,6 +27,8 @@ beforeAll(async () => {
   bettingCoup = (await ctx.as(pit.terminal).post(`/v1/shoes/${pit.shoe.id}/coups`, {})).body.id;
   voidRequest = (await ctx.as(pit.supervisor).post(`/v1/coups/${settledCoup}/void`, { reason: 'pending for the tests' })).body.voidRequestId;
   session = (await ctx.as(pit.supervisor).post(`/v1/tables/${pit.table.id}/sessions`, { opener: [{ denomination: 100, count: 10 }] })).body.id;
+  chemmy = await givenPit(ctx, { code: 'HOST-3', variant: 'CHEMIN_DE_FER' });
+  bank = (await ctx.as(chemmy.terminal).post(`/v1/shoes/${chemmy.shoe.id}/banks`, { bankerSeat: 1, amount: 10_000, rotation: [1, 2, 3] })).body.id;
 });
 afterAll(() => ctx.close());
 
@@ -83,6 +87,12 @@ const ENDPOINTS: Endpoint[] = [
     fields: { kind: 'enum', 'chips.0.denomination': 'money', 'chips.0.count': 'int' }, required: ['kind', 'chips'] },
   { name: 'close a table session', key: () => pit.supervisor, path: () => `/v1/table-sessions/${session}/close`, body: () => ({ closer: [{ denomination: 100, count: 5 }], drop: 0 }),
     fields: { 'closer.0.denomination': 'money', 'closer.0.count': 'int', drop: 'money0' }, required: ['closer', 'drop'] },
+  { name: 'open a bank', key: () => chemmy.terminal, path: () => `/v1/shoes/${chemmy.shoe.id}/banks`, body: () => ({ bankerSeat: 2, amount: 1000, rotation: [1, 2, 3], declined: [1], how: 'AUCTION' }),
+    fields: { bankerSeat: 'int', amount: 'money', 'rotation.0': 'int', 'declined.0': 'int', how: 'enum' }, required: ['bankerSeat', 'amount'] },
+  { name: 'record a bank coup', key: () => chemmy.terminal, path: () => `/v1/banks/${bank}/coups`, body: () => ({ cards: { player: ['9D', 'KD'], banker: ['8D', 'KC'] }, stakes: [{ seat: 2, amount: 500 }], bankerAdds: 100 }),
+    fields: { 'cards.player': 'cards', 'cards.banker': 'cards', 'cards.right': 'cards', 'stakes.0.seat': 'int', 'stakes.0.amount': 'money', 'stakes.0.call': 'enum', 'stakes.0.side': 'enum', 'stakes.0.bystander': 'bool', bankerAdds: 'money', declareStakesAccepted: 'bool' },
+    required: ['cards', 'cards.banker', 'stakes.0.seat'] },
+  { name: 'retire a bank', key: () => chemmy.terminal, path: () => `/v1/banks/${bank}/retire`, body: () => ({ amount: 1000 }), fields: { amount: 'money' }, required: [] },
   { name: 'price the odds', key: () => pit.terminal, path: () => '/v1/odds', body: () => ({ variant: 'EZ', shoe: { decks: 8 } }),
     fields: { variant: 'enum', 'shoe.decks': 'int', 'shoe.dealt': 'cards', 'rules.commissionBps': 'int' }, required: ['shoe'] },
 ];
