@@ -8,7 +8,7 @@ import path from 'node:path';
  */
 export async function startServiceProcess(env: Record<string, string>): Promise<{ base: string; child: ChildProcess; stop(): Promise<void> }> {
   const port = 24000 + Math.floor(Math.random() * 1000);
-  const nodeArgs = (process.env.SERVICE_NODE_ARGS ?? '--max-old-space-size=192 --max-semi-space-size=4').split(' ').filter(Boolean);
+  const nodeArgs = (process.env.SERVICE_NODE_ARGS ?? '--max-old-space-size=192 --max-semi-space-size=8').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, path.join(process.cwd(), 'dist', 'src', 'main.js')], {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
