@@ -8,7 +8,6 @@ import {
   BanqueCall,
   banqueCoup,
   banqueStakes,
-  CARDS_PER_DECK,
   chemmyCoup,
   ChemmyStake,
   checkRotation,
@@ -19,10 +18,9 @@ import {
   nextBankerAfter,
   parseCards,
   PLAYER_BANKED,
-  removeCards,
 } from '../domain';
 import { Bank, BankCoup, Prisma } from '../generated/prisma/client';
-import { LockedShoe, ShoesService } from '../shoes/shoes.service';
+import { dealFrom, LockedShoe, nextCoupNumber, ShoesService } from '../shoes/shoes.service';
 import { rulesOf } from '../tables/tables.service';
 import { BankCoupDto, BankDto, BankStakeDto, OpenBankDto, PunterResultDto, RecordBankCoupDto, RetireBankDto, StandingStakeDto } from './dto/bank.dto';
 
@@ -108,14 +106,8 @@ export class BanksService {
 
       // The cards leave the shoe as for any coup.
       const { shoe } = locked;
-      const cards = Object.values(played.hands).flat();
-      const left = shoe.decks * CARDS_PER_DECK - shoe.cardsDealt;
-      if (cards.length > left) throw new AppError('SHOE_EXHAUSTED', `Only ${left} card(s) are left in the shoe; this coup records ${cards.length}`);
-      const remaining = removeCards(shoe.remaining, cards);
-      const cardsDealt = shoe.cardsDealt + cards.length;
-      const cutIndex = shoe.cutCardPosition === null ? null : shoe.decks * CARDS_PER_DECK - shoe.cutCardPosition;
-      const lastCoupNumber = shoe.lastCoupNumber ?? (cutIndex !== null && cardsDealt >= cutIndex ? number + 1 : null);
-      await tx.shoe.update({ where: { id: shoe.id }, data: { remaining, cardsDealt, coupCount: number, lastCoupNumber } });
+      const dealt = dealFrom(shoe, number, Object.values(played.hands).flat());
+      await tx.shoe.update({ where: { id: shoe.id }, data: { remaining: dealt.remaining, cardsDealt: dealt.cardsDealt, coupCount: number, lastCoupNumber: dealt.lastCoupNumber ?? shoe.lastCoupNumber } });
 
       const { standing, ...state } = played.bank;
       const after = await tx.bank.update({
@@ -300,16 +292,6 @@ function assertActive(bank: Bank): void {
   }
 }
 
-/** The shoe's next coup number, shared by casino coups and bank coups. */
-function nextCoupNumber(locked: LockedShoe): number {
-  const { shoe } = locked;
-  if (shoe.openCoupId) throw new AppError('COUP_IN_PROGRESS', `Coup ${shoe.coupCount} is still taking bets: record its cards or void it first`);
-  const number = shoe.coupCount + 1;
-  if (shoe.lastCoupNumber !== null && number > shoe.lastCoupNumber) {
-    throw new AppError('SHOE_EXHAUSTED', `The cut card has come out: coup ${shoe.lastCoupNumber} was the last of this shoe`);
-  }
-  return number;
-}
 
 function toBankDto(b: Bank): BankDto {
   const standing = b.standing as Standing[] | null;

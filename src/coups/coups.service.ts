@@ -7,19 +7,17 @@ import { PrismaService, Tx } from '../database/prisma.service';
 import {
   BetType,
   Card,
-  CARDS_PER_DECK,
   CoupOutcome,
   evaluateCoup,
   formatCard,
   gamingDayOf,
   isOffered,
   parseCards,
-  removeCards,
   Settlement,
   settleWager,
 } from '../domain';
 import { CasinoTable, Coup, CoupVoid, Prisma, Wager } from '../generated/prisma/client';
-import { CarriedWager, LockedShoe, ShoesService } from '../shoes/shoes.service';
+import { CarriedWager, dealFrom, LockedShoe, nextCoupNumber, ShoesService } from '../shoes/shoes.service';
 import { applyCoupToRollups, coupRollupParts, rollupStatement } from '../reports/rollups';
 import { idempotencyParts } from '../idempotency/idempotency-store';
 import { compose, CteParts, pgRunner, prismaRunner, SqlRunner, SqlStatement, standalone } from '../database/sql';
@@ -68,11 +66,11 @@ export class CoupsService {
       const table = await this.shoes.tableOf(shoeId);
       const snap = await this.shoes.snapshot(shoeId, actor, table);
       const wagers = [...snap.carried.map(carriedWager), ...(dto.wagers ?? []).map((w) => newWager(snap.table, w))];
-      const plan = this.plan(snap, { id: randomUUID(), number: nextNumber(snap), isNew: true }, hands, wagers);
+      const plan = this.plan(snap, { id: randomUUID(), number: nextCoupNumber(snap), isNew: true }, hands, wagers);
       if (await this.writeOptimistic(plan, snap.version)) return plan.dto;
       return this.prisma.rawTransaction(async (client) => {
         const locked = await this.shoes.lockRaw(client, shoeId, actor, table);
-        const number = nextNumber(locked);
+        const number = nextCoupNumber(locked);
         const wagers = [...locked.carried.map(carriedWager), ...(dto.wagers ?? []).map((w) => newWager(locked.table, w))];
         return this.settle(pgRunner(client), locked, { id: randomUUID(), number, isNew: true }, hands, wagers);
       });
@@ -80,7 +78,7 @@ export class CoupsService {
     return this.prisma.transaction(async (tx) => {
       const locked = await this.shoes.lock(tx, shoeId, actor, { mustBeOpen: true, withCarried: true });
       const { shoe, table } = locked;
-      const number = nextNumber(locked);
+      const number = nextCoupNumber(locked);
       const fresh = (dto.wagers ?? []).map((w) => newWager(table, w));
       const carried = locked.carried.map(carriedWager);
       const coupId = randomUUID();
@@ -247,10 +245,7 @@ export class CoupsService {
     const { shoe, table } = locked;
     const rules = rulesOf(table);
     const outcome = evaluateCoup(rules.variant, hands);
-    const cards = [...hands.player, ...hands.banker];
-    const left = shoe.decks * CARDS_PER_DECK - shoe.cardsDealt;
-    if (cards.length > left) throw new AppError('SHOE_EXHAUSTED', `Only ${left} card(s) are left in the shoe; this coup records ${cards.length}`);
-    const remaining = removeCards(shoe.remaining, cards);
+    const { remaining, cardsDealt, lastCoupNumber } = dealFrom(shoe, coup.number, [...hands.player, ...hands.banker]);
     const settlements = wagers.map((w) => settleWager(rules, outcome, w));
     const now = new Date();
     const day = gamingDayOf(now, locked.timeZone, locked.gamingDayStartHour);
@@ -259,9 +254,6 @@ export class CoupsService {
     const rows = wagers.map((w, i) => ({ ...w, ...settlements[i] }));
     // Tied Player/Banker bets that stay: carried to the next coup as new wagers linked to the original.
     const carriedForward = rows.filter((r) => r.carriesOver).map((r) => ({ id: randomUUID(), seat: r.seat, betType: r.betType, amount: r.amount, patronId: r.patronId, carriedFromId: r.id }));
-    const cardsDealt = shoe.cardsDealt + cards.length;
-    const cutIndex = shoe.cutCardPosition === null ? null : shoe.decks * CARDS_PER_DECK - shoe.cutCardPosition;
-    const lastCoupNumber = shoe.lastCoupNumber === null && cutIndex !== null && cardsDealt >= cutIndex ? coup.number + 1 : null;
     const actor = requestContext.get()?.actor;
 
     const write: SettlementWrite = {
@@ -363,16 +355,6 @@ interface Plan {
   storedCount: number;
 }
 
-/** The next coup's number, if the shoe may deal it. */
-function nextNumber(locked: LockedShoe): number {
-  const { shoe } = locked;
-  if (shoe.openCoupId) throw new AppError('COUP_IN_PROGRESS', `Coup ${shoe.coupCount} is still taking bets: record its cards or void it first`);
-  const number = shoe.coupCount + 1;
-  if (shoe.lastCoupNumber !== null && number > shoe.lastCoupNumber) {
-    throw new AppError('SHOE_EXHAUSTED', `The cut card has come out: coup ${shoe.lastCoupNumber} was the last of this shoe`);
-  }
-  return number;
-}
 
 function carriedWager(w: CarriedWager): PendingWager {
   return { id: w.id, stored: true, seat: w.seat, betType: w.betType, amount: BigInt(w.amount), patronId: w.patronId, carriedFromId: w.carriedFromId };

@@ -57,6 +57,31 @@ export const CARRIED_SQL = `
   SELECT id, seat, bet_type AS "betType", amount::text AS amount, patron_id AS "patronId", carried_from_id AS "carriedFromId"
   FROM wagers WHERE shoe_id = $1::uuid AND coup_id IS NULL AND status = 'OPEN' ORDER BY placed_at, id`;
 
+/** The shoe's next coup number, if it may deal one; casino coups and bank coups share the numbering. */
+export function nextCoupNumber(locked: LockedShoe): number {
+  const { shoe } = locked;
+  if (shoe.openCoupId) throw new AppError('COUP_IN_PROGRESS', `Coup ${shoe.coupCount} is still taking bets: record its cards or void it first`);
+  const number = shoe.coupCount + 1;
+  if (shoe.lastCoupNumber !== null && number > shoe.lastCoupNumber) {
+    throw new AppError('SHOE_EXHAUSTED', `The cut card has come out: coup ${shoe.lastCoupNumber} was the last of this shoe`);
+  }
+  return number;
+}
+
+/**
+ * A coup's cards leaving the shoe: the composition left, the count dealt, and — when these cards
+ * reach the cut card — the number of the shoe's last coup (the one after this).
+ */
+export function dealFrom(shoe: LockedRow, coupNumber: number, cards: readonly number[]): { remaining: number[]; cardsDealt: number; lastCoupNumber: number | null } {
+  const left = shoe.decks * CARDS_PER_DECK - shoe.cardsDealt;
+  if (cards.length > left) throw new AppError('SHOE_EXHAUSTED', `Only ${left} card(s) are left in the shoe; this coup records ${cards.length}`);
+  const remaining = removeCards(shoe.remaining, cards);
+  const cardsDealt = shoe.cardsDealt + cards.length;
+  const cutIndex = shoe.cutCardPosition === null ? null : shoe.decks * CARDS_PER_DECK - shoe.cutCardPosition;
+  const lastCoupNumber = shoe.lastCoupNumber === null && cutIndex !== null && cardsDealt >= cutIndex ? coupNumber + 1 : null;
+  return { remaining, cardsDealt, lastCoupNumber };
+}
+
 @Injectable()
 export class ShoesService {
   private readonly shoeTables = new Map<string, string>();
