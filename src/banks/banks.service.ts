@@ -19,7 +19,7 @@ import {
   parseCards,
   PLAYER_BANKED,
 } from '../domain';
-import { Bank, BankCoup, Prisma } from '../generated/prisma/client';
+import { Bank, BankCoup, BankCoupVoid, Prisma } from '../generated/prisma/client';
 import { dealFrom, LockedShoe, nextCoupNumber, ShoesService } from '../shoes/shoes.service';
 import { rulesOf } from '../tables/tables.service';
 import { BankCoupDto, BankDto, BankStakeDto, OpenBankDto, PunterResultDto, RecordBankCoupDto, RetireBankDto, StandingStakeDto } from './dto/bank.dto';
@@ -123,7 +123,7 @@ export class BanksService {
           id: randomUUID(), bankId: bank.id, shoeId: shoe.id, tableId: shoe.tableId, number, gamingDay: new Date(`${day}T00:00:00Z`),
           cards: Object.fromEntries(Object.entries(dto.cards).filter(([, v]) => v !== undefined)), outcome: played.outcome as never, bankerSeat: bank.bankerSeat, bankBefore: played.bankBefore, covered: played.covered,
           setAside: played.setAside, commission: played.commission, bankAfter: played.bankAfter, nextBanker: played.nextBanker,
-          punters: played.punters as never, settledAt: now, createdByKeyId: actor.keyId,
+          punters: played.punters as never, bankStateBefore: stateOf(bank) as never, settledAt: now, createdByKeyId: actor.keyId,
         },
       });
       await tx.$executeRaw`
@@ -161,6 +161,44 @@ export class BanksService {
     });
   }
 
+  /** Checks that a bank coup may be voided, for a void request: it exists, is the caller's, and nothing was played on it since. */
+  async voidTarget(tx: Tx, bankCoupId: string, actor: Actor): Promise<{ tableId: string; label: string }> {
+    const coup = await tx.bankCoup.findUnique({ where: { id: bankCoupId }, include: { void: true } });
+    if (!coup) throw notFound('Bank coup', bankCoupId);
+    assertTableAccess(actor, coup.tableId);
+    await assertVoidable(tx, coup);
+    return { tableId: coup.tableId, label: `coup ${coup.number} of the bank` };
+  }
+
+  /**
+   * Voids a bank coup (approved by a second supervisor): the void is a new record, the bank goes
+   * back to its state before the coup (reopened if that coup had closed it), and the house's
+   * commission and the coup leave the table-day rollup. The cards stay dealt.
+   */
+  async voidInTx(tx: Tx, bankCoupId: string, v: { reason: string; requestedBy: Actor; approvedBy: Actor; voidRequestId: string }): Promise<void> {
+    const found = await tx.bankCoup.findUnique({ where: { id: bankCoupId }, select: { shoeId: true } });
+    if (!found) throw notFound('Bank coup', bankCoupId);
+    await this.shoes.lock(tx, found.shoeId, v.approvedBy, { mustBeOpen: false });
+    const coup = (await tx.bankCoup.findUnique({ where: { id: bankCoupId }, include: { void: true } }))!;
+    await assertVoidable(tx, coup);
+    await tx.bankCoupVoid.create({
+      data: { id: randomUUID(), bankCoupId, reason: v.reason, voidedByKeyId: v.requestedBy.keyId, voidedByRole: v.requestedBy.role, approvedByKeyId: v.approvedBy.keyId, voidRequestId: v.voidRequestId },
+    });
+    const before = coup.bankStateBefore as unknown as BankState;
+    await tx.bank.update({
+      where: { id: coup.bankId },
+      data: {
+        stake: BigInt(before.stake), setAside: BigInt(before.setAside), commission: BigInt(before.commission), bancoSuivi: before.bancoSuivi,
+        standing: before.standing === null ? Prisma.DbNull : (before.standing as never), stakesAccepted: before.stakesAccepted, coups: before.coups,
+        status: 'ACTIVE', nextBanker: null, closedAt: null,
+      },
+    });
+    await tx.$executeRaw`
+      UPDATE table_day_rollups SET banked_coups = banked_coups - 1, house_commission = house_commission - ${coup.commission}
+      WHERE table_id = ${coup.tableId}::uuid AND gaming_day = ${coup.gamingDay.toISOString().slice(0, 10)}::date`;
+    await this.audit.append(tx, { stream: coup.tableId, action: 'bank.coup.void', entityType: 'bank', entityId: coup.bankId, data: { bankCoupId, number: coup.number, reason: v.reason, commissionReversed: coup.commission.toString(), bankRestored: before } });
+  }
+
   async get(bankId: string, actor: Actor): Promise<BankDto> {
     return toBankDto(await this.find(bankId, actor));
   }
@@ -174,7 +212,7 @@ export class BanksService {
 
   async coups(bankId: string, actor: Actor): Promise<BankCoupDto[]> {
     const bank = await this.find(bankId, actor);
-    const rows = await this.prisma.bankCoup.findMany({ where: { bankId }, orderBy: { number: 'asc' } });
+    const rows = await this.prisma.bankCoup.findMany({ where: { bankId }, orderBy: { number: 'asc' }, include: { void: true } });
     return rows.map((r) => toBankCoupDto(r, bank));
   }
 
@@ -183,6 +221,47 @@ export class BanksService {
     if (!bank) throw notFound('Bank', bankId);
     assertTableAccess(actor, bank.tableId);
     return bank;
+  }
+}
+
+/** A bank's running state as kept with each coup (money as text), so that a void can restore it. */
+interface BankState {
+  stake: string;
+  setAside: string;
+  commission: string;
+  bancoSuivi: number | null;
+  standing: Standing[] | null;
+  stakesAccepted: boolean;
+  coups: number;
+}
+
+function stateOf(b: Bank): BankState {
+  return {
+    stake: b.stake.toString(), setAside: b.setAside.toString(), commission: b.commission.toString(), bancoSuivi: b.bancoSuivi,
+    standing: (b.standing as Standing[] | null) ?? null, stakesAccepted: b.stakesAccepted, coups: b.coups,
+  };
+}
+
+/**
+ * A bank's state is the chain of its coups, so only the shoe's last coup still standing (every
+ * later one voided) can be voided, and only while its bank was neither retired nor followed by
+ * another bank.
+ */
+async function assertVoidable(tx: Tx, coup: BankCoup & { void: unknown }): Promise<void> {
+  if (coup.void) throw new AppError('COUP_ALREADY_VOIDED', `Coup ${coup.number} of the bank was already voided`);
+  const [after] = await tx.$queryRaw<{ number: number }[]>`
+    SELECT min(n) AS number FROM (
+      SELECT b.number AS n FROM bank_coups b WHERE b.shoe_id = ${coup.shoeId}::uuid AND b.number > ${coup.number} AND NOT EXISTS (SELECT 1 FROM bank_coup_voids v WHERE v.bank_coup_id = b.id)
+      UNION ALL
+      SELECT c.number FROM coups c WHERE c.shoe_id = ${coup.shoeId}::uuid AND c.number > ${coup.number} AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
+    ) later`;
+  if (after.number !== null) {
+    throw new AppError('VOID_NOT_LAST', `Coup ${coup.number} is not the shoe's last (coup ${after.number} came after it): the bank was played on since`);
+  }
+  const bank = await tx.bank.findUniqueOrThrow({ where: { id: coup.bankId } });
+  const later = await tx.bank.count({ where: { shoeId: coup.shoeId, number: { gt: bank.number } } });
+  if (later > 0 || bank.status === 'RETIRED' || bank.status === 'SHOE_CLOSED') {
+    throw new AppError('VOID_NOT_LAST', `Bank ${bank.number} has ${later > 0 ? 'been followed by another bank' : bank.status === 'RETIRED' ? 'retired' : 'closed with its shoe'} since coup ${coup.number}: that coup can no longer be voided`);
   }
 }
 
@@ -307,7 +386,7 @@ function toBankDto(b: Bank): BankDto {
   };
 }
 
-function toBankCoupDto(c: BankCoup, bank: Bank): BankCoupDto {
+function toBankCoupDto(c: BankCoup & { void?: BankCoupVoid | null }, bank: Bank): BankCoupDto {
   type P = Played['punters'][number];
   const o = c.outcome as { handPlayer?: number; stakesStand?: boolean; bankBroken?: boolean };
   return {
@@ -318,6 +397,7 @@ function toBankCoupDto(c: BankCoup, bank: Bank): BankCoupDto {
     handPlayer: o.handPlayer ?? null, stakesStand: o.stakesStand ?? false, bankBroken: o.bankBroken ?? false,
     punters: (c.punters as unknown as P[]).map((p): PunterResultDto => ({ seat: p.seat, side: p.side, call: p.call, bystander: p.bystander, stake: Number(p.stake), net: Number(p.net), unpaid: Number(p.unpaid) })),
     bank: toBankDto(bank),
+    void: c.void ? { reason: c.void.reason, voidedByKeyId: c.void.voidedByKeyId, approvedByKeyId: c.void.approvedByKeyId, voidedAt: c.void.createdAt.toISOString() } : null,
     settledAt: c.settledAt.toISOString(),
   };
 }

@@ -52,6 +52,7 @@ export class ReportsController {
       ...section('table-accounting', r.tableAccounting),
       ...section('voided-coup', r.exceptions.voidedCoups),
       ...section('voided-slip', r.exceptions.voidedSlips),
+      ...section('voided-bank-coup', r.exceptions.voidedBankCoups),
     ]);
   }
 

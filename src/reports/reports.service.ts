@@ -283,7 +283,14 @@ export class ReportsService {
       FROM slip_voids v JOIN table_slips sl ON sl.id = v.slip_id JOIN casino_tables t ON t.id = sl.table_id
       WHERE sl.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
       ORDER BY v.created_at`;
+    const bankCoups = await this.prisma.$queryRaw<{ id: string; table_code: string; shoe_number: number; number: number; banker_seat: number; gaming_day: string; reason: string; by: string; approved: string; at: Date; commission: bigint }[]>`
+      SELECT b.id::text, t.code AS table_code, s.number AS shoe_number, b.number, b.banker_seat, to_char(b.gaming_day, 'YYYY-MM-DD') AS gaming_day,
+             v.reason, v.voided_by_key_id AS by, v.approved_by_key_id AS approved, v.created_at AS at, b.commission
+      FROM bank_coup_voids v JOIN bank_coups b ON b.id = v.bank_coup_id JOIN shoes s ON s.id = b.shoe_id JOIN casino_tables t ON t.id = b.table_id
+      WHERE b.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
+      ORDER BY v.created_at`;
     return {
+      voidedBankCoups: bankCoups.map((b) => ({ bankCoupId: b.id, tableCode: b.table_code, shoeNumber: b.shoe_number, coupNumber: b.number, bankerSeat: b.banker_seat, gamingDay: b.gaming_day, reason: b.reason, voidedByKeyId: b.by, approvedByKeyId: b.approved, voidedAt: b.at.toISOString(), commission: Number(b.commission) })),
       voidedCoups: coups.map((c) => ({ coupId: c.coup_id, tableCode: c.table_code, shoeNumber: c.shoe_number, coupNumber: c.coup_number, gamingDay: c.gaming_day, reason: c.reason, voidedByKeyId: c.by, voidedByRole: c.role, voidedAt: c.at.toISOString(), handle: Number(c.handle) })),
       voidedSlips: slips.map((s) => ({ slipId: s.slip_id, tableCode: s.table_code, kind: s.kind, number: s.number, year: s.year, amount: Number(s.amount), gamingDay: s.gaming_day, reason: s.reason, voidedByKeyId: s.by, voidedAt: s.at.toISOString() })),
     };
@@ -332,7 +339,7 @@ export class ReportsService {
     const rawBanked = await this.prisma.$queryRaw<Rec[]>`
       SELECT b.table_id::text, to_char(b.gaming_day, 'YYYY-MM-DD') AS day, count(*)::text AS banked, sum(b.commission)::text AS house
       FROM bank_coups b JOIN casino_tables t ON t.id = b.table_id
-      WHERE b.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
+      WHERE b.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop} AND NOT EXISTS (SELECT 1 FROM bank_coup_voids v WHERE v.bank_coup_id = b.id)
       GROUP BY 1, 2`;
     // Month rollups are compared for the months lying wholly inside the range.
     const firstMonth = from.endsWith('-01') ? from : new Date(Date.UTC(Number(from.slice(0, 4)), Number(from.slice(5, 7)), 1)).toISOString().slice(0, 10);

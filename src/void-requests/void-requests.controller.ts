@@ -25,8 +25,14 @@ export class VoidRequestsController {
     return this.voids.request('SLIP', id, dto, actor);
   }
 
+  @Post('bank-coups/:id/void')
+  @Endpoint({ operationId: 'requestBankCoupVoid', summary: "Ask to void a player-banked coup (the shoe's last); a different supervisor must approve it", roles: SUPERVISORS, status: 202, type: VoidRequestDto, errors: ['NOT_FOUND', 'COUP_ALREADY_VOIDED', 'VOID_NOT_LAST', 'VOID_ALREADY_REQUESTED'] })
+  requestBankCoupVoid(@IdParam() id: string, @Body() dto: RequestVoidDto, @CurrentActor() actor: Actor): Promise<VoidRequestDto> {
+    return this.voids.request('BANK_COUP', id, dto, actor);
+  }
+
   @Post('void-requests/:id/approve')
-  @Endpoint({ operationId: 'approveVoid', summary: 'Approve a void request (not the requester): the void takes effect', roles: SUPERVISORS, type: VoidRequestDto, errors: ['NOT_FOUND', 'VOID_REQUEST_DECIDED', 'COUP_ALREADY_VOIDED', 'SLIP_ALREADY_VOIDED'] })
+  @Endpoint({ operationId: 'approveVoid', summary: 'Approve a void request (not the requester): the void takes effect', roles: SUPERVISORS, type: VoidRequestDto, errors: ['NOT_FOUND', 'VOID_REQUEST_DECIDED', 'COUP_ALREADY_VOIDED', 'SLIP_ALREADY_VOIDED', 'VOID_NOT_LAST'] })
   approve(@IdParam() id: string, @Body() dto: DecideVoidDto, @CurrentActor() actor: Actor): Promise<VoidRequestDto> {
     return this.voids.approve(id, dto, actor);
   }

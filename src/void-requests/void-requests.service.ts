@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Actor } from '../access/actor';
 import { AuditService } from '../audit/audit.service';
 import { AppError, notFound } from '../common/errors';
+import { BanksService } from '../banks/banks.service';
 import { CoupsService } from '../coups/coups.service';
 import { PrismaService } from '../database/prisma.service';
 import { VoidRequest, VoidTarget } from '../generated/prisma/client';
@@ -10,20 +11,24 @@ import { DecideVoidDto, RequestVoidDto, VoidRequestDto } from './dto/void-reques
 
 /**
  * Two-person voids: one supervisor asks, a different one approves, and only then is the void
- * recorded (in the approval's transaction). Coups and table-accounting slips alike.
+ * recorded (in the approval's transaction). Coups, player-banked coups and table-accounting slips alike.
  */
 @Injectable()
 export class VoidRequestsService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly coups: CoupsService,
+    private readonly banks: BanksService,
     private readonly accounting: TableAccountingService,
     private readonly audit: AuditService,
   ) {}
 
   request(target: VoidTarget, targetId: string, dto: RequestVoidDto, actor: Actor): Promise<VoidRequestDto> {
     return this.prisma.transaction(async (tx) => {
-      const { tableId, label } = target === 'COUP' ? await this.coups.voidTarget(tx, targetId, actor) : await this.accounting.voidTarget(tx, targetId, actor);
+      const { tableId, label } =
+        target === 'COUP' ? await this.coups.voidTarget(tx, targetId, actor)
+        : target === 'BANK_COUP' ? await this.banks.voidTarget(tx, targetId, actor)
+        : await this.accounting.voidTarget(tx, targetId, actor);
       const pending = await tx.voidRequest.findFirst({ where: { target, targetId, status: 'PENDING' }, select: { id: true } });
       if (pending) throw new AppError('VOID_ALREADY_REQUESTED', `A void of ${label} is already waiting for approval (request ${pending.id})`);
       const r = await tx.voidRequest.create({ data: { target, targetId, tableId, reason: dto.reason, requestedByKeyId: actor.keyId, requestedByRole: actor.role } });
@@ -40,6 +45,7 @@ export class VoidRequestsService {
       }
       const v = { reason: r.reason, requestedBy: { keyId: r.requestedByKeyId, role: r.requestedByRole, tableId: null }, approvedBy: actor, voidRequestId: r.id };
       if (r.target === 'COUP') await this.coups.voidInTx(tx, r.targetId, v);
+      else if (r.target === 'BANK_COUP') await this.banks.voidInTx(tx, r.targetId, v);
       else await this.accounting.voidSlipInTx(tx, r.targetId, v);
       const decided = await tx.voidRequest.update({ where: { id }, data: { status: 'APPROVED', decidedByKeyId: actor.keyId, decidedAt: new Date(), decisionNote: dto.note ?? null } });
       await this.audit.append(tx, { stream: r.tableId, action: 'void.approve', entityType: r.target.toLowerCase(), entityId: r.targetId, data: { voidRequestId: id, note: dto.note ?? null } });

@@ -218,3 +218,59 @@ describe('baccarat banque: a whole shoe', () => {
     expect(c.body).toMatchObject({ bankAfter: 1_000 - 10_000, bankBroken: false, punters: [{ seat: 2, net: 5_000 }, { seat: 3, net: 5_000 }], bank: { status: 'ACTIVE', stakesAccepted: true } });
   });
 });
+
+describe('voiding a player-banked coup', () => {
+  it("two supervisors void the shoe's last coups one by one; the bank goes back to its state before each, reopened if the coup had closed it", async () => {
+    const pit = await givenPit(ctx, { code: 'CHEMMY-3', variant: 'CHEMIN_DE_FER' });
+    const t = ctx.as(pit.terminal);
+    const supervisor2 = await givenKey(ctx, 'SUPERVISOR');
+    const bank = (await t.post(`/v1/shoes/${pit.shoe.id}/banks`, { bankerSeat: 1, amount: 10_000, rotation: [1, 2, 3] })).body;
+    // Coup 1: seat 2 covers 4,000 and loses (commission 200; bank 7,800; 6,000 set aside).
+    const c1 = (await t.post(`/v1/banks/${bank.id}/coups`, { cards: STAND_5_VS_7, stakes: [{ seat: 2, amount: 4_000 }] })).body;
+    expect(c1).toMatchObject({ commission: 200, bankAfter: 7_800, setAside: 6_000 });
+    // Coup 2: seat 3's banco wins: the bank passes to seat 2.
+    const c2 = (await t.post(`/v1/banks/${bank.id}/coups`, { cards: NATURAL_9_VS_8, stakes: [{ seat: 3, call: 'BANCO' }] })).body;
+    expect(c2.bank).toMatchObject({ status: 'PASSED', nextBanker: 2 });
+
+    // Coup 1 is not the last: refused at once, nothing written.
+    const notLast = await refused(() => ctx.as(pit.supervisor).post(`/v1/bank-coups/${c1.id}/void`, { reason: 'wrong stake' }), 409, 'VOID_NOT_LAST');
+    expect(notLast.message).toContain('coup 2 came after it');
+    // The database keeps a closed bank closed without a void.
+    await expect(ctx.prisma.$executeRaw`UPDATE banks SET status = 'ACTIVE' WHERE id = ${bank.id}::uuid`).rejects.toThrow(/not allowed/);
+
+    // Coup 2 voided by two supervisors: the bank is seat 1's again, as it stood after coup 1.
+    const asked = await ctx.as(pit.supervisor).post(`/v1/bank-coups/${c2.id}/void`, { reason: 'Banco called by the wrong seat' });
+    expect(asked.status).toBe(202);
+    await refused(() => ctx.as(pit.supervisor).post(`/v1/void-requests/${asked.body.voidRequestId}/approve`, {}), 403, 'FORBIDDEN');
+    expect((await ctx.as(supervisor2).post(`/v1/void-requests/${asked.body.voidRequestId}/approve`, {})).status).toBe(200);
+    expect((await t.get(`/v1/banks/${bank.id}`)).body).toMatchObject({ status: 'ACTIVE', bank: 7_800, setAside: 6_000, houseCommission: 200, coups: 1, nextBanker: 1, bancoSuivi: null });
+    const listed = (await t.get(`/v1/banks/${bank.id}/coups`)).body;
+    expect(listed.map((c: { number: number; void: { reason: string } | null }) => [c.number, c.void?.reason ?? null])).toEqual([[1, null], [2, 'Banco called by the wrong seat']]);
+    await refused(() => ctx.as(pit.supervisor).post(`/v1/bank-coups/${c2.id}/void`, { reason: 'again' }), 409, 'COUP_ALREADY_VOIDED');
+
+    // Now coup 1 is the last one standing: voided, the bank is back to its opening 10,000 and no commission.
+    const asked1 = await ctx.as(pit.supervisor).post(`/v1/bank-coups/${c1.id}/void`, { reason: 'Stake recorded on the wrong seat' });
+    expect((await ctx.as(supervisor2).post(`/v1/void-requests/${asked1.body.voidRequestId}/approve`, {})).status).toBe(200);
+    expect((await t.get(`/v1/banks/${bank.id}`)).body).toMatchObject({ status: 'ACTIVE', bank: 10_000, setAside: 0, houseCommission: 0, coups: 0 });
+
+    // The coup played again, correctly, takes the shoe's next number; reports count only it.
+    const again = await t.post(`/v1/banks/${bank.id}/coups`, { cards: STAND_5_VS_7, stakes: [{ seat: 3, amount: 4_000 }] });
+    expect(again.body).toMatchObject({ number: 3, commission: 200, bankAfter: 7_800 });
+    const row = (await ctx.as(finance).get(`/v1/reports/win-loss?from=${today()}&to=${today()}&groupBy=table`)).body.rows.find((r: { group: { tableCode: string } }) => r.group.tableCode === 'CHEMMY-3');
+    expect(row).toMatchObject({ bankedCoups: 1, houseCommission: 200 });
+    const rec = await ctx.as(finance).get(`/v1/reports/reconciliation?from=${today()}&to=${today()}`);
+    expect([rec.body.ok, rec.body.differences]).toEqual([true, []]);
+    const day = today();
+    const q = await ctx.as(finance).get(`/v1/reports/quarterly?year=${day.slice(0, 4)}&quarter=${Math.floor((Number(day.slice(5, 7)) - 1) / 3) + 1}`);
+    expect(q.body.exceptions.voidedBankCoups.filter((v: { tableCode: string }) => v.tableCode === 'CHEMMY-3').map((v: { coupNumber: number; commission: number }) => [v.coupNumber, v.commission])).toEqual([[2, 0], [1, 200]]);
+  });
+
+  it('a retired bank cannot have its coups voided', async () => {
+    const pit = await givenPit(ctx, { code: 'CHEMMY-4', variant: 'CHEMIN_DE_FER' });
+    const t = ctx.as(pit.terminal);
+    const bank = (await t.post(`/v1/shoes/${pit.shoe.id}/banks`, { bankerSeat: 1, amount: 10_000, rotation: [1, 2, 3] })).body;
+    const c1 = (await t.post(`/v1/banks/${bank.id}/coups`, { cards: STAND_5_VS_7, stakes: [{ seat: 2, amount: 4_000 }] })).body;
+    await t.post(`/v1/banks/${bank.id}/retire`, {});
+    await refused(() => ctx.as(pit.supervisor).post(`/v1/bank-coups/${c1.id}/void`, { reason: 'late' }), 409, 'VOID_NOT_LAST');
+  });
+});

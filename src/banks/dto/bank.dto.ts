@@ -111,6 +111,13 @@ export class PunterResultDto {
   @ApiProperty({ description: 'Banque: what the bank owed and could not pay (no claim)' }) unpaid: number;
 }
 
+export class BankCoupVoidDto {
+  @ApiProperty() reason: string;
+  @ApiProperty() voidedByKeyId: string;
+  @ApiProperty() approvedByKeyId: string;
+  @ApiProperty() voidedAt: string;
+}
+
 export class BankCoupDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid' }) bankId: string;
@@ -130,6 +137,7 @@ export class BankCoupDto {
   @ApiProperty({ description: 'A chemin de fer tie: the stakes stand for the next coup' }) stakesStand: boolean;
   @ApiProperty({ description: 'Banque: the bank could not pay every winner' }) bankBroken: boolean;
   @ApiProperty({ type: PunterResultDto, isArray: true }) punters: PunterResultDto[];
-  @ApiProperty({ type: BankDto, description: "The bank's state after the coup" }) bank: BankDto;
+  @ApiProperty({ type: BankDto, description: "The bank's state after the coup (listing a bank's coups: its state now)" }) bank: BankDto;
+  @ApiProperty({ type: BankCoupVoidDto, nullable: true }) void: BankCoupVoidDto | null;
   @ApiProperty() settledAt: string;
 }

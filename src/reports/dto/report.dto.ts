@@ -134,9 +134,24 @@ export class VoidedSlipDto {
   @ApiProperty({ format: 'date-time' }) voidedAt: string;
 }
 
+export class VoidedBankCoupDto {
+  @ApiProperty({ format: 'uuid' }) bankCoupId: string;
+  @ApiProperty() tableCode: string;
+  @ApiProperty() shoeNumber: number;
+  @ApiProperty() coupNumber: number;
+  @ApiProperty() bankerSeat: number;
+  @ApiProperty({ format: 'date' }) gamingDay: string;
+  @ApiProperty() reason: string;
+  @ApiProperty() voidedByKeyId: string;
+  @ApiProperty() approvedByKeyId: string;
+  @ApiProperty({ format: 'date-time' }) voidedAt: string;
+  @ApiProperty({ description: "The house's commission the void took back" }) commission: number;
+}
+
 export class ExceptionsDto {
   @ApiProperty({ type: VoidedCoupDto, isArray: true }) voidedCoups: VoidedCoupDto[];
   @ApiProperty({ type: VoidedSlipDto, isArray: true }) voidedSlips: VoidedSlipDto[];
+  @ApiProperty({ type: VoidedBankCoupDto, isArray: true }) voidedBankCoups: VoidedBankCoupDto[];
 }
 
 export class QuarterlyDto {
