@@ -274,3 +274,23 @@ describe('voiding a player-banked coup', () => {
     await refused(() => ctx.as(pit.supervisor).post(`/v1/bank-coups/${c1.id}/void`, { reason: 'late' }), 409, 'VOID_NOT_LAST');
   });
 });
+
+describe('a bank under concurrent requests', () => {
+  it('coups sent at once are played one after another on the bank; a retried request with its Idempotency-Key is played once', async () => {
+    const pit = await givenPit(ctx, { code: 'CHEMMY-5', variant: 'CHEMIN_DE_FER' });
+    const t = ctx.as(pit.terminal);
+    const bank = (await t.post(`/v1/shoes/${pit.shoe.id}/banks`, { bankerSeat: 1, amount: 100_000, rotation: [1, 2, 3] })).body;
+    const sent = await Promise.all(Array.from({ length: 6 }, (_, i) => t.post(`/v1/banks/${bank.id}/coups`, { cards: STAND_5_VS_7, stakes: [{ seat: 2 + (i % 2), amount: 100 }] })));
+    expect(sent.map((r) => r.status)).toEqual(Array(6).fill(201));
+    const byNumber = sent.map((r) => r.body).sort((a, b) => a.number - b.number);
+    expect(byNumber.map((c) => c.number)).toEqual([1, 2, 3, 4, 5, 6]);
+    // Each coup staked against the bank the previous one left.
+    for (let i = 1; i < 6; i++) expect(byNumber[i].bankBefore).toBe(byNumber[i - 1].bankAfter);
+    const key = { 'Idempotency-Key': 'CHEMMY-5-coup-7' };
+    const body = { cards: { player: ['QS', '5H'], banker: ['7D', 'QC'] }, stakes: [{ seat: 2, amount: 100 }] }; // six decks hold six K♠: other cards
+    const first = await t.post(`/v1/banks/${bank.id}/coups`, body).set(key);
+    const retried = await t.post(`/v1/banks/${bank.id}/coups`, body).set(key);
+    expect([first.status, retried.status, retried.body.id]).toEqual([201, 201, first.body.id]);
+    expect((await t.get(`/v1/banks/${bank.id}`)).body).toMatchObject({ coups: 7, houseCommission: 7 * 5 });
+  });
+});
