@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { Pool, PoolClient } from 'pg';
+import { Pool, PoolClient, Query, QueryArrayConfig } from 'pg';
 import { pgRunner, prismaRunner } from './sql';
 import { PrismaClient } from '../generated/prisma/client';
 import { storeIdempotentResponse } from '../idempotency/idempotency-store';
@@ -45,19 +45,59 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
    * A large report's rows (the first column of each), read in a read-only transaction with room to
    * sort in memory: PostgreSQL's default work_mem spills a sort of a few megabytes to disk.
    */
-  async reportRows(statement: { text: string; values: unknown[] }, workMem = '64MB'): Promise<string[]> {
+  async reportRows(statement: { text: string; values: unknown[] }): Promise<string[]> {
+    const rows: string[] = [];
+    for await (const batch of this.streamReportRows(statement)) rows.push(...batch);
+    return rows;
+  }
+
+  /**
+   * The same, in batches of about `batchChars` characters as PostgreSQL sends them, so that an
+   * answer can go out while the rest is still being computed.
+   */
+  async *streamReportRows(statement: { text: string; values: unknown[] }, batchChars = 256 * 1024): AsyncGenerator<string[]> {
     const client = await this.pool.connect();
+    let healthy = false;
     try {
       await client.query('BEGIN READ ONLY');
-      await client.query("SELECT set_config('work_mem', $1, true)", [workMem]);
-      const result = await client.query<[string]>({ text: statement.text, values: statement.values, rowMode: 'array' });
+      await client.query("SELECT set_config('work_mem', '64MB', true)");
+      const config: QueryArrayConfig = { text: statement.text, values: statement.values, rowMode: 'array' };
+      const query = client.query(new Query(config));
+      let batch: string[] = [];
+      let size = 0;
+      let done = false;
+      const failed: { error: Error | null } = { error: null };
+      let wake: (() => void) | null = null;
+      const signal = () => {
+        wake?.();
+        wake = null;
+      };
+      query.on('row', (row: [string]) => {
+        batch.push(row[0]);
+        size += row[0].length;
+        if (size >= batchChars) signal();
+      });
+      query.on('end', () => ((done = true), signal()));
+      query.on('error', (e: Error) => ((failed.error = e), (done = true), signal()));
+      for (;;) {
+        if (batch.length > 0 && (size >= batchChars || done)) {
+          const out = batch;
+          batch = [];
+          size = 0;
+          yield out;
+        } else if (failed.error) {
+          throw failed.error;
+        } else if (done) {
+          break;
+        } else {
+          await new Promise<void>((resolve) => (wake = resolve));
+        }
+      }
       await client.query('COMMIT');
-      return result.rows.map((r) => r[0]);
-    } catch (e) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw e;
+      healthy = true;
     } finally {
-      client.release();
+      // A reader that stopped early (the client went away) leaves a query running: drop that connection.
+      client.release(healthy ? undefined : true);
     }
   }
 

@@ -1,4 +1,4 @@
-import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Logger, Query, Res } from '@nestjs/common';
 import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Role } from '../access/actor';
@@ -25,6 +25,42 @@ function asJson(res: Response, json: string): string {
   return json;
 }
 
+/**
+ * Sends JSON text chunk by chunk, waiting when the client reads slower. A failure after the first
+ * byte can no longer become an error answer: the connection is cut, so the client never takes a
+ * truncated report for a whole one.
+ */
+/** Resolves when the response can take more, or is gone; leaves no listener behind. */
+function drainedOrClosed(res: Response): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+async function streamJson(res: Response, chunks: AsyncGenerator<string>): Promise<void> {
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  try {
+    for await (const chunk of chunks) {
+      if (res.destroyed) {
+        await chunks.return(undefined);
+        return;
+      }
+      if (!res.write(chunk)) await drainedOrClosed(res);
+    }
+    res.end();
+  } catch (e) {
+    if (!res.headersSent) throw e;
+    new Logger('ReportsController').error(`win/loss report cut off after it started: ${(e as Error).message}`);
+    res.destroy(e as Error);
+  }
+}
+
 @ApiTags('Reports')
 @ApiProduces('application/json', 'text/csv')
 @Controller('v1/reports')
@@ -33,9 +69,13 @@ export class ReportsController {
 
   @Get('win-loss')
   @Endpoint({ operationId: 'winLossReport', summary: 'Wager-level win/loss figures for a range of gaming days, grouped as asked', roles: READERS, type: WinLossDto })
-  async winLoss(@Query() q: WinLossQueryDto, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) res: Response): Promise<string> {
-    const json = await this.reports.winLossJson(q);
-    return wantsCsv(accept) ? asCsv(res, (JSON.parse(json) as WinLossDto).rows as unknown as Record<string, unknown>[]) : asJson(res, json);
+  async winLoss(@Query() q: WinLossQueryDto, @Headers('accept') accept: string | undefined, @Res() res: Response): Promise<void> {
+    if (wantsCsv(accept)) {
+      res.send(asCsv(res, (JSON.parse(await this.reports.winLossJson(q)) as WinLossDto).rows as unknown as Record<string, unknown>[]));
+      return;
+    }
+    // Checked (a bad query is a 4xx) before the first byte; then the rows go out as they come.
+    await streamJson(res, await this.reports.winLossChunks(q));
   }
 
   @Get('quarterly')

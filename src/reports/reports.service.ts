@@ -156,14 +156,50 @@ export function parseGroupBy(text: string | undefined): GroupBy[] {
 export class ReportsService {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** The win/loss report as JSON text: PostgreSQL builds the rows, nothing large passes through JS objects. */
-  async winLossJson(q: WinLossQueryDto): Promise<string> {
+  /**
+   * The win/loss report as chunks of JSON text: the query is checked before anything is sent, then
+   * PostgreSQL builds each row's JSON and the rows go out as they come, while the totals and the
+   * void summary are read on another connection. (Building the rows in two halves on two
+   * connections was measured slower: on two cores the halves, the service and the client compete.)
+   */
+  async winLossChunks(q: WinLossQueryDto): Promise<AsyncGenerator<string>> {
     const { from, to } = parseRange(q);
     const groupBy = parseGroupBy(q.groupBy);
-    const [{ rows, totals }, voided] = await Promise.all([this.grouped(groupBy, from, to, q.propertyId), this.voidSummary(from, to, q.propertyId)]);
-    const parsedTotals = JSON.parse(totals) as TotalsDto[];
-    return `{"from":${JSON.stringify(from)},"to":${JSON.stringify(to)},"groupBy":${JSON.stringify(groupBy)},"rows":${rows},` +
-      `"totals":${parsedTotals.length === 1 ? JSON.stringify(parsedTotals[0]) : 'null'},"totalsByCurrency":${totals},"voided":${JSON.stringify(voided)}}`;
+    const sql = this.winLossSql(groupBy, from, to, q.propertyId);
+    const summary = (async () => {
+      const [{ totals }] = await this.prisma.$queryRaw<{ totals: string }[]>(sql.totals);
+      return { totals, voided: await this.voidSummary(from, to, q.propertyId) };
+    })();
+    summary.catch(() => undefined); // awaited below; until then a failure is not unhandled
+    const rows = this.prisma.streamReportRows(sql.rows);
+    // The first batch is awaited here, so a failing query is still an error answer, not a cut stream.
+    const first = await rows.next();
+    const head = `{"from":${JSON.stringify(from)},"to":${JSON.stringify(to)},"groupBy":${JSON.stringify(groupBy)},"rows":[`;
+    const tail = async () => {
+      const { totals, voided } = await summary;
+      const parsed = JSON.parse(totals) as TotalsDto[];
+      return `],"totals":${parsed.length === 1 ? JSON.stringify(parsed[0]) : 'null'},"totalsByCurrency":${totals},"voided":${JSON.stringify(voided)}}`;
+    };
+    return (async function* () {
+      try {
+        if (first.done) {
+          yield head + (await tail());
+          return;
+        }
+        yield head + first.value.join(',');
+        for await (const batch of rows) yield ',' + batch.join(',');
+        yield await tail();
+      } finally {
+        await rows.return(undefined); // a reader that stopped early frees the connection
+      }
+    })();
+  }
+
+  /** The whole win/loss report as one JSON text. */
+  async winLossJson(q: WinLossQueryDto): Promise<string> {
+    let json = '';
+    for await (const chunk of await this.winLossChunks(q)) json += chunk;
+    return json;
   }
 
   async winLoss(q: WinLossQueryDto): Promise<WinLossDto> {
@@ -408,10 +444,11 @@ export class ReportsService {
   // -------------------------------------------------------------------------------------------
 
   /**
-   * Rows grouped by the dimensions (always by currency too) and totals per currency, as JSON text,
-   * from the coarsest rollup that answers the grouping; one round trip.
+   * The SQL of a win/loss report: rows grouped by the dimensions (always by currency too), each as
+   * one JSON text, in the report's order, and the totals per currency; both from the coarsest
+   * rollup that answers the grouping.
    */
-  private async grouped(groupBy: GroupBy[], from: string, to: string, propertyId?: string): Promise<{ rows: string; totals: string }> {
+  private winLossSql(groupBy: GroupBy[], from: string, to: string, propertyId?: string): { rows: Prisma.Sql; totals: Prisma.Sql } {
     const dims = [...new Set<GroupBy>([...groupBy, 'currency'])];
     const source = sourceFor(dims, from, to);
     const cols = dims.flatMap((d) => DIMENSIONS[d]);
@@ -450,18 +487,17 @@ export class ReportsService {
         JOIN (VALUES ${probabilitiesSql()}) AS pr(decks, banker, player, tie, nat) ON pr.decks = t.decks
         ${Prisma.raw(regroup ? `GROUP BY ${cols.map(([sql]) => sql).join(', ')}` : '')}
       )`;
-    // One JSON text per row, in order, joined here: no aggregate has to sort megabytes of text. The
-    // totals are computed at the same time on another connection.
-    const rowsSql = Prisma.sql`${withS}
-      SELECT '{"group":{' || ${Prisma.raw(group)} || '},' || ${Prisma.raw(figuresJsonSql(source.coups))} || '}' FROM s ORDER BY ${Prisma.raw(order)}`;
-    const [rows, [{ totals }]] = await Promise.all([
-      this.prisma.reportRows(rowsSql),
-      this.prisma.$queryRaw<{ totals: string }[]>`${withS}
+    // Sorted before the JSON is built, so the sort carries the figures and not megabytes of text
+    // (PostgreSQL keeps the subquery's order for the outer ORDER BY without sorting again).
+    return {
+      rows: Prisma.sql`${withS}
+        SELECT '{"group":{' || ${Prisma.raw(group)} || '},' || ${Prisma.raw(figuresJsonSql(source.coups))} || '}'
+        FROM (SELECT * FROM s ORDER BY ${Prisma.raw(order)} OFFSET 0) s ORDER BY ${Prisma.raw(order)}`,
+      totals: Prisma.sql`${withS}
         SELECT coalesce(json_agg(f ORDER BY f.currency), '[]')::text AS totals FROM (
           SELECT s.currency, ${Prisma.raw(figuresSql(source.coups))} FROM (SELECT s."currency" AS currency, ${Prisma.raw(totalsCols.join(', '))} FROM s GROUP BY s."currency") s
         ) f`,
-    ]);
-    return { rows: `[${rows.join(',')}]`, totals };
+    };
   }
 
   private async voidSummary(from: string, to: string, propertyId?: string) {
