@@ -18,6 +18,7 @@ let voidRequest: string;
 let session: string;
 let chemmy: Awaited<ReturnType<typeof givenPit>>;
 let bank: string;
+let bankCoup: string;
 beforeAll(async () => {
   ctx = await startTestApp();
   pit = await givenPit(ctx, { code: 'HOST-1', decks: 1, minBet: 100, maxBet: 100_000 });
@@ -29,6 +30,7 @@ beforeAll(async () => {
   session = (await ctx.as(pit.supervisor).post(`/v1/tables/${pit.table.id}/sessions`, { opener: [{ denomination: 100, count: 10 }] })).body.id;
   chemmy = await givenPit(ctx, { code: 'HOST-3', variant: 'CHEMIN_DE_FER' });
   bank = (await ctx.as(chemmy.terminal).post(`/v1/shoes/${chemmy.shoe.id}/banks`, { bankerSeat: 1, amount: 10_000, rotation: [1, 2, 3] })).body.id;
+  bankCoup = (await ctx.as(chemmy.terminal).post(`/v1/banks/${bank}/coups`, { cards: { player: ['KS', '5D'], banker: ['7H', 'KC'] }, stakes: [{ seat: 2, amount: 1_000 }] })).body.id;
 });
 afterAll(() => ctx.close());
 
@@ -92,6 +94,7 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'record a bank coup', key: () => chemmy.terminal, path: () => `/v1/banks/${bank}/coups`, body: () => ({ cards: { player: ['9D', 'KD'], banker: ['8D', 'KC'] }, stakes: [{ seat: 2, amount: 500 }], bankerAdds: 100 }),
     fields: { 'cards.player': 'cards', 'cards.banker': 'cards', 'cards.right': 'cards', 'stakes.0.seat': 'int', 'stakes.0.amount': 'money', 'stakes.0.call': 'enum', 'stakes.0.side': 'enum', 'stakes.0.bystander': 'bool', bankerAdds: 'money', declareStakesAccepted: 'bool' },
     required: ['cards', 'cards.banker', 'stakes.0.seat'] },
+  { name: 'ask for a bank coup void', key: () => chemmy.supervisor, path: () => `/v1/bank-coups/${bankCoup}/void`, body: () => ({ reason: 'wrong seat' }), fields: { reason: 'text' }, required: ['reason'] },
   { name: 'retire a bank', key: () => chemmy.terminal, path: () => `/v1/banks/${bank}/retire`, body: () => ({ amount: 1000 }), fields: { amount: 'money' }, required: [] },
   { name: 'price the odds', key: () => pit.terminal, path: () => '/v1/odds', body: () => ({ variant: 'EZ', shoe: { decks: 8 } }),
     fields: { variant: 'enum', 'shoe.decks': 'int', 'shoe.dealt': 'cards', 'rules.commissionBps': 'int' }, required: ['shoe'] },
