@@ -76,14 +76,16 @@ function figuresSql(withCoups: boolean): string {
  * The figures as the members of a JSON object, in text (`"wagers":56,…`): plain concatenation
  * costs PostgreSQL about half of what json_build_object/to_json do per row, which is most of a
  * large report's time. Every value is a number, a decimal string or null, so nothing needs escaping.
+ * `rendered` names figures already rendered as JSON text by the same definition elsewhere.
  */
-function figuresJsonSql(withCoups: boolean): string {
-  const value = (f: Figure): string => {
-    if ('sql' in f) return f.as === 'decimal' ? `coalesce('"' || (${f.sql})::text || '"', 'null')` : `coalesce((${f.sql})::text, 'null')`;
-    return f.fields ? `'{' || ${members(f.fields)} || '}'` : `'null'`;
-  };
-  const members = (fs: Figure[]): string => fs.map((f, i) => `'${i ? ',' : ''}"${f.key}":' || ${value(f)}`).join(' || ');
-  return members(figures(withCoups));
+function figuresJsonSql(withCoups: boolean, rendered: Partial<Record<string, string>> = {}): string {
+  return figures(withCoups).map((f, i) => `'${i ? ',' : ''}"${f.key}":' || ${rendered[f.key] ?? figureJsonSql(f)}`).join(' || ');
+}
+
+/** One figure's value as JSON text. */
+function figureJsonSql(f: Figure): string {
+  if ('sql' in f) return f.as === 'decimal' ? `coalesce('"' || (${f.sql})::text || '"', 'null')` : `coalesce((${f.sql})::text, 'null')`;
+  return f.fields ? `'{' || ${f.fields.map((g, i) => `'${i ? ',' : ''}"${g.key}":' || ${figureJsonSql(g)}`).join(' || ')} || '}'` : `'null'`;
 }
 
 /** Sum columns over rollup rows (alias r), coup columns where the grain has them. */
@@ -104,19 +106,19 @@ const probabilitiesSql = () =>
 
 /**
  * Grouping dimensions: fixed SQL over the aggregated rollup rows (a), tables (t) and properties
- * (p), each with its JSON key; names typed by people are escaped, ids, codes of enums and dates
- * need not be.
+ * (p), each with its JSON key, whether it is a name typed by people (escaped) or not, and, for
+ * ids and dates, the typed value rows are sorted by (cheaper to sort than their text, same order).
  */
-const DIMENSIONS: Record<GroupBy, [sql: string, alias: string, kind: 'free' | 'plain'][]> = {
-  property: [['p.id::text', 'propertyId', 'plain'], ['p.name', 'propertyName', 'free']],
+const DIMENSIONS: Record<GroupBy, [sql: string, alias: string, kind: 'free' | 'plain', sort?: string][]> = {
+  property: [['p.id::text', 'propertyId', 'plain', 'p.id'], ['p.name', 'propertyName', 'free']],
   pit: [['t.pit', 'pit', 'free']],
-  table: [['t.id::text', 'tableId', 'plain'], ['t.code', 'tableCode', 'free']],
+  table: [['t.id::text', 'tableId', 'plain', 't.id'], ['t.code', 'tableCode', 'free']],
   variant: [['t.variant::text', 'variant', 'plain']],
   betType: [['a.bkey::text', 'betType', 'plain']],
   currency: [['t.currency::text', 'currency', 'plain']],
-  gamingDay: [["to_char(a.dkey, 'YYYY-MM-DD')", 'gamingDay', 'plain']],
-  month: [["to_char(a.dkey, 'YYYY-MM')", 'month', 'plain']],
-  quarter: [["to_char(a.dkey, 'YYYY-\"Q\"Q')", 'quarter', 'plain']],
+  gamingDay: [["to_char(a.dkey, 'YYYY-MM-DD')", 'gamingDay', 'plain', 'a.dkey']],
+  month: [["to_char(a.dkey, 'YYYY-MM')", 'month', 'plain', 'a.dkey']],
+  quarter: [["to_char(a.dkey, 'YYYY-\"Q\"Q')", 'quarter', 'plain', 'a.dkey']],
 };
 
 /**
@@ -460,40 +462,54 @@ export class ReportsService {
     const regroup = !dims.includes('table');
     const sumOf = (e: string) => (regroup ? `sum(${e})` : e);
     const fields = ['wagers', 'handle', 'payouts', 'commission', 'collected', 'net', 'theo', ...(source.coups ? ['coups', 'banker', 'player', 'tie', 'naturals', 'banked_coups', 'house_commission'] : [])];
-    const perRow = [
-      ...fields.map((f) => `${sumOf(`a.${f}`)} AS ${f}`),
-      ...(source.coups ? (['banker', 'player', 'tie', 'nat'] as const).map((f) => `${sumOf(`a.coups * pr.${f}`)} AS exp_${f}`) : []),
-    ];
+    const sums = fields.map((f) => `${sumOf(`a.${f}`)} AS ${f}`);
+    const expectedSums = source.coups ? (['banker', 'player', 'tie', 'nat'] as const).map((f) => `${sumOf(`a.coups * pr.${f}`)} AS exp_${f}`) : [];
     const totalsCols = [...fields.map((f) => `sum(s.${f}) AS ${f}`), ...(source.coups ? ['banker', 'player', 'tie', 'nat'].map((f) => `sum(s.exp_${f}) AS exp_${f}`) : [])];
     const group = cols
       .map(([, alias, kind], i) => `'${i ? ',' : ''}"${alias}":' || ` + (kind === 'free' ? `coalesce(to_json(s."${alias}")::text, 'null')` : `coalesce('"' || s."${alias}" || '"', 'null')`))
       .join(' || ');
-    const order = cols.map(([, alias]) => `s."${alias}"`).join(', ');
+    const order = cols.map(([, alias, , sort]) => (sort ? `s."k:${alias}"` : `s."${alias}"`)).join(', ');
     // When the grouping is the rollup's own grain, its rows are used as they are.
     const ownGrain = dims.includes('gamingDay') ? (source.table === 'table_day_rollups' || dims.includes('betType')) : source.table === 'month_rollups' && dims.includes('month') && dims.includes('betType');
+    // Rows of one table at its rollup's grain: their expected outcome counts depend only on the
+    // table's decks and the row's coups, a few distinct pairs, so they are rendered once per pair.
+    const expectedLookup = ownGrain && !regroup && source.coups;
     const inner = ownGrain
       ? `SELECT r.table_id, ${dkey} AS dkey, ${bkey} AS bkey, r.wagers, r.handle, r.payouts, r.commission, r.commission_collected AS collected, r.customer_net AS net, r.theo_e12 AS theo` +
         (source.coups ? ', r.coups, r.banker_wins AS banker, r.player_wins AS player, r.ties AS tie, r.naturals, r.banked_coups, r.house_commission' : '')
       : `SELECT r.table_id, ${dkey} AS dkey, ${bkey} AS bkey, ${sumsSql(source.coups)}`;
-    const withS = Prisma.sql`
+    const withS = (withExpected: boolean) => Prisma.sql`
       WITH a AS (
         ${Prisma.raw(inner)}
         FROM ${Prisma.raw(source.table)} r
         WHERE ${Prisma.raw(day)} BETWEEN ${from}::date AND ${to}::date ${prop}
         ${Prisma.raw(ownGrain ? '' : 'GROUP BY 1, 2, 3')}
       ), s AS (
-        SELECT ${Prisma.raw([...cols.map(([sql, alias]) => `${sql} AS "${alias}"`), ...perRow].join(', '))}
+        SELECT ${Prisma.raw([...cols.flatMap(([sql, alias, , sort]) => [`${sql} AS "${alias}"`, ...(sort ? [`${sort} AS "k:${alias}"`] : [])]), ...sums, ...(withExpected ? expectedSums : ['t.decks'])].join(', '))}
         FROM a JOIN casino_tables t ON t.id = a.table_id JOIN properties p ON p.id = t.property_id
         JOIN (VALUES ${probabilitiesSql()}) AS pr(decks, banker, player, tie, nat) ON pr.decks = t.decks
-        ${Prisma.raw(regroup ? `GROUP BY ${cols.map(([sql]) => sql).join(', ')}` : '')}
+        ${Prisma.raw(regroup ? `GROUP BY ${cols.flatMap(([sql, , , sort]) => (sort ? [sql, sort] : [sql])).join(', ')}` : '')}
+      )`;
+    const expected = figures(true).find((f) => f.key === 'expectedOutcomes')!;
+    const expectedCte = Prisma.sql`, ej AS (
+        SELECT s.decks, s.coups, ${Prisma.raw(figureJsonSql(expected))} AS txt
+        FROM (SELECT x.decks, x.coups, ${Prisma.raw((['banker', 'player', 'tie', 'nat'] as const).map((f) => `x.coups * pr.${f} AS exp_${f}`).join(', '))}
+              FROM (SELECT DISTINCT t.decks, r.coups FROM ${Prisma.raw(source.table)} r JOIN casino_tables t ON t.id = r.table_id
+                    WHERE ${Prisma.raw(day)} BETWEEN ${from}::date AND ${to}::date ${prop}) x
+              JOIN (VALUES ${probabilitiesSql()}) AS pr(decks, banker, player, tie, nat) ON pr.decks = x.decks) s
       )`;
     // Sorted before the JSON is built, so the sort carries the figures and not megabytes of text
     // (PostgreSQL keeps the subquery's order for the outer ORDER BY without sorting again).
     return {
-      rows: Prisma.sql`${withS}
-        SELECT '{"group":{' || ${Prisma.raw(group)} || '},' || ${Prisma.raw(figuresJsonSql(source.coups))} || '}'
-        FROM (SELECT * FROM s ORDER BY ${Prisma.raw(order)} OFFSET 0) s ORDER BY ${Prisma.raw(order)}`,
-      totals: Prisma.sql`${withS}
+      rows: expectedLookup
+        ? Prisma.sql`${withS(false)} ${expectedCte}
+          SELECT '{"group":{' || ${Prisma.raw(group)} || '},' || ${Prisma.raw(figuresJsonSql(true, { expectedOutcomes: 's.expected_json' }))} || '}'
+          FROM (SELECT s.*, ej.txt AS expected_json FROM s JOIN ej ON ej.decks = s.decks AND ej.coups = s.coups ORDER BY ${Prisma.raw(order)} OFFSET 0) s
+          ORDER BY ${Prisma.raw(order)}`
+        : Prisma.sql`${withS(true)}
+          SELECT '{"group":{' || ${Prisma.raw(group)} || '},' || ${Prisma.raw(figuresJsonSql(source.coups))} || '}'
+          FROM (SELECT * FROM s ORDER BY ${Prisma.raw(order)} OFFSET 0) s ORDER BY ${Prisma.raw(order)}`,
+      totals: Prisma.sql`${withS(true)}
         SELECT coalesce(json_agg(f ORDER BY f.currency), '[]')::text AS totals FROM (
           SELECT s.currency, ${Prisma.raw(figuresSql(source.coups))} FROM (SELECT s."currency" AS currency, ${Prisma.raw(totalsCols.join(', '))} FROM s GROUP BY s."currency") s
         ) f`,
