@@ -42,18 +42,10 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
   }
 
   /**
-   * A large report's rows (the first column of each), read in a read-only transaction with room to
-   * sort in memory: PostgreSQL's default work_mem spills a sort of a few megabytes to disk.
-   */
-  async reportRows(statement: { text: string; values: unknown[] }): Promise<string[]> {
-    const rows: string[] = [];
-    for await (const batch of this.streamReportRows(statement)) rows.push(...batch);
-    return rows;
-  }
-
-  /**
-   * The same, in batches of about `batchChars` characters as PostgreSQL sends them, so that an
-   * answer can go out while the rest is still being computed.
+   * A large report's rows (the first column of each) in batches of about `batchChars` characters
+   * as PostgreSQL sends them, so that an answer can go out while the rest is still being computed.
+   * Read in a read-only transaction with room to sort in memory (PostgreSQL's default work_mem
+   * spills a sort of a few megabytes to disk).
    */
   async *streamReportRows(statement: { text: string; values: unknown[] }, batchChars = 256 * 1024): AsyncGenerator<string[]> {
     const client = await this.pool.connect();

@@ -204,10 +204,6 @@ export class ReportsService {
     return json;
   }
 
-  async winLoss(q: WinLossQueryDto): Promise<WinLossDto> {
-    return JSON.parse(await this.winLossJson(q)) as WinLossDto;
-  }
-
   async quarterly(q: QuarterlyQueryDto): Promise<QuarterlyDto> {
     const year = Number(q.year);
     const quarter = Number(q.quarter);
