@@ -18,7 +18,6 @@ import {
   ReconciliationDto,
   TableAccountingLineDto,
   TotalsDto,
-  WinLossDto,
   WinLossQueryDto,
   WinLossRowDto,
 } from './dto/report.dto';
