@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startTestApp, TestContext } from '../support/app';
 import { givenKey, givenTable } from '../support/builders';
 
@@ -7,8 +9,10 @@ import { givenKey, givenTable } from '../support/builders';
  * rows are written directly (three years of days for two tables), as a quarter's seeder would.
  */
 let ctx: TestContext;
+let finance: string;
 beforeAll(async () => {
   ctx = await startTestApp();
+  finance = await givenKey(ctx, 'FINANCE');
 });
 afterAll(() => ctx.close());
 
@@ -19,7 +23,6 @@ it('a multi-batch table × gaming-day report is one valid JSON answer, in order,
     INSERT INTO table_day_rollups (table_id, gaming_day, coups, banker_wins, player_wins, ties, naturals, wagers, handle, payouts, commission, commission_collected, customer_net, theo_e12, banked_coups, house_commission)
     SELECT t.id, d::date, 10 + i % 7, 5, 4, 1 + i % 7, 3, 80, 100000 + i, 60000, 2000, 1500, -3000 - i % 11, (100000 + i)::numeric * 12345678901, 0, 0
     FROM (VALUES (${a.id}::uuid), (${b.id}::uuid)) AS t(id), generate_series(date '2023-01-01', date '2025-12-31', interval '1 day') WITH ORDINALITY AS g(d, i)`;
-  const finance = await givenKey(ctx, 'FINANCE');
   const res = await ctx.as(finance).get('/v1/reports/win-loss?from=2023-01-01&to=2025-12-31&groupBy=table,gamingDay');
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -35,4 +38,34 @@ it('a multi-batch table × gaming-day report is one valid JSON answer, in order,
   // The same rows grouped by pit: a name with quotes comes back exactly.
   const byPit = (await ctx.as(finance).get('/v1/reports/win-loss?from=2023-01-01&to=2025-12-31&groupBy=pit')).body;
   expect(byPit.rows.map((r: { group: { pit: string } }) => r.group.pit).sort()).toEqual(['', 'Salon "Privé"']);
+});
+
+it('a client that goes away mid-report frees its database connection, and the next report is whole', async () => {
+  const server = (ctx.app.getHttpServer() as http.Server).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  const pool = ctx.prisma.pool;
+  for (let i = 0; i < 3; i++) {
+    const received = await new Promise<number>((resolve, reject) => {
+      const req = http.get({ host: '127.0.0.1', port, path: '/v1/reports/win-loss?from=2023-01-01&to=2025-12-31&groupBy=table,gamingDay', headers: { Authorization: `Bearer ${finance}` } }, (res) => {
+        res.once('data', (chunk: Buffer) => {
+          req.destroy(); // gone after the first chunk
+          resolve(chunk.length);
+        });
+      });
+      req.on('error', (e) => (e.message.includes('socket hang up') ? undefined : reject(e)));
+    });
+    expect(received).toBeGreaterThan(0);
+  }
+  // Every connection comes back to the pool (or is dropped), none stays busy with an abandoned report.
+  for (let i = 0; i < 50 && pool.totalCount - pool.idleCount > 0; i++) await new Promise((r) => setTimeout(r, 20));
+  expect(pool.totalCount - pool.idleCount).toBe(0);
+  // A dropped connection's backend ends when PostgreSQL next writes to it.
+  const running = async () =>
+    (await ctx.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'active' AND query LIKE '%"group"%'`)[0].n;
+  for (let i = 0; i < 50 && (await running()) > 0; i++) await new Promise((r) => setTimeout(r, 20));
+  expect(await running()).toBe(0);
+  const whole = await ctx.as(finance).get('/v1/reports/win-loss?from=2023-01-01&to=2025-12-31&groupBy=table,gamingDay');
+  expect(JSON.parse(whole.text).rows).toHaveLength(2 * 1096);
+  await new Promise((resolve) => server.close(resolve));
 });
