@@ -6,10 +6,7 @@ import { AppError, notFound } from '../common/errors';
 import { PrismaService, Tx } from '../database/prisma.service';
 import {
   BanqueCall,
-  banqueCoup,
-  banqueStakes,
-  chemmyCoup,
-  ChemmyStake,
+  ChemmyCall,
   checkRotation,
   evaluateBanqueCoup,
   evaluateCoup,
@@ -17,12 +14,14 @@ import {
   HouseCommission,
   nextBankerAfter,
   parseCards,
+  playBanque,
+  playChemmy,
   PLAYER_BANKED,
 } from '../domain';
 import { Bank, BankCoup, BankCoupVoid, Prisma } from '../generated/prisma/client';
 import { dealFrom, LockedShoe, nextCoupNumber, ShoesService } from '../shoes/shoes.service';
 import { rulesOf } from '../tables/tables.service';
-import { BankCoupDto, BankDto, BankStakeDto, OpenBankDto, PunterResultDto, RecordBankCoupDto, RetireBankDto, StandingStakeDto } from './dto/bank.dto';
+import { BankCoupDto, BankDto, OpenBankDto, PunterResultDto, RecordBankCoupDto, RetireBankDto, StandingStakeDto } from './dto/bank.dto';
 
 /** A stake standing after a chemin de fer tie, as stored on the bank. */
 interface Standing {
@@ -279,54 +278,41 @@ interface Played {
   bank: Partial<Pick<Bank, 'stake' | 'setAside' | 'commission' | 'bancoSuivi' | 'status' | 'nextBanker' | 'stakesAccepted'>> & { standing?: Standing[] | null };
 }
 
+/** A chemin de fer coup: the request checked for this game, the engine plays it on the bank. */
 function chemmy(bank: Bank, dto: RecordBankCoupDto, house: HouseCommission): Played {
   const { player, banker, right, left } = dto.cards;
   if (!player || right || left) throw new AppError('VALIDATION_FAILED', "A chemin de fer coup records the punters' hand (cards.player) and the banker's (cards.banker) only");
   if (dto.declareStakesAccepted !== undefined) throw new AppError('VALIDATION_FAILED', 'declareStakesAccepted belongs to baccarat banque');
-  const standing = (bank.standing as Standing[] | null) ?? null;
-  const adds = BigInt(dto.bankerAdds ?? 0);
-  let stakes: ChemmyStake[];
-  const bankAmount = bank.stake + adds;
-  if (standing) {
-    if (adds > 0n) throw new AppError('STAKES_STAND', 'The stakes stand after the tie: the bank is played again as it was');
-    const asked = dto.stakes?.map((s) => `${s.seat}:${s.amount ?? bank.stake}:${s.call ?? ''}:${s.bystander ?? false}`).join(',');
-    const stood = standing.map((s) => `${s.seat}:${s.amount}:${s.call ?? ''}:${s.bystander}`).join(',');
-    if (dto.stakes && asked !== stood) {
-      throw new AppError('STAKES_STAND', `After the tie the same stakes stand: ${standing.map((s) => `seat ${s.seat} ${s.amount}`).join(', ')}`);
-    }
-    stakes = standing.map((s) => ({ seat: s.seat, amount: BigInt(s.amount), call: s.call ?? undefined, bystander: s.bystander }));
-  } else {
-    if (!dto.stakes?.length) throw new AppError('INVALID_STAKES', 'No one stakes against the bank');
-    stakes = dto.stakes.map((s) => chemmyStake(s, bankAmount));
-  }
+  const calls = dto.stakes?.map((s): ChemmyCall => {
+    if (s.side) throw new AppError('VALIDATION_FAILED', `Seat ${s.seat}: sides belong to baccarat banque`);
+    return { seat: s.seat, amount: s.amount === undefined ? undefined : BigInt(s.amount), call: s.call, bystander: s.bystander };
+  });
   const hands = { player: parseCards(player), banker: parseCards(banker) };
   const outcome = evaluateCoup('CHEMIN_DE_FER', hands);
-  const r = chemmyCoup(house, { bankerSeat: bank.bankerSeat, bank: bankAmount, bancoSuivi: bank.bancoSuivi }, stakes, outcome.winner, bank.rotation);
+  const standing = (bank.standing as Standing[] | null)?.map((s) => ({ seat: s.seat, amount: BigInt(s.amount), call: s.call ?? undefined, bystander: s.bystander })) ?? null;
+  const { stakes, bankBefore, result: r, next } = playChemmy(
+    house,
+    { bankerSeat: bank.bankerSeat, rotation: bank.rotation, stake: bank.stake, setAside: bank.setAside, commission: bank.commission, bancoSuivi: bank.bancoSuivi, standing },
+    { calls: calls ?? null, bankerAdds: BigInt(dto.bankerAdds ?? 0), winner: outcome.winner },
+  );
   const byStake = new Map(stakes.map((s) => [s.seat, s]));
-  const next: Played['bank'] =
-    outcome.winner === 'BANKER'
-      ? { stake: r.bankAfter!, setAside: bank.setAside + r.setAside, commission: bank.commission + r.commission, bancoSuivi: r.bancoSuivi, standing: null }
-      : outcome.winner === 'TIE'
-        ? { stake: bankAmount, standing: stakes.map((s) => ({ seat: s.seat, amount: s.amount.toString(), call: s.call ?? null, bystander: s.bystander ?? false })) }
-        : { stake: 0n, setAside: bank.setAside + r.setAside, bancoSuivi: null, standing: null, status: 'PASSED', nextBanker: r.nextBanker };
   return {
     hands,
     outcome: { winner: outcome.winner, punterTotal: outcome.playerTotal, bankerTotal: outcome.bankerTotal, natural: outcome.natural, handPlayer: r.handPlayer, stakesStand: r.stakesStand },
-    bankBefore: bankAmount, covered: r.covered, setAside: r.setAside, commission: r.commission, bankAfter: r.bankAfter, nextBanker: r.nextBanker,
+    bankBefore, covered: r.covered, setAside: r.setAside, commission: r.commission, bankAfter: r.bankAfter, nextBanker: r.nextBanker,
     punters: r.punters.map((p) => {
       const s = byStake.get(p.seat)!;
       return { seat: p.seat, side: null, call: s.call ?? null, bystander: s.bystander ?? false, stake: p.stake.toString(), net: p.net.toString(), unpaid: '0' };
     }),
-    bank: next,
+    bank: {
+      stake: next.stake, setAside: next.setAside, commission: next.commission, bancoSuivi: next.bancoSuivi,
+      standing: next.standing?.map((s) => ({ seat: s.seat, amount: s.amount.toString(), call: s.call ?? null, bystander: s.bystander ?? false })) ?? null,
+      ...(next.passed ? { status: 'PASSED', nextBanker: r.nextBanker } : {}),
+    },
   };
 }
 
-function chemmyStake(s: BankStakeDto, bank: bigint): ChemmyStake {
-  if (s.side) throw new AppError('VALIDATION_FAILED', `Seat ${s.seat}: sides belong to baccarat banque`);
-  if (s.amount === undefined && !s.call) throw new AppError('VALIDATION_FAILED', `Seat ${s.seat}: amount is required (only a banco may leave it out)`);
-  return { seat: s.seat, amount: s.amount === undefined ? bank : BigInt(s.amount), call: s.call, bystander: s.bystander };
-}
-
+/** A baccarat banque coup: the request checked for this game, the engine plays it on the bank. */
 function banque(bank: Bank, dto: RecordBankCoupDto, house: HouseCommission): Played {
   const { player, banker, right, left } = dto.cards;
   if (!right || !left || player) throw new AppError('VALIDATION_FAILED', 'A banque coup records the right (cards.right), left (cards.left) and banker (cards.banker) hands');
@@ -339,20 +325,20 @@ function banque(bank: Bank, dto: RecordBankCoupDto, house: HouseCommission): Pla
     if (s.amount === undefined && !s.call) throw new AppError('VALIDATION_FAILED', `Seat ${s.seat}: amount is required (only a banco may leave it out)`);
     return { seat: s.seat, side: s.side, amount: s.amount === undefined ? undefined : BigInt(s.amount), banco: s.call === 'BANCO' };
   });
-  const stakes = banqueStakes(bank.stake, bank.bankerSeat, bank.rotation, calls);
   const hands = { right: parseCards(right), left: parseCards(left), banker: parseCards(banker) };
   const outcome = evaluateBanqueCoup(hands);
-  const accepted = bank.stakesAccepted || dto.declareStakesAccepted === true;
-  const r = banqueCoup(house, bank.stake, stakes, outcome, accepted);
-  const broke = !accepted && r.bankAfter <= 0n;
+  const { stakes, result: r, next, nextBanker } = playBanque(
+    house,
+    { bankerSeat: bank.bankerSeat, rotation: bank.rotation, stake: bank.stake, commission: bank.commission, stakesAccepted: bank.stakesAccepted },
+    { calls, outcome, declareAccepted: dto.declareStakesAccepted === true },
+  );
   const callOf = new Map(calls.map((c) => [c.seat, c.banco ? 'BANCO' : null]));
   return {
     hands,
     outcome: { right: outcome.right, left: outcome.left, bankerTotal: outcome.bankerTotal, bankerNatural: outcome.bankerNatural, bankBroken: r.bankBroken },
-    bankBefore: bank.stake, covered: stakes.reduce((t, s) => t + s.amount, 0n), setAside: 0n, commission: r.commission, bankAfter: r.bankAfter,
-    nextBanker: broke ? nextBankerAfter(bank.rotation, bank.bankerSeat, []) : bank.bankerSeat,
+    bankBefore: bank.stake, covered: stakes.reduce((t, s) => t + s.amount, 0n), setAside: 0n, commission: r.commission, bankAfter: r.bankAfter, nextBanker,
     punters: r.stakes.map((p) => ({ seat: p.seat, side: p.side, call: callOf.get(p.seat) ?? null, bystander: false, stake: p.stake.toString(), net: p.net.toString(), unpaid: p.unpaid.toString() })),
-    bank: { stake: r.bankAfter, commission: bank.commission + r.commission, stakesAccepted: accepted, ...(broke ? { status: 'BROKE', nextBanker: nextBankerAfter(bank.rotation, bank.bankerSeat, []) } : {}) },
+    bank: { stake: next.stake, commission: next.commission, stakesAccepted: next.stakesAccepted, ...(next.broke ? { status: 'BROKE', nextBanker } : {}) },
   };
 }
 

@@ -66,6 +66,7 @@ export const DOMAIN_ERROR_CODE: Record<DomainErrorCode, ErrorCode> = {
   INVALID_STAKES: 'INVALID_STAKES',
   STAKES_EXCEED_BANK: 'STAKES_EXCEED_BANK',
   BANCO_CONFLICT: 'BANCO_CONFLICT',
+  STAKES_STAND: 'STAKES_STAND',
 };
 
 /** An error the service raises on purpose: a stable code and a message for a pit supervisor. */

@@ -12,7 +12,8 @@ export type DomainErrorCode =
   | 'ODDS_NOT_AVAILABLE'
   | 'INVALID_STAKES'
   | 'STAKES_EXCEED_BANK'
-  | 'BANCO_CONFLICT';
+  | 'BANCO_CONFLICT'
+  | 'STAKES_STAND';
 
 export class DomainError extends Error {
   constructor(

@@ -269,3 +269,109 @@ export function checkRotation(rotation: Rotation): void {
   if (rotation.length < 2) throw new DomainError('INVALID_STAKES', 'A player-banked game needs at least two seated players');
   if (new Set(rotation).size !== rotation.length) throw new DomainError('INVALID_STAKES', 'A seat appears twice in the rotation');
 }
+
+// ---------------------------------------------------------------------------------------------
+// A bank's running state, coup after coup
+
+/** A stake as called at the chemin de fer table: a banco may leave its amount out (it covers the bank). */
+export interface ChemmyCall {
+  readonly seat: number;
+  readonly amount?: Money;
+  readonly call?: 'BANCO' | 'BANCO_SUIVI';
+  readonly bystander?: boolean;
+}
+
+/** A chemin de fer bank between two coups. */
+export interface ChemmyBankState {
+  readonly bankerSeat: number;
+  readonly rotation: Rotation;
+  /** The whole bank, at stake next coup. */
+  readonly stake: Money;
+  /** Uncovered amounts set aside for the banker so far. */
+  readonly setAside: Money;
+  /** The house's commission on this bank so far. */
+  readonly commission: Money;
+  readonly bancoSuivi: number | null;
+  /** Stakes standing after a tie: the next coup plays them again. */
+  readonly standing: readonly ChemmyStake[] | null;
+}
+
+export interface ChemmyRound {
+  readonly stakes: readonly ChemmyStake[];
+  /** The bank at stake this coup (the bank plus what the banker added). */
+  readonly bankBefore: Money;
+  readonly result: ChemmyCoupResult;
+  /** The bank after the coup; when `passed`, the banker lost and keeps only what was set aside. */
+  readonly next: ChemmyBankState & { readonly passed: boolean };
+}
+
+/**
+ * One chemin de fer coup on a bank. The banker may add to the bank before it (never withdraw, and
+ * not while stakes stand); after a tie the same stakes stand, given again or left out. Then the
+ * bank's next state: grown by the winnings less commission and kept by the banker (won), as it was
+ * with the stakes standing (tie), or passed in rotation (lost).
+ */
+export function playChemmy(house: HouseCommission, state: ChemmyBankState, play: { calls: readonly ChemmyCall[] | null; bankerAdds: Money; winner: Winner }): ChemmyRound {
+  if (play.bankerAdds < 0n) throw new DomainError('INVALID_STAKES', 'A banker may add to the bank, never withdraw from it');
+  const bankBefore = state.stake + play.bankerAdds;
+  let stakes: readonly ChemmyStake[];
+  if (state.standing) {
+    const stood = state.standing;
+    if (play.bankerAdds > 0n) throw new DomainError('STAKES_STAND', 'The stakes stand after the tie: the bank is played again as it was');
+    const key = (s: ChemmyStake) => `${s.seat}:${s.amount}:${s.call ?? ''}:${s.bystander ?? false}`;
+    const asked = play.calls?.map((c) => key({ ...c, amount: c.amount ?? bankBefore }));
+    if (asked && asked.join(',') !== stood.map(key).join(',')) {
+      throw new DomainError('STAKES_STAND', `After the tie the same stakes stand: ${stood.map((s) => `seat ${s.seat} ${s.amount}`).join(', ')}`);
+    }
+    stakes = stood;
+  } else {
+    if (!play.calls?.length) throw new DomainError('INVALID_STAKES', 'No one stakes against the bank');
+    stakes = play.calls.map((c) => {
+      if (c.amount === undefined && !c.call) throw new DomainError('INVALID_STAKES', `Seat ${c.seat}: a stake needs an amount (only a banco may leave it out)`);
+      return { seat: c.seat, amount: c.amount ?? bankBefore, call: c.call, bystander: c.bystander };
+    });
+  }
+  const result = chemmyCoup(house, { bankerSeat: state.bankerSeat, bank: bankBefore, bancoSuivi: state.bancoSuivi }, stakes, play.winner, state.rotation);
+  const base = { bankerSeat: state.bankerSeat, rotation: state.rotation };
+  const next =
+    play.winner === 'BANKER'
+      ? { ...base, stake: result.bankAfter!, setAside: state.setAside + result.setAside, commission: state.commission + result.commission, bancoSuivi: result.bancoSuivi, standing: null, passed: false }
+      : play.winner === 'TIE'
+        ? { ...base, stake: bankBefore, setAside: state.setAside, commission: state.commission, bancoSuivi: state.bancoSuivi, standing: stakes, passed: false }
+        : { ...base, stake: 0n, setAside: state.setAside + result.setAside, commission: state.commission, bancoSuivi: null, standing: null, passed: true };
+  return { stakes, bankBefore, result, next };
+}
+
+/** A baccarat banque bank between two coups. */
+export interface BanqueBankState {
+  readonly bankerSeat: number;
+  readonly rotation: Rotation;
+  /** The funds in the bank (below zero only once the stakes were accepted: the banker paid the rest). */
+  readonly stake: Money;
+  readonly commission: Money;
+  /** Declared by the banker: the bank pays every winner, whatever it holds, for the rest of the shoe. */
+  readonly stakesAccepted: boolean;
+}
+
+export interface BanqueRound {
+  readonly stakes: readonly BanqueStake[];
+  readonly result: BanqueCoupResult;
+  /** The bank after the coup; `broke` when it could not go on (emptied, stakes not accepted). */
+  readonly next: BanqueBankState & { readonly broke: boolean };
+  /** Who holds the bank next: the same banker, or the next seat when the bank broke. */
+  readonly nextBanker: number;
+}
+
+/** One baccarat banque coup on a bank, the banker having declared the stakes accepted or not. */
+export function playBanque(house: HouseCommission, state: BanqueBankState, play: { calls: readonly BanqueCall[]; outcome: BanqueOutcome; declareAccepted: boolean }): BanqueRound {
+  const stakes = banqueStakes(state.stake, state.bankerSeat, state.rotation, play.calls);
+  const stakesAccepted = state.stakesAccepted || play.declareAccepted;
+  const result = banqueCoup(house, state.stake, stakes, play.outcome, stakesAccepted);
+  const broke = !stakesAccepted && result.bankAfter <= 0n;
+  return {
+    stakes,
+    result,
+    next: { ...state, stake: result.bankAfter, commission: state.commission + result.commission, stakesAccepted, broke },
+    nextBanker: broke ? nextBankerAfter(state.rotation, state.bankerSeat, []) : state.bankerSeat,
+  };
+}

@@ -1,4 +1,4 @@
-import { banqueCoup, chemmyCoup, evaluateBanqueCoup, parseCards, placeAfter } from '../../src/domain';
+import { banqueCoup, ChemmyBankState, chemmyCoup, evaluateBanqueCoup, parseCards, placeAfter, playBanque, playChemmy } from '../../src/domain';
 
 const house = { commissionBps: 500, rounding: { mode: 'FLOOR' as const, unit: 1 } };
 const rotation = [1, 2, 3, 4, 5, 6, 7, 8, 9]; // counter-clockwise
@@ -89,5 +89,51 @@ describe('baccarat banque: each side against the banker', () => {
   it('stakes accepted by the banker: everyone is paid, the bank may go below zero', () => {
     const r = banqueCoup(house, 1_500n, [{ seat: 1, side: 'RIGHT', amount: 1_000n }, { seat: 2, side: 'RIGHT', amount: 1_000n }], outcome, true);
     expect(r).toMatchObject({ paid: 2_000n, bankAfter: -500n, bankBroken: false });
+  });
+});
+
+describe('a chemin de fer bank, coup after coup', () => {
+  const start: ChemmyBankState = { bankerSeat: 1, rotation: [1, 2, 3, 4], stake: 10_000n, setAside: 0n, commission: 0n, bancoSuivi: null, standing: null };
+
+  it('won: the bank grows by the winnings less commission, the uncovered part is set aside; a banco without an amount covers the whole bank', () => {
+    const won = playChemmy(house, start, { calls: [{ seat: 2, amount: 4_000n }], bankerAdds: 0n, winner: 'BANKER' });
+    expect(won.next).toMatchObject({ stake: 7_800n, setAside: 6_000n, commission: 200n, passed: false, standing: null });
+    const banco = playChemmy(house, won.next, { calls: [{ seat: 3, call: 'BANCO' }], bankerAdds: 200n, winner: 'BANKER' });
+    expect([banco.bankBefore, banco.stakes[0].amount, banco.next.stake, banco.next.bancoSuivi]).toEqual([8_000n, 8_000n, 15_600n, 3]);
+  });
+
+  it('tied: the same stakes stand, repeated or left out; nothing else may replace them, nor may the banker add', () => {
+    const tied = playChemmy(house, start, { calls: [{ seat: 2, amount: 4_000n }], bankerAdds: 0n, winner: 'TIE' });
+    expect(tied.next).toMatchObject({ stake: 10_000n, setAside: 0n, standing: [{ seat: 2, amount: 4_000n }] });
+    expect(playChemmy(house, tied.next, { calls: null, bankerAdds: 0n, winner: 'BANKER' }).next).toMatchObject({ stake: 7_800n, setAside: 6_000n, standing: null });
+    expect(playChemmy(house, tied.next, { calls: [{ seat: 2, amount: 4_000n }], bankerAdds: 0n, winner: 'PLAYER' }).next.passed).toBe(true);
+    expect(() => playChemmy(house, tied.next, { calls: [{ seat: 3, amount: 4_000n }], bankerAdds: 0n, winner: 'BANKER' })).toThrow(expect.objectContaining({ code: 'STAKES_STAND' }));
+    expect(() => playChemmy(house, tied.next, { calls: null, bankerAdds: 100n, winner: 'BANKER' })).toThrow(expect.objectContaining({ code: 'STAKES_STAND' }));
+  });
+
+  it('lost: the bank passes to the next seat; the banker keeps only what was set aside', () => {
+    const lost = playChemmy(house, { ...start, setAside: 500n }, { calls: [{ seat: 4, amount: 3_000n }], bankerAdds: 0n, winner: 'PLAYER' });
+    expect(lost.next).toMatchObject({ passed: true, stake: 0n, setAside: 500n + 7_000n });
+    expect(lost.result.nextBanker).toBe(2);
+  });
+
+  it('refuses a stake without an amount unless it is a banco, and a negative addition', () => {
+    expect(() => playChemmy(house, start, { calls: [{ seat: 2 }], bankerAdds: 0n, winner: 'BANKER' })).toThrow(expect.objectContaining({ code: 'INVALID_STAKES' }));
+    expect(() => playChemmy(house, start, { calls: [{ seat: 2, amount: 100n }], bankerAdds: -1n, winner: 'BANKER' })).toThrow(expect.objectContaining({ code: 'INVALID_STAKES' }));
+  });
+});
+
+describe('a banque bank, coup after coup', () => {
+  const rightWinsLeftLoses = evaluateBanqueCoup({ right: parseCards(['9S', 'KD']), left: parseCards(['2H', '3C', 'KS']), banker: parseCards(['7H', 'KC']) });
+  const state = { bankerSeat: 1, rotation: [1, 2, 3, 4], stake: 1_000n, commission: 0n, stakesAccepted: false };
+
+  it('breaks when it cannot pay everyone; the bank goes to the next seat', () => {
+    const r = playBanque(house, state, { calls: [{ seat: 2, side: 'RIGHT', amount: 5_000n }, { seat: 3, side: 'LEFT', amount: 100n }], outcome: rightWinsLeftLoses, declareAccepted: false });
+    expect([r.next.broke, r.next.stake, r.nextBanker, r.result.stakes[0].unpaid]).toEqual([true, 0n, 2, 5_000n - 1_100n]);
+  });
+
+  it('with the stakes accepted it pays everyone, goes below zero, and stays accepted', () => {
+    const r = playBanque(house, state, { calls: [{ seat: 2, side: 'RIGHT', amount: 5_000n }], outcome: rightWinsLeftLoses, declareAccepted: true });
+    expect([r.next.broke, r.next.stake, r.next.stakesAccepted, r.nextBanker]).toEqual([false, -4_000n, true, 1]);
   });
 });
