@@ -148,14 +148,14 @@ async function main() {
 
 /**
  * The database's limit: the very statements the service sends for a whole coup — the shoe
- * snapshot, then the one write guarded by the shoe's version (settlement, rollups, audit) — built
- * by the service's own code, prepared, on plain pg at the same concurrency, with none of the
- * service's work (HTTP, authentication, validation, the engine). A fixed coup: 8 wagers.
+ * snapshot, then the one write guarded by the shoe's version and the terminal's key (settlement,
+ * rollups, audit) — built by the service's own code, prepared, on plain pg at the same
+ * concurrency, with none of the service's work (HTTP, validation, the engine). A fixed coup: 8 wagers.
  */
 async function databaseLimit(url: string, concurrency: number, seconds: number) {
   const pool = new Pool({ connectionString: url, max: concurrency });
   const c0 = await pool.connect();
-  const shoes = (await c0.query(`SELECT s.id, s.table_id FROM shoes s WHERE s.status = 'OPEN' ORDER BY s.id`)).rows as { id: string; table_id: string }[];
+  const shoes = (await c0.query(`SELECT s.id, s.table_id, (SELECT k.id FROM api_keys k WHERE k.table_id = s.table_id LIMIT 1) AS key_id FROM shoes s WHERE s.status = 'OPEN' ORDER BY s.id`)).rows as { id: string; table_id: string; key_id: string }[];
   c0.release();
   const outcome = evaluateCoup('EZ', { player: parseCards(['9S', 'KD']), banker: parseCards(['8H', 'KC']) });
   const day = new Date().toISOString().slice(0, 10);
@@ -176,7 +176,7 @@ async function databaseLimit(url: string, concurrency: number, seconds: number) 
         lastCoupNumber: null, createdByKeyId: 'db-limit',
       };
       const s = optimisticCoupStatement(write, coupRollupParts({ tableId: shoe.table_id, gamingDay: day, winner: outcome.winner, natural: outcome.natural }, rows, {}, 1n),
-        auditParts({ stream: `db-limit-${shoe.table_id}`, action: 'coup.settle', entityType: 'coup', entityId: String(n), data: { wagers: rows.map((r) => r.id) } }), snap.rows[0].version, null);
+        auditParts({ stream: `db-limit-${shoe.table_id}`, action: 'coup.settle', entityType: 'coup', entityId: String(n), data: { wagers: rows.map((r) => r.id) } }), snap.rows[0].version, null, shoe.key_id);
       const r = await c.query<{ applied: string }>({ name: s.name, text: s.text, values: s.values });
       if (Number(r.rows[0].applied) === 1) done++;
     }

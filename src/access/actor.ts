@@ -9,6 +9,11 @@ export interface Actor {
   readonly keyId: string;
   readonly role: Role;
   readonly tableId: string | null;
+  /**
+   * The key was recognised from the service's memory of keys it recently checked, not looked up
+   * for this request: the route's write must confirm the key is still valid (KeyConfirmedByWrite).
+   */
+  readonly unconfirmed?: true;
 }
 
 export const ROLES_KEY = 'sabot:roles';
@@ -22,6 +27,14 @@ export const EVERYONE: Role[] = ['TERMINAL', 'SUPERVISOR', 'FINANCE', 'AUDITOR',
 export const TABLE_MANAGERS: Role[] = ['SUPERVISOR', 'ADMIN'];
 
 export const Public = () => SetMetadata(PUBLIC_KEY, true);
+
+export const KEY_CONFIRMED_BY_WRITE = 'sabot:key-confirmed-by-write';
+/**
+ * For a write whose single statement itself checks that the caller's key is still valid: the
+ * guard may then recognise the key from memory instead of asking the database first. A revoked or
+ * expired key still changes nothing, because the write refuses it atomically.
+ */
+export const KeyConfirmedByWrite = () => SetMetadata(KEY_CONFIRMED_BY_WRITE, true);
 
 /** The authenticated caller, as set by the ApiKeyGuard. */
 export const CurrentActor = createParamDecorator((_data: unknown, ctx: ExecutionContext): Actor => {

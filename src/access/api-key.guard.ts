@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { AppError } from '../common/errors';
 import { requestContext } from '../common/request-context';
 import { ApiKeysService } from '../api-keys/api-keys.service';
-import { Actor, PUBLIC_KEY, Role, ROLES_KEY } from './actor';
+import { Actor, KEY_CONFIRMED_BY_WRITE, PUBLIC_KEY, Role, ROLES_KEY } from './actor';
 
 /** Global guard: every route needs `Authorization: Bearer <key>` unless marked public; roles are checked here. */
 @Injectable()
@@ -21,7 +21,10 @@ export class ApiKeyGuard implements CanActivate {
     const header = req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S{1,200})$/i.exec(header);
     if (!match) throw new AppError('UNAUTHENTICATED', 'A valid API key is required: Authorization: Bearer <key>');
-    const actor = await this.keys.authenticate(match[1]);
+    // A write that confirms the key itself may take it from memory, unless an Idempotency-Key
+    // claim would be written before that write.
+    const fromMemory = this.reflector.get<boolean>(KEY_CONFIRMED_BY_WRITE, ctx.getHandler()) === true && !req.header('idempotency-key');
+    const actor = await this.keys.authenticate(match[1], fromMemory);
     if (!actor) throw new AppError('UNAUTHENTICATED', 'This API key is unknown, revoked or expired');
     req.actor = actor;
     const context = requestContext.get();

@@ -12,6 +12,13 @@ export const BOOTSTRAP_ADMIN_ID = 'bootstrap-admin';
 
 const hash = (key: string) => createHash('sha256').update(key).digest();
 
+/** The one definition of a usable key, over a row `k` of api_keys. */
+export const KEY_VALID_SQL = 'k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())';
+
+/** Keys recently looked up, for routes whose write confirms the key itself. */
+const REMEMBER_MS = 5 * 60_000;
+const REMEMBER_AT_MOST = 10_000;
+
 /**
  * API keys are 32 random bytes; only their SHA-256 is stored (a key this random needs no slow
  * hash). The bootstrap admin key comes from the environment.
@@ -20,6 +27,7 @@ const hash = (key: string) => createHash('sha256').update(key).digest();
 export class ApiKeysService {
   private readonly logger = new Logger(ApiKeysService.name);
   private readonly adminHash: Buffer;
+  private readonly recent = new Map<string, { actor: Actor; expiresAt: number | null; until: number }>();
 
   constructor(
     private readonly prisma: PrismaService,
@@ -29,17 +37,40 @@ export class ApiKeysService {
     this.adminHash = hash(adminKey);
   }
 
-  async authenticate(key: string): Promise<Actor | null> {
+  /**
+   * The caller behind a key, or null. With `fromMemory`, a key looked up in the last minutes is
+   * recognised without asking the database, and marked `unconfirmed`: only routes whose write
+   * checks the key itself (KeyConfirmedByWrite) ask for that.
+   */
+  async authenticate(key: string, fromMemory = false): Promise<Actor | null> {
     const h = hash(key);
     if (timingSafeEqual(h, this.adminHash)) return { keyId: BOOTSTRAP_ADMIN_ID, role: 'ADMIN', tableId: null };
-    // Every request asks this: a prepared statement on the shared pool, no ORM in between.
-    const { rows } = await this.prisma.pool.query<{ id: string; role: Actor['role']; table_id: string | null }>({
+    const hex = h.toString('hex');
+    const now = Date.now();
+    const known = fromMemory ? this.recent.get(hex) : undefined;
+    if (known && known.until > now && (known.expiresAt === null || known.expiresAt > now)) return { ...known.actor, unconfirmed: true };
+    // Every other request asks this: a prepared statement on the shared pool, no ORM in between.
+    const { rows } = await this.prisma.pool.query<{ id: string; role: Actor['role']; table_id: string | null; expires_at: Date | null }>({
       name: 'sabot-authenticate',
-      text: 'SELECT id, role, table_id FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())',
-      values: [h.toString('hex')],
+      text: `SELECT k.id, k.role, k.table_id, k.expires_at FROM api_keys k WHERE k.key_hash = $1 AND ${KEY_VALID_SQL}`,
+      values: [hex],
     });
     const row = rows[0];
-    return row ? { keyId: row.id, role: row.role, tableId: row.table_id } : null;
+    if (!row) {
+      this.recent.delete(hex);
+      return null;
+    }
+    const actor: Actor = { keyId: row.id, role: row.role, tableId: row.table_id };
+    if (this.recent.size >= REMEMBER_AT_MOST) this.recent.delete(this.recent.keys().next().value!);
+    this.recent.set(hex, { actor, expiresAt: row.expires_at?.getTime() ?? null, until: now + REMEMBER_MS });
+    return actor;
+  }
+
+  /** Whether the key is still valid now (for an unconfirmed caller whose write did not happen). */
+  async isValid(keyId: string): Promise<boolean> {
+    if (keyId === BOOTSTRAP_ADMIN_ID) return true;
+    const { rows } = await this.prisma.pool.query({ name: 'sabot-key-valid', text: `SELECT 1 FROM api_keys k WHERE k.id = $1::uuid AND ${KEY_VALID_SQL}`, values: [keyId] });
+    return rows.length === 1;
   }
 
   async create(dto: CreateApiKeyDto, actor: Actor): Promise<CreatedApiKeyDto> {
@@ -73,6 +104,8 @@ export class ApiKeysService {
     if (row.revokedAt) return toDto(row);
     return this.prisma.transaction(async (tx) => {
       const revoked = await tx.apiKey.update({ where: { id }, data: { revokedAt: new Date() } });
+      // Not needed for safety (writes confirm the key themselves), but spares a refused write.
+      for (const [h, r] of this.recent) if (r.actor.keyId === id) this.recent.delete(h);
       await this.audit.append(tx, { stream: 'admin', action: 'apiKey.revoke', entityType: 'apiKey', entityId: id, data: { revokedAt: revoked.revokedAt } });
       return toDto(revoked);
     });

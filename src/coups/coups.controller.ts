@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Actor, CurrentActor, EVERYONE, RECORDERS } from '../access/actor';
+import { Actor, CurrentActor, EVERYONE, KeyConfirmedByWrite, RECORDERS } from '../access/actor';
 import { Endpoint } from '../common/endpoint';
 import { IdParam } from '../common/validation';
 import { CoupsService } from './coups.service';
@@ -20,6 +20,7 @@ export class CoupsController {
     description: 'One transaction. Every wager is settled (result, payout, commission, net); Banker commission accrues against the seat; tied Player/Banker bets are returned or carried to the next coup by table rule.',
     roles: RECORDERS, status: 201, type: CoupDto, errors: [...RECORD_ERRORS],
   })
+  @KeyConfirmedByWrite()
   record(@IdParam() shoeId: string, @Body() dto: RecordCoupDto, @CurrentActor() actor: Actor): Promise<CoupDto> {
     return this.coups.record(shoeId, dto, actor);
   }

@@ -23,6 +23,7 @@ import { idempotencyParts } from '../idempotency/idempotency-store';
 import { compose, CteParts, pgRunner, prismaRunner, SqlRunner, SqlStatement, standalone } from '../database/sql';
 import { requestContext } from '../common/request-context';
 import { AuditService, auditParts, auditPartsStatement } from '../audit/audit.service';
+import { ApiKeysService, KEY_VALID_SQL } from '../api-keys/api-keys.service';
 import { edgesOf, limitsFor, rulesOf } from '../tables/tables.service';
 import { AddWagersDto, CoupDto, HandsDto, RecordCoupDto, WagerDto, WagerInputDto } from './dto/coup.dto';
 
@@ -51,6 +52,7 @@ export class CoupsService {
     private readonly shoes: ShoesService,
     private readonly commissions: CommissionsService,
     private readonly audit: AuditService,
+    private readonly keys: ApiKeysService,
   ) {}
 
   /**
@@ -58,23 +60,55 @@ export class CoupsService {
    * betting. One transaction under the shoe lock; any error leaves no trace and uses no number.
    */
   async record(shoeId: string, dto: RecordCoupDto, actor: Actor): Promise<CoupDto> {
-    if (dto.cards) {
-      // The hot path: read the shoe, settle in memory, write everything in one statement that
-      // applies only if the shoe has not moved since it was read. If it has (another client on
-      // the same shoe), the locked path below serialises behind the shoe's row lock.
-      const hands = parseHands(dto.cards);
-      const table = await this.shoes.tableOf(shoeId);
-      const snap = await this.shoes.snapshot(shoeId, actor, table);
-      const wagers = [...snap.carried.map(carriedWager), ...(dto.wagers ?? []).map((w) => newWager(snap.table, w))];
-      const plan = this.plan(snap, { id: randomUUID(), number: nextCoupNumber(snap), isNew: true }, hands, wagers);
-      if (await this.writeOptimistic(plan, snap.version)) return plan.dto;
-      return this.prisma.rawTransaction(async (client) => {
-        const locked = await this.shoes.lockRaw(client, shoeId, actor, table);
-        const number = nextCoupNumber(locked);
-        const wagers = [...locked.carried.map(carriedWager), ...(dto.wagers ?? []).map((w) => newWager(locked.table, w))];
-        return this.settle(pgRunner(client), locked, { id: randomUUID(), number, isNew: true }, hands, wagers);
-      });
+    if (actor.unconfirmed) {
+      // The caller's key was recognised from memory: only the one-statement write confirms it
+      // itself; any other outcome (another path, an error) first makes sure it is still valid.
+      try {
+        const written = dto.cards ? await this.recordOptimistic(shoeId, dto.cards, dto, actor) : null;
+        if (written) return written;
+      } catch (e) {
+        await this.confirmKey(actor);
+        throw e;
+      }
+      await this.confirmKey(actor);
+      return dto.cards ? this.recordLocked(shoeId, dto.cards, dto, actor) : this.openForBetting(shoeId, dto, actor);
     }
+    if (!dto.cards) return this.openForBetting(shoeId, dto, actor);
+    return (await this.recordOptimistic(shoeId, dto.cards, dto, actor)) ?? this.recordLocked(shoeId, dto.cards, dto, actor);
+  }
+
+  private async confirmKey(actor: Actor): Promise<void> {
+    if (!(await this.keys.isValid(actor.keyId))) throw new AppError('UNAUTHENTICATED', 'This API key is unknown, revoked or expired');
+  }
+
+  /**
+   * The hot path: read the shoe, settle in memory, write everything in one statement that applies
+   * only if the shoe has not moved since it was read (and, for a caller recognised from memory,
+   * only if the key is still valid). Null when it did not apply: another client moved the shoe.
+   */
+  private async recordOptimistic(shoeId: string, cards: HandsDto, dto: RecordCoupDto, actor: Actor): Promise<CoupDto | null> {
+    const hands = parseHands(cards);
+    const table = await this.shoes.tableOf(shoeId);
+    const snap = await this.shoes.snapshot(shoeId, actor, table);
+    const wagers = [...snap.carried.map(carriedWager), ...(dto.wagers ?? []).map((w) => newWager(snap.table, w))];
+    const plan = this.plan(snap, { id: randomUUID(), number: nextCoupNumber(snap), isNew: true }, hands, wagers);
+    return (await this.writeOptimistic(plan, snap.version, actor.unconfirmed ? actor.keyId : null)) ? plan.dto : null;
+  }
+
+  /** The whole coup serialised behind the shoe's row lock (two clients on one shoe). */
+  private async recordLocked(shoeId: string, cards: HandsDto, dto: RecordCoupDto, actor: Actor): Promise<CoupDto> {
+    const hands = parseHands(cards);
+    const table = await this.shoes.tableOf(shoeId);
+    return this.prisma.rawTransaction(async (client) => {
+      const locked = await this.shoes.lockRaw(client, shoeId, actor, table);
+      const number = nextCoupNumber(locked);
+      const wagers = [...locked.carried.map(carriedWager), ...(dto.wagers ?? []).map((w) => newWager(locked.table, w))];
+      return this.settle(pgRunner(client), locked, { id: randomUUID(), number, isNew: true }, hands, wagers);
+    });
+  }
+
+  /** A coup opened for betting; its cards come later. */
+  private async openForBetting(shoeId: string, dto: RecordCoupDto, actor: Actor): Promise<CoupDto> {
     return this.prisma.transaction(async (tx) => {
       const locked = await this.shoes.lock(tx, shoeId, actor, { mustBeOpen: true, withCarried: true });
       const { shoe, table } = locked;
@@ -226,11 +260,11 @@ export class CoupsService {
    * Writes a planned whole coup as one autocommit statement, guarded by the shoe's version: all of
    * it applies, or (the shoe moved) none of it. Returns whether it applied.
    */
-  private async writeOptimistic(plan: Plan, version: string): Promise<boolean> {
+  private async writeOptimistic(plan: Plan, version: string, confirmKeyId: string | null): Promise<boolean> {
     const w = plan.write;
     const claim = requestContext.get()?.idempotency;
     const answer = claim && !claim.stored ? idempotencyParts(claim, plan.dto) : null;
-    const statement = optimisticCoupStatement(w, plan.rollups, plan.audit, version, answer);
+    const statement = optimisticCoupStatement(w, plan.rollups, plan.audit, version, answer, confirmKeyId);
     const { rows } = await this.prisma.pool.query<{ applied: string; stored: string }>({ name: statement.name, text: statement.text, values: statement.values });
     if (Number(rows[0].applied) !== 1) return false;
     if (Number(rows[0].stored) !== plan.storedCount) {
@@ -334,16 +368,19 @@ const SHOE_AFTER_COUP = `shoe_after AS (
  * A whole coup as one statement guarded by the shoe's version: the shoe update is the guard, and
  * the settlement, rollups, audit entry and (if any) idempotent answer apply only if it did.
  */
-export function optimisticCoupStatement(w: SettlementWrite, rollups: CteParts, audit: CteParts, version: string, answer: CteParts | null): SqlStatement {
+export function optimisticCoupStatement(w: SettlementWrite, rollups: CteParts, audit: CteParts, version: string, answer: CteParts | null, confirmKeyId: string | null = null): SqlStatement {
+  // Every change below reads from `guard`: nothing is written unless the shoe is still at the
+  // version it was read at and, when asked, the caller's key is still valid.
+  const keyCheck = confirmKeyId === null ? '' : ` AND EXISTS (SELECT 1 FROM api_keys k WHERE k.id = $7::uuid AND ${KEY_VALID_SQL})`;
   const guard: CteParts = {
     ctes: `guard AS (
       UPDATE shoes SET remaining = $2::int[], cards_dealt = $3::int, coup_count = $4::int, open_coup_id = NULL, last_coup_number = coalesce($5::int, last_coup_number)
-      WHERE id = $1::uuid AND version = $6::bigint AND status = 'OPEN' AND open_coup_id IS NULL
+      WHERE id = $1::uuid AND version = $6::bigint AND status = 'OPEN' AND open_coup_id IS NULL${keyCheck}
       RETURNING 1)`,
-    values: [w.shoe.id, w.remaining, w.cardsDealt, w.coupCount, w.lastCoupNumber, version],
+    values: [w.shoe.id, w.remaining, w.cardsDealt, w.coupCount, w.lastCoupNumber, version, ...(confirmKeyId === null ? [] : [confirmKeyId])],
   };
-  return compose(answer ? 'sabot-coup-optimistic-idempotent' : 'sabot-coup-optimistic', guard,
-    [settlementParts(w, false), rollups, audit, ...(answer ? [answer] : [])],
+  const name = `sabot-coup-optimistic${answer ? '-idempotent' : ''}${confirmKeyId === null ? '' : '-keyed'}`;
+  return compose(name, guard, [settlementParts(w, false), rollups, audit, ...(answer ? [answer] : [])],
     'SELECT (SELECT count(*) FROM guard) AS applied, (SELECT count(*) FROM wagers_stored) AS stored');
 }
 

@@ -1,4 +1,4 @@
-import { startTestApp, TestContext } from '../support/app';
+import { rowCounts, shoeState, startTestApp, TestContext } from '../support/app';
 import { givenKey, givenPit, givenVoid } from '../support/builders';
 
 let ctx: TestContext;
@@ -148,5 +148,34 @@ describe('who may do what', () => {
     await new Promise((r) => setTimeout(r, 1600));
     const expired = await ctx.as(soon.body.key).get('/v1/properties');
     expect([expired.status, expired.body.code]).toEqual([401, 'UNAUTHENTICATED']);
+  });
+
+  // The whole-coup route may recognise a terminal's key from the service's memory; its one write
+  // then checks the key itself. Revoked elsewhere (straight in the database, as another service
+  // process would) or expired, the key must still record nothing, whatever the request.
+  it("a terminal key revoked or expired behind the service's back records no coup, not even through its fast path", async () => {
+    const pit = await givenPit(ctx);
+    const other = await givenPit(ctx);
+    const id = (await ctx.admin.get('/v1/api-keys')).body.find((k: { keyPrefix: string }) => pit.terminal.startsWith(k.keyPrefix)).id;
+    expect((await ctx.as(pit.terminal).post(`/v1/shoes/${pit.shoe.id}/coups`, { cards: BANKER_7, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] })).status).toBe(201);
+    await ctx.prisma.$executeRaw`UPDATE api_keys SET revoked_at = now() WHERE id = ${id}::uuid`;
+    const state = async () => JSON.stringify({ counts: await rowCounts(ctx.prisma), shoes: await shoeState(ctx.prisma) });
+    const before = await state();
+    for (const [path, body] of [
+      [`/v1/shoes/${pit.shoe.id}/coups`, { cards: PLAYER_9, wagers: [{ seat: 1, betType: 'PLAYER', amount: 1000 }] }], // the fast path
+      [`/v1/shoes/${pit.shoe.id}/coups`, { wagers: [{ seat: 1, betType: 'PLAYER', amount: 1000 }] }], // opening a coup for betting
+      [`/v1/shoes/${pit.shoe.id}/coups`, { cards: { player: ['2S', '3D'], banker: ['7H', 'KC'] } }], // a misdeal
+      [`/v1/shoes/${other.shoe.id}/coups`, { cards: PLAYER_9 }], // another table's shoe
+    ] as const) {
+      const res = await ctx.as(pit.terminal).post(path, body);
+      expect([path, res.status, res.body.code]).toEqual([path, 401, 'UNAUTHENTICATED']);
+    }
+    expect(await state()).toEqual(before);
+
+    const soon = await ctx.admin.post('/v1/api-keys', { name: 'short-lived terminal', role: 'TERMINAL', tableId: other.table.id, expiresAt: new Date(Date.now() + 1500).toISOString() });
+    expect((await ctx.as(soon.body.key).post(`/v1/shoes/${other.shoe.id}/coups`, { cards: BANKER_7 })).status).toBe(201);
+    await new Promise((r) => setTimeout(r, 1600));
+    const late = await ctx.as(soon.body.key).post(`/v1/shoes/${other.shoe.id}/coups`, { cards: PLAYER_9 });
+    expect([late.status, late.body.code]).toEqual([401, 'UNAUTHENTICATED']);
   });
 });
