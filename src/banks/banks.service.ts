@@ -20,6 +20,7 @@ import {
 } from '../domain';
 import { Bank, BankCoup, BankCoupVoid, Prisma } from '../generated/prisma/client';
 import { dealFrom, LockedShoe, nextCoupNumber, ShoesService } from '../shoes/shoes.service';
+import { applyBankCoupToRollups } from '../reports/rollups';
 import { rulesOf } from '../tables/tables.service';
 import { BankCoupDto, BankDto, OpenBankDto, PunterResultDto, RecordBankCoupDto, RetireBankDto, StandingStakeDto } from './dto/bank.dto';
 
@@ -125,9 +126,7 @@ export class BanksService {
           punters: played.punters as never, bankStateBefore: stateOf(bank) as never, settledAt: now, createdByKeyId: actor.keyId,
         },
       });
-      await tx.$executeRaw`
-        INSERT INTO table_day_rollups (table_id, gaming_day, banked_coups, house_commission) VALUES (${shoe.tableId}::uuid, ${day}::date, 1, ${played.commission})
-        ON CONFLICT (table_id, gaming_day) DO UPDATE SET banked_coups = table_day_rollups.banked_coups + 1, house_commission = table_day_rollups.house_commission + EXCLUDED.house_commission`;
+      await applyBankCoupToRollups(tx, shoe.tableId, day, played.commission, 1n);
       const result = toBankCoupDto(row, after);
       await this.audit.append(tx, { stream: shoe.tableId, action: 'bank.coup', entityType: 'bank', entityId: bank.id, data: { ...result, bank: undefined } });
       return result;
@@ -192,9 +191,7 @@ export class BanksService {
         status: 'ACTIVE', nextBanker: null, closedAt: null,
       },
     });
-    await tx.$executeRaw`
-      UPDATE table_day_rollups SET banked_coups = banked_coups - 1, house_commission = house_commission - ${coup.commission}
-      WHERE table_id = ${coup.tableId}::uuid AND gaming_day = ${coup.gamingDay.toISOString().slice(0, 10)}::date`;
+    await applyBankCoupToRollups(tx, coup.tableId, coup.gamingDay.toISOString().slice(0, 10), coup.commission, -1n);
     await this.audit.append(tx, { stream: coup.tableId, action: 'bank.coup.void', entityType: 'bank', entityId: coup.bankId, data: { bankCoupId, number: coup.number, reason: v.reason, commissionReversed: coup.commission.toString(), bankRestored: before } });
   }
 

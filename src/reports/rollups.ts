@@ -133,3 +133,14 @@ export async function addCollectedCommission(tx: Tx, tableId: string, gamingDay:
     INSERT INTO table_day_rollups AS c (table_id, gaming_day, commission_collected) VALUES (${tableId}::uuid, ${gamingDay}::date, ${a}::bigint)
     ON CONFLICT (table_id, gaming_day) DO UPDATE SET commission_collected = c.commission_collected + EXCLUDED.commission_collected`;
 }
+
+/**
+ * Adds (sign 1) or removes (sign −1, a void) one player-banked coup and the house's commission on
+ * it, on the coup's gaming day: the only house revenue of those games.
+ */
+export async function applyBankCoupToRollups(tx: Tx, tableId: string, gamingDay: string, commission: bigint, sign: 1n | -1n): Promise<void> {
+  const c = (commission * sign).toString();
+  await tx.$executeRaw`
+    INSERT INTO table_day_rollups AS r (table_id, gaming_day, banked_coups, house_commission) VALUES (${tableId}::uuid, ${gamingDay}::date, ${Number(sign)}::bigint, ${c}::bigint)
+    ON CONFLICT (table_id, gaming_day) DO UPDATE SET banked_coups = r.banked_coups + EXCLUDED.banked_coups, house_commission = r.house_commission + EXCLUDED.house_commission`;
+}
