@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Actor, assertTableAccess } from '../access/actor';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService, Tx } from '../database/prisma.service';
-import { BetType, burnCountOf, CARDS_PER_DECK, formatCard, fullShoe, parseCards, removeCards } from '../domain';
+import { BetType, burnCountOf, Card, CARDS_PER_DECK, formatCard, fullShoe, parseCards, removeCards } from '../domain';
 import { CasinoTable, Shoe } from '../generated/prisma/client';
 import { seatCommissions } from '../commissions/seat-commissions';
 import { TableWithClock, TablesService } from '../tables/tables.service';
@@ -72,7 +72,7 @@ export function nextCoupNumber(locked: LockedShoe): number {
  * A coup's cards leaving the shoe: the composition left, the count dealt, and — when these cards
  * reach the cut card — the number of the shoe's last coup (the one after this).
  */
-export function dealFrom(shoe: LockedRow, coupNumber: number, cards: readonly number[]): { remaining: number[]; cardsDealt: number; lastCoupNumber: number | null } {
+export function dealFrom(shoe: LockedRow, coupNumber: number, cards: readonly Card[]): { remaining: number[]; cardsDealt: number; lastCoupNumber: number | null } {
   const left = shoe.decks * CARDS_PER_DECK - shoe.cardsDealt;
   if (cards.length > left) throw new AppError('SHOE_EXHAUSTED', `Only ${left} card(s) are left in the shoe; this coup records ${cards.length}`);
   const remaining = removeCards(shoe.remaining, cards);
