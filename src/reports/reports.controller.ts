@@ -43,7 +43,7 @@ function drainedOrClosed(res: Response): Promise<void> {
   });
 }
 
-async function streamJson(res: Response, chunks: AsyncGenerator<string>): Promise<void> {
+async function streamJson(res: Response, chunks: AsyncGenerator<string | Buffer>): Promise<void> {
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   try {
     for await (const chunk of chunks) {
