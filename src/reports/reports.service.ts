@@ -25,42 +25,72 @@ import {
 /** A figure of a report: a number, a decimal shown as a string, or an object of figures. */
 type Figure = { key: string; sql: string; as: 'number' | 'decimal' } | { key: string; fields: Figure[] | null };
 
+/** The sums the figures are computed from. */
+type Sum = 'wagers' | 'handle' | 'payouts' | 'net' | 'commission' | 'collected' | 'theo' | 'coups' | 'banked_coups' | 'house_commission' | 'banker' | 'player' | 'tie' | 'naturals' | 'exp_banker' | 'exp_player' | 'exp_tie' | 'exp_nat';
+
+/** A row of sums `s`, as the report queries name them. */
+const sumsRow = (name: Sum): string => `s.${name}`;
+
 /**
- * THE report formulas (domain.md §6), over a row of sums `s`: win = stakes lost − payouts +
+ * THE report formulas (domain.md §6), over a row of sums: win = stakes lost − payouts +
  * commission = −Σ customer net; hold % = win / handle; outstanding = charged − collected;
  * revenue = win − outstanding; theoretical win = Σ stake × edge (× 10^12 in the rollups) rounded
  * to the minor unit; expected outcome counts = Σ coups × exact probability. Statistics are rounded
  * half away from zero for display; money that changes hands is rounded only by the engine's
  * roundMoney. PostgreSQL evaluates them, so large reports never pass through JS objects; the one
- * list renders as columns (figuresSql) or as JSON text (figuresJsonSql).
+ * list renders as columns (figuresSql) or as JSON text (figuresJsonSql), over the sums of a report
+ * query or (ROLLUP_FIGURES_SQL) over a table-day rollup row itself.
  */
-function figures(withCoups: boolean): Figure[] {
+function figures(withCoups: boolean, sum: (name: Sum) => string = sumsRow): Figure[] {
   const n = (key: string, sql: string): Figure => ({ key, sql, as: 'number' });
   const d = (key: string, sql: string): Figure => ({ key, sql, as: 'decimal' });
+  const [net, handle, commission, collected, theo] = [sum('net'), sum('handle'), sum('commission'), sum('collected'), sum('theo')];
   return [
-    n('wagers', 's.wagers'), n('handle', 's.handle'), n('payouts', 's.payouts'), n('win', '-s.net'),
-    d('holdPercent', 'CASE WHEN s.handle = 0 THEN NULL ELSE round((-s.net)::numeric * 100 / s.handle, 4) END'),
-    n('commissionCharged', 's.commission'), n('commissionCollected', 's.collected'), n('commissionOutstanding', 's.commission - s.collected'),
-    n('revenue', '-s.net - (s.commission - s.collected)'),
-    n('theoreticalWin', 'round(s.theo / 1000000000000)::bigint'), n('winMinusTheoretical', '-s.net - round(s.theo / 1000000000000)::bigint'),
-    withCoups ? n('coups', 's.coups') : n('coups', 'NULL::bigint'),
+    n('wagers', sum('wagers')), n('handle', handle), n('payouts', sum('payouts')), n('win', `-${net}`),
+    d('holdPercent', `CASE WHEN ${handle} = 0 THEN NULL ELSE round((-${net})::numeric * 100 / ${handle}, 4) END`),
+    n('commissionCharged', commission), n('commissionCollected', collected), n('commissionOutstanding', `${commission} - ${collected}`),
+    n('revenue', `-${net} - (${commission} - ${collected})`),
+    n('theoreticalWin', `round(${theo} / 1000000000000)::bigint`), n('winMinusTheoretical', `-${net} - round(${theo} / 1000000000000)::bigint`),
+    withCoups ? n('coups', sum('coups')) : n('coups', 'NULL::bigint'),
     // The player-banked games: the house's only revenue there is its commission on the bankers'
     // winnings (the players' money between themselves is not house revenue). It belongs to no bet type.
-    withCoups ? n('bankedCoups', 's.banked_coups') : n('bankedCoups', 'NULL::bigint'),
-    withCoups ? n('houseCommission', 's.house_commission') : n('houseCommission', 'NULL::bigint'),
-    withCoups ? n('totalRevenue', '-s.net - (s.commission - s.collected) + s.house_commission') : n('totalRevenue', 'NULL::bigint'),
+    withCoups ? n('bankedCoups', sum('banked_coups')) : n('bankedCoups', 'NULL::bigint'),
+    withCoups ? n('houseCommission', sum('house_commission')) : n('houseCommission', 'NULL::bigint'),
+    withCoups ? n('totalRevenue', `-${net} - (${commission} - ${collected}) + ${sum('house_commission')}`) : n('totalRevenue', 'NULL::bigint'),
     {
       key: 'outcomes',
-      fields: withCoups ? [n('bankerWins', 's.banker'), n('playerWins', 's.player'), n('ties', 's.tie'), n('naturals', 's.naturals')] : null,
+      fields: withCoups ? [n('bankerWins', sum('banker')), n('playerWins', sum('player')), n('ties', sum('tie')), n('naturals', sum('naturals'))] : null,
     },
     {
       key: 'expectedOutcomes',
       fields: withCoups
-        ? [d('bankerWins', 'round(s.exp_banker, 2)'), d('playerWins', 'round(s.exp_player, 2)'), d('ties', 'round(s.exp_tie, 2)'), d('naturals', 'round(s.exp_nat, 2)')]
+        ? [d('bankerWins', `round(${sum('exp_banker')}, 2)`), d('playerWins', `round(${sum('exp_player')}, 2)`), d('ties', `round(${sum('exp_tie')}, 2)`), d('naturals', `round(${sum('exp_nat')}, 2)`)]
         : null,
     },
   ];
 }
+
+/** The columns of table_day_rollups behind each sum. */
+const ROLLUP_COLUMNS: Partial<Record<Sum, string>> = {
+  wagers: 'wagers', handle: 'handle', payouts: 'payouts', net: 'customer_net', commission: 'commission', collected: 'commission_collected',
+  theo: 'theo_e12', coups: 'coups', banked_coups: 'banked_coups', house_commission: 'house_commission', banker: 'banker_wins',
+  player: 'player_wins', tie: 'ties', naturals: 'naturals',
+};
+
+/**
+ * A table-day rollup row's figures as JSON members, every figure but the expected outcomes (which
+ * depend on the table's decks): the expression of the stored generated column
+ * table_day_rollups.figures_json (migration 20261121160000_rollup_figures), which PostgreSQL keeps
+ * in step with the row's sums on every write. The win/loss report sends it as it is for rows at the
+ * rollup's own grain, instead of turning some twenty numbers a row into text at every request.
+ * test/e2e/finance.spec.ts checks the stored text against this expression.
+ */
+export const ROLLUP_FIGURES_SQL = figures(true, (name) => {
+  const column = ROLLUP_COLUMNS[name];
+  if (column) return column;
+  if (name.startsWith('exp_')) return 'NULL'; // the expected outcomes, left out below
+  throw new Error(`table_day_rollups has no column for ${name}`);
+}).filter((f) => f.key !== 'expectedOutcomes').map((f, i) => `'${i ? ',' : ''}"${f.key}":' || ${figureJsonSql(f)}`).join(' || ');
 
 /** The figures as columns (json_agg/to_json turn them into the same JSON as figuresJsonSql). */
 function figuresSql(withCoups: boolean): string {
@@ -75,10 +105,9 @@ function figuresSql(withCoups: boolean): string {
  * The figures as the members of a JSON object, in text (`"wagers":56,…`): plain concatenation
  * costs PostgreSQL about half of what json_build_object/to_json do per row, which is most of a
  * large report's time. Every value is a number, a decimal string or null, so nothing needs escaping.
- * `rendered` names figures already rendered as JSON text by the same definition elsewhere.
  */
-function figuresJsonSql(withCoups: boolean, rendered: Partial<Record<string, string>> = {}): string {
-  return figures(withCoups).map((f, i) => `'${i ? ',' : ''}"${f.key}":' || ${rendered[f.key] ?? figureJsonSql(f)}`).join(' || ');
+function figuresJsonSql(withCoups: boolean): string {
+  return figures(withCoups).map((f, i) => `'${i ? ',' : ''}"${f.key}":' || ${figureJsonSql(f)}`).join(' || ');
 }
 
 /** One figure's value as JSON text. */
@@ -119,6 +148,37 @@ const DIMENSIONS: Record<GroupBy, [sql: string, alias: string, kind: 'free' | 'p
   month: [["to_char(a.dkey, 'YYYY-MM')", 'month', 'plain', 'a.dkey']],
   quarter: [["to_char(a.dkey, 'YYYY-\"Q\"Q')", 'quarter', 'plain', 'a.dkey']],
 };
+
+type Column = (typeof DIMENSIONS)[GroupBy][number];
+
+/** The dimensions that are attributes of a table: one value per table. */
+const TABLE_DIMENSIONS: GroupBy[] = ['property', 'pit', 'table', 'variant', 'currency'];
+
+/** Group members whose value follows from an earlier one's: sorting by them too changes nothing. */
+const FOLLOWS_FROM: Record<string, string[]> = {
+  tableId: ['tableCode', 'pit', 'variant', 'currency', 'propertyId', 'propertyName'],
+  propertyId: ['propertyName'],
+};
+
+/** The columns a report's rows are sorted by: its group members in order, less those that cannot change the order. */
+function orderKeys(cols: Column[]): Column[] {
+  const keys: Column[] = [];
+  const implied = new Set<string>();
+  const seen = new Set<string>();
+  for (const col of cols) {
+    const [sql, alias, , sort] = col;
+    if (implied.has(alias) || seen.has(sort ?? sql)) continue;
+    seen.add(sort ?? sql);
+    for (const a of FOLLOWS_FROM[alias] ?? []) implied.add(a);
+    keys.push(col);
+  }
+  return keys;
+}
+
+/** A group member's value as JSON text: names typed by people are escaped, ids, codes and dates quoted. */
+function jsonValueSql(kind: 'free' | 'plain', sql: string): string {
+  return kind === 'free' ? `coalesce(to_json(${sql})::text, 'null')` : `coalesce('"' || ${sql} || '"', 'null')`;
+}
 
 /**
  * The coarsest rollup that answers a grouping: per table and day (all bet types, with coups)
@@ -163,7 +223,7 @@ export class ReportsService {
    * void summary are read on another connection. (Building the rows in two halves on two
    * connections was measured slower: on two cores the halves, the service and the client compete.)
    */
-  async winLossChunks(q: WinLossQueryDto): Promise<AsyncGenerator<string>> {
+  async winLossChunks(q: WinLossQueryDto): Promise<AsyncGenerator<string | Buffer>> {
     const { from, to } = parseRange(q);
     const groupBy = parseGroupBy(q.groupBy);
     const sql = this.winLossSql(groupBy, from, to, q.propertyId);
@@ -173,7 +233,7 @@ export class ReportsService {
     })();
     summary.catch(() => undefined); // awaited below; until then a failure is not unhandled
     const rows = this.prisma.streamReportRows(sql.rows);
-    // The first batch is awaited here, so a failing query is still an error answer, not a cut stream.
+    // The first rows are awaited here, so a failing query is still an error answer, not a cut stream.
     const first = await rows.next();
     const head = `{"from":${JSON.stringify(from)},"to":${JSON.stringify(to)},"groupBy":${JSON.stringify(groupBy)},"rows":[`;
     const tail = async () => {
@@ -183,12 +243,11 @@ export class ReportsService {
     };
     return (async function* () {
       try {
-        if (first.done) {
-          yield head + (await tail());
-          return;
+        yield head;
+        if (!first.done) {
+          yield first.value;
+          for await (const joined of rows) yield joined;
         }
-        yield head + first.value.join(',');
-        for await (const batch of rows) yield ',' + batch.join(',');
         yield await tail();
       } finally {
         await rows.return(undefined); // a reader that stopped early frees the connection
@@ -198,9 +257,9 @@ export class ReportsService {
 
   /** The whole win/loss report as one JSON text. */
   async winLossJson(q: WinLossQueryDto): Promise<string> {
-    let json = '';
-    for await (const chunk of await this.winLossChunks(q)) json += chunk;
-    return json;
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.winLossChunks(q)) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    return Buffer.concat(chunks).toString('utf8');
   }
 
   async quarterly(q: QuarterlyQueryDto): Promise<QuarterlyDto> {
@@ -459,56 +518,108 @@ export class ReportsService {
     const fields = ['wagers', 'handle', 'payouts', 'commission', 'collected', 'net', 'theo', ...(source.coups ? ['coups', 'banker', 'player', 'tie', 'naturals', 'banked_coups', 'house_commission'] : [])];
     const sums = fields.map((f) => `${sumOf(`a.${f}`)} AS ${f}`);
     const expectedSums = source.coups ? (['banker', 'player', 'tie', 'nat'] as const).map((f) => `${sumOf(`a.coups * pr.${f}`)} AS exp_${f}`) : [];
-    const totalsCols = [...fields.map((f) => `sum(s.${f}) AS ${f}`), ...(source.coups ? ['banker', 'player', 'tie', 'nat'].map((f) => `sum(s.exp_${f}) AS exp_${f}`) : [])];
+    const totalsCols = [...fields.map((f) => `sum(c.${f}) AS ${f}`), ...(source.coups ? (['banker', 'player', 'tie', 'nat'] as const).map((f) => `sum(c.coups * pr.${f}) AS exp_${f}`) : [])];
     const group = cols
-      .map(([, alias, kind], i) => `'${i ? ',' : ''}"${alias}":' || ` + (kind === 'free' ? `coalesce(to_json(s."${alias}")::text, 'null')` : `coalesce('"' || s."${alias}" || '"', 'null')`))
+      .map(([, alias, kind], i) => `'${i ? ',' : ''}"${alias}":' || ${jsonValueSql(kind, `s."${alias}"`)}`)
       .join(' || ');
-    const order = cols.map(([, alias, , sort]) => (sort ? `s."k:${alias}"` : `s."${alias}"`)).join(', ');
+    const keys = orderKeys(cols);
+    const order = keys.map(([, alias, , sort]) => (sort ? `s."k:${alias}"` : `s."${alias}"`)).join(', ');
     // When the grouping is the rollup's own grain, its rows are used as they are.
     const ownGrain = dims.includes('gamingDay') ? (source.table === 'table_day_rollups' || dims.includes('betType')) : source.table === 'month_rollups' && dims.includes('month') && dims.includes('betType');
-    // Rows of one table at its rollup's grain: their expected outcome counts depend only on the
-    // table's decks and the row's coups, a few distinct pairs, so they are rendered once per pair.
-    const expectedLookup = ownGrain && !regroup && source.coups;
     const inner = ownGrain
       ? `SELECT r.table_id, ${dkey} AS dkey, ${bkey} AS bkey, r.wagers, r.handle, r.payouts, r.commission, r.commission_collected AS collected, r.customer_net AS net, r.theo_e12 AS theo` +
         (source.coups ? ', r.coups, r.banker_wins AS banker, r.player_wins AS player, r.ties AS tie, r.naturals, r.banked_coups, r.house_commission' : '')
       : `SELECT r.table_id, ${dkey} AS dkey, ${bkey} AS bkey, ${sumsSql(source.coups)}`;
-    const withS = (withExpected: boolean) => Prisma.sql`
+    const withS = Prisma.sql`
       WITH a AS (
         ${Prisma.raw(inner)}
         FROM ${Prisma.raw(source.table)} r
         WHERE ${Prisma.raw(day)} BETWEEN ${from}::date AND ${to}::date ${prop}
         ${Prisma.raw(ownGrain ? '' : 'GROUP BY 1, 2, 3')}
       ), s AS (
-        SELECT ${Prisma.raw([...cols.flatMap(([sql, alias, , sort]) => [`${sql} AS "${alias}"`, ...(sort ? [`${sort} AS "k:${alias}"`] : [])]), ...sums, ...(withExpected ? expectedSums : ['t.decks'])].join(', '))}
+        SELECT ${Prisma.raw([...cols.flatMap(([sql, alias, , sort]) => [`${sql} AS "${alias}"`, ...(sort ? [`${sort} AS "k:${alias}"`] : [])]), ...sums, ...expectedSums].join(', '))}
         FROM a JOIN casino_tables t ON t.id = a.table_id JOIN properties p ON p.id = t.property_id
         JOIN (VALUES ${probabilitiesSql()}) AS pr(decks, banker, player, tie, nat) ON pr.decks = t.decks
         ${Prisma.raw(regroup ? `GROUP BY ${cols.flatMap(([sql, , , sort]) => (sort ? [sql, sort] : [sql])).join(', ')}` : '')}
       )`;
-    const expected = figures(true).find((f) => f.key === 'expectedOutcomes')!;
-    const expectedCte = Prisma.sql`, ej AS (
-        SELECT s.decks, s.coups, ${Prisma.raw(figureJsonSql(expected))} AS txt
-        FROM (SELECT x.decks, x.coups, ${Prisma.raw((['banker', 'player', 'tie', 'nat'] as const).map((f) => `x.coups * pr.${f} AS exp_${f}`).join(', '))}
-              FROM (SELECT DISTINCT t.decks, r.coups FROM ${Prisma.raw(source.table)} r JOIN casino_tables t ON t.id = r.table_id
-                    WHERE ${Prisma.raw(day)} BETWEEN ${from}::date AND ${to}::date ${prop}) x
-              JOIN (VALUES ${probabilitiesSql()}) AS pr(decks, banker, player, tie, nat) ON pr.decks = x.decks) s
-      )`;
-    // Sorted before the JSON is built, so the sort carries the figures and not megabytes of text
-    // (PostgreSQL keeps the subquery's order for the outer ORDER BY without sorting again).
     return {
-      rows: expectedLookup
-        ? Prisma.sql`${withS(false)} ${expectedCte}
-          SELECT '{"group":{' || ${Prisma.raw(group)} || '},' || ${Prisma.raw(figuresJsonSql(true, { expectedOutcomes: 's.expected_json' }))} || '}'
-          FROM (SELECT s.*, ej.txt AS expected_json FROM s JOIN ej ON ej.decks = s.decks AND ej.coups = s.coups ORDER BY ${Prisma.raw(order)} OFFSET 0) s
-          ORDER BY ${Prisma.raw(order)}`
-        : Prisma.sql`${withS(true)}
+      // Rows of single tables and days are table-day rollup rows as they are: sent with the figures
+      // the rollup keeps rendered (figures_json), the table's part of each row's group rendered once
+      // per table, and the expected outcome counts, which depend only on the table's decks and the
+      // row's coups (a few distinct pairs), rendered once per pair.
+      rows: ownGrain && !regroup && source.table === 'table_day_rollups'
+        ? this.tableDayRowsSql(dims, keys, from, to, prop)
+        : // Sorted before the JSON is built, so the sort carries the figures and not megabytes of text
+          // (PostgreSQL keeps the subquery's order for the outer ORDER BY without sorting again).
+          Prisma.sql`${withS}
           SELECT '{"group":{' || ${Prisma.raw(group)} || '},' || ${Prisma.raw(figuresJsonSql(source.coups))} || '}'
           FROM (SELECT * FROM s ORDER BY ${Prisma.raw(order)} OFFSET 0) s ORDER BY ${Prisma.raw(order)}`,
-      totals: Prisma.sql`${withS(true)}
+      // Totals do not depend on the grouping: summed per currency and deck count straight from the
+      // rollup (the expected outcomes multiply the coups of each deck count once), then per currency.
+      totals: Prisma.sql`
         SELECT coalesce(json_agg(f ORDER BY f.currency), '[]')::text AS totals FROM (
-          SELECT s.currency, ${Prisma.raw(figuresSql(source.coups))} FROM (SELECT s."currency" AS currency, ${Prisma.raw(totalsCols.join(', '))} FROM s GROUP BY s."currency") s
+          SELECT s.currency, ${Prisma.raw(figuresSql(source.coups))} FROM (
+            SELECT c.currency, ${Prisma.raw(totalsCols.join(', '))}
+            FROM (
+              SELECT t.currency::text AS currency, t.decks, ${Prisma.raw(sumsSql(source.coups))}
+              FROM ${Prisma.raw(source.table)} r JOIN casino_tables t ON t.id = r.table_id
+              WHERE ${Prisma.raw(day)} BETWEEN ${from}::date AND ${to}::date ${prop}
+              GROUP BY 1, 2
+            ) c JOIN (VALUES ${probabilitiesSql()}) AS pr(decks, banker, player, tie, nat) ON pr.decks = c.decks
+            GROUP BY c.currency
+          ) s
         ) f`,
     };
+  }
+
+  /**
+   * Rows grouped by table and gaming day (and any table attribute, month or quarter beside them):
+   * table-day rollup rows as they are. Each row is its table's part of the group (rendered once per
+   * table, in tp), its day's part, the figures the rollup keeps rendered (figures_json) and the
+   * expected outcome counts of its (decks, coups) pair (rendered once per pair, in ej). Grouped by
+   * table first, the rollup rows are sorted by table and day alone before anything is joined to
+   * them, so the sort carries no text it does not need.
+   */
+  private tableDayRowsSql(dims: GroupBy[], keys: Column[], from: string, to: string, prop: Prisma.Sql): Prisma.Sql {
+    const fromTable = new Set(dims.filter((d) => TABLE_DIMENSIONS.includes(d)).flatMap((d) => DIMENSIONS[d].map(([, alias]) => alias)));
+    const members = dims.flatMap((d) => DIMENSIONS[d]).map(([sql, alias, kind], i) => ({ alias, text: `'${i ? ',' : ''}"${alias}":' || ${jsonValueSql(kind, sql)}` }));
+    // Runs of table members become one column of tp each; day members are rendered per row.
+    const fragments: string[] = [];
+    const parts: string[] = [];
+    for (let i = 0; i < members.length; ) {
+      if (!fromTable.has(members[i].alias)) {
+        parts.push(members[i++].text);
+        continue;
+      }
+      const run: string[] = [];
+      while (i < members.length && fromTable.has(members[i].alias)) run.push(members[i++].text);
+      parts.push(`tp.f${fragments.length}`);
+      fragments.push(`${run.join(' || ')} AS f${fragments.length}`);
+    }
+    const sortColumns = keys.filter(([, alias]) => fromTable.has(alias) && alias !== 'tableId').map(([sql, , , sort], i) => `${sort ?? sql} AS k${i}`);
+    let k = 0;
+    const order = keys.map(([sql, alias, , sort]) => (alias === 'tableId' ? 'a.table_id' : fromTable.has(alias) ? `tp.k${k++}` : (sort ?? sql)));
+    const presorted = order[0] === 'a.table_id' && order.slice(1).every((o) => o === 'a.dkey');
+    const expected = figures(true).find((f) => f.key === 'expectedOutcomes')!;
+    return Prisma.sql`
+      WITH tp AS MATERIALIZED (
+        SELECT ${Prisma.raw(['t.id', 't.decks', ...sortColumns, ...fragments].join(', '))}
+        FROM casino_tables t JOIN properties p ON p.id = t.property_id
+      ), ej AS MATERIALIZED (
+        SELECT s.decks, s.coups, ${Prisma.raw(figureJsonSql(expected))} AS txt
+        FROM (SELECT x.decks, x.coups, ${Prisma.raw((['banker', 'player', 'tie', 'nat'] as const).map((f) => `x.coups * pr.${f} AS exp_${f}`).join(', '))}
+              FROM (SELECT DISTINCT t.decks, r.coups FROM table_day_rollups r JOIN casino_tables t ON t.id = r.table_id
+                    WHERE r.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}) x
+              JOIN (VALUES ${probabilitiesSql()}) AS pr(decks, banker, player, tie, nat) ON pr.decks = x.decks) s
+      )
+      SELECT '{"group":{' || ${Prisma.raw(parts.join(' || '))} || '},' || a.figures_json || ',"expectedOutcomes":' || ej.txt || '}'
+      FROM (
+        SELECT r.table_id, r.gaming_day AS dkey, r.coups, r.figures_json FROM table_day_rollups r
+        WHERE r.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
+        ${Prisma.raw(presorted ? 'ORDER BY r.table_id, r.gaming_day OFFSET 0' : '')}
+      ) a
+      JOIN tp ON tp.id = a.table_id JOIN ej ON ej.decks = tp.decks AND ej.coups = a.coups
+      ORDER BY ${Prisma.raw(order.join(', '))}`;
   }
 
   private async voidSummary(from: string, to: string, propertyId?: string) {

@@ -2,6 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startTestApp, TestContext } from '../support/app';
 import { givenKey, givenTable } from '../support/builders';
+import { inlineParameters } from '../../src/database/copy-rows';
+import { ROLLUP_FIGURES_SQL } from '../../src/reports/reports.service';
 
 /**
  * A win/loss report larger than one streamed batch (~256 kB): the rows arrive in several chunks
@@ -68,4 +70,60 @@ it('a client that goes away mid-report frees its database connection, and the ne
   const whole = await ctx.as(finance).get('/v1/reports/win-loss?from=2023-01-01&to=2025-12-31&groupBy=table,gamingDay');
   expect(JSON.parse(whole.text).rows).toHaveLength(2 * 1096);
   await new Promise((resolve) => server.close(resolve));
+});
+
+it('the figures a table-day rollup keeps rendered are the report formulas, whatever the sums', async () => {
+  const t = await givenTable(ctx, { code: 'STORED-FIGURES' });
+  // Edge rows: no handle (hold % null), a day the players won (−265,433 / 1,234,567 = −21.50008… %), a
+  // theoretical win of exactly 1.5 (rounded half away from zero), sums past 2^53.
+  await ctx.prisma.$executeRaw`
+    INSERT INTO table_day_rollups (table_id, gaming_day, coups, banker_wins, player_wins, ties, naturals, wagers, handle, payouts, commission, commission_collected, customer_net, theo_e12, banked_coups, house_commission)
+    VALUES (${t.id}::uuid, date '2030-01-01', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 250),
+           (${t.id}::uuid, date '2030-01-02', 70, 30, 35, 5, 20, 500, 1234567, 1500000, 9000, 4000, 265433, 1500000000000, 0, 0),
+           (${t.id}::uuid, date '2030-01-03', 1, 1, 0, 0, 1, 1, 9007199254740993, 0, 0, 0, -9007199254740993, 123456789012345678901234567, 0, 0)`;
+  const [{ differing, checked }] = await ctx.prisma.$queryRawUnsafe<{ differing: bigint; checked: bigint }[]>(
+    `SELECT count(*) FILTER (WHERE figures_json IS DISTINCT FROM (${ROLLUP_FIGURES_SQL})) AS differing, count(*) AS checked FROM table_day_rollups`,
+  );
+  expect(Number(checked)).toBeGreaterThanOrEqual(3);
+  expect(Number(differing)).toBe(0);
+  const res = await ctx.as(finance).get('/v1/reports/win-loss?from=2030-01-01&to=2030-01-03&groupBy=table,gamingDay');
+  expect(res.status).toBe(200);
+  const [empty, playerDay, huge] = res.body.rows;
+  expect(empty).toMatchObject({ handle: 0, holdPercent: null, bankedCoups: 3, houseCommission: 250, totalRevenue: 250 });
+  expect(playerDay).toMatchObject({ win: -265433, holdPercent: '-21.5001', commissionOutstanding: 5000, revenue: -270433, theoreticalWin: 2, winMinusTheoretical: -265435 });
+  expect(JSON.parse(res.text.replace(/"handle":9007199254740993/, '"handle":"big"')).rows[2].handle).toBe('big'); // exact digits, not a rounded double
+  expect(huge.theoreticalWin).toBe(123456789012346);
+});
+
+it('literals written into a COPY statement come back exactly from PostgreSQL', async () => {
+  const nasty = ["O'Brien", 'back\\slash', "'; DROP TABLE wagers; --", 'Salon "Privé" 百家乐', '$1 $2', ''];
+  for (const s of nasty) {
+    const [{ v }] = await ctx.prisma.$queryRawUnsafe<{ v: string }[]>(`SELECT ${inlineParameters({ text: '$1::text', values: [s] })} AS v`);
+    expect(v).toBe(s);
+  }
+});
+
+it('a client that reads slowly still gets the whole report', async () => {
+  const server = (ctx.app.getHttpServer() as http.Server).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    const text = await new Promise<string>((resolve, reject) => {
+      http.get({ host: '127.0.0.1', port, path: '/v1/reports/win-loss?from=2023-01-01&to=2025-12-31&groupBy=table,gamingDay', headers: { Authorization: `Bearer ${finance}` } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          res.pause(); // the service must wait, not drop or reorder anything
+          setTimeout(() => res.resume(), 5);
+        });
+        res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        res.on('error', reject);
+      });
+    });
+    const body = JSON.parse(text);
+    expect(body.rows).toHaveLength(2 * 1096);
+    expect(body.rows.reduce((n: number, r: { handle: number }) => n + r.handle, 0)).toBe(body.totals.handle);
+  } finally {
+    server.close();
+  }
 });
