@@ -42,10 +42,6 @@ export class TextRowsFromBinaryCopy {
     return full;
   }
 
-  get collected(): number {
-    return this.used;
-  }
-
   /** Reads a piece of COPY data: a message's payload, or any part of the stream. */
   push(chunk: Buffer): void {
     // An incomplete header or row is completed from the chunk's first bytes, only as many as it needs.
