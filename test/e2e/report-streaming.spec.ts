@@ -90,9 +90,56 @@ it('the figures a table-day rollup keeps rendered are the report formulas, whate
   expect(res.status).toBe(200);
   const [empty, playerDay, huge] = res.body.rows;
   expect(empty).toMatchObject({ handle: 0, holdPercent: null, bankedCoups: 3, houseCommission: 250, totalRevenue: 250 });
+  expect(empty.expectedOutcomes).toEqual({ bankerWins: '0.00', playerWins: '0.00', ties: '0.00', naturals: '0.00' });
   expect(playerDay).toMatchObject({ win: -265433, holdPercent: '-21.5001', commissionOutstanding: 5000, revenue: -270433, theoreticalWin: 2, winMinusTheoretical: -265435 });
   expect(JSON.parse(res.text.replace(/"handle":9007199254740993/, '"handle":"big"')).rows[2].handle).toBe('big'); // exact digits, not a rounded double
   expect(huge.theoreticalWin).toBe(123456789012346);
+});
+
+it('a table-day rollup keeps its table\'s deck count, and its expected outcomes are those every other grouping computes', async () => {
+  // 70 coups: 8 decks expect 70 × 0.458597422632763 = 32.10 banker wins, one deck 70 × 0.459624155172162 = 32.17.
+  const tables = [await givenTable(ctx, { code: 'DECKS-8', decks: 8 }), await givenTable(ctx, { code: 'DECKS-1', decks: 1 })];
+  for (const t of tables) {
+    // The deck count a writer gives is not the one kept: PostgreSQL takes the table's.
+    await ctx.prisma.$executeRaw`
+      INSERT INTO table_day_rollups (table_id, gaming_day, decks, coups, banker_wins, player_wins, ties, naturals, wagers, handle, payouts, commission, commission_collected, customer_net, theo_e12)
+      VALUES (${t.id}::uuid, date '2031-05-05', 3, 70, 30, 35, 5, 20, 500, 1234567, 1500000, 9000, 4000, 265433, 1500000000000)`;
+  }
+  await ctx.prisma.$executeRaw`UPDATE table_day_rollups SET decks = 2 WHERE gaming_day = date '2031-05-05'`;
+  const kept = await ctx.prisma.$queryRaw<{ code: string; decks: number }[]>`
+    SELECT t.code, r.decks FROM table_day_rollups r JOIN casino_tables t ON t.id = r.table_id WHERE r.gaming_day = date '2031-05-05' ORDER BY t.code`;
+  expect(kept).toEqual([{ code: 'DECKS-1', decks: 1 }, { code: 'DECKS-8', decks: 8 }]);
+  const stored = (await ctx.as(finance).get('/v1/reports/win-loss?from=2031-05-05&to=2031-05-05&groupBy=table,gamingDay')).body.rows;
+  const computed = (await ctx.as(finance).get('/v1/reports/win-loss?from=2031-05-05&to=2031-05-05&groupBy=table')).body.rows;
+  const byCode = (rows: { group: { tableCode: string }; expectedOutcomes: unknown }[]) => Object.fromEntries(rows.map((r) => [r.group.tableCode, r.expectedOutcomes]));
+  expect(byCode(stored)).toEqual(byCode(computed));
+  expect(byCode(stored)).toEqual({
+    'DECKS-8': { bankerWins: '32.10', playerWins: '31.24', ties: '6.66', naturals: '24.01' },
+    'DECKS-1': { bankerWins: '32.17', playerWins: '31.27', ties: '6.55', naturals: '24.11' },
+  });
+});
+
+it('a report for one property has only its tables, at the rollup grain and grouped coarser', async () => {
+  const other = await ctx.admin.post('/v1/properties', { name: 'Streaming Annex', timeZone: 'Europe/Monaco', gamingDayStartHour: 6 });
+  expect(other.status).toBe(201);
+  const here = await givenTable(ctx, { code: 'PROP-HERE' });
+  const there = await givenTable(ctx, { code: 'PROP-THERE', propertyId: other.body.id });
+  await ctx.prisma.$executeRaw`
+    INSERT INTO table_day_rollups (table_id, gaming_day, coups, banker_wins, player_wins, ties, naturals, wagers, handle, payouts, commission, commission_collected, customer_net, theo_e12)
+    SELECT t.id, d::date, 10, 5, 4, 1, 3, 80, t.handle, 60000, 2000, 1500, -3000, 0
+    FROM (VALUES (${here.id}::uuid, 100000), (${there.id}::uuid, 7000)) AS t(id, handle), generate_series(date '2032-02-01', date '2032-02-03', interval '1 day') AS d`;
+  const range = 'from=2032-02-01&to=2032-02-03';
+  const byDay = (await ctx.as(finance).get(`/v1/reports/win-loss?${range}&groupBy=table,gamingDay&propertyId=${other.body.id}`)).body;
+  expect(byDay.rows.map((r: { group: { tableCode: string; gamingDay: string } }) => `${r.group.tableCode} ${r.group.gamingDay}`)).toEqual([
+    'PROP-THERE 2032-02-01', 'PROP-THERE 2032-02-02', 'PROP-THERE 2032-02-03',
+  ]);
+  expect(byDay.totals).toMatchObject({ handle: 21000, coups: 30 });
+  const byPit = (await ctx.as(finance).get(`/v1/reports/win-loss?${range}&groupBy=pit&propertyId=${other.body.id}`)).body;
+  expect(byPit.rows).toHaveLength(1);
+  expect(byPit.rows[0]).toMatchObject({ handle: 21000, coups: 30 });
+  const all = (await ctx.as(finance).get(`/v1/reports/win-loss?${range}&groupBy=table,gamingDay`)).body;
+  expect(all.rows).toHaveLength(6);
+  expect(all.totals).toMatchObject({ handle: 321000 });
 });
 
 it('literals written into a COPY statement come back exactly from PostgreSQL', async () => {
