@@ -2,13 +2,21 @@ import { ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** The V8 flags `npm start` gives node (package.json's start script), so benchmarks run what production runs. */
+function startFlags(): string {
+  const start: string = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'package.json'), 'utf8')).scripts.start;
+  const m = /^node (.*?)\s*dist\/src\/main\.js$/.exec(start);
+  if (!m) throw new Error(`package.json's start script is not "node <flags> dist/src/main.js": ${start}`);
+  return m[1];
+}
+
 /**
  * The built service as its own process (dist/src/main.js), as `npm start` runs it: the load
  * generator never shares its event loop. SERVICE_NODE_ARGS overrides the V8 flags (e.g. --cpu-prof).
  */
 export async function startServiceProcess(env: Record<string, string>): Promise<{ base: string; child: ChildProcess; stop(): Promise<void> }> {
   const port = 24000 + Math.floor(Math.random() * 1000);
-  const nodeArgs = (process.env.SERVICE_NODE_ARGS ?? '--max-old-space-size=192 --max-semi-space-size=8').split(' ').filter(Boolean);
+  const nodeArgs = (process.env.SERVICE_NODE_ARGS ?? startFlags()).split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, path.join(process.cwd(), 'dist', 'src', 'main.js')], {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
