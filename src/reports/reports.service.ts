@@ -548,9 +548,8 @@ export class ReportsService {
       )`;
     return {
       // Rows of single tables and days are table-day rollup rows as they are: sent with the figures
-      // the rollup keeps rendered (figures_json), the table's part of each row's group rendered once
-      // per table, and the expected outcome counts, which depend only on the table's decks and the
-      // row's coups (a few distinct pairs), rendered once per pair.
+      // the rollup keeps rendered (figures_json, the expected outcome counts included), the table's
+      // part of each row's group rendered once per table.
       rows: ownGrain && !regroup && source.table === 'table_day_rollups'
         ? this.tableDayRowsSql(dims, keys, from, to, propertyId)
         : // Sorted before the JSON is built, so the sort carries the figures and not megabytes of text
@@ -558,19 +557,21 @@ export class ReportsService {
           Prisma.sql`${withS}
           SELECT '{"group":{' || ${Prisma.raw(group)} || '},' || ${Prisma.raw(figuresJsonSql(source.coups))} || '}'
           FROM (SELECT * FROM s ORDER BY ${Prisma.raw(order)} OFFSET 0) s ORDER BY ${Prisma.raw(order)}`,
-      // Totals do not depend on the grouping: summed per currency and deck count straight from the
-      // rollup (the expected outcomes multiply the coups of each deck count once), then per currency.
+      // Totals do not depend on the grouping: summed per table straight from the rollup (no join per
+      // rollup row), then per currency; expected outcome counts are each table's coups × the exact
+      // probabilities for its decks.
       totals: Prisma.sql`
         SELECT coalesce(json_agg(f ORDER BY f.currency), '[]')::text AS totals FROM (
           SELECT s.currency, ${Prisma.raw(figuresSql(source.coups))} FROM (
-            SELECT c.currency, ${Prisma.raw(totalsCols.join(', '))}
+            SELECT t.currency, ${Prisma.raw(totalsCols.join(', '))}
             FROM (
-              SELECT t.currency::text AS currency, t.decks, ${Prisma.raw(sumsSql(source.coups))}
-              FROM ${Prisma.raw(source.table)} r JOIN casino_tables t ON t.id = r.table_id
+              SELECT r.table_id, ${Prisma.raw(sumsSql(source.coups))}
+              FROM ${Prisma.raw(source.table)} r
               WHERE ${Prisma.raw(day)} BETWEEN ${from}::date AND ${to}::date ${prop}
-              GROUP BY 1, 2
-            ) c JOIN (VALUES ${probabilitiesSql()}) AS pr(decks, banker, player, tie, nat) ON pr.decks = c.decks
-            GROUP BY c.currency
+              GROUP BY r.table_id
+            ) c JOIN (SELECT id, currency::text AS currency, decks FROM casino_tables) t ON t.id = c.table_id
+            JOIN (VALUES ${probabilitiesSql()}) AS pr(decks, banker, player, tie, nat) ON pr.decks = t.decks
+            GROUP BY t.currency
           ) s
         ) f`,
     };
