@@ -109,7 +109,7 @@ export const ROLLUP_FIGURES_SQL = figures(true, (name) => ROLLUP_COLUMNS[name])
 function figuresSql(withCoups: boolean): string {
   const column = (f: Figure): string => {
     if ('sql' in f) return f.as === 'decimal' ? `(${f.sql})::text` : f.sql;
-    return f.fields ? `json_build_object(${f.fields.map((g) => `'${g.key}', ${column(g)}`).join(', ')})` : 'NULL::json';
+    return f.fields ? `(${figureJsonSql(f)})::json` : 'NULL::json'; // written as rows write it
   };
   return figures(withCoups).map((f) => `${column(f)} AS "${f.key}"`).join(', ');
 }
@@ -232,8 +232,8 @@ export class ReportsService {
     const groupBy = parseGroupBy(q.groupBy);
     const sql = this.winLossSql(groupBy, from, to, q.propertyId);
     const summary = (async () => {
-      const [{ totals }] = await this.prisma.$queryRaw<{ totals: string }[]>(sql.totals);
-      return { totals, voided: await this.voidSummary(from, to, q.propertyId) };
+      const [{ totals, single }] = await this.prisma.$queryRaw<{ totals: string; single: string | null }[]>(sql.totals);
+      return { totals, single, voided: await this.voidSummary(from, to, q.propertyId) };
     })();
     summary.catch(() => undefined); // awaited below; until then a failure is not unhandled
     const rows = this.prisma.streamReportRows(sql.rows);
@@ -241,9 +241,9 @@ export class ReportsService {
     const first = await rows.next();
     const head = `{"from":${JSON.stringify(from)},"to":${JSON.stringify(to)},"groupBy":${JSON.stringify(groupBy)},"rows":[`;
     const tail = async () => {
-      const { totals, voided } = await summary;
-      const parsed = JSON.parse(totals) as TotalsDto[];
-      return `],"totals":${parsed.length === 1 ? JSON.stringify(parsed[0]) : 'null'},"totalsByCurrency":${totals},"voided":${JSON.stringify(voided)}}`;
+      // PostgreSQL's text as it is: sums past 2^53 minor units keep every digit (no JSON.parse).
+      const { totals, single, voided } = await summary;
+      return `],"totals":${single ?? 'null'},"totalsByCurrency":${totals},"voided":${JSON.stringify(voided)}}`;
     };
     return (async function* () {
       try {
@@ -561,7 +561,7 @@ export class ReportsService {
       // rollup row), then per currency; expected outcome counts are each table's coups × the exact
       // probabilities for its decks.
       totals: Prisma.sql`
-        SELECT coalesce(json_agg(f ORDER BY f.currency), '[]')::text AS totals FROM (
+        SELECT coalesce(json_agg(f ORDER BY f.currency), '[]')::text AS totals, CASE WHEN count(*) = 1 THEN min(to_json(f)::text) END AS single FROM (
           SELECT s.currency, ${Prisma.raw(figuresSql(source.coups))} FROM (
             SELECT t.currency, ${Prisma.raw(totalsCols.join(', '))}
             FROM (
