@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import { Role } from '../access/actor';
 import { Endpoint } from '../common/endpoint';
 import { toCsv } from './csv';
+import { parseExact, stringifyExact } from './exact-json';
 import { QuarterlyDto, QuarterlyQueryDto, RangeQueryDto, ReconciliationDto, TableAccountingLineDto, WinLossDto, WinLossQueryDto } from './dto/report.dto';
 import { ReportsService } from './reports.service';
 
@@ -71,7 +72,7 @@ export class ReportsController {
   @Endpoint({ operationId: 'winLossReport', summary: 'Wager-level win/loss figures for a range of gaming days, grouped as asked', roles: READERS, type: WinLossDto })
   async winLoss(@Query() q: WinLossQueryDto, @Headers('accept') accept: string | undefined, @Res() res: Response): Promise<void> {
     if (wantsCsv(accept)) {
-      res.send(asCsv(res, (JSON.parse(await this.reports.winLossJson(q)) as WinLossDto).rows as unknown as Record<string, unknown>[]));
+      res.send(asCsv(res, parseExact<WinLossDto>(await this.reports.winLossJson(q)).rows as unknown as Record<string, unknown>[]));
       return;
     }
     // Checked (a bad query is a 4xx) before the first byte; then the rows go out as they come.
@@ -80,9 +81,9 @@ export class ReportsController {
 
   @Get('quarterly')
   @Endpoint({ operationId: 'quarterlyStatement', summary: "A property's quarterly statement: totals, months, variants, tables, table accounting, exceptions", roles: READERS, type: QuarterlyDto, errors: ['NOT_FOUND'] })
-  async quarterly(@Query() q: QuarterlyQueryDto, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) res: Response): Promise<QuarterlyDto | string> {
+  async quarterly(@Query() q: QuarterlyQueryDto, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) res: Response): Promise<string> {
     const r = await this.reports.quarterly(q);
-    if (!wantsCsv(accept)) return r;
+    if (!wantsCsv(accept)) return asJson(res, stringifyExact(r)); // sums past 2^53 keep their digits
     const section = (name: string, rows: object[]) => rows.map((row) => ({ section: name, ...row }));
     return asCsv(res, [
       ...section('total', r.totals),
@@ -100,7 +101,7 @@ export class ReportsController {
   @Endpoint({ operationId: 'tableAccountingReport', summary: 'Statistical win against wager-level win, per table and gaming day', roles: READERS, type: TableAccountingLineDto, isArray: true })
   async tableAccounting(@Query() q: RangeQueryDto, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) res: Response): Promise<string> {
     const json = await this.reports.tableAccountingReportJson(q);
-    return wantsCsv(accept) ? asCsv(res, JSON.parse(json) as Record<string, unknown>[]) : asJson(res, json);
+    return wantsCsv(accept) ? asCsv(res, parseExact<Record<string, unknown>[]>(json)) : asJson(res, json);
   }
 
   @Get('reconciliation')

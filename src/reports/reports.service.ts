@@ -6,6 +6,7 @@ import { Prisma } from '../generated/prisma/client';
 import { DEFAULT_PROPERTY_ID } from '../properties/properties.service';
 import { isCalendarDate } from '../table-accounting/table-accounting.service';
 import { edgesOf } from '../tables/tables.service';
+import { parseExact } from './exact-json';
 import {
   ExceptionsDto,
   FiguresDto,
@@ -300,7 +301,7 @@ export class ReportsService {
       SELECT coalesce(json_agg(f ORDER BY f.currency, f.month, f.variant, f."tableCode"), '[]')::text AS json
       FROM (SELECT s.g, s.currency, s.month, s.variant, s."tableId", s."tableCode", ${Prisma.raw(figuresSql(true))} FROM s) f`;
     type Line = FiguresDto & { g: number; currency: string; month: string | null; variant: string | null; tableId: string | null; tableCode: string | null };
-    const lines = JSON.parse(json) as Line[];
+    const lines = parseExact<Line[]>(json); // money past 2^53 minor units stays exact (bigint)
     const section = (g: number, keys: (keyof Line)[]): WinLossRowDto[] =>
       lines.filter((l) => l.g === g).map(({ g: _g, currency, month, variant, tableId, tableCode, ...f }) => {
         const all: Record<string, string | null> = { currency, month, variant, tableId, tableCode };
@@ -317,7 +318,7 @@ export class ReportsService {
       months: section(3, ['currency', 'month']),
       variants: section(5, ['currency', 'variant']),
       tables: section(4, ['currency', 'tableId', 'tableCode', 'variant']),
-      tableAccounting: JSON.parse(await accounting) as TableAccountingLineDto[],
+      tableAccounting: parseExact<TableAccountingLineDto[]>(await accounting),
       exceptions: await exceptions,
     };
   }

@@ -98,6 +98,17 @@ it('the figures a table-day rollup keeps rendered are the report formulas, whate
   // The totals too keep every digit: 1,234,567 + 9,007,199,254,740,993 + 1 handle (odd: no double holds it).
   expect(res.text).toMatch(/"totals":\{"currency":"EUR","wagers":502,"handle":9007199255975561,/);
   expect(res.text).toMatch(/"totalsByCurrency":\[\{"currency":"EUR","wagers":502,"handle":9007199255975561,/);
+  // So do the CSV answer and the quarterly statement, in JSON and in CSV.
+  const csv = await ctx.as(finance).get('/v1/reports/win-loss?from=2030-01-01&to=2030-01-04&groupBy=table,gamingDay').set('Accept', 'text/csv');
+  expect(csv.status).toBe(200);
+  expect(csv.text.split('\n').find((line) => line.includes('2030-01-03'))).toContain(',9007199254740993,');
+  const statement = await ctx.as(finance).get('/v1/reports/quarterly?year=2030&quarter=1');
+  expect(statement.status).toBe(200);
+  expect(statement.headers['content-type']).toMatch(/^application\/json/);
+  expect(statement.text).toMatch(/"totals":\[\{"currency":"EUR","wagers":502,"handle":9007199255975561,/);
+  expect(statement.body.tables).toHaveLength(1);
+  const statementCsv = await ctx.as(finance).get('/v1/reports/quarterly?year=2030&quarter=1').set('Accept', 'text/csv');
+  expect(statementCsv.text.split('\n').find((line) => line.startsWith('total,'))).toContain(',9007199255975561,');
 });
 
 it('a table-day rollup keeps its table\'s deck count, and its expected outcomes are those every other grouping computes', async () => {
