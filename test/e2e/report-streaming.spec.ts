@@ -157,6 +157,27 @@ it('a report for one property has only its tables, at the rollup grain and group
   expect(all.totals).toMatchObject({ handle: 321000 });
 });
 
+it('a table × day report over a few days of a long history has exactly those days, for the tables that have them', async () => {
+  const early = await givenTable(ctx, { code: 'HIST-A' });
+  const late = await givenTable(ctx, { code: 'HIST-B' });
+  const gone = await givenTable(ctx, { code: 'HIST-GONE' }); // rollups only before the range
+  await ctx.prisma.$executeRaw`
+    INSERT INTO table_day_rollups (table_id, gaming_day, coups, banker_wins, player_wins, ties, naturals, wagers, handle, payouts, commission, commission_collected, customer_net, theo_e12)
+    SELECT t.id, d::date, 1, 1, 0, 0, 0, 1, 100 + extract(day FROM d)::int, 0, 0, 0, -100, 0
+    FROM (VALUES (${early.id}::uuid, date '2041-01-01', date '2043-12-31'), (${late.id}::uuid, date '2042-03-01', date '2043-12-31'),
+                 (${gone.id}::uuid, date '2041-01-01', date '2042-02-26')) AS t(id, first, last),
+         LATERAL generate_series(t.first, t.last, interval '1 day') AS d`;
+  const res = await ctx.as(finance).get('/v1/reports/win-loss?from=2042-02-27&to=2042-03-02&groupBy=table,gamingDay');
+  expect(res.status).toBe(200);
+  const rows = res.body.rows.map((r: { group: { tableCode: string; gamingDay: string }; handle: number }) => `${r.group.tableCode} ${r.group.gamingDay} ${r.handle}`);
+  const days = new Map([
+    [early.id, [`HIST-A 2042-02-27 127`, `HIST-A 2042-02-28 128`, `HIST-A 2042-03-01 101`, `HIST-A 2042-03-02 102`]],
+    [late.id, [`HIST-B 2042-03-01 101`, `HIST-B 2042-03-02 102`]],
+  ]);
+  expect(rows).toEqual([...days.keys()].sort().flatMap((id) => days.get(id))); // tables in id order, days in order
+  expect(res.body.totals).toMatchObject({ handle: 661, coups: 6 });
+});
+
 it('literals written into a COPY statement come back exactly from PostgreSQL', async () => {
   const nasty = ["O'Brien", 'back\\slash', "'; DROP TABLE wagers; --", 'Salon "Privé" 百家乐', '$1 $2', ''];
   for (const s of nasty) {
