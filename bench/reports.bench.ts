@@ -5,6 +5,12 @@
  * seed-quarter (200 tables × 92 gaming days) and reused while it holds that many wagers.
  * The service runs as its own process, as `npm start` runs it. Prints median and p95 of 30 timed
  * requests after 5 warm-up ones; writes bench/results/reports.json.
+ *
+ * Then the same at 1 M wagers with years of history kept before the quarter: a copy of the 1 M
+ * database (sabot_bench_reports_1m_history) whose table-day rollups also hold HISTORY_QUARTERS
+ * (default 20) earlier copies of the quarter's rows, each shifted 92 days further back — the
+ * rollup rows the two reports read, not wagers. A report of one quarter must not slow down as
+ * the years go by. HISTORY_QUARTERS=0 skips it.
  */
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
@@ -14,6 +20,7 @@ import { startServiceProcess } from './service-process';
 import { machine, summarize, writeJson } from './stats';
 
 const SIZES = (process.env.SIZES ?? '1000000,10000000').split(',').map(Number);
+const HISTORY_QUARTERS = Number(process.env.HISTORY_QUARTERS ?? 20);
 const RUNS = 30;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -43,10 +50,48 @@ async function ensureSeeded(size: number): Promise<string> {
   return u.toString();
 }
 
+/** The 1 M database copied, with `quarters` earlier copies of the quarter's table-day rollup rows. */
+async function ensureHistory(quarters: number): Promise<string> {
+  const source = await ensureSeeded(1e6);
+  const name = 'sabot_bench_reports_1m_history';
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+    if (exists) {
+      const c = new Client({ connectionString: u.toString() });
+      await c.connect();
+      const { rows } = await c.query(`SELECT count(*) FILTER (WHERE gaming_day < '2026-07-01') AS before, count(*) FILTER (WHERE gaming_day >= '2026-07-01') AS quarter FROM table_day_rollups`);
+      await c.end();
+      if (Number(rows[0].before) === quarters * Number(rows[0].quarter)) return u.toString();
+    }
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${new URL(source).pathname.slice(1)}"`);
+  } finally {
+    await admin.end();
+  }
+  console.log(`Adding ${quarters} earlier quarters of table-day rollups to ${name}…`);
+  const c = new Client({ connectionString: u.toString() });
+  await c.connect();
+  await c.query(`
+    INSERT INTO table_day_rollups (table_id, gaming_day, decks, coups, banker_wins, player_wins, ties, naturals, wagers, handle, payouts,
+                                   commission, commission_collected, customer_net, theo_e12, banked_coups, house_commission)
+    SELECT table_id, gaming_day - 92 * k, decks, coups, banker_wins, player_wins, ties, naturals, wagers, handle, payouts,
+           commission, commission_collected, customer_net, theo_e12, banked_coups, house_commission
+    FROM table_day_rollups, generate_series(1, $1::int) AS k`, [quarters]);
+  await c.query('VACUUM ANALYZE table_day_rollups');
+  await c.end();
+  return u.toString();
+}
+
 async function main() {
   const results: Record<string, unknown>[] = [];
-  for (const size of SIZES) {
-    const url = await ensureSeeded(size);
+  const targets: { size: number | string; url: () => Promise<string> }[] = SIZES.map((size) => ({ size, url: () => ensureSeeded(size) }));
+  if (HISTORY_QUARTERS > 0) targets.push({ size: `1 M + ${HISTORY_QUARTERS} earlier quarters`, url: () => ensureHistory(HISTORY_QUARTERS) });
+  for (const { size, url: seeded } of targets) {
+    const url = await seeded();
     const adminKey = 'bench-admin-key-0123456789abcdef0123456789';
     const service = await startServiceProcess({ DATABASE_URL: url, ADMIN_API_KEY: adminKey });
     const base = service.base;
@@ -71,7 +116,7 @@ async function main() {
       }
       const s = summarize(times);
       results.push({ size, report: name, ...s, bytes });
-      console.log(`${String(size).padStart(9)} wagers  ${name.padEnd(34)} median ${s.median.toFixed(1).padStart(6)} ms  p95 ${s.p95.toFixed(1).padStart(6)} ms  ${(bytes / 1e6).toFixed(2)} MB`);
+      console.log(`${typeof size === 'number' ? `${String(size).padStart(9)} wagers` : size}  ${name.padEnd(34)} median ${s.median.toFixed(1).padStart(6)} ms  p95 ${s.p95.toFixed(1).padStart(6)} ms  ${(bytes / 1e6).toFixed(2)} MB`);
     }
     await service.stop();
   }
