@@ -9,7 +9,7 @@ import swaggerUi from 'swagger-ui-express';
 import { AppModule } from './app.module';
 import { correlationMiddleware } from './common/correlation';
 import { requireJson, securityHeaders } from './common/hardening';
-import { ErrorResponseDto } from './common/error-response.dto';
+import { ErrorResponseDto, ValidationProblemDto } from './common/error-response.dto';
 import { validationPipe } from './common/validation';
 import { AppConfig } from './config/config';
 
@@ -28,24 +28,65 @@ export async function createApp(config: AppConfig, databaseUrl: string, adminKey
   app.useBodyParser('json', { limit: config.bodyLimit, strict: true });
   app.useGlobalPipes(validationPipe());
   const document = openApiDocument(app);
+  documents.set(app, document);
   app.use('/docs', swaggerUi.serve, swaggerUi.setup(document, { customSiteTitle: 'Sabot API' }));
   const http = app.getHttpAdapter();
   http.get('/docs-json', (_req: unknown, res: unknown) => http.reply(res, document, 200));
   return app;
 }
 
+const documents = new WeakMap<INestApplication, OpenAPIObject>();
+
+/** The document an app serves at /docs-json, as the text kept in openapi.json. */
+export function openApiJson(app: INestApplication): string {
+  return JSON.stringify(documents.get(app), null, 2) + '\n';
+}
+
 export function openApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Sabot')
     .setDescription(
-      'The back office for casino baccarat tables: tables, shoes, coups and wagers recorded and settled, commission tracked per seat, exact odds. ' +
-        'Amounts are integer minor units (e.g. cents). Every error has the body { statusCode, code, message, details?, correlationId }. ' +
-        'Every POST accepts an Idempotency-Key header for safe retries.',
+      'The back office for casino baccarat tables: tables, shoes, coups and wagers recorded and settled, commission tracked per seat, ' +
+        'player-banked games, two-person voids, finance reports and a hash-chained audit log.\n\n' +
+        '- **Amounts** are integer minor units (cents of the table currency), never fractions.\n' +
+        '- **Errors** all have the body `ErrorResponse` `{ statusCode, code, message, details?, correlationId }` with a stable `code`; each operation lists its codes.\n' +
+        '- **Retries**: every POST takes an `Idempotency-Key` header; a refused request writes nothing.\n' +
+        '- **Nothing recorded is edited**: mistakes are voided by new records approved by a second supervisor.',
     )
     .setVersion('1')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key' })
+    .addServer('/', 'This service (paths are relative to the host serving this document)')
+    .addSecurity(
+      'apiKey',
+      {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          'An API key, sent as `Authorization: Bearer <key>`. Keys are opaque strings made by an ADMIN (`POST /v1/api-keys`) for one role ' +
+          '(TERMINAL, SUPERVISOR, FINANCE, AUDITOR, ADMIN); a TERMINAL key is bound to one table. The service keeps only their SHA-256 hash; ' +
+          'a key can expire and is revoked at once.',
+      },
+    )
     .build();
-  return SwaggerModule.createDocument(app, config, { extraModels: [ErrorResponseDto] });
+  return tidy(SwaggerModule.createDocument(app, config, { extraModels: [ErrorResponseDto, ValidationProblemDto] }));
+}
+
+/**
+ * What @nestjs/swagger leaves for a reader to trip on: every operation states its security (a
+ * public one an empty list), and a lone `allOf` around a reference is the reference itself.
+ */
+function tidy(doc: OpenAPIObject): OpenAPIObject {
+  doc.info.license = { name: 'Proprietary: all rights reserved' };
+  for (const item of Object.values(doc.paths)) {
+    for (const op of [item.get, item.post]) if (op && !op.security) op.security = [];
+  }
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!node || typeof node !== 'object') return node;
+    const o = node as Record<string, unknown>;
+    if (Array.isArray(o.allOf) && o.allOf.length === 1 && Object.keys(o).length === 1) return walk(o.allOf[0]);
+    return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, walk(v)]));
+  };
+  return walk(doc) as OpenAPIObject;
 }
 
 function loggerLevels(level: AppConfig['logLevel']): ('error' | 'warn' | 'log' | 'debug' | 'verbose')[] {

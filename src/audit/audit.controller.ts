@@ -1,4 +1,4 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Role } from '../access/actor';
 import { Endpoint } from '../common/endpoint';
@@ -12,14 +12,12 @@ const AUDITORS: Role[] = ['AUDITOR', 'ADMIN'];
 export class AuditController {
   constructor(private readonly audit: AuditService) {}
 
-  @Get()
-  @Endpoint({ operationId: 'listAuditEntries', summary: 'Audit entries, oldest first, with filters', roles: AUDITORS, type: AuditEntryDto, isArray: true })
+  @Endpoint('GET', '', { operationId: 'listAuditEntries', summary: 'Audit entries, oldest first, with filters', description: "Audit entries oldest first, filtered by stream (a table's id or `admin`), action, entity and time. Each entry carries its hash and the previous entry's.", roles: AUDITORS, type: AuditEntryDto, isArray: true })
   list(@Query() q: AuditQueryDto): Promise<AuditEntryDto[]> {
     return this.audit.list(q);
   }
 
-  @Get('verify')
-  @Endpoint({ operationId: 'verifyAuditChain', summary: 'Walk every hash chain and report the first broken link', roles: AUDITORS, type: AuditVerificationDto })
+  @Endpoint('GET', 'verify', { operationId: 'verifyAuditChain', summary: 'Walk every hash chain and report the first broken link', description: "Walks every audit hash chain from its first entry and reports the first broken link of each, if any.", roles: AUDITORS, type: AuditVerificationDto })
   verify(): Promise<AuditVerificationDto> {
     return this.audit.verify();
   }

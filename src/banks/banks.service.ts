@@ -22,7 +22,7 @@ import { Bank, BankCoup, BankCoupVoid, Prisma } from '../generated/prisma/client
 import { dealFrom, LockedShoe, nextCoupNumber, ShoesService } from '../shoes/shoes.service';
 import { applyBankCoupToRollups } from '../reports/rollups';
 import { rulesOf } from '../tables/tables.service';
-import { BankCoupDto, BankDto, OpenBankDto, PunterResultDto, RecordBankCoupDto, RetireBankDto, StandingStakeDto } from './dto/bank.dto';
+import { BankCoupCardsDto, BankCoupDto, BankCoupOutcomeDto, BankDto, OpenBankDto, PunterResultDto, RecordBankCoupDto, RetireBankDto, StandingStakeDto } from './dto/bank.dto';
 
 /** A stake standing after a chemin de fer tie, as stored on the bank. */
 interface Standing {
@@ -374,7 +374,7 @@ function toBankCoupDto(c: BankCoup & { void?: BankCoupVoid | null }, bank: Bank)
   const o = c.outcome as { handPlayer?: number; stakesStand?: boolean; bankBroken?: boolean };
   return {
     id: c.id, bankId: c.bankId, shoeId: c.shoeId, number: c.number, gamingDay: c.gamingDay.toISOString().slice(0, 10),
-    cards: c.cards as Record<string, string[]>, outcome: c.outcome as Record<string, unknown>, bankerSeat: c.bankerSeat,
+    cards: c.cards as unknown as BankCoupCardsDto, outcome: c.outcome as unknown as BankCoupOutcomeDto, bankerSeat: c.bankerSeat,
     bankBefore: Number(c.bankBefore), covered: Number(c.covered), setAside: Number(c.setAside), commission: Number(c.commission),
     bankAfter: c.bankAfter === null ? null : Number(c.bankAfter), nextBanker: c.nextBanker!,
     handPlayer: o.handPlayer ?? null, stakesStand: o.stakesStand ?? false, bankBroken: o.bankBroken ?? false,

@@ -1,39 +1,116 @@
-import { applyDecorators, HttpCode, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiResponse } from '@nestjs/swagger';
+import { applyDecorators, Get, HttpCode, Post, SetMetadata } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiExtraModels, ApiHeader, ApiOperation, ApiParam, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { PUBLIC_KEY, Role, ROLES_KEY } from '../access/actor';
-import { ERROR_STATUS, ErrorCode } from './errors';
+import { ERROR_MEANING, ERROR_STATUS, ErrorCode } from './errors';
 import { ErrorResponseDto } from './error-response.dto';
+
+export interface Example {
+  summary: string;
+  value: unknown;
+}
 
 interface EndpointOptions {
   operationId: string;
   summary: string;
-  description?: string;
+  /** What the operation does, for an auditor reading the document; roles, writes and errors are added. */
+  description: string;
   /** Roles allowed; omit for a public route. */
   roles?: Role[];
+  /** What a success writes (tables, the audit log); omit for a read. */
+  writes?: string;
   /** Success status and body type. */
   status?: number;
   type?: unknown;
   isArray?: boolean;
-  /** Error codes this route can answer, besides VALIDATION_FAILED / UNAUTHENTICATED / FORBIDDEN / RATE_LIMITED. */
+  /** Error codes this route can answer, besides the ones every route (or every POST) can. */
   errors?: ErrorCode[];
+  /** The request body's class with examples, by name. */
+  body?: { type: new () => object; examples: Record<string, Example> };
+  /** An example of the success body. */
+  responseExample?: unknown;
+  /** The route also answers text/csv to `Accept: text/csv`. */
+  csv?: boolean;
+}
+
+const EVERY_ROUTE: ErrorCode[] = ['VALIDATION_FAILED', 'RATE_LIMITED', 'INTERNAL', 'SERVICE_UNAVAILABLE'];
+const EVERY_KEYED_ROUTE: ErrorCode[] = ['UNAUTHENTICATED', 'FORBIDDEN'];
+/** Every POST takes a JSON body and an Idempotency-Key (the idempotency interceptor). */
+const EVERY_POST: ErrorCode[] = ['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'];
+
+export const IDEMPOTENCY_KEY_DOC =
+  'Makes a retry safe: the first answer for this key (per API key) is stored with the change and replayed to any retry with the same body; ' +
+  'the same key with a different body is refused (IDEMPOTENCY_KEY_REUSED). 1 to 255 visible ASCII characters; a terminal typically sends table-shoe-coup.';
+
+const ROLE_SCOPE: Record<Role, string> = {
+  TERMINAL: 'TERMINAL (on its own table only)',
+  SUPERVISOR: 'SUPERVISOR',
+  FINANCE: 'FINANCE',
+  AUDITOR: 'AUDITOR',
+  ADMIN: 'ADMIN',
+};
+
+/** The operation's description: what it does, who may call it, what it writes, and every error it can answer. */
+function describe(o: EndpointOptions, codes: ErrorCode[], post: boolean): string {
+  const who = o.roles ? o.roles.map((r) => ROLE_SCOPE[r]).join(', ') : 'anyone: no API key needed';
+  const lines = [
+    o.description,
+    '',
+    `**Who may call:** ${who}.`,
+    '',
+    `**Writes:** ${o.writes ?? 'nothing (a read).'}`,
+  ];
+  if (post) lines.push('', '**Retries:** send an `Idempotency-Key`; a request refused with an error wrote nothing and may be sent again.');
+  lines.push('', '**Errors** (body: ErrorResponse):', '', '| code | status | meaning |', '|---|---|---|');
+  for (const c of codes) lines.push(`| \`${c}\` | ${ERROR_STATUS[c]} | ${ERROR_MEANING[c]} |`);
+  return lines.join('\n');
+}
+
+/** A report's success: its JSON schema, or the same figures as CSV. */
+function csvOrJson(status: number, type: new () => object, o: EndpointOptions) {
+  const json = { $ref: getSchemaPath(type) };
+  return applyDecorators(
+    ApiExtraModels(type),
+    ApiResponse({
+      status,
+      description: 'Success (CSV with `Accept: text/csv`: the same figures, one row per line)',
+      content: {
+        'application/json': { schema: o.isArray ? { type: 'array', items: json } : json, ...(o.responseExample ? { example: o.responseExample } : {}) },
+        'text/csv': { schema: { type: 'string' } },
+      },
+    }),
+  );
 }
 
 /**
- * One decorator per route: its OpenAPI operation (id, summary, success and error responses),
- * its success status and who may call it.
+ * One decorator per route: its method and path, its OpenAPI operation (id, summary, a description
+ * with roles, writes and errors, success and error responses, examples, the Idempotency-Key header
+ * of a POST, UUID path parameters), its success status and who may call it.
  */
-export function Endpoint(o: EndpointOptions) {
+export function Endpoint(method: 'GET' | 'POST', path: string, o: EndpointOptions) {
+  const post = method === 'POST';
   const status = o.status ?? 200;
-  const codes: ErrorCode[] = ['VALIDATION_FAILED', ...(o.roles ? (['UNAUTHENTICATED', 'FORBIDDEN'] as ErrorCode[]) : []), 'RATE_LIMITED', 'INTERNAL', ...(o.errors ?? [])];
+  const codes = [...new Set<ErrorCode>([...EVERY_ROUTE, ...(o.roles ? EVERY_KEYED_ROUTE : []), ...(post ? EVERY_POST : []), ...(o.errors ?? [])])].sort(
+    (a, b) => ERROR_STATUS[a] - ERROR_STATUS[b] || a.localeCompare(b),
+  );
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const c of new Set(codes)) byStatus.set(ERROR_STATUS[c], [...(byStatus.get(ERROR_STATUS[c]) ?? []), c]);
+  for (const c of codes) byStatus.set(ERROR_STATUS[c], [...(byStatus.get(ERROR_STATUS[c]) ?? []), c]);
+  // A path id is named by the segment before it: shoes/:id is the shoe's id.
+  const params = [...path.matchAll(/(?:([a-z-]+)\/)?:(\w+)/g)].map((m) => ({ name: m[2], of: m[1] ? m[1].replace(/s$/, '').replace(/-/g, ' ') : 'record' }));
+  const type = o.type as new () => object;
+  const success = o.csv
+    ? csvOrJson(status, type, o)
+    : ApiResponse({ status, description: 'Success', type, isArray: o.isArray, ...(o.responseExample ? { example: o.responseExample } : {}) });
   const decorators = [
-    ApiOperation({ operationId: o.operationId, summary: o.summary, description: o.description }),
+    post ? Post(path) : Get(path),
+    ApiOperation({ operationId: o.operationId, summary: o.summary, description: describe(o, codes, post) }),
     HttpCode(status),
-    ApiResponse({ status, description: 'Success', type: o.type as never, isArray: o.isArray }),
-    ...[...byStatus].map(([s, cs]) => ApiResponse({ status: s, description: cs.join(', '), type: ErrorResponseDto })),
+    success,
+    ...[...byStatus].map(([s, cs]) => ApiResponse({ status: s, description: cs.map((c) => `${c}: ${ERROR_MEANING[c]}`).join('. '), type: ErrorResponseDto })),
+    ...params.map((p) => ApiParam({ name: p.name, format: 'uuid', type: 'string', description: `The ${p.of}'s id (a UUID)` })),
   ];
-  if (o.roles) decorators.push(SetMetadata(ROLES_KEY, o.roles), ApiBearerAuth());
+  if (post) decorators.push(ApiHeader({ name: 'Idempotency-Key', required: false, description: IDEMPOTENCY_KEY_DOC, schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' } }));
+  if (o.body) decorators.push(ApiBody({ type: o.body.type, examples: o.body.examples }));
+  if (o.roles) decorators.push(SetMetadata(ROLES_KEY, o.roles), ApiBearerAuth('apiKey'));
   else decorators.push(SetMetadata(PUBLIC_KEY, true));
   return applyDecorators(...decorators);
 }

@@ -129,7 +129,9 @@ export function CardsField(o: FieldOptions & { minItems: number; maxItems: numbe
 
 /** A nested object or list of objects, validated through its own class. */
 export function NestedField(type: () => new () => object, o: FieldOptions & { array?: boolean; minItems?: number; maxItems?: number }) {
-  const decorators = [...base(o, { type, isArray: o.array ?? false, minItems: o.minItems, maxItems: o.maxItems }), ValidateNested({ each: o.array ?? false }), Type(type)];
+  // @nestjs/swagger takes a property's type lazily only from a function named `type`.
+  const lazy = { type: () => type() };
+  const decorators = [...base(o, { type: lazy.type, isArray: o.array ?? false, minItems: o.minItems, maxItems: o.maxItems }), ValidateNested({ each: o.array ?? false }), Type(type)];
   // ValidateNested passes a missing value: a required nested field must say so itself.
   if (o.required !== false) decorators.push(IsDefined({ message: '$property is required' }));
   if (!o.array) decorators.push(IsObject({ message: '$property must be an object' }));

@@ -1,4 +1,4 @@
-import { Body, Controller, Post } from '@nestjs/common';
+import { Body, Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { EVERYONE } from '../access/actor';
 import { Endpoint } from '../common/endpoint';
@@ -10,10 +10,9 @@ import { OddsService } from './odds.service';
 export class OddsController {
   constructor(private readonly odds: OddsService) {}
 
-  @Post()
-  @Endpoint({
+  @Endpoint('POST', '', {
     operationId: 'calculateOdds',
-    summary: 'Exact odds and house edge of every bet for a shoe composition (full or depleted)',
+    summary: 'Exact odds and house edge of every bet for a shoe composition (full or depleted)', description: "Exact probabilities of every outcome and the house edge of every bet, counted over every ordered sequence of the cards that can still be dealt, for a full shoe or any depleted composition, under the given rules. Integers throughout; edges as exact fractions and rounded percentages.",
     roles: EVERYONE, status: 200, type: OddsResponseDto, errors: ['INVALID_SHOE', 'INVALID_RULES', 'CARD_NOT_IN_SHOE', 'ODDS_NOT_AVAILABLE'],
   })
   calculate(@Body() dto: OddsRequestDto): OddsResponseDto {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Post } from '@nestjs/common';
+import { Body, Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ADMINS, EVERYONE } from '../access/actor';
 import { Endpoint } from '../common/endpoint';
@@ -11,20 +11,17 @@ import { PropertiesService } from './properties.service';
 export class PropertiesController {
   constructor(private readonly properties: PropertiesService) {}
 
-  @Post()
-  @Endpoint({ operationId: 'createProperty', summary: 'Add a property (casino)', roles: ADMINS, status: 201, type: PropertyDto, errors: ['CONFLICT'] })
+  @Endpoint('POST', '', { operationId: 'createProperty', summary: 'Add a property (casino)', description: "Adds a property (a casino) with its time zone and the hour its gaming day starts. Gaming days, months and quarters of every table of the property are counted from these.", writes: "a property row; the audit entry `property.create` (admin stream).", roles: ADMINS, status: 201, type: PropertyDto, errors: ['CONFLICT'] })
   create(@Body() dto: CreatePropertyDto): Promise<PropertyDto> {
     return this.properties.create(dto);
   }
 
-  @Get()
-  @Endpoint({ operationId: 'listProperties', summary: 'List properties', roles: EVERYONE, type: PropertyDto, isArray: true })
+  @Endpoint('GET', '', { operationId: 'listProperties', summary: 'List properties', description: "Every property, by code. A terminal key sees only its own table's property.", roles: EVERYONE, type: PropertyDto, isArray: true })
   list(): Promise<PropertyDto[]> {
     return this.properties.list();
   }
 
-  @Get(':id')
-  @Endpoint({ operationId: 'getProperty', summary: 'Read a property', roles: EVERYONE, type: PropertyDto, errors: ['NOT_FOUND'] })
+  @Endpoint('GET', ':id', { operationId: 'getProperty', summary: 'Read a property', description: "One property with its time zone and gaming-day start. A terminal key may read only its own table's property.", roles: EVERYONE, type: PropertyDto, errors: ['NOT_FOUND'] })
   get(@IdParam() id: string): Promise<PropertyDto> {
     return this.properties.get(id);
   }

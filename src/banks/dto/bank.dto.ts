@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MAX_SEAT } from '../../coups/dto/coup.dto';
 import { BoolField, CardsField, EnumField, IntField, MoneyField, NestedField, SeatsField } from '../../common/validation';
 
@@ -118,14 +118,34 @@ export class BankCoupVoidDto {
   @ApiProperty() voidedAt: string;
 }
 
+export class BanqueSideOutcomeDto {
+  @ApiProperty({ enum: ['PUNTER', 'BANKER', 'TIE'], enumName: 'BanqueSideWinner' }) winner: string;
+  @ApiProperty({ description: "The side's hand total" }) punterTotal: number;
+  @ApiProperty({ description: 'A natural (8 or 9 on two cards)' }) natural: boolean;
+}
+
+/** What the cards decided: chemin de fer fills the first group of fields, baccarat banque the second. */
+export class BankCoupOutcomeDto {
+  @ApiPropertyOptional({ enum: ['PLAYER', 'BANKER', 'TIE'], enumName: 'ChemmyWinner', description: 'Chemin de fer: who won (PLAYER = the punters)' }) winner?: string;
+  @ApiPropertyOptional({ description: "Chemin de fer: the punters' total" }) punterTotal?: number;
+  @ApiProperty({ description: "The banker's total" }) bankerTotal: number;
+  @ApiPropertyOptional({ description: 'Chemin de fer: a natural ended the coup' }) natural?: boolean;
+  @ApiPropertyOptional({ description: "Chemin de fer: who played the punters' hand" }) handPlayer?: number;
+  @ApiPropertyOptional({ description: 'Chemin de fer: a tie, the stakes stand' }) stakesStand?: boolean;
+  @ApiPropertyOptional({ type: BanqueSideOutcomeDto, description: 'Banque: the right-hand table against the banker' }) right?: BanqueSideOutcomeDto;
+  @ApiPropertyOptional({ type: BanqueSideOutcomeDto, description: 'Banque: the left-hand table against the banker' }) left?: BanqueSideOutcomeDto;
+  @ApiPropertyOptional({ description: 'Banque: the banker had a natural' }) bankerNatural?: boolean;
+  @ApiPropertyOptional({ description: 'Banque: the bank could not pay every winner' }) bankBroken?: boolean;
+}
+
 export class BankCoupDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid' }) bankId: string;
   @ApiProperty({ format: 'uuid' }) shoeId: string;
   @ApiProperty({ description: "Coup number within the shoe" }) number: number;
   @ApiProperty() gamingDay: string;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } }) cards: Record<string, string[]>;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Chemin de fer: winner (PLAYER = the punters), totals. Banque: each side against the banker.' }) outcome: Record<string, unknown>;
+  @ApiProperty({ type: BankCoupCardsDto, description: 'The cards as dealt' }) cards: BankCoupCardsDto;
+  @ApiProperty({ type: BankCoupOutcomeDto }) outcome: BankCoupOutcomeDto;
   @ApiProperty() bankerSeat: number;
   @ApiProperty({ description: 'The bank at stake (chemin de fer) or in hand (banque) before the coup' }) bankBefore: number;
   @ApiProperty({ description: 'Stakes covering the bank' }) covered: number;
