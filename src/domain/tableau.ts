@@ -207,31 +207,24 @@ export interface BanqueOutcome {
 }
 
 /**
- * Baccarat banque: punters draw as in chemin de fer (choice at 5); the banker's draw is free,
- * except that a natural stands and a banker facing two naturals has nothing to play for.
+ * Baccarat banque: a natural (8 or 9 on two cards) in any of the three hands ends the coup for
+ * everyone: all hands are exposed and nobody draws. Otherwise punters draw as in chemin de fer
+ * (choice at 5) and the banker's draw is free.
  */
 export function evaluateBanqueCoup(hands: BanqueHands): BanqueOutcome {
   const { right, left, banker } = hands;
-  checkHandSize('Right hand', right);
-  checkHandSize('Left hand', left);
-  checkHandSize('Banker', banker);
+  const named = [['Right hand', right], ['Left hand', left], ['Banker', banker]] as const;
+  for (const [name, h] of named) checkHandSize(name, h);
   const bankerNatural = twoCardNatural(banker);
-  for (const [name, h] of [['Right hand', right], ['Left hand', left]] as const) {
-    const t = handTotal(h.slice(0, 2));
-    if (bankerNatural && h.length !== 2) {
-      throw new DomainError('MISDEAL', `Banker has a natural ${handTotal(banker.slice(0, 2))}: all hands stand, but the ${name.toLowerCase()} was given a third card`);
+  const naturals = named.filter(([, h]) => twoCardNatural(h));
+  if (naturals.length > 0) {
+    const who = (name: string) => (name === 'Banker' ? 'the banker' : `the ${name.toLowerCase()}`);
+    const shown = naturals.map(([name, h]) => `${who(name)} a natural ${handTotal(h.slice(0, 2))}`).join(' and ');
+    for (const [name, h] of named) {
+      if (h.length !== 2) throw new DomainError('MISDEAL', `A natural ends the coup for everyone (${shown}): all hands stand, but ${who(name)} was given a third card`);
     }
-    if (t >= 8) {
-      if (h.length !== 2) throw new DomainError('MISDEAL', `${name} has a natural ${t} and stands, but a third card was recorded`);
-    } else if (!bankerNatural) {
-      checkDraw(name, chemmyPunterDraw(t), h, `has ${t}`);
-    }
-  }
-  if (bankerNatural && banker.length !== 2) {
-    throw new DomainError('MISDEAL', `Banker has a natural ${handTotal(banker.slice(0, 2))} and stands, but a third card was recorded`);
-  }
-  if (twoCardNatural(right) && twoCardNatural(left) && banker.length !== 2) {
-    throw new DomainError('MISDEAL', 'Both punter hands show naturals: the banker turns over and may not draw');
+  } else {
+    for (const [name, h] of named.slice(0, 2)) checkDraw(name, chemmyPunterDraw(handTotal(h.slice(0, 2))), h, `has ${handTotal(h.slice(0, 2))}`);
   }
   const bankerTotal = handTotal(banker);
   const side = (h: readonly Card[]): BanqueSide => {

@@ -131,6 +131,17 @@ describe('baccarat banque', () => {
     expect(o.bankerTotal).toBe(5);
   });
 
+  it('a natural on either side or the banker ends the coup for everyone: the hands are settled as they stand', () => {
+    // Right natural 8; the left 4 would have drawn, and the banker 5 might have: nobody does.
+    const o = banque(['KS', '8D'], ['2S', '2D'], ['KC', '5H']);
+    expect(o.right).toEqual({ winner: 'PUNTER', punterTotal: 8, natural: true });
+    expect(o.left).toEqual({ winner: 'BANKER', punterTotal: 4, natural: false });
+    expect(o.cardCount).toBe(6);
+    // The banker's natural 9 against a left 3 that stands undrawn.
+    const b = banque(['KS', '7D'], ['KS', '3D'], ['KC', '9H']);
+    expect([b.right.winner, b.left.winner, b.bankerNatural]).toEqual(['BANKER', 'BANKER', true]);
+  });
+
   it("the banker's draw is free", () => {
     expect(banque(['KS', '7D'], ['KS', '6D'], ['KC', '6H', '9S']).bankerTotal).toBe(5);
     expect(banque(['KS', '7D'], ['KS', '6D'], ['KC', '2H']).bankerTotal).toBe(2);
@@ -139,9 +150,13 @@ describe('baccarat banque', () => {
   it.each([
     [['KS', '7D', 'AH'], ['KS', '6D'], ['KC', '5H'], 'Right hand has 7 and must stand'],
     [['KS', '3D'], ['KS', '6D'], ['KC', '5H'], 'Right hand has 3 and must draw'],
-    [['KS', '6D'], ['KS', '6D'], ['KC', '9H', '2C'], 'Banker has a natural 9 and stands'],
-    [['KS', '6D', '2C'], ['KS', '6D'], ['KC', '9H'], 'Banker has a natural 9: all hands stand'],
-    [['KS', '8D'], ['KS', '9D'], ['KC', '2H', '3H'], 'Both punter hands show naturals'],
+    [['KS', '6D'], ['KS', '6D'], ['KC', '9H', '2C'], '(the banker a natural 9): all hands stand, but the banker was given a third card'],
+    [['KS', '6D', '2C'], ['KS', '6D'], ['KC', '9H'], '(the banker a natural 9): all hands stand, but the right hand was given a third card'],
+    [['KS', '8D'], ['KS', '9D'], ['KC', '2H', '3H'], '(the right hand a natural 8 and the left hand a natural 9): all hands stand, but the banker'],
+    // A natural on one side ends the coup on the other side too, and for the banker.
+    [['KS', '8D'], ['2S', '2D', 'KH'], ['KC', '5H'], '(the right hand a natural 8): all hands stand, but the left hand was given a third card'],
+    [['2S', '2D', '3C'], ['9S', 'KD'], ['KC', '5H'], '(the left hand a natural 9): all hands stand, but the right hand'],
+    [['KS', '6D'], ['QS', '8D'], ['KC', '5H', '2D'], '(the left hand a natural 8): all hands stand, but the banker was given a third card'],
   ])('misdeal %p %p %p', (right, left, banker, message) => {
     expect(() => banque(right, left, banker)).toThrow(message);
   });

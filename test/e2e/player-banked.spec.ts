@@ -158,10 +158,11 @@ describe('baccarat banque: a whole shoe', () => {
     // A banque banker may not retire before a coup.
     await refused(() => t.post(`/v1/banks/${b1.body.id}/retire`, { amount: 20_000 }), 409, 'BANK_NOT_RETIRABLE');
 
-    // Coup 1: right wins (natural 9 against the banker's 7), left loses (5 against 7).
+    // Coup 1: right wins (natural 9 against the banker's 7), left loses (5 against 7). The natural ends
+    // the coup for everyone: the left stands on its two cards.
     // Seat 2 right 5,000 wins; seat 3 left 4,000 loses; seat 4 à cheval 3,001 = 1,501 right (wins) + 1,500 left (loses).
     const c1 = await t.post(`/v1/banks/${b1.body.id}/coups`, {
-      cards: { right: ['9S', 'KD'], left: ['2H', '3C', 'KS'], banker: ['7H', 'KC'] },
+      cards: { right: ['9S', 'KD'], left: ['2H', '3C'], banker: ['7H', 'KC'] },
       stakes: [{ seat: 2, side: 'RIGHT', amount: 5_000 }, { seat: 3, side: 'LEFT', amount: 4_000 }, { seat: 4, side: 'A_CHEVAL', amount: 3_001 }],
     });
     expect(c1.status).toBe(201);
@@ -188,10 +189,12 @@ describe('baccarat banque: a whole shoe', () => {
     const b2 = await t.post(`/v1/shoes/${shoe}/banks`, { bankerSeat: 3, amount: 37_049 });
     expect(b2.body).toMatchObject({ number: 2, bankerSeat: 3, how: 'CONTINUED', bank: 37_049 });
 
-    // Coup 3: the right wins, the left loses. Paid from the banker's right (seats 4, 5, …) while
-    // the bank lasts: 37,049 + 1,000 collected; seat 4 gets 30,000, seat 5 the 8,049 left, and no claim on 11,951.
+    // Coup 3: the right wins, the left loses. A draw after the right's natural is a misdeal; the left's
+    // 4 stands undrawn (it would have to draw without the natural), and that record is the right one.
+    await refused(() => t.post(`/v1/banks/${b2.body.id}/coups`, { cards: { right: ['9C', 'KH'], left: ['2S', '2D', 'KC'], banker: ['6H', 'QS'] }, stakes: [{ seat: 6, side: 'LEFT', amount: 1_000 }] }), 422, 'MISDEAL');
+    // Paid from the banker's right (seats 4, 5, …) while the bank lasts: 37,049 + 1,000 collected; seat 4 gets 30,000, seat 5 the 8,049 left, and no claim on 11,951.
     const c3 = await t.post(`/v1/banks/${b2.body.id}/coups`, {
-      cards: { right: ['9C', 'KH'], left: ['2S', '2D', 'KC'], banker: ['6H', 'QS'] },
+      cards: { right: ['9C', 'KH'], left: ['2S', '2D'], banker: ['6H', 'QS'] },
       stakes: [{ seat: 6, side: 'LEFT', amount: 1_000 }, { seat: 5, side: 'RIGHT', amount: 20_000 }, { seat: 4, side: 'RIGHT', amount: 30_000 }],
     });
     expect(c3.body).toMatchObject({
