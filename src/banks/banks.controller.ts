@@ -15,7 +15,7 @@ export class BanksController {
 
   @Endpoint('POST', 'shoes/:id/banks', {
     operationId: 'openBank', summary: 'Open a bank (chemin de fer, baccarat banque): the service checks who may hold it next', description: "Opens a bank in chemin de fer or baccarat banque. The service checks who may hold it: after a bank passes (the banker lost) it goes to the next seat in rotation; after a retirement it is offered in rotation at the amount the retiring banker would have staked, and a taker must put up at least that; if every seat declines, the seat after the retiring banker opens a new bank at any amount within the table's limits. A player who took a retired bank out of turn does not move the rotation (WRONG_BANKER names the seat due).", writes: "the bank; the audit entry `bank.open`.", roles: RECORDERS, status: 201, type: BankDto,
-    errors: ['NOT_FOUND', 'SHOE_CLOSED', 'NOT_PLAYER_BANKED', 'BANK_ALREADY_ACTIVE', 'WRONG_BANKER', 'INVALID_STAKES', 'BET_LIMIT'],
+    errors: ['NOT_FOUND', 'SHOE_CLOSED', 'NOT_PLAYER_BANKED', 'BANK_ALREADY_ACTIVE', 'WRONG_BANKER', 'INVALID_STAKES', 'BET_LIMIT', 'BANK_BELOW_OFFER'],
   })
   open(@IdParam() shoeId: string, @Body() dto: OpenBankDto, @CurrentActor() actor: Actor): Promise<BankDto> {
     return this.banks.open(shoeId, dto, actor);

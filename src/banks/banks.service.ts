@@ -12,6 +12,7 @@ import {
   evaluateCoup,
   gamingDayOf,
   HouseCommission,
+  chemmySuccession,
   nextBankerAfter,
   parseCards,
   playBanque,
@@ -60,32 +61,31 @@ export class BanksService {
       if (!rotation.includes(dto.bankerSeat)) throw new AppError('INVALID_STAKES', `Seat ${dto.bankerSeat} is not seated at this game (seats: ${rotation.join(', ')})`);
       const amount = BigInt(dto.amount);
       const { minBet, maxBet } = locked.table;
-      if (amount < minBet || amount > maxBet) throw new AppError('BET_LIMIT', `A new bank at this table is ${minBet} to ${maxBet}, not ${amount}`);
+      const follows = last && last.status !== 'SHOE_CLOSED' ? last : null;
 
       let how: string;
-      if (game === 'CHEMIN_DE_FER') {
-        how = 'NEW';
-        if (last && last.status !== 'SHOE_CLOSED') {
-          const expected = nextBankerAfter(rotation, last.bankerSeat, dto.declined ?? []);
-          if (dto.bankerSeat !== expected) {
-            throw new AppError('WRONG_BANKER', `The bank goes to seat ${expected} (next in rotation after seat ${last.bankerSeat}${dto.declined?.length ? `, seats ${dto.declined.join(', ')} declining` : ''}), not seat ${dto.bankerSeat}`);
-          }
-          // After a retirement the bank is offered at what the retiring banker would have staked;
-          // taking it for less means nobody took the offer and the next seat opens a new bank.
-          how = last.status === 'PASSED' ? 'PASSED' : last.status === 'RETIRED' && last.offer !== null && amount >= last.offer ? 'OFFER_TAKEN' : 'NEW';
-        }
+      let outOfTurnFor: number | null = null;
+      if (game === 'CHEMIN_DE_FER' && follows && (follows.status === 'PASSED' || follows.status === 'RETIRED')) {
+        ({ how, outOfTurnFor } = chemmySuccession(
+          rotation,
+          { bankerSeat: follows.bankerSeat, status: follows.status, nextBanker: follows.nextBanker, offer: follows.offer },
+          { bankerSeat: dto.bankerSeat, amount, declined: dto.declined ?? [] },
+          { min: minBet, max: maxBet },
+        ));
       } else {
-        how = last?.status === 'RETIRED' && last.offer === amount && dto.bankerSeat !== last.bankerSeat ? 'CONTINUED' : (dto.how ?? 'FIRST_LISTED');
+        if (amount < minBet || amount > maxBet) throw new AppError('BET_LIMIT', `A new bank at this table is ${minBet} to ${maxBet}, not ${amount}`);
+        if (game === 'CHEMIN_DE_FER') how = 'NEW';
+        else how = last?.status === 'RETIRED' && last.offer === amount && dto.bankerSeat !== last.bankerSeat ? 'CONTINUED' : (dto.how ?? 'FIRST_LISTED');
       }
       const bank = await tx.bank.create({
         data: {
           id: randomUUID(), tableId: locked.shoe.tableId, shoeId, number: (last?.number ?? 0) + 1, game, bankerSeat: dto.bankerSeat, rotation, how,
-          openedWith: amount, stake: amount, openedByKeyId: actor.keyId,
+          openedWith: amount, stake: amount, openedByKeyId: actor.keyId, outOfTurnFor,
           // Stakes accepted in banque hold for the rest of the shoe, across a continued bank too.
           stakesAccepted: game === 'BANQUE' && how === 'CONTINUED' && last!.stakesAccepted,
         },
       });
-      await this.audit.append(tx, { stream: bank.tableId, action: 'bank.open', entityType: 'bank', entityId: bank.id, data: { shoeId, number: bank.number, game, bankerSeat: bank.bankerSeat, amount: amount.toString(), rotation, how } });
+      await this.audit.append(tx, { stream: bank.tableId, action: 'bank.open', entityType: 'bank', entityId: bank.id, data: { shoeId, number: bank.number, game, bankerSeat: bank.bankerSeat, amount: amount.toString(), rotation, how, outOfTurnFor } });
       return toBankDto(bank);
     });
   }
@@ -289,7 +289,7 @@ function chemmy(bank: Bank, dto: RecordBankCoupDto, house: HouseCommission): Pla
   const standing = (bank.standing as Standing[] | null)?.map((s) => ({ seat: s.seat, amount: BigInt(s.amount), call: s.call ?? undefined, bystander: s.bystander })) ?? null;
   const { stakes, bankBefore, result: r, next } = playChemmy(
     house,
-    { bankerSeat: bank.bankerSeat, rotation: bank.rotation, stake: bank.stake, setAside: bank.setAside, commission: bank.commission, bancoSuivi: bank.bancoSuivi, standing },
+    { bankerSeat: bank.bankerSeat, rotation: bank.rotation, stake: bank.stake, setAside: bank.setAside, commission: bank.commission, bancoSuivi: bank.bancoSuivi, standing, outOfTurnFor: bank.outOfTurnFor },
     { calls: calls ?? null, bankerAdds: BigInt(dto.bankerAdds ?? 0), winner: outcome.winner },
   );
   const byStake = new Map(stakes.map((s) => [s.seat, s]));
@@ -364,7 +364,7 @@ function toBankDto(b: Bank): BankDto {
     openedWith: Number(b.openedWith), bank: Number(b.stake), setAside: Number(b.setAside), houseCommission: Number(b.commission), bancoSuivi: b.bancoSuivi,
     standingStakes: standing ? standing.map((s): StandingStakeDto => ({ seat: s.seat, amount: Number(s.amount), call: s.call, bystander: s.bystander })) : null,
     stakesAccepted: b.stakesAccepted, coups: b.coups, status: b.status, offer: b.offer === null ? null : Number(b.offer),
-    nextBanker: b.status === 'ACTIVE' ? b.bankerSeat : b.nextBanker, bankerTakes: takes === null ? null : Number(takes),
+    nextBanker: b.status === 'ACTIVE' ? b.bankerSeat : b.nextBanker, outOfTurnFor: b.outOfTurnFor, bankerTakes: takes === null ? null : Number(takes),
     openedAt: b.openedAt.toISOString(), closedAt: b.closedAt?.toISOString() ?? null,
   };
 }

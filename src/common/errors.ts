@@ -43,6 +43,7 @@ export const ERROR_STATUS = {
   INVALID_STAKES: 422,
   STAKES_EXCEED_BANK: 422,
   BANCO_CONFLICT: 422,
+  BANK_BELOW_OFFER: 422,
   NOT_PLAYER_BANKED: 422,
   COLLECTION_EXCEEDS_OUTSTANDING: 422,
   IDEMPOTENCY_KEY_REUSED: 422,
@@ -94,6 +95,7 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   INVALID_STAKES: 'The stakes against the bank break the rules of the game (the message says which)',
   STAKES_EXCEED_BANK: 'The stakes add up to more than the bank',
   BANCO_CONFLICT: 'Two bancos, or a stake beside a banco',
+  BANK_BELOW_OFFER: 'A retired chemin de fer bank is taken only at its offer or more',
   NOT_PLAYER_BANKED: 'The table deals a casino-banked game: banks belong to chemin de fer and baccarat banque',
   COLLECTION_EXCEEDS_OUTSTANDING: 'More commission collected than the seat owes',
   IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was used for a different request',
@@ -115,6 +117,9 @@ export const DOMAIN_ERROR_CODE: Record<DomainErrorCode, ErrorCode> = {
   STAKES_EXCEED_BANK: 'STAKES_EXCEED_BANK',
   BANCO_CONFLICT: 'BANCO_CONFLICT',
   STAKES_STAND: 'STAKES_STAND',
+  WRONG_BANKER: 'WRONG_BANKER',
+  BANK_BELOW_OFFER: 'BANK_BELOW_OFFER',
+  BET_LIMIT: 'BET_LIMIT',
 };
 
 /** An error the service raises on purpose: a stable code and a message for a pit supervisor. */

@@ -13,7 +13,10 @@ export type DomainErrorCode =
   | 'INVALID_STAKES'
   | 'STAKES_EXCEED_BANK'
   | 'BANCO_CONFLICT'
-  | 'STAKES_STAND';
+  | 'STAKES_STAND'
+  | 'WRONG_BANKER'
+  | 'BANK_BELOW_OFFER'
+  | 'BET_LIMIT';
 
 export class DomainError extends Error {
   constructor(

@@ -37,6 +37,8 @@ export interface ChemmyBank {
   readonly bank: Money;
   /** A punter whose banco lost last coup has priority to banco again (banco suivi). */
   readonly bancoSuivi: number | null;
+  /** The bank was a retired bank taken out of turn: the seat whose turn it was (see turnAfterLoss). */
+  readonly outOfTurnFor?: number | null;
 }
 
 export interface ChemmyStake {
@@ -129,7 +131,7 @@ export function chemmyCoup(house: HouseCommission, bank: ChemmyBank, stakes: rea
   }
   return {
     covered, setAside, handPlayer, punters: stakes.map((s) => ({ seat: s.seat, stake: s.amount, net: s.amount })), bankerGross: -covered, commission: 0n,
-    bankAfter: null, nextBanker: nextInRotation(rotation, bank.bankerSeat), bankPasses: true, bancoSuivi: null, stakesStand: false,
+    bankAfter: null, nextBanker: turnAfterLoss(rotation, bank.bankerSeat, bank.outOfTurnFor ?? null), bankPasses: true, bancoSuivi: null, stakesStand: false,
   };
 }
 
@@ -255,13 +257,102 @@ export function banqueStakes(bank: Money, bankerSeat: number, rotation: Rotation
 
 /** The seat that must take the bank after `lastBanker`: the next in rotation that did not decline it. */
 export function nextBankerAfter(rotation: Rotation, lastBanker: number, declined: readonly number[]): number {
-  const from = rotation.indexOf(lastBanker);
-  if (from === -1) throw new DomainError('INVALID_STAKES', `Seat ${lastBanker} is not in the rotation`);
-  for (let i = 1; i < rotation.length; i++) {
+  return firstWilling(rotation, nextInRotation(rotation, lastBanker), [...declined, lastBanker]);
+}
+
+/** The first seat from `due` (included), in rotation, that did not decline. */
+function firstWilling(rotation: Rotation, due: number, declined: readonly number[]): number {
+  const from = rotation.indexOf(due);
+  if (from === -1) throw new DomainError('INVALID_STAKES', `Seat ${due} is not in the rotation`);
+  for (let i = 0; i < rotation.length; i++) {
     const seat = rotation[(from + i) % rotation.length];
     if (!declined.includes(seat)) return seat;
   }
-  throw new DomainError('INVALID_STAKES', 'Every other seat has declined the bank');
+  throw new DomainError('WRONG_BANKER', 'Every seat has declined the bank');
+}
+
+/**
+ * Whose turn to bank it is once a chemin de fer bank is lost: the seat after the banker; but a
+ * retired bank taken out of turn (the seats before the taker declined it) does not move the
+ * rotation, so the turn goes back to the first seat that declined, whose turn was never used.
+ */
+export function turnAfterLoss(rotation: Rotation, bankerSeat: number, outOfTurnFor: number | null): number {
+  return outOfTurnFor ?? nextInRotation(rotation, bankerSeat);
+}
+
+/** The bank before the one being opened, as far as succession is concerned. */
+export interface ChemmyBankBefore {
+  readonly bankerSeat: number;
+  readonly status: 'PASSED' | 'RETIRED';
+  /** PASSED: the seat whose turn it is (turnAfterLoss). */
+  readonly nextBanker: number | null;
+  /** RETIRED: what the retiring banker would have had to stake next coup. */
+  readonly offer: Money | null;
+}
+
+export interface BankClaim {
+  readonly bankerSeat: number;
+  readonly amount: Money;
+  /** Seats that declined the bank before this banker took it, in any order. */
+  readonly declined: readonly number[];
+}
+
+export interface ChemmySuccession {
+  /** PASSED: after a lost bank; OFFER_TAKEN: a retired bank taken at its offer or more; NEW: a new bank after the offer went round unanswered. */
+  readonly how: 'PASSED' | 'OFFER_TAKEN' | 'NEW';
+  /** A retired bank taken out of turn: the seat whose turn it was (it banks next when this bank is lost). */
+  readonly outOfTurnFor: number | null;
+}
+
+/**
+ * Who may open the next chemin de fer bank, and on what terms (the rules of the game):
+ * - after a lost bank, the seat whose turn it is (or, as seats decline, the next one) opens a bank
+ *   at any amount within the table's limits;
+ * - after a retirement the bank is offered in rotation from the retiring banker's right at what the
+ *   retiring banker would have had to stake: the first seat that will takes it by putting up at
+ *   least that amount (never less). If every other seat declines, the first seat after the
+ *   retiring banker opens a new bank at any amount within the limits;
+ * - a retired bank taken by a later seat because the seats before it declined is taken out of turn
+ *   and does not move the rotation (turnAfterLoss).
+ */
+export function chemmySuccession(rotation: Rotation, last: ChemmyBankBefore, claim: BankClaim, limits: { min: Money; max: Money }): ChemmySuccession {
+  for (const seat of claim.declined) {
+    if (!rotation.includes(seat)) throw new DomainError('INVALID_STAKES', `Seat ${seat} declined the bank but is not seated at this game (seats: ${rotation.join(', ')})`);
+  }
+  const within = () => {
+    if (claim.amount < limits.min || claim.amount > limits.max) throw new DomainError('BET_LIMIT', `A new bank at this table is ${limits.min} to ${limits.max}, not ${claim.amount}`);
+  };
+  const wrong = (expected: number, why: string) => new DomainError('WRONG_BANKER', `The bank goes to seat ${expected} (${why}), not seat ${claim.bankerSeat}`);
+  const declining = claim.declined.length ? `, seats ${claim.declined.join(', ')} declining` : '';
+
+  if (last.status === 'PASSED') {
+    const due = last.nextBanker ?? nextInRotation(rotation, last.bankerSeat);
+    const expected = firstWilling(rotation, due, claim.declined);
+    if (claim.bankerSeat !== expected) throw wrong(expected, `seat ${due}'s turn after seat ${last.bankerSeat} lost the bank${declining}`);
+    within();
+    return { how: 'PASSED', outOfTurnFor: null };
+  }
+
+  const first = nextInRotation(rotation, last.bankerSeat);
+  const offer = last.offer ?? 0n;
+  const others = rotation.filter((s) => s !== last.bankerSeat);
+  if (others.every((s) => claim.declined.includes(s))) {
+    // The offer went round and nobody took it: the first seat after the retiring banker starts anew.
+    if (claim.bankerSeat !== first) throw wrong(first, `every seat declined the offer of ${offer}: the first after the retiring seat ${last.bankerSeat} opens a new bank`);
+    within();
+    return { how: 'NEW', outOfTurnFor: null };
+  }
+  const expected = firstWilling(rotation, first, [...claim.declined, last.bankerSeat]);
+  if (claim.bankerSeat !== expected) throw wrong(expected, `the retired bank is offered in rotation from seat ${first}${declining}`);
+  if (claim.amount < offer) {
+    throw new DomainError(
+      'BANK_BELOW_OFFER',
+      `Seat ${claim.bankerSeat} may take the retired bank only by putting up at least ${offer}, not ${claim.amount}; ` +
+        `if no seat will, list every seat as declining and seat ${first} opens a new bank at any amount within the limits`,
+    );
+  }
+  if (claim.amount > (offer > limits.max ? offer : limits.max)) throw new DomainError('BET_LIMIT', `The bank may be taken at ${offer} to ${offer > limits.max ? offer : limits.max}, not ${claim.amount}`);
+  return { how: 'OFFER_TAKEN', outOfTurnFor: expected === first ? null : first };
 }
 
 /** A rotation: distinct seats, at least two (a banker and a punter). */
@@ -294,6 +385,8 @@ export interface ChemmyBankState {
   readonly bancoSuivi: number | null;
   /** Stakes standing after a tie: the next coup plays them again. */
   readonly standing: readonly ChemmyStake[] | null;
+  /** Taken out of turn after a retirement: the seat whose turn it was. */
+  readonly outOfTurnFor?: number | null;
 }
 
 export interface ChemmyRound {
@@ -331,8 +424,8 @@ export function playChemmy(house: HouseCommission, state: ChemmyBankState, play:
       return { seat: c.seat, amount: c.amount ?? bankBefore, call: c.call, bystander: c.bystander };
     });
   }
-  const result = chemmyCoup(house, { bankerSeat: state.bankerSeat, bank: bankBefore, bancoSuivi: state.bancoSuivi }, stakes, play.winner, state.rotation);
-  const base = { bankerSeat: state.bankerSeat, rotation: state.rotation };
+  const result = chemmyCoup(house, { bankerSeat: state.bankerSeat, bank: bankBefore, bancoSuivi: state.bancoSuivi, outOfTurnFor: state.outOfTurnFor }, stakes, play.winner, state.rotation);
+  const base = { bankerSeat: state.bankerSeat, rotation: state.rotation, outOfTurnFor: state.outOfTurnFor };
   const next =
     play.winner === 'BANKER'
       ? { ...base, stake: result.bankAfter!, setAside: state.setAside + result.setAside, commission: state.commission + result.commission, bancoSuivi: result.bancoSuivi, standing: null, passed: false }

@@ -124,7 +124,7 @@ describe('a chemin de fer bank, coup after coup', () => {
 });
 
 describe('a banque bank, coup after coup', () => {
-  const rightWinsLeftLoses = evaluateBanqueCoup({ right: parseCards(['9S', 'KD']), left: parseCards(['2H', '3C', 'KS']), banker: parseCards(['7H', 'KC']) });
+  const rightWinsLeftLoses = evaluateBanqueCoup({ right: parseCards(['9S', 'KD']), left: parseCards(['2H', '3C']), banker: parseCards(['7H', 'KC']) });
   const state = { bankerSeat: 1, rotation: [1, 2, 3, 4], stake: 1_000n, commission: 0n, stakesAccepted: false };
 
   it('breaks when it cannot pay everyone; the bank goes to the next seat', () => {

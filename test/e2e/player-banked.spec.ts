@@ -90,38 +90,41 @@ describe('chemin de fer: a whole shoe', () => {
     await refused(() => t.post(`/v1/banks/${bank1}/coups`, { cards: STAND_5_VS_7, stakes: [{ seat: 2, amount: 1_000 }] }), 409, 'BANK_CLOSED');
     await refused(() => t.post(`/v1/banks/${bank1}/retire`, {}), 409, 'BANK_CLOSED');
 
-    // Seat 2 declines the offer; seat 4 cannot jump the rotation: seat 3 is next.
+    // Seat 2 declines the offer; seat 4 cannot jump the rotation: seat 3 is next. Seat 3 may not
+    // take it for less than the offer; it puts up 40,000 and takes it out of turn (seat 2's turn).
     const wrong = await refused(() => t.post(`/v1/shoes/${shoe}/banks`, { bankerSeat: 4, amount: 40_000, declined: [2] }), 409, 'WRONG_BANKER');
     expect(wrong.message).toContain('seat 3');
+    await refused(() => t.post(`/v1/shoes/${shoe}/banks`, { bankerSeat: 3, amount: 37_075, declined: [2] }), 422, 'BANK_BELOW_OFFER');
     const taken = await t.post(`/v1/shoes/${shoe}/banks`, { bankerSeat: 3, amount: 40_000, declined: [2] });
-    expect(taken.body).toMatchObject({ number: 2, bankerSeat: 3, how: 'OFFER_TAKEN', bank: 40_000, rotation: [1, 2, 3, 4, 5, 6] });
+    expect(taken.body).toMatchObject({ number: 2, bankerSeat: 3, how: 'OFFER_TAKEN', bank: 40_000, rotation: [1, 2, 3, 4, 5, 6], outOfTurnFor: 2 });
     await refused(() => t.post(`/v1/shoes/${shoe}/banks`, { bankerSeat: 4, amount: 1_000 }), 409, 'BANK_ALREADY_ACTIVE');
 
     // Coup 5: seats 4, 5, 6 cover 25,000; a bystander behind seat 2 adds 5,000; 10,000 uncovered is
     // set aside. Seats 4 and 5 stake the same: seat 4, first from the banker's right, plays the hand.
-    // The punters win: the banker pays 30,000, keeps the 10,000 set aside, and the bank passes to seat 4.
+    // The punters win: the banker pays 30,000 and keeps the 10,000 set aside. Seat 3 held the bank out
+    // of turn, so the rotation did not move: the bank goes back to seat 2, the first who declined.
     const c5 = await t.post(`/v1/banks/${taken.body.id}/coups`, {
       cards: NATURAL_9_VS_8,
       stakes: [{ seat: 4, amount: 10_000 }, { seat: 5, amount: 10_000 }, { seat: 6, amount: 5_000 }, { seat: 2, amount: 5_000, bystander: true }],
     });
     expect(c5.body).toMatchObject({
-      number: 5, bankerSeat: 3, bankBefore: 40_000, covered: 30_000, setAside: 10_000, commission: 0, bankAfter: null, nextBanker: 4, handPlayer: 4,
+      number: 5, bankerSeat: 3, bankBefore: 40_000, covered: 30_000, setAside: 10_000, commission: 0, bankAfter: null, nextBanker: 2, handPlayer: 4,
       punters: [{ seat: 4, net: 10_000 }, { seat: 5, net: 10_000 }, { seat: 6, net: 5_000 }, { seat: 2, net: 5_000, bystander: true }],
-      bank: { status: 'PASSED', bankerTakes: 10_000, nextBanker: 4 },
+      bank: { status: 'PASSED', bankerTakes: 10_000, nextBanker: 2 },
     });
 
-    // The next bank is seat 4's, at any amount within the table's limits.
-    await refused(() => t.post(`/v1/shoes/${shoe}/banks`, { bankerSeat: 5, amount: 5_000 }), 409, 'WRONG_BANKER');
-    await refused(() => t.post(`/v1/shoes/${shoe}/banks`, { bankerSeat: 4, amount: 50 }), 422, 'BET_LIMIT');
-    const passed = await t.post(`/v1/shoes/${shoe}/banks`, { bankerSeat: 4, amount: 5_000 });
-    expect(passed.body).toMatchObject({ number: 3, bankerSeat: 4, how: 'PASSED', bank: 5_000 });
+    // The next bank is seat 2's, at any amount within the table's limits.
+    await refused(() => t.post(`/v1/shoes/${shoe}/banks`, { bankerSeat: 4, amount: 5_000 }), 409, 'WRONG_BANKER');
+    await refused(() => t.post(`/v1/shoes/${shoe}/banks`, { bankerSeat: 2, amount: 50 }), 422, 'BET_LIMIT');
+    const passed = await t.post(`/v1/shoes/${shoe}/banks`, { bankerSeat: 2, amount: 5_000 });
+    expect(passed.body).toMatchObject({ number: 3, bankerSeat: 2, how: 'PASSED', bank: 5_000, outOfTurnFor: null });
     // The banker may add to the bank before a coup: 5,000 + 1,000 at stake; seat 5 covers 6,000 and loses.
     const c6 = await t.post(`/v1/banks/${passed.body.id}/coups`, { cards: STAND_5_VS_7, bankerAdds: 1_000, stakes: [{ seat: 5, amount: 6_000 }] });
     expect(c6.body).toMatchObject({ bankBefore: 6_000, covered: 6_000, commission: 300, bankAfter: 11_700 });
 
     // The shoe's record, and the house's commission — its only revenue here — in the reports.
     const banks = (await t.get(`/v1/shoes/${shoe}/banks`)).body;
-    expect(banks.map((b: { number: number; status: string; bankerSeat: number }) => [b.number, b.bankerSeat, b.status])).toEqual([[1, 1, 'RETIRED'], [2, 3, 'PASSED'], [3, 4, 'ACTIVE']]);
+    expect(banks.map((b: { number: number; status: string; bankerSeat: number }) => [b.number, b.bankerSeat, b.status])).toEqual([[1, 1, 'RETIRED'], [2, 3, 'PASSED'], [3, 2, 'ACTIVE']]);
     expect((await t.get(`/v1/banks/${bank1}/coups`)).body.map((c: { number: number; commission: number }) => c.commission)).toEqual([250, 487, 0, 950]);
     const report = await ctx.as(finance).get(`/v1/reports/win-loss?from=${today()}&to=${today()}&groupBy=table`);
     const row = report.body.rows.find((r: { group: { tableCode: string } }) => r.group.tableCode === 'CHEMMY-1');

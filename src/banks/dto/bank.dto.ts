@@ -96,6 +96,7 @@ export class BankDto {
   @ApiProperty({ enum: ['ACTIVE', 'PASSED', 'RETIRED', 'BROKE', 'SHOE_CLOSED'] }) status: string;
   @ApiProperty({ nullable: true, type: Number, description: 'After retiring: the amount the bank is offered at (chemin de fer) or continued at (banque)' }) offer: number | null;
   @ApiProperty({ nullable: true, type: Number, description: 'Who holds the bank next (the banker while the bank is active)' }) nextBanker: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'Chemin de fer: a retired bank taken out of turn (the seats before the taker declined it) keeps the seat whose turn it was; that seat banks next when this bank is lost' }) outOfTurnFor: number | null;
   @ApiProperty({ nullable: true, type: Number, description: 'What the banker takes away when the bank closes: the bank (on retiring) and everything set aside' }) bankerTakes: number | null;
   @ApiProperty() openedAt: string;
   @ApiProperty({ nullable: true, type: String }) closedAt: string | null;
