@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import swaggerUi from 'swagger-ui-express';
 import { AppModule } from './app.module';
 import { correlationMiddleware } from './common/correlation';
-import { requireJson, securityHeaders } from './common/hardening';
+import { checkBodyShape, requireJson, securityHeaders } from './common/hardening';
 import { ErrorResponseDto, ValidationProblemDto } from './common/error-response.dto';
 import { validationPipe } from './common/validation';
 import { AppConfig } from './config/config';
@@ -26,6 +26,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, adminKey
   app.use(securityHeaders);
   app.use(requireJson);
   app.useBodyParser('json', { limit: config.bodyLimit, strict: true });
+  app.use(checkBodyShape);
   app.useGlobalPipes(validationPipe());
   const document = openApiDocument(app);
   documents.set(app, document);

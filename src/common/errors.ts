@@ -83,7 +83,7 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   BANK_NOT_RETIRABLE: 'The banker cannot retire now (stakes stand after a tie, or no coup played yet in banque)',
   STAKES_STAND: 'After a chemin de fer tie the same stakes stand for the next coup',
   VOID_NOT_LAST: 'Only the last coup standing of a bank can be voided',
-  PAYLOAD_TOO_LARGE: 'The request body is too large or too deeply nested',
+  PAYLOAD_TOO_LARGE: 'The request body is too large',
   UNSUPPORTED_MEDIA_TYPE: 'The body is not JSON (send Content-Type: application/json)',
   MISDEAL: 'The cards break the drawing rules (a third card missing or one too many)',
   CARD_NOT_IN_SHOE: 'A card is not left in the shoe (every copy of it was dealt or burned)',

@@ -17,6 +17,33 @@ export function requireJson(req: Request, _res: Response, next: NextFunction): v
   next();
 }
 
+/** Deeper than any request of this API (a coup's wagers are 3 levels deep). */
+export const MAX_BODY_DEPTH = 16;
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * The parsed JSON body's shape, checked without recursion before anything else walks it: deeper
+ * than MAX_BODY_DEPTH (a few thousand `[` would overflow the stack of every recursive reader), or
+ * with a key that names an object's prototype machinery, it is refused with VALIDATION_FAILED.
+ */
+export function checkBodyShape(req: Request, _res: Response, next: NextFunction): void {
+  const stack: [unknown, number, string][] = [[req.body, 0, 'body']];
+  while (stack.length > 0) {
+    const [node, depth, at] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth >= MAX_BODY_DEPTH) return next(new AppError('VALIDATION_FAILED', `The request body is nested more than ${MAX_BODY_DEPTH} levels deep (at ${at}): no request of this API is`));
+    if (Array.isArray(node)) {
+      node.forEach((v, i) => stack.push([v, depth + 1, `${at}[${i}]`]));
+      continue;
+    }
+    for (const key of Object.keys(node)) {
+      if (FORBIDDEN_KEYS.has(key)) return next(new AppError('VALIDATION_FAILED', `${at === 'body' ? key : `${at.slice(5)}.${key}`} is not a field of this request`));
+      stack.push([(node as Record<string, unknown>)[key], depth + 1, `${at}.${key}`]);
+    }
+  }
+  next();
+}
+
 /** Rate limits per API key (@nestjs/throttler); requests without a key are counted per address. */
 @Injectable()
 export class PerKeyThrottlerGuard extends ThrottlerGuard {

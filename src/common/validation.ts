@@ -19,6 +19,7 @@ import {
   MaxLength,
   Min,
   MinLength,
+  ValidateBy,
   ValidateNested,
 } from 'class-validator';
 import { CARD_PATTERN } from '../domain';
@@ -104,6 +105,41 @@ export function SeatsField(o: FieldOptions & { max: number; minItems?: number })
     IsInt({ each: true, message: 'each seat in $property must be a whole number' }),
     Min(1, { each: true, message: 'each seat in $property must be at least 1' }),
     Max(o.max, { each: true, message: `each seat in $property must be at most ${o.max}` }),
+  );
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:Z|[+-](\d{2}):(\d{2}))?)?$/;
+
+/** A day of the calendar as YYYY-MM-DD: 2026-02-30 and 2026-13-01 match the shape but are no days. */
+export function isCalendarDate(s: string): boolean {
+  if (!DATE.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+/** An ISO 8601 date, or date and time, that names a real moment: a calendar day, hours < 24, minutes and seconds < 60. */
+export function isDateTime(s: string): boolean {
+  const m = DATE_TIME.exec(s);
+  if (!m || !isCalendarDate(m[1])) return false;
+  const [h, min, sec, offH, offM] = [m[2], m[3], m[4], m[5], m[6]].map((x) => (x === undefined ? 0 : Number(x)));
+  return h < 24 && min < 60 && sec < 60 && offH < 24 && offM < 60;
+}
+
+function dateRule(name: string, test: (s: string) => boolean, hint: string) {
+  return ValidateBy({ name, validator: { validate: (v: unknown) => typeof v === 'string' && test(v), defaultMessage: () => `$property ${hint}` } });
+}
+
+/** A calendar date (a gaming day), YYYY-MM-DD. The one date rule of every route. */
+export function DateField(o: FieldOptions) {
+  return applyDecorators(...base(o, { type: 'string', format: 'date' }), dateRule('isCalendarDate', isCalendarDate, 'must be a calendar date YYYY-MM-DD (e.g. 2026-07-01)'));
+}
+
+/** A moment: an ISO 8601 date or date-time with a real calendar day and time. */
+export function DateTimeField(o: FieldOptions) {
+  return applyDecorators(
+    ...base(o, { type: 'string', maxLength: 35, pattern: DATE_TIME.source }),
+    dateRule('isDateTime', isDateTime, 'must be an ISO 8601 date or date-time naming a real day and time (e.g. 2026-07-01 or 2026-07-01T06:00:00Z)'),
   );
 }
 

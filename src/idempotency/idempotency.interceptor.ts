@@ -13,6 +13,12 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** Longer than any transaction may run (PrismaService.transaction times out at 15 s). */
 const STALE_CLAIM_MS = 30_000;
 
+/**
+ * Claims this process made for requests that failed and could not be released (the database went
+ * away mid-request): known dead, so a retry takes them over at once instead of waiting STALE_CLAIM_MS.
+ */
+const orphanedClaims = new Set<string>();
+
 /** JSON with object keys sorted, so that the same body always hashes the same. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
@@ -64,12 +70,15 @@ export class IdempotencyInterceptor implements NestInterceptor {
             }
             return body;
           }),
-          catchError((err) => from(this.prisma.idempotencyRecord.delete({ where: { id } }).catch(() => undefined)).pipe(mergeMap(() => throwError(() => err)))),
+          catchError((err) =>
+            from(this.prisma.idempotencyRecord.delete({ where: { id } }).catch(() => orphanedClaims.add(id))).pipe(mergeMap(() => throwError(() => err))),
+          ),
         );
       }
       const existing = await this.prisma.idempotencyRecord.findUnique({ where: { scope_key: { scope, key } } });
       if (!existing) continue; // released by a failed first attempt: claim again
-      if (!existing.completedAt && Date.now() - existing.createdAt.getTime() > STALE_CLAIM_MS) {
+      if (!existing.completedAt && (orphanedClaims.has(existing.id) || Date.now() - existing.createdAt.getTime() > STALE_CLAIM_MS)) {
+        orphanedClaims.delete(existing.id);
         // The first attempt died without committing (a committed change stores its response with it): take over.
         await this.prisma.idempotencyRecord.deleteMany({ where: { id: existing.id, completedAt: null } });
         continue;

@@ -1,6 +1,6 @@
 import { Body, Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ADMINS, EVERYONE } from '../access/actor';
+import { Actor, ADMINS, CurrentActor, EVERYONE } from '../access/actor';
 import { Endpoint } from '../common/endpoint';
 import { IdParam } from '../common/validation';
 import { CreatePropertyDto, PropertyDto } from './dto/property.dto';
@@ -17,12 +17,12 @@ export class PropertiesController {
   }
 
   @Endpoint('GET', '', { operationId: 'listProperties', summary: 'List properties', description: "Every property, by code. A terminal key sees only its own table's property.", roles: EVERYONE, type: PropertyDto, isArray: true })
-  list(): Promise<PropertyDto[]> {
-    return this.properties.list();
+  list(@CurrentActor() actor: Actor): Promise<PropertyDto[]> {
+    return this.properties.list(actor);
   }
 
   @Endpoint('GET', ':id', { operationId: 'getProperty', summary: 'Read a property', description: "One property with its time zone and gaming-day start. A terminal key may read only its own table's property.", roles: EVERYONE, type: PropertyDto, errors: ['NOT_FOUND'] })
-  get(@IdParam() id: string): Promise<PropertyDto> {
-    return this.properties.get(id);
+  get(@IdParam() id: string, @CurrentActor() actor: Actor): Promise<PropertyDto> {
+    return this.properties.get(id, actor);
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Actor } from '../access/actor';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
 import { isValidTimeZone } from '../domain';
@@ -26,13 +27,18 @@ export class PropertiesService {
     });
   }
 
-  async list(): Promise<PropertyDto[]> {
-    return (await this.prisma.property.findMany({ orderBy: { createdAt: 'asc' } })).map(toDto);
+  /** Every property, or only its own table's for a terminal's key: a terminal reads what it writes. */
+  async list(actor: Actor): Promise<PropertyDto[]> {
+    const where = actor.tableId ? { tables: { some: { id: actor.tableId } } } : {};
+    return (await this.prisma.property.findMany({ where, orderBy: { createdAt: 'asc' } })).map(toDto);
   }
 
-  async get(id: string): Promise<PropertyDto> {
+  async get(id: string, actor: Actor): Promise<PropertyDto> {
     const p = await this.prisma.property.findUnique({ where: { id } });
     if (!p) throw notFound('Property', id);
+    if (actor.tableId && !(await this.prisma.casinoTable.count({ where: { id: actor.tableId, propertyId: id } }))) {
+      throw new AppError('FORBIDDEN', "This terminal's key is bound to a table of another property");
+    }
     return toDto(p);
   }
 }

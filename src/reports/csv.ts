@@ -10,9 +10,21 @@ function flatten(obj: Record<string, unknown>, prefix = '', out: Record<string, 
   return out;
 }
 
+/** A number written as text (a hold %, an expected count): a spreadsheet reads it as the number it is. */
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A text value a spreadsheet would run as a formula (OWASP, CSV injection: it starts with =, +, -,
+ * @, a tab or a carriage return) gets a leading apostrophe, so it shows as the text it is. Numbers,
+ * negative ones included, are left as they are.
+ */
+export function neutralise(v: unknown): unknown {
+  return typeof v === 'string' && /^[=+\-@\t\r]/.test(v) && !NUMBER.test(v) ? `'${v}` : v;
+}
+
 /** Rows as CSV (RFC 4180, via csv-stringify), columns in first-seen order; group values lose their "group." prefix. */
 export function toCsv(rows: Record<string, unknown>[]): string {
-  const flat = rows.map((r) => Object.fromEntries(Object.entries(flatten(r)).map(([k, v]) => [k.replace(/^group\./, ''), v ?? ''])));
+  const flat = rows.map((r) => Object.fromEntries(Object.entries(flatten(r)).map(([k, v]) => [k.replace(/^group\./, ''), neutralise(v ?? '')])));
   const columns: string[] = [];
   for (const r of flat) for (const k of Object.keys(r)) if (!columns.includes(k)) columns.push(k);
   return stringify(flat, { header: true, columns });

@@ -20,11 +20,6 @@ export function chipTotal(chips: ChipCountDto[]): bigint {
   return total;
 }
 
-export function isCalendarDate(s: string): boolean {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
-
 /**
  * Table inventory: sessions with opener and closer counts, fills and credits numbered per
  * property, year and kind, and the drop. Slips are never edited; a wrong one is voided.
@@ -40,7 +35,6 @@ export class TableAccountingService {
   async open(tableId: string, dto: OpenSessionDto, actor: Actor): Promise<SessionDto> {
     assertTableAccess(actor, tableId);
     const { timeZone, gamingDayStartHour } = await this.tables.withProperty(tableId);
-    if (dto.gamingDay && !isCalendarDate(dto.gamingDay)) throw new AppError('VALIDATION_FAILED', `${dto.gamingDay} is not a date`);
     const gamingDay = dto.gamingDay ?? gamingDayOf(new Date(), timeZone, gamingDayStartHour);
     const shift = dto.shift ?? '';
     const openerTotal = chipTotal(dto.opener);

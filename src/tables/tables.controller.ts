@@ -21,11 +21,11 @@ export class TablesController {
 
   @ApiQuery({ name: 'propertyId', required: false, description: 'Only this property\'s tables' })
   @Endpoint('GET', '', { operationId: 'listTables', summary: 'List tables', description: "Every table with its rules, optionally of one property. A terminal key sees only its own table.", roles: EVERYONE, type: TableDto, isArray: true })
-  list(@Query('propertyId') propertyId?: string): Promise<TableDto[]> {
+  list(@CurrentActor() actor: Actor, @Query('propertyId') propertyId?: string): Promise<TableDto[]> {
     if (propertyId !== undefined && (typeof propertyId !== 'string' || !UUID.test(propertyId))) {
       throw new AppError('VALIDATION_FAILED', 'propertyId must be a UUID');
     }
-    return this.tables.list(propertyId);
+    return this.tables.list(actor, propertyId);
   }
 
   @Endpoint('GET', ':id', { operationId: 'getTable', summary: 'Read a table and its rules', description: "One table with its house rules and whether it is open.", roles: EVERYONE, type: TableDto, errors: ['NOT_FOUND'] })

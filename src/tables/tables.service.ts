@@ -139,8 +139,10 @@ export class TablesService {
     return toTableDto(row);
   }
 
-  async list(propertyId?: string): Promise<TableDto[]> {
-    const rows = await this.prisma.casinoTable.findMany({ where: propertyId ? { propertyId } : {}, orderBy: [{ propertyId: 'asc' }, { code: 'asc' }] });
+  /** Every table (of one property), or only its own table for a terminal's key: a terminal reads what it writes. */
+  async list(actor: Actor, propertyId?: string): Promise<TableDto[]> {
+    const where = { ...(propertyId ? { propertyId } : {}), ...(actor.tableId ? { id: actor.tableId } : {}) };
+    const rows = await this.prisma.casinoTable.findMany({ where, orderBy: [{ propertyId: 'asc' }, { code: 'asc' }] });
     return rows.map(toTableDto);
   }
 

@@ -25,6 +25,9 @@ export class VoidRequestsService {
 
   request(target: VoidTarget, targetId: string, dto: RequestVoidDto, actor: Actor): Promise<VoidRequestDto> {
     return this.prisma.transaction(async (tx) => {
+      // Requests for one record wait for each other, so the second of two at once sees the first
+      // and is told VOID_ALREADY_REQUESTED, whatever the timing.
+      await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended(${`void-request:${targetId}`}, 0))`;
       const { tableId, label } =
         target === 'COUP' ? await this.coups.voidTarget(tx, targetId, actor)
         : target === 'BANK_COUP' ? await this.banks.voidTarget(tx, targetId, actor)

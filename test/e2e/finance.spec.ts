@@ -139,8 +139,8 @@ describe('win/loss report', () => {
   it.each([
     ['groupBy=table,colour', 'Cannot group by "colour"'],
     ['from=2026-09-30&to=2026-07-01', 'is after to'],
-    ['from=2026-02-30&to=2026-03-01', 'is not a calendar date'],
-    ['from=26-1-1&to=2026-03-01', 'must be a date YYYY-MM-DD'],
+    ['from=2026-02-30&to=2026-03-01', 'from must be a calendar date YYYY-MM-DD'],
+    ['from=26-1-1&to=2026-03-01', 'from must be a calendar date YYYY-MM-DD'],
     ['from=2010-01-01&to=2026-03-01', 'at most ten years'],
     ['to=2026-03-01', 'from'],
     ['from=2026-01-01&to=2026-03-01&extra=1', 'not a field'],

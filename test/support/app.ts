@@ -80,3 +80,19 @@ export async function shoeState(prisma: PrismaService): Promise<string> {
   const wagers = await prisma.wager.findMany({ orderBy: { id: 'asc' }, select: { id: true, status: true, coupId: true } });
   return JSON.stringify({ shoes, wagers }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
 }
+
+/**
+ * Every row of every table of the schema, as one digest per table (its rows as text, sorted):
+ * equal before and after a refused request means nothing anywhere was written or changed.
+ */
+export async function databaseSnapshot(prisma: PrismaService): Promise<Record<string, string>> {
+  const tables = await prisma.$queryRaw<{ name: string }[]>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`;
+  const out: Record<string, string> = {};
+  for (const { name } of tables) {
+    const [row] = await prisma.$queryRawUnsafe<{ rows: bigint; digest: string }[]>(
+      `SELECT count(*) AS rows, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS digest FROM "${name}" t`,
+    );
+    out[name] = `${row.rows} rows, ${row.digest}`;
+  }
+  return out;
+}

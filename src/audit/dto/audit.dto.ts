@@ -1,7 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { TextField } from '../../common/validation';
+import { DateTimeField, TextField } from '../../common/validation';
 
-const ISO = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 const TOKEN = /^[A-Za-z0-9._:\-]+$/;
 
 export class AuditQueryDto {
@@ -11,8 +10,8 @@ export class AuditQueryDto {
   @TextField({ description: 'Entity type, e.g. coup', maxLength: 64, pattern: TOKEN, patternHint: 'must be an entity type', required: false }) entityType?: string;
   @TextField({ description: 'Entity id', maxLength: 64, pattern: TOKEN, patternHint: 'must be an id', required: false }) entityId?: string;
   @TextField({ description: 'Correlation id of the request', maxLength: 64, pattern: TOKEN, patternHint: 'must be a correlation id', required: false }) correlationId?: string;
-  @TextField({ description: 'From (inclusive), ISO 8601', maxLength: 35, pattern: ISO, patternHint: 'must be an ISO 8601 date or date-time', required: false }) from?: string;
-  @TextField({ description: 'To (exclusive), ISO 8601', maxLength: 35, pattern: ISO, patternHint: 'must be an ISO 8601 date or date-time', required: false }) to?: string;
+  @DateTimeField({ description: 'From (inclusive), ISO 8601', example: '2026-07-01T06:00:00Z', required: false }) from?: string;
+  @DateTimeField({ description: 'To (exclusive), ISO 8601', example: '2026-07-02T06:00:00Z', required: false }) to?: string;
   @TextField({ description: 'Page after this entry id', maxLength: 20, pattern: /^\d+$/, patternHint: 'must be an entry id', required: false }) afterId?: string;
   @TextField({ description: 'Entries per page, 1–1000 (default 100)', maxLength: 4, pattern: /^\d+$/, patternHint: 'must be a number', required: false }) limit?: string;
 }

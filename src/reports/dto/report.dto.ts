@@ -1,15 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { TextField, UuidField } from '../../common/validation';
-import { DATE_PATTERN } from '../../table-accounting/dto/table-accounting.dto';
+import { DateField, TextField, UuidField } from '../../common/validation';
 
 export const GROUP_BY = ['property', 'pit', 'table', 'variant', 'betType', 'currency', 'gamingDay', 'month', 'quarter'] as const;
 export type GroupBy = (typeof GROUP_BY)[number];
 
 export class RangeQueryDto {
-  @TextField({ description: 'First gaming day, YYYY-MM-DD', example: '2026-07-01', maxLength: 10, pattern: DATE_PATTERN, patternHint: 'must be a date YYYY-MM-DD' })
+  @DateField({ description: 'First gaming day, YYYY-MM-DD', example: '2026-07-01' })
   from: string;
 
-  @TextField({ description: 'Last gaming day (inclusive), YYYY-MM-DD', example: '2026-09-30', maxLength: 10, pattern: DATE_PATTERN, patternHint: 'must be a date YYYY-MM-DD' })
+  @DateField({ description: 'Last gaming day (inclusive), YYYY-MM-DD', example: '2026-09-30' })
   to: string;
 
   @UuidField({ description: 'Only this property (default: all)', required: false })

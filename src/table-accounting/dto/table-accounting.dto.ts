@@ -1,7 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { EnumField, IntField, MoneyField, NestedField, TextField } from '../../common/validation';
+import { DateField, EnumField, IntField, MoneyField, NestedField, TextField } from '../../common/validation';
 
-export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 export class ChipCountDto {
   @MoneyField({ description: 'Chip denomination, minor units', example: 2500 })
@@ -15,7 +14,7 @@ export class OpenSessionDto {
   @TextField({ description: 'Shift name, when the table is counted per shift', example: 'day', maxLength: 20, required: false })
   shift?: string;
 
-  @TextField({ description: 'Gaming day (default: the current one at the property)', example: '2026-11-21', maxLength: 10, pattern: DATE_PATTERN, patternHint: 'must be a date YYYY-MM-DD', required: false })
+  @DateField({ description: 'Gaming day (default: the current one at the property)', example: '2026-11-21', required: false })
   gamingDay?: string;
 
   @NestedField(() => ChipCountDto, { description: 'Opener inventory by denomination', array: true, minItems: 0, maxItems: 50 })
