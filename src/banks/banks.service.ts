@@ -34,7 +34,7 @@ interface Standing {
 }
 
 /**
- * The player-banked games (domain.md §5): banks held by a seat, coups against them, retiring and
+ * The player-banked games (docs/domain.md §5): banks held by a seat, coups against them, retiring and
  * passing the bank. The money is the engine's (chemmyCoup, banqueCoup); this service keeps the
  * bank's state under the shoe's lock, works out who holds the bank next, and writes each coup
  * with the house's commission in the table-day rollups and the audit log, in one transaction.

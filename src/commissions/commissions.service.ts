@@ -13,7 +13,7 @@ import { gamingDayOf } from '../domain';
 
 /**
  * The commission box: a ledger per shoe and seat (and patron). Accruals are receivables, not
- * revenue, until collected (domain.md §3).
+ * revenue, until collected (docs/domain.md §3).
  */
 @Injectable()
 export class CommissionsService {

@@ -1,5 +1,5 @@
 /**
- * The casino's accounting day (domain.md §6): a record made before the property's gaming-day
+ * The casino's accounting day (docs/domain.md §6): a record made before the property's gaming-day
  * start hour, local time, belongs to the previous day. Returns `YYYY-MM-DD`.
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();

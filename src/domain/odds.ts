@@ -49,7 +49,7 @@ export function cardsIn(composition: Composition): number {
 }
 
 /**
- * Exact counts of ordered 6-card sequences from a composition (domain.md §4), per outcome and
+ * Exact counts of ordered 6-card sequences from a composition (docs/domain.md §4), per outcome and
  * per event a bet depends on. `total` = n(n−1)(n−2)(n−3)(n−4)(n−5).
  */
 export interface OddsCounts {

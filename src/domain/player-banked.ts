@@ -3,7 +3,7 @@ import { Money, roundMoney, RoundingRule } from './money';
 import { BanqueOutcome, Winner } from './tableau';
 
 /**
- * The money of the player-banked games (domain.md §5): a player holds the bank, punters stake
+ * The money of the player-banked games (docs/domain.md §5): a player holds the bank, punters stake
  * against it, and the house only takes its commission on the banker's winnings.
  */
 

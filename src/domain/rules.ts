@@ -47,7 +47,7 @@ export interface RuleSet {
   readonly rounding: RoundingRule;
 }
 
-/** The usual pay tables of domain.md §3. */
+/** The usual pay tables of docs/domain.md §3. */
 export const DEFAULT_PAYS: Readonly<Record<BetType, Odds>> = {
   PLAYER: odds(1),
   BANKER: odds(1),

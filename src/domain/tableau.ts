@@ -41,7 +41,7 @@ export interface CoupOutcome {
 // Drawing rules. Totals and point values are 0–9; `playerThird` is the point value of Player's
 // third card, or null when Player stood.
 
-/** Punto banco (domain.md §2), the same for every casino-banked variant: every draw is forced. */
+/** Punto banco (docs/domain.md §2), the same for every casino-banked variant: every draw is forced. */
 export function puntoBancoPlayerDraw(playerTotal: number): Draw {
   return playerTotal <= 5 ? 'DRAW' : 'STAND';
 }
@@ -51,7 +51,7 @@ export function puntoBancoBankerDraw(bankerTotal: number, playerThird: number | 
   return PUNTO_BANCO_BANKER[bankerTotal][playerThird];
 }
 
-/** Chemin de fer (domain.md §5): the punter chooses at 5. */
+/** Chemin de fer (docs/domain.md §5): the punter chooses at 5. */
 export function chemmyPunterDraw(punterTotal: number): Draw {
   if (punterTotal <= 4) return 'DRAW';
   return punterTotal === 5 ? 'OPTION' : 'STAND';
@@ -81,7 +81,7 @@ const PUNTO_BANCO_BANKER: Draw[][] = [
   row('SSSSSSSSSS'),
 ];
 
-/** domain.md §5 table; 0–2 draw, 7 stand. */
+/** docs/domain.md §5 table; 0–2 draw, 7 stand. */
 const CHEMMY_BANKER: Draw[][] = [
   row('HHHHHHHHHH'), // 0
   row('HHHHHHHHHH'), // 1

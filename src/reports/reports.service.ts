@@ -32,7 +32,7 @@ type Sum = 'wagers' | 'handle' | 'payouts' | 'net' | 'commission' | 'collected' 
 const sumsRow = (name: Sum): string => `s.${name}`;
 
 /**
- * THE report formulas (domain.md §6), over a row of sums: win = stakes lost − payouts +
+ * THE report formulas (docs/domain.md §6), over a row of sums: win = stakes lost − payouts +
  * commission = −Σ customer net; hold % = win / handle; outstanding = charged − collected;
  * revenue = win − outstanding; theoretical win = Σ stake × edge (× 10^12 in the rollups) rounded
  * to the minor unit; expected outcome counts = Σ coups × exact probability. Statistics are rounded

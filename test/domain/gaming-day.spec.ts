@@ -1,6 +1,6 @@
 import { gamingDayOf, isValidTimeZone } from '../../src/domain';
 
-describe('gaming day (domain.md §6)', () => {
+describe('gaming day (docs/domain.md §6)', () => {
   it.each([
     ['2026-11-21T05:59:59Z', 'UTC', 6, '2026-11-20'], // 05:59 at a 06:00 property: the previous gaming day
     ['2026-11-21T06:00:00Z', 'UTC', 6, '2026-11-21'],

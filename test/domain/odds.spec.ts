@@ -15,7 +15,7 @@ import { referenceBankerDraws } from './reference-tableau';
 
 const ALL_SIDE = ['PLAYER_PAIR', 'BANKER_PAIR', 'EITHER_PAIR', 'PERFECT_PAIR', 'BIG', 'SMALL', 'SUPER_6', 'DRAGON_7', 'PANDA_8'] as const;
 
-describe('exact outcome counts (domain.md §4)', () => {
+describe('exact outcome counts (docs/domain.md §4)', () => {
   it.each([
     [8, 4_998_398_275_503_360n, 2_292_252_566_437_888n, 2_230_518_282_592_256n, 475_627_426_473_216n],
     [6, 878_869_206_895_680n, 403_095_751_234_560n, 392_220_492_728_832n, 83_552_962_932_288n],
@@ -37,7 +37,7 @@ describe('exact outcome counts (domain.md §4)', () => {
   });
 });
 
-describe('house edges, 8 decks (domain.md §4)', () => {
+describe('house edges, 8 decks (docs/domain.md §4)', () => {
   const pct = (f: { numerator: bigint; denominator: bigint }) => fractionToDecimal({ numerator: f.numerator * 100n, denominator: f.denominator }, 4);
   const edges = (variant: Variant, extra = {}) =>
     Object.fromEntries(betOdds(ruleSet({ variant, sideBets: [...ALL_SIDE], ...extra }), exactOdds(fullShoe(8))).map((b) => [b.betType, pct(b.houseEdge)]));
@@ -62,7 +62,7 @@ describe('house edges, 8 decks (domain.md §4)', () => {
 
 // ---------------------------------------------------------------------------------------------
 // Brute force: every ordered 6-card sequence of a small shoe, dealt by the tableau as written in
-// domain.md §2 (independently of the engine), counted event by event.
+// docs/domain.md §2 (independently of the engine), counted event by event.
 
 function bruteForce(composition: number[]): Omit<OddsCounts, 'cards'> {
   const cards: number[] = [];

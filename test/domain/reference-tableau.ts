@@ -1,5 +1,5 @@
 /**
- * The punto banco tableau written straight from domain.md §2, independently of the engine's
+ * The punto banco tableau written straight from docs/domain.md §2, independently of the engine's
  * tables, so that specs can check the engine against it.
  */
 export function referenceBankerDraws(bankerTotal: number, playerThird: number | null): boolean {

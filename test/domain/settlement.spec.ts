@@ -62,7 +62,7 @@ const rows: Row[] = [
   ['Side bets settle whatever the main bets do: Player Pair wins on a tie', 'COMMISSION', 'PLAYER_PAIR', 100n, dealt(['3S', '3D'], ['2H', '4C']), 'WIN', 1100n, 0n, 1100n],
 ];
 
-describe('pay tables (domain.md §3)', () => {
+describe('pay tables (docs/domain.md §3)', () => {
   it.each(rows)('%s', (_name, variant, betType, amount, outcome, result, payout, commission, net) => {
     expect(settleWager(rules(variant), outcome, { betType, amount })).toEqual({ result, payout, commission, net, carriesOver: false });
   });

@@ -18,7 +18,7 @@ const CARD_OF = ['KS', 'AS', '2S', '3S', '4S', '5S', '6S', '7S', '8S', '9S'];
 /** Two cards totalling t, neither a pair nor a natural unless t ≥ 8. */
 const twoCards = (t: number) => (t === 0 ? ['KH', 'QD'] : ['KH', CARD_OF[t]]);
 
-describe('punto banco tableau (domain.md §2), every Banker total × Player third card', () => {
+describe('punto banco tableau (docs/domain.md §2), every Banker total × Player third card', () => {
   const expected = referenceBankerDraws;
   const cases = [];
   for (let b = 0; b <= 7; b++) for (let p = 0; p <= 9; p++) cases.push([b, p, expected(b, p)] as const);
@@ -84,7 +84,7 @@ describe('coup outcome and events', () => {
   });
 });
 
-describe('chemin de fer drawing rules (domain.md §5)', () => {
+describe('chemin de fer drawing rules (docs/domain.md §5)', () => {
   const H = 'DRAW', S = 'STAND', O = 'OPTION';
   const table: Record<number, string[]> = {
     3: [H, H, H, H, H, H, H, H, S, O],

@@ -82,7 +82,7 @@ describe('win/loss report', () => {
     expect(by.PLAYER).toMatchObject({ wagers: 1, handle: 500, payouts: 0, win: 500, holdPercent: '100.0000' });
     expect(by.TIE).toMatchObject({ wagers: 1, handle: 100, payouts: 800, win: -800 });
     expect(by.PLAYER_PAIR).toMatchObject({ wagers: 1, handle: 100, win: 100 });
-    // Theoretical win = handle × the exact edge (domain.md §4: Banker 1.0579 %, Player 1.2351 %, Tie 14.3596 %).
+    // Theoretical win = handle × the exact edge (docs/domain.md §4: Banker 1.0579 %, Player 1.2351 %, Tie 14.3596 %).
     expect(by.BANKER.theoreticalWin).toBe(Math.round(5000 * 0.010579));
     expect(by.PLAYER.theoreticalWin).toBe(Math.round(500 * 0.012351));
     expect(by.TIE.theoreticalWin).toBe(Math.round(100 * 0.143596));

@@ -5,7 +5,7 @@ beforeAll(async () => (ctx = await startTestApp()));
 afterAll(() => ctx.close());
 
 describe('POST /v1/odds', () => {
-  it('a full 8-deck shoe: domain.md §4 integers as decimal strings, every bet priced', async () => {
+  it('a full 8-deck shoe: docs/domain.md §4 integers as decimal strings, every bet priced', async () => {
     const res = await ctx.admin.post('/v1/odds', { shoe: { decks: 8 } });
     expect(res.status).toBe(200);
     expect(res.body.denominator).toBe('4998398275503360');
