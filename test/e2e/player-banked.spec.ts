@@ -1,5 +1,5 @@
 import { gamingDayOf } from '../../src/domain';
-import { rowCounts, shoeState, startTestApp, TestContext } from '../support/app';
+import { databaseSnapshot, startTestApp, TestContext } from '../support/app';
 import { givenKey, givenPit } from '../support/builders';
 
 /**
@@ -17,11 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** Everything a refused request must leave as it was. */
-async function state() {
-  const banks = await ctx.prisma.bank.findMany({ orderBy: { id: 'asc' } });
-  return JSON.stringify({ counts: await rowCounts(ctx.prisma), shoes: await shoeState(ctx.prisma), banks }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
-}
+/** Everything a refused request must leave as it was: every row of every table. */
+const state = () => databaseSnapshot(ctx.prisma);
 
 async function refused(call: () => Promise<{ status: number; body: { code: string; message: string } }>, status: number, code: string) {
   const before = await state();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { BET_TYPES, dealPuntoBanco, formatCard, gamingDayOf, seededRandom, shuffledShoe, SIDE_BETS } from '../../src/domain';
-import { rowCounts, startTestApp, TestContext } from '../support/app';
+import { databaseSnapshot, startTestApp, TestContext } from '../support/app';
 import { givenKey, givenPit } from '../support/builders';
 
 /** Property-based tests through the HTTP API, on a real PostgreSQL. */
@@ -63,10 +63,10 @@ describe('random illegal coups', () => {
         const legal = dealPuntoBanco(six, 0)!;
         const hand = legal[side];
         const broken = { ...legal, [side]: hand.length === 3 ? hand.slice(0, 2) : [...hand, extra] };
-        const before = await rowCounts(ctx.prisma);
+        const before = await databaseSnapshot(ctx.prisma);
         const r = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: { player: broken.player.map(formatCard), banker: broken.banker.map(formatCard) }, wagers: [{ seat: 1, betType: 'PLAYER', amount: 500 }] });
         expect([r.status, r.body.code]).toEqual([422, 'MISDEAL']);
-        expect(await rowCounts(ctx.prisma)).toEqual(before);
+        expect(await databaseSnapshot(ctx.prisma)).toEqual(before);
       }),
       { numRuns: 60 },
     );

@@ -1,4 +1,4 @@
-import { rowCounts, shoeState, startTestApp, TestContext } from '../support/app';
+import { databaseSnapshot, startTestApp, TestContext } from '../support/app';
 import { givenKey, givenPit, givenVoid } from '../support/builders';
 
 let ctx: TestContext;
@@ -159,7 +159,7 @@ describe('who may do what', () => {
     const id = (await ctx.admin.get('/v1/api-keys')).body.find((k: { keyPrefix: string }) => pit.terminal.startsWith(k.keyPrefix)).id;
     expect((await ctx.as(pit.terminal).post(`/v1/shoes/${pit.shoe.id}/coups`, { cards: BANKER_7, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] })).status).toBe(201);
     await ctx.prisma.$executeRaw`UPDATE api_keys SET revoked_at = now() WHERE id = ${id}::uuid`;
-    const state = async () => JSON.stringify({ counts: await rowCounts(ctx.prisma), shoes: await shoeState(ctx.prisma) });
+    const state = async () => JSON.stringify(await databaseSnapshot(ctx.prisma));
     const before = await state();
     for (const [path, body] of [
       [`/v1/shoes/${pit.shoe.id}/coups`, { cards: PLAYER_9, wagers: [{ seat: 1, betType: 'PLAYER', amount: 1000 }] }], // the fast path

@@ -51,36 +51,6 @@ export async function startTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestCon
   };
 }
 
-/** Row counts of every table: compare before and after a rejected request. */
-export async function rowCounts(prisma: PrismaService): Promise<Record<string, number>> {
-  const rows = await prisma.$queryRaw<{ t: string; n: bigint }[]>`
-    SELECT 'properties' AS t, count(*) AS n FROM properties UNION ALL
-    SELECT 'casino_tables', count(*) FROM casino_tables UNION ALL
-    SELECT 'shoes', count(*) FROM shoes UNION ALL
-    SELECT 'coups', count(*) FROM coups UNION ALL
-    SELECT 'coup_voids', count(*) FROM coup_voids UNION ALL
-    SELECT 'wagers', count(*) FROM wagers UNION ALL
-    SELECT 'commission_entries', count(*) FROM commission_entries UNION ALL
-    SELECT 'api_keys', count(*) FROM api_keys UNION ALL
-    SELECT 'idempotency_records', count(*) FROM idempotency_records UNION ALL
-    SELECT 'audit_log', count(*) FROM audit_log UNION ALL
-    SELECT 'void_requests', count(*) FROM void_requests UNION ALL
-    SELECT 'wager_rollups', count(*) FROM wager_rollups UNION ALL
-    SELECT 'table_day_rollups', count(*) FROM table_day_rollups UNION ALL
-    SELECT 'table_sessions', count(*) FROM table_sessions UNION ALL
-    SELECT 'table_slips', count(*) FROM table_slips UNION ALL
-    SELECT 'banks', count(*) FROM banks UNION ALL
-    SELECT 'bank_coups', count(*) FROM bank_coups`;
-  return Object.fromEntries(rows.map((r) => [r.t, Number(r.n)]));
-}
-
-/** Everything mutable about shoes (composition, counters) as one comparable value. */
-export async function shoeState(prisma: PrismaService): Promise<string> {
-  const shoes = await prisma.shoe.findMany({ orderBy: { id: 'asc' } });
-  const wagers = await prisma.wager.findMany({ orderBy: { id: 'asc' }, select: { id: true, status: true, coupId: true } });
-  return JSON.stringify({ shoes, wagers }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
-}
-
 /**
  * Every row of every table of the schema, as one digest per table (its rows as text, sorted):
  * equal before and after a refused request means nothing anywhere was written or changed.
