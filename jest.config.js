@@ -1,4 +1,4 @@
-/** Jest with @swc/jest: ts-jest cannot load NestJS 12's ESM packages (see ../shared/stack-notes.md). */
+/** Jest with @swc/jest: ts-jest cannot load NestJS 12's ESM packages (require of an ES module), so SWC compiles them to CommonJS. */
 module.exports = {
   rootDir: '.',
   testMatch: ['<rootDir>/test/**/*.spec.ts'],
