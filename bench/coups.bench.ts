@@ -15,6 +15,10 @@ import { performance } from 'node:perf_hooks';
 import { Pool } from 'pg';
 import http from 'node:http';
 import { auditParts } from '../src/audit/audit.service';
+import { newAuditKeyText, parseAuditKeys } from '../src/audit/keyring';
+
+/** The database-limit loop keys its audit entries as the service does. */
+const BENCH_KEYRING = parseAuditKeys(newAuditKeyText('bench'));
 import { optimisticCoupStatement } from '../src/coups/coups.service';
 import { BetType, dealPuntoBanco, evaluateCoup, formatCard, parseCards, seededRandom, shuffledShoe } from '../src/domain';
 import { coupRollupParts } from '../src/reports/rollups';
@@ -176,7 +180,7 @@ async function databaseLimit(url: string, concurrency: number, seconds: number) 
         lastCoupNumber: null, createdByKeyId: 'db-limit',
       };
       const s = optimisticCoupStatement(write, coupRollupParts({ tableId: shoe.table_id, gamingDay: day, winner: outcome.winner, natural: outcome.natural }, rows, {}, 1n),
-        auditParts({ stream: `db-limit-${shoe.table_id}`, action: 'coup.settle', entityType: 'coup', entityId: String(n), data: { wagers: rows.map((r) => r.id) } }), snap.rows[0].version, null, shoe.key_id);
+        auditParts({ stream: `db-limit-${shoe.table_id}`, action: 'coup.settle', entityType: 'coup', entityId: String(n), data: { wagers: rows.map((r) => r.id) } }, BENCH_KEYRING), snap.rows[0].version, null, shoe.key_id);
       const r = await c.query<{ applied: string }>({ name: s.name, text: s.text, values: s.values });
       if (Number(r.rows[0].applied) === 1) done++;
     }

@@ -18,6 +18,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { BetType, dealPuntoBanco, evaluateCoup, formatCard, isOffered, RuleSet, seededRandom, settleWager, shuffledShoe } from '../src/domain';
 import { migrate } from '../src/database/migrate';
 import { PrismaService } from '../src/database/prisma.service';
+import { newAuditKeyText, parseAuditKeys } from '../src/audit/keyring';
 import { AuditService } from '../src/audit/audit.service';
 import { edgesOf, rulesOf, TablesService } from '../src/tables/tables.service';
 
@@ -57,7 +58,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
   const deadline = started + o.maxMinutes * 60_000;
   await migrate(databaseUrl);
   const prisma = new PrismaService(databaseUrl, 4);
-  const tablesService = new TablesService(prisma, new AuditService(prisma));
+  const tablesService = new TablesService(prisma, new AuditService(prisma, parseAuditKeys(newAuditKeyText('seed'))));
   const random = seededRandom(o.year * 10 + o.quarter);
 
   // Tables, through the same service the API uses (rules validated by the engine).

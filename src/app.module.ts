@@ -3,6 +3,8 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ApiKeyGuard } from './access/api-key.guard';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { ADMIN_KEY, ApiKeysService } from './api-keys/api-keys.service';
+import { AUDIT_KEYRING } from './audit/audit.service';
+import { AuditKeyring } from './audit/keyring';
 import { BanksModule } from './banks/banks.module';
 import { CommissionsModule } from './commissions/commissions.module';
 import { ErrorFilter } from './common/error.filter';
@@ -26,7 +28,7 @@ import { TablesModule } from './tables/tables.module';
 @Global()
 @Module({})
 class CoreModule {
-  static forRoot(config: AppConfig, databaseUrl: string, adminKey: string): DynamicModule {
+  static forRoot(config: AppConfig, databaseUrl: string, adminKey: string, keyring: AuditKeyring): DynamicModule {
     return {
       module: CoreModule,
       imports: [ThrottlerModule.forRoot({ throttlers: [{ name: 'per-key', ttl: 60_000, limit: config.rateLimitPerMinute }] })],
@@ -34,24 +36,25 @@ class CoreModule {
       providers: [
         { provide: PrismaService, useFactory: () => new PrismaService(databaseUrl, config.dbPoolSize, config.statementTimeoutMs) },
         { provide: ADMIN_KEY, useValue: adminKey },
+        { provide: AUDIT_KEYRING, useValue: keyring },
         ApiKeysService,
         { provide: APP_GUARD, useClass: ApiKeyGuard }, // first: the throttler counts per key
         { provide: APP_GUARD, useClass: PerKeyThrottlerGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
-      exports: [PrismaService, ApiKeysService],
+      exports: [PrismaService, ApiKeysService, AUDIT_KEYRING],
     };
   }
 }
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, databaseUrl: string, adminKey: string): DynamicModule {
+  static forRoot(config: AppConfig, databaseUrl: string, adminKey: string, keyring: AuditKeyring): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forRoot(config, databaseUrl, adminKey),
+        CoreModule.forRoot(config, databaseUrl, adminKey, keyring),
         HealthModule,
         PropertiesModule,
         TablesModule,

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import swaggerUi from 'swagger-ui-express';
 import { AppModule } from './app.module';
+import { AuditKeyring, auditKeyringFromFile, parseAuditKeys } from './audit/keyring';
 import { correlationMiddleware } from './common/correlation';
 import { checkBodyShape, requireJson, securityHeaders } from './common/hardening';
 import { ErrorResponseDto, ValidationProblemDto } from './common/error-response.dto';
@@ -14,8 +15,8 @@ import { validationPipe } from './common/validation';
 import { AppConfig } from './config/config';
 
 /** Builds the Nest application (not listening): middleware, validation, errors, OpenAPI. */
-export async function createApp(config: AppConfig, databaseUrl: string, adminKey: string): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl, adminKey), {
+export async function createApp(config: AppConfig, databaseUrl: string, adminKey: string, keyring: AuditKeyring = auditKeyringFor(config)): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl, adminKey, keyring), {
     logger: loggerLevels(config.logLevel),
     bodyParser: false,
   });
@@ -93,6 +94,16 @@ function tidy(doc: OpenAPIObject): OpenAPIObject {
 function loggerLevels(level: AppConfig['logLevel']): ('error' | 'warn' | 'log' | 'debug' | 'verbose')[] {
   const order = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
   return order.slice(0, order.indexOf(level) + 1) as ('error' | 'warn' | 'log' | 'debug' | 'verbose')[];
+}
+
+/**
+ * The audit log's keys: AUDIT_KEYS, or AUDIT_KEYS_FILE, or (outside production) a file in the data
+ * folder made with a fresh key on first start, readable only by its owner. Never in the database.
+ */
+export function auditKeyringFor(config: AppConfig): AuditKeyring {
+  if (config.auditKeys) return parseAuditKeys(config.auditKeys);
+  const file = config.auditKeysFile ?? path.join(config.dataDir, 'audit-keys');
+  return auditKeyringFromFile(file, config.auditKeysFile === null && !config.production);
 }
 
 /**

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseAuditKeys } from '../audit/keyring';
 
 /** The service's configuration, read from the environment once and validated at boot. */
 export interface AppConfig {
@@ -17,6 +18,10 @@ export interface AppConfig {
   readonly rateLimitPerMinute: number;
   /** PostgreSQL statement_timeout for the service's connections. */
   readonly statementTimeoutMs: number;
+  /** AUDIT_KEYS as given (id:secret,…), or null. */
+  readonly auditKeys: string | null;
+  /** AUDIT_KEYS_FILE, or null: then (outside production) `dataDir/audit-keys`, created on first start. */
+  readonly auditKeysFile: string | null;
 }
 
 export class ConfigError extends Error {
@@ -69,6 +74,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const logLevel = (env.LOG_LEVEL ?? 'log') as AppConfig['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
 
+  const auditKeys = env.AUDIT_KEYS?.trim() || null;
+  if (auditKeys !== null) {
+    try {
+      parseAuditKeys(auditKeys);
+    } catch (e) {
+      problems.push(`AUDIT_KEYS: ${(e as Error).message}`);
+    }
+  }
+  const auditKeysFile = env.AUDIT_KEYS_FILE?.trim() || null;
+  if (auditKeys === null && auditKeysFile === null && production) problems.push('AUDIT_KEYS or AUDIT_KEYS_FILE is required when NODE_ENV=production (the audit log is keyed by a secret kept outside the database)');
+
   const bodyLimit = env.BODY_LIMIT ?? '100kb';
   if (!/^\d+(kb|mb)$/i.test(bodyLimit)) problems.push(`BODY_LIMIT must look like 100kb or 1mb, got "${bodyLimit}"`);
 
@@ -85,5 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimit,
     rateLimitPerMinute,
     statementTimeoutMs,
+    auditKeys,
+    auditKeysFile: auditKeysFile === null ? null : path.resolve(auditKeysFile),
   };
 }

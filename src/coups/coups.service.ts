@@ -22,7 +22,7 @@ import { applyCoupToRollups, coupRollupParts, rollupStatement } from '../reports
 import { idempotencyParts } from '../idempotency/idempotency-store';
 import { compose, CteParts, pgRunner, prismaRunner, SqlRunner, SqlStatement, standalone } from '../database/sql';
 import { requestContext } from '../common/request-context';
-import { AuditService, auditParts, auditPartsStatement } from '../audit/audit.service';
+import { AuditService, auditPartsStatement } from '../audit/audit.service';
 import { ApiKeysService, KEY_VALID_SQL } from '../api-keys/api-keys.service';
 import { edgesOf, limitsFor, rulesOf } from '../tables/tables.service';
 import { AddWagersDto, CoupDto, HandsDto, RecordCoupDto, WagerDto, WagerInputDto } from './dto/coup.dto';
@@ -295,7 +295,7 @@ export class CoupsService {
       coupCount: Math.max(shoe.coupCount, coup.number), lastCoupNumber, createdByKeyId: actor?.keyId ?? 'system',
     };
     const rollups = coupRollupParts({ tableId: shoe.tableId, gamingDay: day, winner: outcome.winner, natural: outcome.natural }, rows, edgesOf(table), 1n);
-    const audit = auditParts({
+    const audit = this.audit.parts({
       stream: shoe.tableId, action: 'coup.settle', entityType: 'coup', entityId: coup.id,
       data: {
         shoeId: shoe.id, number: coup.number, cards: { player: playerCards, banker: bankerCards }, winner: outcome.winner,

@@ -69,8 +69,8 @@ describe('the audit trail', () => {
     const truncated = await ctx.as(auditor).get('/v1/audit/verify');
     expect(truncated.body).toMatchObject({ ok: false, firstBroken: { stream: last.stream, seq: Number(last.seq) } });
     const r = saved[0];
-    await ctx.prisma.$executeRaw`INSERT INTO audit_log (id, stream, seq, hash, payload, at, key_id, role, action, entity_type, entity_id, correlation_id)
-      VALUES (${r.id}, ${r.stream}, ${r.seq}, ${r.hash}, ${r.payload}, ${r.at}, ${r.key_id}, ${r.role}, ${r.action}, ${r.entity_type}, ${r.entity_id}, ${r.correlation_id})`;
+    await ctx.prisma.$executeRaw`INSERT INTO audit_log (id, stream, seq, hash, payload, at, key_id, role, action, entity_type, entity_id, correlation_id, mac, mac_key)
+      VALUES (${r.id}, ${r.stream}, ${r.seq}, ${r.hash}, ${r.payload}, ${r.at}, ${r.key_id}, ${r.role}, ${r.action}, ${r.entity_type}, ${r.entity_id}, ${r.correlation_id}, ${r.mac}, ${r.mac_key})`;
     await ctx.prisma.$executeRawUnsafe('ALTER TABLE audit_log ENABLE TRIGGER audit_log_append_only');
     expect((await ctx.as(auditor).get('/v1/audit/verify')).body.ok).toBe(true);
   });

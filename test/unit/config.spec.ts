@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { auditKeyringFromFile, parseAuditKeys } from '../../src/audit/keyring';
 import { ConfigError, loadConfig } from '../../src/config/config';
 
 describe('configuration is validated at boot', () => {
@@ -13,8 +17,25 @@ describe('configuration is validated at boot', () => {
     [{ NODE_ENV: 'production' }, 'DATABASE_URL is required when NODE_ENV=production'],
     [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@db/sabot' }, 'ADMIN_API_KEY is required when NODE_ENV=production'],
     [{ BODY_LIMIT: 'huge' }, 'BODY_LIMIT must look like 100kb or 1mb'],
+    [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@db/sabot', ADMIN_API_KEY: 'x'.repeat(32) }, 'AUDIT_KEYS or AUDIT_KEYS_FILE is required when NODE_ENV=production'],
+    [{ AUDIT_KEYS: 'k1:tooshort' }, 'AUDIT_KEYS: each audit key is id:secret'],
+    [{ AUDIT_KEYS: `k1:${'A'.repeat(43)},k1:${'B'.repeat(43)}` }, 'AUDIT_KEYS: audit key k1 is given twice'],
   ])('%j is refused', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('audit keys', () => {
+  it('the first key is current; older keys stay to verify what they keyed; a missing file is made once, mode 600', () => {
+    const k = parseAuditKeys(`new:${'A'.repeat(43)}, old:${'B'.repeat(43)}`);
+    expect([k.currentId, [...k.keys.keys()]]).toEqual(['new', ['new', 'old']]);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sabot-keys-'));
+    const file = `${dir}/audit-keys`;
+    const made = auditKeyringFromFile(file, true);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(auditKeyringFromFile(file, true).keys.get(made.currentId)).toEqual(made.keys.get(made.currentId));
+    expect(() => auditKeyringFromFile(`${dir}/none`, false)).toThrow('does not exist');
+    fs.rmSync(dir, { recursive: true });
   });
 });

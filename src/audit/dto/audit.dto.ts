@@ -29,6 +29,8 @@ export class AuditEntryDto {
   @ApiProperty() entityId: string;
   @ApiProperty() correlationId: string;
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'The entry as hashed: route, values written…' }) entry: Record<string, unknown>;
+  @ApiProperty({ nullable: true, type: String, description: 'HMAC-SHA256 of the stream and the payload under the audit key named in macKey (a secret kept outside the database); null only for entries written before keying' }) mac: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Which audit key keyed the entry (keys rotate; old ones are kept to verify)' }) macKey: string | null;
 }
 
 export class BrokenLinkDto {
