@@ -18,6 +18,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { BetType, dealPuntoBanco, evaluateCoup, formatCard, isOffered, RuleSet, seededRandom, settleWager, shuffledShoe } from '../src/domain';
 import { migrate } from '../src/database/migrate';
 import { PrismaService } from '../src/database/prisma.service';
+import { generateKeyPairSync } from 'node:crypto';
 import { newAuditKeyText, parseAuditKeys } from '../src/audit/keyring';
 import { AuditService } from '../src/audit/audit.service';
 import { edgesOf, rulesOf, TablesService } from '../src/tables/tables.service';
@@ -58,7 +59,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
   const deadline = started + o.maxMinutes * 60_000;
   await migrate(databaseUrl);
   const prisma = new PrismaService(databaseUrl, 4);
-  const tablesService = new TablesService(prisma, new AuditService(prisma, parseAuditKeys(newAuditKeyText('seed'))));
+  const tablesService = new TablesService(prisma, new AuditService(prisma, { keyring: parseAuditKeys(newAuditKeyText('seed')), signingKey: generateKeyPairSync('ed25519').privateKey, checkpointMinutes: 0 }));
   const random = seededRandom(o.year * 10 + o.quarter);
 
   // Tables, through the same service the API uses (rules validated by the engine).

@@ -3,8 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ApiKeyGuard } from './access/api-key.guard';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { ADMIN_KEY, ApiKeysService } from './api-keys/api-keys.service';
-import { AUDIT_KEYRING } from './audit/audit.service';
-import { AuditKeyring } from './audit/keyring';
+import { AUDIT_SECRETS, AuditSecrets } from './audit/audit.service';
 import { BanksModule } from './banks/banks.module';
 import { CommissionsModule } from './commissions/commissions.module';
 import { ErrorFilter } from './common/error.filter';
@@ -28,7 +27,7 @@ import { TablesModule } from './tables/tables.module';
 @Global()
 @Module({})
 class CoreModule {
-  static forRoot(config: AppConfig, databaseUrl: string, adminKey: string, keyring: AuditKeyring): DynamicModule {
+  static forRoot(config: AppConfig, databaseUrl: string, adminKey: string, audit: AuditSecrets): DynamicModule {
     return {
       module: CoreModule,
       imports: [ThrottlerModule.forRoot({ throttlers: [{ name: 'per-key', ttl: 60_000, limit: config.rateLimitPerMinute }] })],
@@ -36,25 +35,25 @@ class CoreModule {
       providers: [
         { provide: PrismaService, useFactory: () => new PrismaService(databaseUrl, config.dbPoolSize, config.statementTimeoutMs) },
         { provide: ADMIN_KEY, useValue: adminKey },
-        { provide: AUDIT_KEYRING, useValue: keyring },
+        { provide: AUDIT_SECRETS, useValue: audit },
         ApiKeysService,
         { provide: APP_GUARD, useClass: ApiKeyGuard }, // first: the throttler counts per key
         { provide: APP_GUARD, useClass: PerKeyThrottlerGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
-      exports: [PrismaService, ApiKeysService, AUDIT_KEYRING],
+      exports: [PrismaService, ApiKeysService, AUDIT_SECRETS],
     };
   }
 }
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, databaseUrl: string, adminKey: string, keyring: AuditKeyring): DynamicModule {
+  static forRoot(config: AppConfig, databaseUrl: string, adminKey: string, audit: AuditSecrets): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forRoot(config, databaseUrl, adminKey, keyring),
+        CoreModule.forRoot(config, databaseUrl, adminKey, audit),
         HealthModule,
         PropertiesModule,
         TablesModule,

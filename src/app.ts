@@ -4,9 +4,11 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { KeyObject, randomBytes } from 'node:crypto';
 import swaggerUi from 'swagger-ui-express';
 import { AppModule } from './app.module';
+import { AuditSecrets } from './audit/audit.service';
+import { signingKeyFrom } from './audit/checkpoint';
 import { AuditKeyring, auditKeyringFromFile, parseAuditKeys } from './audit/keyring';
 import { correlationMiddleware } from './common/correlation';
 import { checkBodyShape, requireJson, securityHeaders } from './common/hardening';
@@ -16,7 +18,8 @@ import { AppConfig } from './config/config';
 
 /** Builds the Nest application (not listening): middleware, validation, errors, OpenAPI. */
 export async function createApp(config: AppConfig, databaseUrl: string, adminKey: string, keyring: AuditKeyring = auditKeyringFor(config)): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl, adminKey, keyring), {
+  const audit: AuditSecrets = { keyring, signingKey: signingKeyFor(config), checkpointMinutes: config.checkpointMinutes };
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl, adminKey, audit), {
     logger: loggerLevels(config.logLevel),
     bodyParser: false,
   });
@@ -104,6 +107,11 @@ export function auditKeyringFor(config: AppConfig): AuditKeyring {
   if (config.auditKeys) return parseAuditKeys(config.auditKeys);
   const file = config.auditKeysFile ?? path.join(config.dataDir, 'audit-keys');
   return auditKeyringFromFile(file, config.auditKeysFile === null && !config.production);
+}
+
+/** The checkpoint signing key: AUDIT_SIGNING_KEY, AUDIT_SIGNING_KEY_FILE, or (outside production) one made in the data folder. */
+export function signingKeyFor(config: AppConfig): KeyObject {
+  return signingKeyFrom({ inline: config.auditSigningKey, file: config.auditSigningKeyFile, dataDir: config.dataDir, create: config.auditSigningKeyFile === null && !config.production });
 }
 
 /**

@@ -1,15 +1,24 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { createPublicKey, KeyObject } from 'node:crypto';
 import { AppError } from '../common/errors';
 import { requestContext } from '../common/request-context';
 import { PrismaService, Tx } from '../database/prisma.service';
 import { CteParts, prismaRunner, SqlStatement, standalone } from '../database/sql';
 import { Prisma } from '../generated/prisma/client';
 import { AuditEntryDto, AuditQueryDto, AuditVerificationDto } from './dto/audit.dto';
+import { canonicalJson } from './canonical';
+import { bodyDigest, CHECKPOINT_FORMAT, CheckpointBody, checkSignature, fingerprintOf, SignedCheckpoint, signCheckpoint } from './checkpoint';
 import { AuditKeyring, entryMac } from './keyring';
+import { chainHash, ChainWalk, compareWithCheckpoint, Finding, ledgerCounts, walkChains } from './verification';
 
-/** The audit keys (src/audit/keyring.ts), provided once by the app module. */
-export const AUDIT_KEYRING = 'sabot:audit-keyring';
+/** The audit log's secrets, kept outside the database, provided once by the app module. */
+export interface AuditSecrets {
+  readonly keyring: AuditKeyring;
+  readonly signingKey: KeyObject;
+  /** Minutes between signed checkpoints; 0: only on demand. */
+  readonly checkpointMinutes: number;
+}
+export const AUDIT_SECRETS = 'sabot:audit-secrets';
 
 export interface AuditRecord {
   /** Which hash chain: the table's id for table work, 'admin' for keys, properties and tables themselves. */
@@ -21,22 +30,9 @@ export interface AuditRecord {
   data: Record<string, unknown>;
 }
 
-/** JSON with object keys sorted and bigints as strings: the exact text that is hashed. */
-export function canonicalJson(value: unknown): string {
-  if (typeof value === 'bigint') return JSON.stringify(value.toString());
-  if (value instanceof Date) return JSON.stringify(value.toISOString());
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
+export { canonicalJson };
 
-export const chainHash = (previous: string, payload: string) => createHash('sha256').update(previous + payload, 'utf8').digest('hex');
+export { chainHash };
 
 /**
  * The statement appending an audit entry for the current request (actor, route and correlation id
@@ -85,11 +81,31 @@ export function auditParts(r: AuditRecord, keyring: AuditKeyring): CteParts {
  * hash chain per stream; the database refuses UPDATE and DELETE on them.
  */
 @Injectable()
-export class AuditService {
+export class AuditService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(AuditService.name);
+  private readonly keyring: AuditKeyring;
+  private timer: NodeJS.Timeout | null = null;
+  /** The last checkpoint this process signed: the database's newest must not be older. */
+  private lastSigned: { id: bigint; digest: string } | null = null;
+
   constructor(
     private readonly prisma: PrismaService,
-    @Inject(AUDIT_KEYRING) private readonly keyring: AuditKeyring,
-  ) {}
+    @Inject(AUDIT_SECRETS) private readonly secrets: AuditSecrets,
+  ) {
+    this.keyring = secrets.keyring;
+  }
+
+  onModuleInit(): void {
+    if (this.secrets.checkpointMinutes <= 0) return;
+    this.timer = setInterval(() => {
+      this.checkpoint().catch((e: Error) => this.logger.error(`No checkpoint signed: ${e.message}`));
+    }, this.secrets.checkpointMinutes * 60_000);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
 
   /** Appends one entry: one statement, which also advances (and row-locks) the stream's head. */
   async append(tx: Tx, r: AuditRecord): Promise<void> {
@@ -122,74 +138,71 @@ export class AuditService {
   }
 
   /**
-   * Walks every chain from its first entry and reports the first link that does not hold: a missing
-   * or reordered entry, an entry that does not hash to its recorded hash, a column that differs from
-   * the payload it was written with, a missing, unknown or wrong MAC, or a chain shorter than its head.
+   * Walks every chain from its first entry (order, chain hashes, MACs, columns against payloads,
+   * heads) and compares the database with the newest signed checkpoint: streams gone, chains cut
+   * or no longer passing through the signed heads, ledgers holding fewer rows.
    */
   async verify(): Promise<AuditVerificationDto> {
-    const streams = await this.prisma.auditHead.findMany({ orderBy: { stream: 'asc' } });
-    const unkeyed = new Map((await this.prisma.auditUnkeyed.findMany()).map((u) => [u.stream, u.lastSeq]));
-    let entries = 0;
-    for (const head of streams) {
-      let previous = '';
-      let expectedSeq = 1n;
-      let cursor = 0n;
-      for (;;) {
-        const batch = await this.prisma.auditEntry.findMany({ where: { stream: head.stream, seq: { gt: cursor } }, orderBy: { seq: 'asc' }, take: 5000 });
-        if (batch.length === 0) break;
-        for (const e of batch) {
-          const problem = entryProblem(e, previous, expectedSeq, unkeyed.get(e.stream) ?? 0n, this.keyring);
-          if (problem) return { ok: false, entriesChecked: entries, streams: streams.length, firstBroken: { stream: e.stream, seq: Number(e.seq), id: e.id.toString(), reason: problem } };
-          previous = e.hash;
-          expectedSeq += 1n;
-          cursor = e.seq;
-          entries++;
-        }
-      }
-      if (expectedSeq - 1n !== head.seq || previous !== head.hash) {
-        return { ok: false, entriesChecked: entries, streams: streams.length, firstBroken: { stream: head.stream, seq: Number(expectedSeq), id: null, reason: 'entries after this point were removed (the chain is shorter than its head)' } };
+    return (await this.inspect()).report;
+  }
+
+  private async inspect(): Promise<{ report: AuditVerificationDto; walk: ChainWalk; rotated: boolean }> {
+    const newest = await this.newestCheckpoint();
+    const walk = await walkChains(this.prisma.pool, this.keyring, newest?.body.streams ?? []);
+    const findings: Finding[] = [...walk.findings];
+    let rotated = false;
+    if (newest) {
+      const problem = checkSignature(newest, null);
+      if (problem) findings.push({ stream: null, seq: null, id: null, reason: `the newest stored checkpoint: ${problem}` });
+      else findings.push(...compareWithCheckpoint(walk, newest.body, await ledgerCounts(this.prisma.pool)));
+      if (!problem && newest.keyFingerprint !== fingerprintOf(this.publicKey())) {
+        rotated = true;
+        findings.push({ stream: null, seq: null, id: null, reason: `the newest stored checkpoint was signed by key ${newest.keyFingerprint.slice(0, 16)}…, not this service's: forged, or the signing key was rotated (then sign a checkpoint now)` });
       }
     }
-    return { ok: true, entriesChecked: entries, streams: streams.length, firstBroken: null };
+    if (this.lastSigned && (!newest || BigInt(newest.id) < this.lastSigned.id)) {
+      findings.push({ stream: null, seq: null, id: null, reason: 'checkpoints this service signed are missing from the database: its checkpoints were rolled back' });
+    }
+    const report: AuditVerificationDto = {
+      ok: findings.length === 0, entriesChecked: walk.entries, streams: walk.streams, firstBroken: findings[0] ?? null, problems: findings,
+      checkedAgainst: newest ? { at: newest.body.at, keyFingerprint: newest.keyFingerprint } : null,
+    };
+    return { report, walk, rotated };
   }
-}
 
-interface StoredEntry {
-  stream: string;
-  seq: bigint;
-  hash: string;
-  payload: string;
-  at: Date;
-  keyId: string;
-  role: string;
-  action: string;
-  entityType: string;
-  entityId: string;
-  correlationId: string;
-  mac: string | null;
-  macKey: string | null;
-}
+  /**
+   * Signs a checkpoint of every stream's head and every ledger's row count, chained to the one
+   * before, after verifying the database (a broken database is never signed; a newest checkpoint
+   * signed by a previous key is the one thing tolerated: a rotation). Stored, and returned for the
+   * auditor to keep outside the casino.
+   */
+  async checkpoint(): Promise<SignedCheckpoint & { id: string }> {
+    const { report, walk, rotated } = await this.inspect();
+    if (report.problems.length > (rotated ? 1 : 0)) throw new AppError('AUDIT_BROKEN', `The audit log does not verify (${report.firstBroken!.reason}): no checkpoint is signed over it`);
+    const previous = await this.newestCheckpoint();
+    const body: CheckpointBody = {
+      format: CHECKPOINT_FORMAT, at: new Date().toISOString(), previous: previous ? bodyDigest(previous.body) : null,
+      streams: [...walk.heads.values()].filter((h) => h.seq > 0),
+      ledgers: await ledgerCounts(this.prisma.pool),
+    };
+    const signed = signCheckpoint(body, this.secrets.signingKey);
+    const row = await this.prisma.auditCheckpoint.create({
+      data: { at: new Date(body.at), body: canonicalJson(body), digest: bodyDigest(body), signature: signed.signature, publicKey: signed.publicKey, keyFingerprint: signed.keyFingerprint },
+    });
+    this.lastSigned = { id: row.id, digest: row.digest };
+    this.logger.log(`Checkpoint ${row.id} signed: ${body.streams.length} streams, ${body.ledgers.audit_log} audit entries`);
+    return { id: row.id.toString(), ...signed };
+  }
 
-/** What is wrong with one entry, read in chain order after `previous`; null when it holds. */
-export function entryProblem(e: StoredEntry, previous: string, expectedSeq: bigint, lastUnkeyedSeq: bigint, keyring: AuditKeyring): string | null {
-  if (e.seq !== expectedSeq) return `entry ${expectedSeq} of the chain is missing`;
-  if (chainHash(previous, e.payload) !== e.hash) return 'the entry does not hash to its recorded hash: it was changed after it was written';
-  if (e.mac === null || e.macKey === null) {
-    return e.seq <= lastUnkeyedSeq ? null : 'the entry has no MAC: it was written or changed without the audit key';
+  /** The newest stored checkpoint, as a file an auditor keeps. */
+  async newestCheckpoint(): Promise<(SignedCheckpoint & { id: string }) | null> {
+    const row = await this.prisma.auditCheckpoint.findFirst({ orderBy: { id: 'desc' } });
+    if (!row) return null;
+    return { id: row.id.toString(), body: JSON.parse(row.body) as CheckpointBody, signature: row.signature, publicKey: row.publicKey, keyFingerprint: row.keyFingerprint };
   }
-  const secret = keyring.keys.get(e.macKey);
-  if (!secret) return `the entry names audit key ${e.macKey}, which this service does not hold`;
-  if (entryMac(secret, e.stream, e.payload) !== e.mac) return 'the entry does not match its MAC: its stream or payload was changed, or it was written without the audit key';
-  let p: Record<string, unknown>;
-  try {
-    p = JSON.parse(e.payload) as Record<string, unknown>;
-  } catch {
-    return 'the payload is not JSON';
+
+  /** The key that signs checkpoints: an auditor pins its fingerprint. */
+  publicKey() {
+    return createPublicKey(this.secrets.signingKey);
   }
-  const columns: [string, unknown, unknown][] = [
-    ['at', e.at.toISOString(), p.at], ['key_id', e.keyId, p.keyId], ['role', e.role, p.role], ['action', e.action, p.action],
-    ['entity_type', e.entityType, p.entityType], ['entity_id', e.entityId, p.entityId], ['correlation_id', e.correlationId, p.correlationId],
-  ];
-  const changed = columns.filter(([, column, written]) => column !== written).map(([name]) => name);
-  return changed.length ? `column${changed.length > 1 ? 's' : ''} ${changed.join(', ')} differ${changed.length > 1 ? '' : 's'} from what the entry was written with` : null;
 }

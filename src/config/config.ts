@@ -22,6 +22,12 @@ export interface AppConfig {
   readonly auditKeys: string | null;
   /** AUDIT_KEYS_FILE, or null: then (outside production) `dataDir/audit-keys`, created on first start. */
   readonly auditKeysFile: string | null;
+  /** AUDIT_SIGNING_KEY (Ed25519 PKCS#8 DER, base64url), or null. */
+  readonly auditSigningKey: string | null;
+  /** AUDIT_SIGNING_KEY_FILE (PEM), or null: then (outside production) `dataDir/audit-signing-key.pem`. */
+  readonly auditSigningKeyFile: string | null;
+  /** Minutes between signed checkpoints; 0: only on demand. */
+  readonly checkpointMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -85,6 +91,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const auditKeysFile = env.AUDIT_KEYS_FILE?.trim() || null;
   if (auditKeys === null && auditKeysFile === null && production) problems.push('AUDIT_KEYS or AUDIT_KEYS_FILE is required when NODE_ENV=production (the audit log is keyed by a secret kept outside the database)');
 
+  const auditSigningKey = env.AUDIT_SIGNING_KEY?.trim() || null;
+  const auditSigningKeyFile = env.AUDIT_SIGNING_KEY_FILE?.trim() || null;
+  if (auditSigningKey === null && auditSigningKeyFile === null && production) problems.push('AUDIT_SIGNING_KEY or AUDIT_SIGNING_KEY_FILE is required when NODE_ENV=production (checkpoints are signed with a key kept outside the database)');
+  const checkpointMinutes = int(env, 'AUDIT_CHECKPOINT_MINUTES', 15, 0, 1440, problems);
+
   const bodyLimit = env.BODY_LIMIT ?? '100kb';
   if (!/^\d+(kb|mb)$/i.test(bodyLimit)) problems.push(`BODY_LIMIT must look like 100kb or 1mb, got "${bodyLimit}"`);
 
@@ -103,5 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     statementTimeoutMs,
     auditKeys,
     auditKeysFile: auditKeysFile === null ? null : path.resolve(auditKeysFile),
+    auditSigningKey,
+    auditSigningKeyFile: auditSigningKeyFile === null ? null : path.resolve(auditSigningKeyFile),
+    checkpointMinutes,
   };
 }

@@ -5,7 +5,7 @@ import { ChemmyBankBefore, ChemmyBankState, chemmySuccession, evaluateCoup, Hous
  * "Bank succession"). Each scenario is a whole sequence (open, coups decided by their cards,
  * retire, offers declined and taken, losses) with the next banker checked after every step.
  */
-const house: HouseCommission = { commissionBps: 500, rounding: { mode: 'FLOOR', unit: 1n } };
+const house: HouseCommission = { commissionBps: 500, rounding: { mode: 'FLOOR', unit: 1 } };
 const limits = { min: 1_000n, max: 100_000n };
 const ROTATION: Rotation = [1, 2, 3, 4, 5, 6];
 

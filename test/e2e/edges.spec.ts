@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { parse } from 'csv-parse/sync';
-import { databaseSnapshot, startTestApp, TestContext } from '../support/app';
+import { ADMIN_KEY, databaseSnapshot, startTestApp, TestContext } from '../support/app';
 import { givenKey, givenPit, givenTable } from '../support/builders';
 
 /**
@@ -34,7 +34,7 @@ describe('a deeply nested body', () => {
     ['/v1/shoes/{shoe}/coups', () => ctx.as(pit.terminal)],
     ['/v1/tables', () => ctx.admin],
   ])('is refused early with 400 VALIDATION_FAILED on %s, for 5,000 levels and for a wrapped one', async (path) => {
-    const key = path.includes('coups') ? pit.terminal : (await import('../support/app')).ADMIN_KEY;
+    const key = path.includes('coups') ? pit.terminal : ADMIN_KEY;
     const at = path.replace('{shoe}', pit.shoe.id);
     const res = await refusedLeavingEverything(() => raw(at, deep(5000), key), 400, 'VALIDATION_FAILED');
     expect(res.body.message).toContain('nested more than 16 levels');

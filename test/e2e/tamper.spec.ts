@@ -1,7 +1,16 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Client } from 'pg';
-import { startTestApp, TestContext } from '../support/app';
+import { canonicalJson } from '../../src/audit/canonical';
+import { bodyDigest, checkSignature, SignedCheckpoint, signCheckpoint } from '../../src/audit/checkpoint';
+import { parseAuditKeys } from '../../src/audit/keyring';
+import { verifyAgainstCheckpoints } from '../../src/audit/verify.cli';
+import { AUDIT_KEYS, startTestApp, TestContext } from '../support/app';
 import { givenKey, givenPit } from '../support/builders';
+import { ensureBuilt, ROOT } from '../support/process';
 
 /**
  * The database's superuser against the audit log. Each attack runs on a fresh service and
@@ -119,5 +128,136 @@ describe('the superuser edits the audit log', () => {
       [stream, payload, JSON.parse(payload).at, mac],
     );
     await expectBroken({ seq: rows[0].seq + 1 }, 'does not match its MAC');
+  });
+});
+
+describe('the superuser against a kept checkpoint', () => {
+  let kept: SignedCheckpoint;
+  let pin: string;
+  beforeEach(async () => {
+    kept = (await ctx.as(auditor).post('/v1/audit/checkpoints').expect(201)).body;
+    pin = kept.keyFingerprint;
+    expect(checkSignature(kept, pin)).toBeNull();
+    expect((await ctx.as(auditor).get('/v1/audit/verify')).body).toMatchObject({ ok: true, checkedAgainst: { at: kept.body.at } });
+  });
+
+  /** Both the service and the auditor's own check (the CLI's code, read-only) must find it. */
+  async function expectFound(service: string, auditorCheck = service): Promise<void> {
+    const res = await ctx.as(auditor).get('/v1/audit/verify').expect(200);
+    expect(res.body.ok).toBe(false);
+    expect(res.body.problems.map((p: { reason: string }) => p.reason).join('\n')).toContain(service);
+    const cli = await verifyAgainstCheckpoints(ctx.databaseUrl, [kept], pin, parseAuditKeys(AUDIT_KEYS));
+    expect(cli.findings.map((f) => f.reason).join('\n')).toContain(auditorCheck);
+  }
+
+  it('nothing touched: the kept checkpoint verifies, MACs included', async () => {
+    const cli = await verifyAgainstCheckpoints(ctx.databaseUrl, [kept], pin, parseAuditKeys(AUDIT_KEYS));
+    expect(cli).toMatchObject({ findings: [], macsChecked: true });
+    expect(cli.entries).toBeGreaterThan(5);
+  });
+
+  it('TRUNCATE audit_log, audit_heads (needs nothing disabled): the streams are gone', async () => {
+    await su.query('TRUNCATE audit_log, audit_heads');
+    await expectFound(`the stream held`, 'audit_log holds 0 rows, fewer than');
+  });
+
+  it('cuts the tail of a stream and rolls its head back: the chain ends before the signed head', async () => {
+    await su.query('ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only');
+    await su.query(`DELETE FROM audit_log WHERE stream = $1 AND seq = (SELECT max(seq) FROM audit_log WHERE stream = $1)`, [stream]);
+    await su.query(`UPDATE audit_heads SET seq = seq - 1, hash = (SELECT hash FROM audit_log WHERE stream = $1 ORDER BY seq DESC LIMIT 1) WHERE stream = $1`, [stream]);
+    await expectFound('entries were cut');
+  });
+
+  it('deletes an entry in the middle, renumbers and recomputes the chain: it no longer passes through the signed head', async () => {
+    const v = await victim();
+    await su.query('ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only');
+    await su.query(`DELETE FROM audit_log WHERE id = $1`, [v.id]);
+    await su.query(`UPDATE audit_log SET seq = seq - 1 WHERE stream = $1 AND seq > $2`, [stream, v.seq]);
+    await su.query(`UPDATE audit_heads SET seq = seq - 1 WHERE stream = $1`, [stream]);
+    await recomputeChain();
+    await expectFound('entries were cut');
+  });
+
+  it('swaps two entries and recomputes the chain: it no longer passes through the signed head', async () => {
+    const v = await victim();
+    await su.query('ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only');
+    await su.query(`UPDATE audit_log SET seq = -1 WHERE stream = $1 AND seq = $2`, [stream, v.seq]);
+    await su.query(`UPDATE audit_log SET seq = $2 WHERE stream = $1 AND seq = $2 + 1`, [stream, v.seq]);
+    await su.query(`UPDATE audit_log SET seq = $2 + 1 WHERE stream = $1 AND seq = -1`, [stream, v.seq]);
+    await recomputeChain();
+    await expectFound('no longer passes through the head signed');
+  });
+
+  it('deletes a whole stream, entries and head: it is gone', async () => {
+    await su.query('ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only');
+    await su.query(`DELETE FROM audit_log WHERE stream = $1`, [stream]);
+    await su.query(`DELETE FROM audit_heads WHERE stream = $1`, [stream]);
+    await expectFound(`and is gone`);
+  });
+
+  it('TRUNCATE commission_entries (what seats owe): the ledger holds fewer rows than signed', async () => {
+    await su.query('TRUNCATE commission_entries');
+    await expectFound('commission_entries holds 0 rows, fewer than');
+  });
+
+  it('rolls the records back to an older checkpoint and removes the newer one: the newest kept checkpoint and the service both see it', async () => {
+    const older = kept;
+    const pit = (await ctx.prisma.shoe.findFirst({ where: { tableId: stream } }))!;
+    const terminal = await givenKey(ctx, 'TERMINAL', stream);
+    await ctx.as(terminal).post(`/v1/shoes/${pit.id}/coups`, { cards: { player: ['6S', 'QD'], banker: ['7C', 'TD'] }, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] }).expect(201);
+    kept = (await ctx.as(auditor).post('/v1/audit/checkpoints').expect(201)).body;
+    expect(kept.body.previous).toBe(bodyDigest(older.body));
+    // Back to the older state: the new entries cut, the head rolled back, the newer checkpoint deleted.
+    const before = older.body.streams.find((s) => s.stream === stream)!;
+    await su.query('ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only');
+    await su.query('ALTER TABLE audit_checkpoints DISABLE TRIGGER audit_checkpoints_append_only');
+    await su.query(`DELETE FROM audit_log WHERE stream = $1 AND seq > $2`, [stream, before.seq]);
+    await su.query(`UPDATE audit_heads SET seq = $2, hash = $3 WHERE stream = $1`, [stream, before.seq, before.hash]);
+    await su.query(`DELETE FROM audit_checkpoints WHERE digest = $1`, [bodyDigest(kept.body)]);
+    await expectFound('checkpoints this service signed are missing', 'entries were cut');
+    const cli = await verifyAgainstCheckpoints(ctx.databaseUrl, [older, kept], pin, null);
+    expect(cli.findings.map((f) => f.reason).join('\n')).toContain("the service's own copy of the checkpoint");
+  });
+
+  it('stores a checkpoint signed with a key of its own over the rewritten records: the service names the foreign key, the auditor pins theirs', async () => {
+    const forger = generateKeyPairSync('ed25519').privateKey;
+    const body = { ...kept.body, at: new Date().toISOString(), previous: bodyDigest(kept.body), ledgers: { ...kept.body.ledgers, commission_entries: 0 } };
+    const forged = signCheckpoint(body, forger);
+    await su.query('TRUNCATE commission_entries');
+    await su.query(`INSERT INTO audit_checkpoints (at, body, digest, signature, public_key, key_fingerprint) VALUES (now(), $1, $2, $3, $4, $5)`, [canonicalJson(body), bodyDigest(body), forged.signature, forged.publicKey, forged.keyFingerprint]);
+    const res = await ctx.as(auditor).get('/v1/audit/verify');
+    expect(res.body.problems.map((p: { reason: string }) => p.reason).join('\n')).toContain("not this service's");
+    expect(checkSignature(forged, pin)).toContain('not by the pinned');
+    const cli = await verifyAgainstCheckpoints(ctx.databaseUrl, [kept, forged], pin, null);
+    expect(cli.findings.map((f) => f.reason).join('\n')).toContain('commission_entries holds 0 rows');
+  });
+
+  it('an edited checkpoint file no longer matches its signature', async () => {
+    const edited = { ...kept, body: { ...kept.body, ledgers: { ...kept.body.ledgers, commission_entries: 0 } } };
+    expect(checkSignature(edited, pin)).toContain('changed after it was signed');
+  });
+});
+
+describe('npm run audit:verify, as the auditor runs it', () => {
+  it('exits 0 on intact records, 1 with the findings once a ledger was emptied, 2 when it cannot check', async () => {
+    ensureBuilt();
+    const kept = (await ctx.as(auditor).post('/v1/audit/checkpoints').expect(201)).body as SignedCheckpoint;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sabot-checkpoint-'));
+    const file = path.join(dir, 'checkpoint.json');
+    fs.writeFileSync(file, JSON.stringify(kept));
+    const run = (args: string[], env: Record<string, string> = { DATABASE_URL: ctx.databaseUrl }) =>
+      spawnSync(process.execPath, [path.join(ROOT, 'dist', 'src', 'audit', 'verify.cli.js'), ...args], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
+    try {
+      const ok = run(['--checkpoint', file, '--pin', kept.keyFingerprint]);
+      expect({ status: ok.status, out: ok.stdout }).toEqual({ status: 0, out: expect.stringContaining('OK: the records pass through every checkpoint') });
+      await su.query('TRUNCATE commission_entries');
+      const found = run(['--checkpoint', file, '--pin', kept.keyFingerprint]);
+      expect(found.status).toBe(1);
+      expect(found.stdout).toContain('commission_entries holds 0 rows');
+      expect(run(['--checkpoint', file], {}).status).toBe(2);
+      expect(run(['--checkpoint', path.join(dir, 'none.json')]).status).toBe(2);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -9,6 +9,8 @@ import { cloneTestDatabase } from './database';
 export const ADMIN_KEY = 'test-admin-key-0123456789abcdef0123456789';
 /** The audit key of every test app (a key kept outside the database, as in production). */
 export const AUDIT_KEYS = 'test-2026:dGVzdC1hdWRpdC1rZXktMDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODk';
+/** The checkpoint signing key of every test app (Ed25519, PKCS#8 DER, base64url). */
+export const AUDIT_SIGNING_KEY = 'MC4CAQAwBQYDK2VwBCIEIKFGlqHesTRg74Y14yBx5LbLmBwexlBXv5Zg7sVPW2pk';
 
 export interface TestContext {
   app: INestApplication;
@@ -29,7 +31,7 @@ export interface Agent {
 /** The real application on its own database, cloned from the migrated template. */
 export async function startTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestContext> {
   const db = await cloneTestDatabase();
-  const config = loadConfig({ DATABASE_URL: db.url, ADMIN_API_KEY: ADMIN_KEY, AUDIT_KEYS, LOG_LEVEL: 'error', DB_POOL_SIZE: '5', ...env });
+  const config = loadConfig({ DATABASE_URL: db.url, ADMIN_API_KEY: ADMIN_KEY, AUDIT_KEYS, AUDIT_SIGNING_KEY, AUDIT_CHECKPOINT_MINUTES: '0', LOG_LEVEL: 'error', DB_POOL_SIZE: '5', ...env });
   const app = await createApp(config, db.url, ADMIN_KEY);
   await app.init();
   const server = app.getHttpServer() as App;

@@ -34,15 +34,44 @@ export class AuditEntryDto {
 }
 
 export class BrokenLinkDto {
-  @ApiProperty() stream: string;
-  @ApiProperty() seq: number;
+  @ApiProperty({ nullable: true, type: String, description: 'The stream (null for a ledger or a checkpoint)' }) stream: string | null;
+  @ApiProperty({ nullable: true, type: Number }) seq: number | null;
   @ApiProperty({ nullable: true, type: String }) id: string | null;
   @ApiProperty() reason: string;
+}
+
+export class CheckedAgainstDto {
+  @ApiProperty({ format: 'date-time' }) at: string;
+  @ApiProperty({ description: 'sha256 of the signing public key (SPKI DER), hex' }) keyFingerprint: string;
 }
 
 export class AuditVerificationDto {
   @ApiProperty() ok: boolean;
   @ApiProperty() entriesChecked: number;
   @ApiProperty() streams: number;
-  @ApiProperty({ type: BrokenLinkDto, nullable: true }) firstBroken: BrokenLinkDto | null;
+  @ApiProperty({ type: BrokenLinkDto, nullable: true, description: 'The first problem (also the first of problems)' }) firstBroken: BrokenLinkDto | null;
+  @ApiProperty({ type: BrokenLinkDto, isArray: true, description: "Every problem: each stream's first, then what the newest signed checkpoint shows" }) problems: BrokenLinkDto[];
+  @ApiProperty({ type: CheckedAgainstDto, nullable: true, description: 'The signed checkpoint the database was compared with, if any' }) checkedAgainst: CheckedAgainstDto | null;
+}
+
+export class StreamHeadDto {
+  @ApiProperty() stream: string;
+  @ApiProperty() seq: number;
+  @ApiProperty({ description: 'The chain hash at seq' }) hash: string;
+}
+
+export class CheckpointBodyDto {
+  @ApiProperty({ enum: ['sabot-checkpoint/1'] }) format: string;
+  @ApiProperty({ format: 'date-time' }) at: string;
+  @ApiProperty({ nullable: true, type: String, description: "sha256 of the previous checkpoint's body (canonical JSON)" }) previous: string | null;
+  @ApiProperty({ type: StreamHeadDto, isArray: true }) streams: readonly StreamHeadDto[];
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' }, description: 'Rows per append-only ledger' }) ledgers: Readonly<Record<string, number>>;
+}
+
+export class SignedCheckpointDto {
+  @ApiProperty() id: string;
+  @ApiProperty({ type: CheckpointBodyDto }) body: CheckpointBodyDto;
+  @ApiProperty({ description: "Ed25519 over the body's canonical JSON (keys sorted), base64" }) signature: string;
+  @ApiProperty({ description: 'The signing public key, SPKI PEM' }) publicKey: string;
+  @ApiProperty({ description: 'sha256 of the public key (SPKI DER), hex: pin it' }) keyFingerprint: string;
 }

@@ -1,0 +1,181 @@
+import { createHash } from 'node:crypto';
+import type { QueryResultRow } from 'pg';
+import { CheckpointBody, StreamHead } from './checkpoint';
+import { AuditKeyring, entryMac } from './keyring';
+
+/**
+ * Verifying the audit log and the ledgers from the database alone, over plain SQL: the service's
+ * `GET /v1/audit/verify` and the auditor's read-only CLI (`npm run audit:verify`) run the same code.
+ */
+
+/** A pg Pool or Client. */
+export interface Queryable {
+  query<R extends QueryResultRow>(text: string, values?: unknown[]): Promise<{ rows: R[] }>;
+}
+
+export interface Finding {
+  readonly stream: string | null;
+  readonly seq: number | null;
+  readonly id: string | null;
+  readonly reason: string;
+}
+
+export interface ChainWalk {
+  readonly entries: number;
+  readonly streams: number;
+  /** The first problem of each stream that has one, in stream order. */
+  readonly findings: Finding[];
+  /** Each stream's chain as recomputed from its entries, up to its first problem. */
+  readonly heads: Map<string, StreamHead>;
+  /** Recomputed chain hashes at the points asked for (`stream#seq`). */
+  readonly at: Map<string, string>;
+  /** False when no audit key was given: MACs were not checked. */
+  readonly macsChecked: boolean;
+}
+
+export const chainHash = (previous: string, payload: string) => createHash('sha256').update(previous + payload, 'utf8').digest('hex');
+
+export interface StoredEntry {
+  stream: string;
+  seq: bigint;
+  hash: string;
+  payload: string;
+  at: Date;
+  keyId: string;
+  role: string;
+  action: string;
+  entityType: string;
+  entityId: string;
+  correlationId: string;
+  mac: string | null;
+  macKey: string | null;
+}
+
+/** What is wrong with one entry, read in chain order after `previous`; null when it holds. Without a keyring, MACs are not checked. */
+export function entryProblem(e: StoredEntry, previous: string, expectedSeq: bigint, lastUnkeyedSeq: bigint, keyring: AuditKeyring | null): string | null {
+  if (e.seq !== expectedSeq) return `entry ${expectedSeq} of the chain is missing`;
+  if (chainHash(previous, e.payload) !== e.hash) return 'the entry does not hash to its recorded hash: it was changed after it was written';
+  if (e.mac === null || e.macKey === null) {
+    if (e.seq > lastUnkeyedSeq) return 'the entry has no MAC: it was written or changed without the audit key';
+  } else if (keyring) {
+    const secret = keyring.keys.get(e.macKey);
+    if (!secret) return `the entry names audit key ${e.macKey}, which is not among the audit keys given`;
+    if (entryMac(secret, e.stream, e.payload) !== e.mac) return 'the entry does not match its MAC: its stream or payload was changed, or it was written without the audit key';
+  }
+  let p: Record<string, unknown>;
+  try {
+    p = JSON.parse(e.payload) as Record<string, unknown>;
+  } catch {
+    return 'the payload is not JSON';
+  }
+  const columns: [string, unknown, unknown][] = [
+    ['at', e.at.toISOString(), p.at], ['key_id', e.keyId, p.keyId], ['role', e.role, p.role], ['action', e.action, p.action],
+    ['entity_type', e.entityType, p.entityType], ['entity_id', e.entityId, p.entityId], ['correlation_id', e.correlationId, p.correlationId],
+  ];
+  const changed = columns.filter(([, column, written]) => column !== written).map(([name]) => name);
+  return changed.length ? `column${changed.length > 1 ? 's' : ''} ${changed.join(', ')} differ${changed.length > 1 ? '' : 's'} from what the entry was written with` : null;
+}
+
+interface EntryRow extends QueryResultRow {
+  id: string;
+  stream: string;
+  seq: string;
+  hash: string;
+  payload: string;
+  at: Date;
+  key_id: string;
+  role: string;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  correlation_id: string;
+  mac: string | null;
+  mac_key: string | null;
+}
+
+/**
+ * Walks every stream's chain from its first entry: order, chain hashes, MACs (with a keyring),
+ * columns against payloads, and the stored head against the chain. Records the recomputed hash at
+ * each of `points`, for comparing with a checkpoint.
+ */
+export async function walkChains(db: Queryable, keyring: AuditKeyring | null, points: readonly StreamHead[] = []): Promise<ChainWalk> {
+  const heads = new Map((await db.query<{ stream: string; seq: string; hash: string }>('SELECT stream, seq, hash FROM audit_heads')).rows.map((h) => [h.stream, h]));
+  const logged = (await db.query<{ stream: string }>('SELECT DISTINCT stream FROM audit_log')).rows.map((r) => r.stream);
+  const unkeyed = new Map((await db.query<{ stream: string; last_seq: string }>('SELECT stream, last_seq FROM audit_unkeyed')).rows.map((u) => [u.stream, BigInt(u.last_seq)]));
+  const wanted = new Set(points.map((p) => `${p.stream}#${p.seq}`));
+  const streams = [...new Set([...heads.keys(), ...logged])].sort();
+  const findings: Finding[] = [];
+  const recomputed = new Map<string, StreamHead>();
+  const at = new Map<string, string>();
+  let entries = 0;
+  for (const stream of streams) {
+    let previous = '';
+    let seq = 0n;
+    let problem: Finding | null = null;
+    for (;;) {
+      const { rows } = await db.query<EntryRow>(
+        `SELECT id::text, stream, seq::text, hash, payload, at, key_id, role, action, entity_type, entity_id, correlation_id, mac, mac_key
+         FROM audit_log WHERE stream = $1 AND seq > $2 ORDER BY audit_log.seq LIMIT 5000`,
+        [stream, seq.toString()],
+      );
+      if (rows.length === 0) break;
+      for (const r of rows) {
+        const e: StoredEntry = {
+          stream: r.stream, seq: BigInt(r.seq), hash: r.hash, payload: r.payload, at: r.at, keyId: r.key_id, role: r.role, action: r.action,
+          entityType: r.entity_type, entityId: r.entity_id, correlationId: r.correlation_id, mac: r.mac, macKey: r.mac_key,
+        };
+        const reason = entryProblem(e, previous, seq + 1n, unkeyed.get(stream) ?? 0n, keyring);
+        if (reason) {
+          problem = { stream, seq: Number(seq + 1n), id: reason.startsWith('entry ') ? null : r.id, reason };
+          break;
+        }
+        previous = e.hash;
+        seq = e.seq;
+        entries++;
+        if (wanted.has(`${stream}#${seq}`)) at.set(`${stream}#${seq}`, previous);
+      }
+      if (problem) break;
+    }
+    recomputed.set(stream, { stream, seq: Number(seq), hash: previous });
+    const head = heads.get(stream);
+    if (!problem && !head) problem = { stream, seq: null, id: null, reason: 'the stream has entries but no head: its head was deleted' };
+    if (!problem && head && (BigInt(head.seq) !== seq || head.hash !== previous)) {
+      problem = BigInt(head.seq) > seq
+        ? { stream, seq: Number(seq + 1n), id: null, reason: 'entries after this point were removed (the chain is shorter than its head)' }
+        : { stream, seq: Number(head.seq), id: null, reason: 'the head does not match the chain: it was rolled back or rewritten' };
+    }
+    if (problem) findings.push(problem);
+  }
+  return { entries, streams: streams.length, findings, heads: recomputed, at, macsChecked: keyring !== null };
+}
+
+/** The append-only ledgers a checkpoint counts: rows are only ever added to them. */
+export const LEDGERS = ['coups', 'wagers', 'commission_entries', 'coup_voids', 'table_slips', 'slip_voids', 'bank_coups', 'bank_coup_voids', 'void_requests', 'api_keys', 'audit_log'] as const;
+
+export async function ledgerCounts(db: Queryable): Promise<Record<string, number>> {
+  const sql = LEDGERS.map((t) => `SELECT '${t}' AS ledger, count(*)::text AS n FROM "${t}"`).join(' UNION ALL ');
+  return Object.fromEntries((await db.query<{ ledger: string; n: string }>(sql)).rows.map((r) => [r.ledger, Number(r.n)]));
+}
+
+/**
+ * What a database shows that a kept checkpoint says cannot be: a stream gone, a chain cut short of
+ * the checkpointed head or no longer passing through it (entries deleted, reordered or rewritten
+ * before it, even with the chain recomputed), a ledger holding fewer rows than it did.
+ */
+export function compareWithCheckpoint(walk: ChainWalk, body: CheckpointBody, ledgers: Record<string, number>): Finding[] {
+  const out: Finding[] = [];
+  for (const s of body.streams) {
+    const now = walk.heads.get(s.stream);
+    if (!now || now.seq === 0) {
+      out.push({ stream: s.stream, seq: s.seq, id: null, reason: `the stream held ${s.seq} entries at the checkpoint of ${body.at} and is gone` });
+    } else if (now.seq < s.seq && !walk.findings.some((f) => f.stream === s.stream)) {
+      out.push({ stream: s.stream, seq: now.seq + 1, id: null, reason: `the chain ends at entry ${now.seq}, but held ${s.seq} at the checkpoint of ${body.at}: entries were cut` });
+    } else if (now.seq >= s.seq && walk.at.get(`${s.stream}#${s.seq}`) !== s.hash) {
+      out.push({ stream: s.stream, seq: s.seq, id: null, reason: `the chain no longer passes through the head signed at ${body.at}: entries up to ${s.seq} were deleted, reordered or rewritten` });
+    }
+  }
+  for (const [ledger, rows] of Object.entries(body.ledgers)) {
+    if ((ledgers[ledger] ?? 0) < rows) out.push({ stream: null, seq: null, id: null, reason: `${ledger} holds ${ledgers[ledger] ?? 0} rows, fewer than the ${rows} of the checkpoint of ${body.at}: rows were removed` });
+  }
+  return out;
+}
