@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { adminKeyFor, createApp } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { migrate } from './database/migrate';
-import { resolveDatabase } from './database/resolve-database';
+import { prepareDatabase, resolveDatabase } from './database/resolve-database';
 
 /**
  * npm start: validates the configuration, uses DATABASE_URL or starts the embedded PostgreSQL,
@@ -21,8 +21,8 @@ async function main(): Promise<void> {
     throw e;
   }
   const db = await resolveDatabase(config);
-  const migrations = await migrate(db.url);
-  if (migrations.applied.length) logger.log(`Applied migrations: ${migrations.applied.join(', ')}`);
+  const applied = await prepareDatabase(db, migrate);
+  if (applied.length) logger.log(`Applied migrations: ${applied.join(', ')}`);
   const app = await createApp(config, db.url, adminKeyFor(config));
   const stop = async () => {
     await app.close();

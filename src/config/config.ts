@@ -6,6 +6,8 @@ export interface AppConfig {
   readonly port: number;
   /** null: start the embedded PostgreSQL under `dataDir`. */
   readonly databaseUrl: string | null;
+  /** The owner's connection, for migrations; null: migrate with databaseUrl (the service then runs as the owner). */
+  readonly databaseOwnerUrl: string | null;
   readonly dataDir: string;
   readonly embeddedPgPort: number;
   /** Bootstrap key with the ADMIN role; null outside production: one is generated into dataDir. */
@@ -73,6 +75,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push('DATABASE_URL is required when NODE_ENV=production (the embedded database is for development)');
   }
 
+  const databaseOwnerUrl = env.DATABASE_OWNER_URL?.trim() || null;
+  if (databaseOwnerUrl !== null) {
+    try {
+      if (!['postgres:', 'postgresql:'].includes(new URL(databaseOwnerUrl).protocol)) problems.push('DATABASE_OWNER_URL must be a postgres:// or postgresql:// URL');
+    } catch {
+      problems.push('DATABASE_OWNER_URL is not a valid URL (expected postgres://owner:password@host:5432/database)');
+    }
+    if (databaseUrl === null) problems.push('DATABASE_OWNER_URL needs DATABASE_URL (the service role the owner sets up)');
+  }
+
   const adminApiKey = env.ADMIN_API_KEY?.trim() || null;
   if (adminApiKey !== null && adminApiKey.length < 32) problems.push('ADMIN_API_KEY must be at least 32 characters');
   if (adminApiKey === null && production) problems.push('ADMIN_API_KEY is required when NODE_ENV=production');
@@ -103,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port,
     databaseUrl,
+    databaseOwnerUrl,
     dataDir: path.resolve(env.SABOT_DATA_DIR ?? path.join(process.cwd(), 'data')),
     embeddedPgPort,
     adminApiKey,

@@ -1,14 +1,14 @@
 /** npm run db:migrate — applies pending migrations to DATABASE_URL (or the embedded database). */
 import { loadConfig } from '../config/config';
-import { resolveDatabase } from './resolve-database';
+import { prepareDatabase, resolveDatabase } from './resolve-database';
 import { migrate } from './migrate';
 
 async function main() {
   const config = loadConfig();
   const db = await resolveDatabase(config);
   try {
-    const r = await migrate(db.url);
-    console.log(r.applied.length ? `Applied: ${r.applied.join(', ')}` : 'Nothing to apply: the database is up to date');
+    const applied = await prepareDatabase(db, migrate);
+    console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Nothing to apply: the database is up to date');
   } finally {
     await db.stop();
   }

@@ -9,6 +9,7 @@ import { bodyDigest, checkSignature, SignedCheckpoint, signCheckpoint } from '..
 import { parseAuditKeys } from '../../src/audit/keyring';
 import { verifyAgainstCheckpoints } from '../../src/audit/verify.cli';
 import { AUDIT_KEYS, startTestApp, TestContext } from '../support/app';
+import { serviceUrl } from '../support/database';
 import { givenKey, givenPit } from '../support/builders';
 import { ensureBuilt, ROOT } from '../support/process';
 
@@ -55,6 +56,13 @@ async function recomputeChain(): Promise<void> {
     END LOOP;
     UPDATE audit_heads SET hash = prev WHERE stream = '${stream}';
   END $$`);
+}
+
+/** TRUNCATE with every trigger off: what a superuser can still do. */
+async function truncateBehindTriggers(tables: string): Promise<void> {
+  await su.query('SET session_replication_role = replica');
+  await su.query(`TRUNCATE ${tables}`);
+  await su.query('RESET session_replication_role');
 }
 
 async function expectBroken(at: { seq: number; id?: string | null }, reason: string): Promise<void> {
@@ -156,8 +164,9 @@ describe('the superuser against a kept checkpoint', () => {
     expect(cli.entries).toBeGreaterThan(5);
   });
 
-  it('TRUNCATE audit_log, audit_heads (needs nothing disabled): the streams are gone', async () => {
-    await su.query('TRUNCATE audit_log, audit_heads');
+  it('TRUNCATE audit_log, audit_heads: refused by trigger, and with triggers off the streams are gone', async () => {
+    await expect(su.query('TRUNCATE audit_log, audit_heads')).rejects.toThrow('TRUNCATE on audit_log is not allowed');
+    await truncateBehindTriggers('audit_log, audit_heads');
     await expectFound(`the stream held`, 'audit_log holds 0 rows, fewer than');
   });
 
@@ -195,8 +204,9 @@ describe('the superuser against a kept checkpoint', () => {
     await expectFound(`and is gone`);
   });
 
-  it('TRUNCATE commission_entries (what seats owe): the ledger holds fewer rows than signed', async () => {
-    await su.query('TRUNCATE commission_entries');
+  it('TRUNCATE commission_entries (what seats owe): refused by trigger, and with triggers off the ledger holds fewer rows than signed', async () => {
+    await expect(su.query('TRUNCATE commission_entries')).rejects.toThrow('TRUNCATE on commission_entries is not allowed');
+    await truncateBehindTriggers('commission_entries');
     await expectFound('commission_entries holds 0 rows, fewer than');
   });
 
@@ -223,7 +233,7 @@ describe('the superuser against a kept checkpoint', () => {
     const forger = generateKeyPairSync('ed25519').privateKey;
     const body = { ...kept.body, at: new Date().toISOString(), previous: bodyDigest(kept.body), ledgers: { ...kept.body.ledgers, commission_entries: 0 } };
     const forged = signCheckpoint(body, forger);
-    await su.query('TRUNCATE commission_entries');
+    await truncateBehindTriggers('commission_entries');
     await su.query(`INSERT INTO audit_checkpoints (at, body, digest, signature, public_key, key_fingerprint) VALUES (now(), $1, $2, $3, $4, $5)`, [canonicalJson(body), bodyDigest(body), forged.signature, forged.publicKey, forged.keyFingerprint]);
     const res = await ctx.as(auditor).get('/v1/audit/verify');
     expect(res.body.problems.map((p: { reason: string }) => p.reason).join('\n')).toContain("not this service's");
@@ -250,7 +260,7 @@ describe('npm run audit:verify, as the auditor runs it', () => {
     try {
       const ok = run(['--checkpoint', file, '--pin', kept.keyFingerprint]);
       expect({ status: ok.status, out: ok.stdout }).toEqual({ status: 0, out: expect.stringContaining('OK: the records pass through every checkpoint') });
-      await su.query('TRUNCATE commission_entries');
+      await truncateBehindTriggers('commission_entries');
       const found = run(['--checkpoint', file, '--pin', kept.keyFingerprint]);
       expect(found.status).toBe(1);
       expect(found.stdout).toContain('commission_entries holds 0 rows');
@@ -259,5 +269,38 @@ describe('npm run audit:verify, as the auditor runs it', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the service's own database role", () => {
+  let service: Client;
+  beforeEach(async () => {
+    service = new Client({ connectionString: serviceUrl(ctx.databaseUrl) });
+    await service.connect();
+  });
+  afterEach(() => service.end());
+
+  it.each([
+    ['TRUNCATE coups', 'permission denied'],
+    ['TRUNCATE audit_log', 'permission denied'],
+    ['DELETE FROM audit_log', 'permission denied'],
+    ['DELETE FROM commission_entries', 'permission denied'],
+    ['UPDATE commission_entries SET amount = 0', 'permission denied'],
+    ['UPDATE void_requests SET requested_by_key_id = $$someone-else$$', 'permission denied'],
+    ['UPDATE api_keys SET role = $$ADMIN$$', 'permission denied'],
+    ['UPDATE api_keys SET revoked_at = NULL', 'only ever revoked, once'],
+    ['ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only', 'must be owner'],
+    ['SET session_replication_role = replica', 'permission denied'],
+    ['CREATE TABLE shadow (id int)', 'permission denied'],
+    ['DROP TABLE audit_checkpoints', 'must be owner'],
+  ])('%s is refused', async (sql, message) => {
+    // One key revoked (legitimately, as the service would): un-revoking it must be refused too.
+    await service.query(`UPDATE api_keys SET revoked_at = now() WHERE id = (SELECT id FROM api_keys WHERE role = 'AUDITOR' LIMIT 1) AND revoked_at IS NULL`).catch(() => undefined);
+    await expect(service.query(sql)).rejects.toThrow(message);
+  });
+
+  it('can do what the service does: read everything, append to the ledgers', async () => {
+    expect((await service.query('SELECT count(*)::int AS n FROM audit_log')).rows[0].n).toBeGreaterThan(0);
+    await expect(service.query(`INSERT INTO idempotency_records (id, scope, key, request_hash) VALUES (gen_random_uuid(), 'x', 'y', 'z')`)).resolves.toBeDefined();
   });
 });

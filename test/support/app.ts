@@ -4,7 +4,7 @@ import type { App } from 'supertest/types';
 import { createApp } from '../../src/app';
 import { loadConfig } from '../../src/config/config';
 import { PrismaService } from '../../src/database/prisma.service';
-import { cloneTestDatabase } from './database';
+import { cloneTestDatabase, serviceUrl } from './database';
 
 export const ADMIN_KEY = 'test-admin-key-0123456789abcdef0123456789';
 /** The audit key of every test app (a key kept outside the database, as in production). */
@@ -14,6 +14,7 @@ export const AUDIT_SIGNING_KEY = 'MC4CAQAwBQYDK2VwBCIEIKFGlqHesTRg74Y14yBx5LbLmB
 
 export interface TestContext {
   app: INestApplication;
+  /** The database's owner (not the service's role): for inspecting, and for attacks. */
   prisma: PrismaService;
   databaseUrl: string;
   /** A supertest agent sending this API key. */
@@ -31,8 +32,10 @@ export interface Agent {
 /** The real application on its own database, cloned from the migrated template. */
 export async function startTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestContext> {
   const db = await cloneTestDatabase();
-  const config = loadConfig({ DATABASE_URL: db.url, ADMIN_API_KEY: ADMIN_KEY, AUDIT_KEYS, AUDIT_SIGNING_KEY, AUDIT_CHECKPOINT_MINUTES: '0', LOG_LEVEL: 'error', DB_POOL_SIZE: '5', ...env });
-  const app = await createApp(config, db.url, ADMIN_KEY);
+  // The service connects as a sabot_app member; the tests inspect (and attack) as the owner.
+  const config = loadConfig({ DATABASE_URL: serviceUrl(db.url), ADMIN_API_KEY: ADMIN_KEY, AUDIT_KEYS, AUDIT_SIGNING_KEY, AUDIT_CHECKPOINT_MINUTES: '0', LOG_LEVEL: 'error', DB_POOL_SIZE: '5', ...env });
+  const app = await createApp(config, config.databaseUrl!, ADMIN_KEY);
+  const owner = new PrismaService(db.url, 3);
   await app.init();
   const server = app.getHttpServer() as App;
   const as = (key: string): Agent => {
@@ -44,12 +47,13 @@ export async function startTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestCon
   };
   return {
     app,
-    prisma: app.get(PrismaService),
+    prisma: owner,
     databaseUrl: db.url,
     as,
     admin: as(ADMIN_KEY),
     close: async () => {
       await app.close();
+      await owner.pool.end();
       await db.drop();
     },
   };

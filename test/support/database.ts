@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import { withUser } from '../../src/database/roles';
 
 /**
  * Test databases: a template migrated once by the global setup, cloned per test file with
@@ -13,6 +14,10 @@ export function assertTestDatabase(url: string): void {
   const name = new URL(url).pathname.slice(1);
   if (!/test/i.test(name)) throw new Error(`Refusing to use database "${name}" for tests: its name must contain "test"`);
 }
+
+/** The login role the service under test runs as: a member of sabot_app, like production's. */
+export const TEST_SERVICE_USER = 'sabot_test_service';
+export const serviceUrl = (url: string) => withUser(url, TEST_SERVICE_USER, 'sabot-test-service');
 
 export function withDatabase(url: string, database: string): string {
   const u = new URL(url);

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { startEmbeddedDatabase } from '../../src/database/embedded';
 import { migrate } from '../../src/database/migrate';
-import { adminQuery, assertTestDatabase, DEFAULT_TEST_URL, TEMPLATE, withDatabase } from './database';
+import { ensureServiceRole } from '../../src/database/roles';
+import { adminQuery, assertTestDatabase, DEFAULT_TEST_URL, serviceUrl, TEMPLATE, withDatabase } from './database';
 
 /**
  * Once per run: find a PostgreSQL (TEST_DATABASE_URL, else the machine's 15 at 127.0.0.1:5432
@@ -33,5 +34,7 @@ export default async function globalSetup(): Promise<void> {
     await c.query(`CREATE DATABASE "${TEMPLATE}"`);
   });
   await migrate(withDatabase(adminUrl, TEMPLATE));
+  // The service under test runs as a sabot_app member, as in production (roles span the cluster).
+  await ensureServiceRole(withDatabase(adminUrl, TEMPLATE), serviceUrl(withDatabase(adminUrl, TEMPLATE)));
   process.env.SABOT_TEST_ADMIN_URL = adminUrl;
 }
