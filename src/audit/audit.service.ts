@@ -9,6 +9,7 @@ import { AuditEntryDto, AuditQueryDto, AuditVerificationDto } from './dto/audit.
 import { canonicalJson } from './canonical';
 import { bodyDigest, CHECKPOINT_FORMAT, CheckpointBody, checkSignature, fingerprintOf, SignedCheckpoint, signCheckpoint } from './checkpoint';
 import { AuditKeyring, entryMac } from './keyring';
+import { checkLedgers } from './ledger-checks';
 import { chainHash, ChainWalk, compareWithCheckpoint, Finding, ledgerCounts, walkChains } from './verification';
 
 /** The audit log's secrets, kept outside the database, provided once by the app module. */
@@ -149,7 +150,7 @@ export class AuditService implements OnModuleInit, OnModuleDestroy {
   private async inspect(): Promise<{ report: AuditVerificationDto; walk: ChainWalk; rotated: boolean }> {
     const newest = await this.newestCheckpoint();
     const walk = await walkChains(this.prisma.pool, this.keyring, newest?.body.streams ?? []);
-    const findings: Finding[] = [...walk.findings];
+    const findings: Finding[] = [...walk.findings, ...(await checkLedgers(this.prisma.pool))];
     let rotated = false;
     if (newest) {
       const problem = checkSignature(newest, null);

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import { Client } from 'pg';
 import { bodyDigest, checkSignature, SignedCheckpoint } from './checkpoint';
 import { AuditKeyring, auditKeyringFromFile, parseAuditKeys } from './keyring';
+import { checkLedgers } from './ledger-checks';
 import { compareWithCheckpoint, Finding, ledgerCounts, walkChains } from './verification';
 
 function usage(problem: string): never {
@@ -48,7 +49,7 @@ export async function verifyAgainstCheckpoints(databaseUrl: string, checkpoints:
   try {
     await db.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const walk = await walkChains(db, keyring, checkpoints.flatMap((c) => c.body.streams));
-    findings.push(...walk.findings);
+    findings.push(...walk.findings, ...(await checkLedgers(db)));
     const ledgers = await ledgerCounts(db);
     for (const c of sorted) findings.push(...compareWithCheckpoint(walk, c.body, ledgers));
     // The service keeps its own copy of every checkpoint it signed: one missing was removed.

@@ -1,16 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHmac, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { from } from 'pg-copy-streams';
 import { canonicalJson } from '../../src/audit/canonical';
 import { bodyDigest, checkSignature, SignedCheckpoint, signCheckpoint } from '../../src/audit/checkpoint';
 import { parseAuditKeys } from '../../src/audit/keyring';
 import { verifyAgainstCheckpoints } from '../../src/audit/verify.cli';
 import { AUDIT_KEYS, startTestApp, TestContext } from '../support/app';
 import { serviceUrl } from '../support/database';
-import { givenKey, givenPit } from '../support/builders';
+import { givenKey, givenPit, givenVoid } from '../support/builders';
 import { ensureBuilt, ROOT } from '../support/process';
 
 /**
@@ -302,5 +303,96 @@ describe("the service's own database role", () => {
   it('can do what the service does: read everything, append to the ledgers', async () => {
     expect((await service.query('SELECT count(*)::int AS n FROM audit_log')).rows[0].n).toBeGreaterThan(0);
     await expect(service.query(`INSERT INTO idempotency_records (id, scope, key, request_hash) VALUES (gen_random_uuid(), 'x', 'y', 'z')`)).resolves.toBeDefined();
+  });
+});
+
+describe('the superuser against the ledgers, behind the audit log', () => {
+  /** A day's work through every kind of write the ledgers hold. */
+  async function busyDay(): Promise<{ supervisor: string; seatOneCoup: string; voidRequest: string; revokedKey: string; bankCoupVoid: string }> {
+    const pit = await givenPit(ctx, { code: 'BUSY-1', tieBetsStay: true });
+    const [s1, s2] = [pit.supervisor, await givenKey(ctx, 'SUPERVISOR')];
+    const t = ctx.as(pit.terminal);
+    const whole = (await t.post(`/v1/shoes/${pit.shoe.id}/coups`, { cards: { player: ['2C', '4D'], banker: ['7H', 'QC'] }, wagers: [{ seat: 1, betType: 'BANKER', amount: 10_000 }, { seat: 2, betType: 'PLAYER', amount: 5_000 }] }).expect(201)).body;
+    // A tie carries a Banker bet; the next coup is stepwise: opened, a wager added, then dealt.
+    await t.post(`/v1/shoes/${pit.shoe.id}/coups`, { cards: { player: ['KC', '7D'], banker: ['QH', '7C'] }, wagers: [{ seat: 1, betType: 'BANKER', amount: 2_000 }] }).expect(201);
+    const open = (await t.post(`/v1/shoes/${pit.shoe.id}/coups`, {}).expect(201)).body;
+    await t.post(`/v1/coups/${open.id}/wagers`, { wagers: [{ seat: 3, betType: 'PLAYER', amount: 3_000 }] }).expect(201);
+    await t.post(`/v1/coups/${open.id}/cards`, { player: ['9H', 'TD'], banker: ['8S', 'KD'] }).expect(200);
+    await ctx.as(s1).post(`/v1/shoes/${pit.shoe.id}/commissions/collections`, { seat: 1, amount: 200 }).expect(201);
+    await givenVoid(ctx, 'coups', open.id, 'keyed twice', s1, s2);
+    const rejected = (await ctx.as(s1).post(`/v1/coups/${whole.id}/void`, { reason: 'a mistake?' }).expect(202)).body.voidRequestId;
+    await ctx.as(s2).post(`/v1/void-requests/${rejected}/reject`, { note: 'checked: no mistake' }).expect(200);
+    const session = (await ctx.as(s1).post(`/v1/tables/${pit.table.id}/sessions`, { opener: [{ denomination: 2500, count: 40 }] }).expect(201)).body;
+    const slip = (await ctx.as(s1).post(`/v1/table-sessions/${session.id}/slips`, { kind: 'FILL', chips: [{ denomination: 2500, count: 4 }] }).expect(201)).body;
+    await givenVoid(ctx, 'slips', slip.id, 'wrong table', s1, s2);
+    const chemmy = await givenPit(ctx, { code: 'BUSY-CHEMMY', variant: 'CHEMIN_DE_FER', decks: 6 });
+    const bank = (await ctx.as(chemmy.terminal).post(`/v1/shoes/${chemmy.shoe.id}/banks`, { bankerSeat: 1, amount: 10_000, rotation: [1, 2, 3] }).expect(201)).body;
+    const bankCoup = (await ctx.as(chemmy.terminal).post(`/v1/banks/${bank.id}/coups`, { cards: { player: ['KS', '5D'], banker: ['7H', 'KC'] }, stakes: [{ seat: 2, amount: 4_000 }] }).expect(201)).body;
+    const bankVoid = (await ctx.as(s1).post(`/v1/bank-coups/${bankCoup.id}/void`, { reason: 'wrong bank' }).expect(202)).body.voidRequestId;
+    await ctx.as(s2).post(`/v1/void-requests/${bankVoid}/approve`, {}).expect(200);
+    const doomed = await givenKey(ctx, 'FINANCE');
+    const keyId = (await ctx.admin.get('/v1/api-keys')).body.find((k: { keyPrefix: string }) => doomed.startsWith(k.keyPrefix)).id;
+    await ctx.admin.post(`/v1/api-keys/${keyId}/revoke`).expect(200);
+    return { supervisor: s1, seatOneCoup: whole.id, voidRequest: rejected, revokedKey: keyId, bankCoupVoid: bankCoup.id };
+  }
+
+  let day: Awaited<ReturnType<typeof busyDay>>;
+  beforeEach(async () => {
+    day = await busyDay();
+    const res = await ctx.as(auditor).get('/v1/audit/verify').expect(200);
+    expect(res.body).toMatchObject({ ok: true, problems: [] });
+  });
+
+  async function expectLedgerFinding(text: string): Promise<void> {
+    const res = await ctx.as(auditor).get('/v1/audit/verify').expect(200);
+    expect(res.body.ok).toBe(false);
+    expect(res.body.problems.map((p: { reason: string }) => p.reason).join('\n')).toContain(text);
+    const cli = await verifyAgainstCheckpoints(ctx.databaseUrl, [], null, null);
+    expect(cli.findings.map((f) => f.reason).join('\n')).toContain(text);
+  }
+
+  const asReplica = async (sql: string, values: unknown[] = []) => {
+    await su.query('SET session_replication_role = replica');
+    await su.query(sql, values);
+    await su.query('RESET session_replication_role');
+  };
+
+  it("deletes only the commission accruals of one seat: what the seat owes disagrees with the coups' audit entries", async () => {
+    await asReplica(`DELETE FROM commission_entries WHERE seat = 1 AND kind = 'ACCRUAL'`);
+    await expectLedgerFinding('commission accrued in the audit log, missing from commission_entries');
+  });
+
+  it('COPYs a collection nobody made into commission_entries: a row no audit entry wrote', async () => {
+    const shoe = (await su.query(`SELECT shoe_id, table_id FROM commission_entries LIMIT 1`)).rows[0];
+    const copy = `COPY commission_entries (id, shoe_id, table_id, seat, kind, amount, created_by_key_id) FROM STDIN`;
+    await new Promise<void>((resolve, reject) => {
+      const stream = su.query(from(copy));
+      stream.on('finish', resolve).on('error', reject);
+      stream.end(`${randomUUID()}\t${shoe.shoe_id}\t${shoe.table_id}\t1\tCOLLECTION\t-5000\tsomeone\n`);
+    });
+    await expectLedgerFinding('a commission collection no audit entry wrote');
+  });
+
+  it('rewrites who asked for a void: the audit log says otherwise', async () => {
+    await asReplica(`UPDATE void_requests SET requested_by_key_id = 'someone-else' WHERE id = $1`, [day.voidRequest]);
+    await expectLedgerFinding('who asked for the void differs from the audit log');
+  });
+
+  it("un-revokes a key and makes it an ADMIN: the admin stream's entries say otherwise", async () => {
+    await asReplica(`UPDATE api_keys SET revoked_at = NULL, role = 'ADMIN' WHERE id = $1`, [day.revokedKey]);
+    await expectLedgerFinding('its role or table differs from the audit log');
+  });
+
+  it('deletes a settled wager, or changes what it paid: the coup entry says otherwise', async () => {
+    const [w] = (await su.query(`SELECT id FROM wagers WHERE coup_id = $1 AND seat = 2`, [day.seatOneCoup])).rows;
+    await asReplica(`UPDATE wagers SET net = 0 WHERE id = $1`, [w.id]);
+    await expectLedgerFinding('differs from what the audit log says was settled');
+    await asReplica(`DELETE FROM wagers WHERE id = $1`, [w.id]);
+    await expectLedgerFinding('settled in the audit log, missing from wagers');
+  });
+
+  it('deletes the void of a bank coup: the audit log says it was voided', async () => {
+    await asReplica(`DELETE FROM bank_coup_voids WHERE bank_coup_id = $1`, [day.bankCoupVoid]);
+    await expectLedgerFinding('voided in the audit log, missing from bank_coup_voids');
   });
 });

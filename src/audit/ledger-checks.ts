@@ -1,0 +1,156 @@
+import { Finding, Queryable } from './verification';
+
+/**
+ * The ledgers against what the audit chain says was written. The chain is keyed and anchored by
+ * signed checkpoints; the ledgers are plain rows. Each check compares one ledger with the audit
+ * entries that wrote it, both ways: a row the chain says was written and is gone or different, and
+ * a row no entry wrote. Each query returns (ref, problem) pairs; none means the ledger agrees.
+ */
+interface LedgerCheck {
+  readonly ledger: string;
+  readonly sql: string;
+}
+
+/** Audit entries of one action, with their payload's data as jsonb. */
+const entries = (action: string) => `(SELECT a.stream, a.seq, a.entity_id, a.key_id, (a.payload::jsonb) -> 'data' AS data FROM audit_log a WHERE a.action = '${action}')`;
+
+const CHECKS: readonly LedgerCheck[] = [
+  {
+    ledger: 'wagers',
+    // Every wager settled by a coup.settle entry, as settled; every settled wager, settled by one.
+    sql: `
+      WITH written AS (
+        SELECT (w->>'id')::uuid AS id, (w->>'seat')::int AS seat, w->>'betType' AS bet_type, (w->>'amount')::bigint AS amount,
+               w->>'result' AS result, (w->>'payout')::bigint AS payout, (w->>'commission')::bigint AS commission, (w->>'net')::bigint AS net
+        FROM ${entries('coup.settle')} e CROSS JOIN LATERAL jsonb_array_elements(e.data -> 'wagers') w
+      ), settled AS (SELECT * FROM wagers WHERE status = 'SETTLED')
+      SELECT coalesce(w.id, s.id)::text AS ref,
+             CASE WHEN s.id IS NULL THEN 'settled in the audit log, missing from wagers'
+                  WHEN w.id IS NULL THEN 'settled in wagers, but no audit entry settled it'
+                  ELSE 'differs from what the audit log says was settled' END AS problem
+      FROM written w FULL JOIN settled s ON s.id = w.id
+      WHERE s.id IS NULL OR w.id IS NULL
+         OR (s.seat, s.bet_type::text, s.amount, s.result::text, s.payout, s.commission, s.net) IS DISTINCT FROM (w.seat, w.bet_type, w.amount, w.result, w.payout, w.commission, w.net)`,
+  },
+  {
+    ledger: 'commission_entries',
+    // Accruals: one per settled wager that owes commission, of that amount.
+    sql: `
+      WITH owed AS (
+        SELECT (w->>'id')::uuid AS wager_id, (w->>'commission')::bigint AS amount
+        FROM ${entries('coup.settle')} e CROSS JOIN LATERAL jsonb_array_elements(e.data -> 'wagers') w
+        WHERE (w->>'commission')::bigint > 0
+      ), accrued AS (SELECT * FROM commission_entries WHERE kind = 'ACCRUAL')
+      SELECT coalesce(o.wager_id, a.wager_id)::text AS ref,
+             CASE WHEN a.id IS NULL THEN 'commission accrued in the audit log, missing from commission_entries'
+                  WHEN o.wager_id IS NULL THEN 'a commission accrual no audit entry wrote'
+                  ELSE 'a commission accrual differs from the audit log' END AS problem
+      FROM owed o FULL JOIN accrued a ON a.wager_id = o.wager_id
+      WHERE a.id IS NULL OR o.wager_id IS NULL OR a.amount <> o.amount`,
+  },
+  {
+    ledger: 'commission_entries',
+    // Collections: one per commission.collect entry, of minus the amount collected.
+    sql: `
+      WITH collected AS (SELECT (e.data->>'entryId')::uuid AS id, (e.data->>'amount')::bigint AS amount, (e.data->>'seat')::int AS seat FROM ${entries('commission.collect')} e),
+           rows AS (SELECT * FROM commission_entries WHERE kind = 'COLLECTION')
+      SELECT coalesce(c.id, r.id)::text AS ref,
+             CASE WHEN r.id IS NULL THEN 'a collection in the audit log, missing from commission_entries'
+                  WHEN c.id IS NULL THEN 'a commission collection no audit entry wrote'
+                  ELSE 'a commission collection differs from the audit log' END AS problem
+      FROM collected c FULL JOIN rows r ON r.id = c.id
+      WHERE r.id IS NULL OR c.id IS NULL OR r.amount <> -c.amount OR r.seat <> c.seat`,
+  },
+  {
+    ledger: 'commission_entries',
+    // Reversals: exactly the accruals of voided coups, negated.
+    sql: `
+      WITH due AS (SELECT a.coup_id, -sum(a.amount) AS amount FROM commission_entries a JOIN coup_voids v ON v.coup_id = a.coup_id WHERE a.kind = 'ACCRUAL' GROUP BY a.coup_id),
+           done AS (SELECT coup_id, sum(amount) AS amount FROM commission_entries WHERE kind = 'VOID' GROUP BY coup_id)
+      SELECT coalesce(due.coup_id, done.coup_id)::text AS ref, 'the commission reversed for a voided coup does not match what it accrued' AS problem
+      FROM due FULL JOIN done ON done.coup_id = due.coup_id
+      WHERE due.amount IS DISTINCT FROM done.amount`,
+  },
+  {
+    ledger: 'bank_coups',
+    // Every player-banked coup as the bank.coup entry settled it: the bank, what was covered, the house's commission.
+    sql: `
+      WITH written AS (
+        SELECT (e.data->>'id')::uuid AS id, (e.data->>'bankBefore')::bigint AS bank_before, (e.data->>'covered')::bigint AS covered,
+               (e.data->>'commission')::bigint AS commission, (e.data->>'bankAfter')::bigint AS bank_after
+        FROM ${entries('bank.coup')} e)
+      SELECT coalesce(w.id, b.id)::text AS ref,
+             CASE WHEN b.id IS NULL THEN 'played in the audit log, missing from bank_coups'
+                  WHEN w.id IS NULL THEN 'a bank coup no audit entry wrote'
+                  ELSE 'differs from what the audit log says was played' END AS problem
+      FROM written w FULL JOIN bank_coups b ON b.id = w.id
+      WHERE b.id IS NULL OR w.id IS NULL OR (b.bank_before, b.covered, b.commission, b.bank_after) IS DISTINCT FROM (w.bank_before, w.covered, w.commission, w.bank_after)`,
+  },
+  {
+    ledger: 'coup_voids',
+    sql: `
+      SELECT coalesce(e.entity_id, v.coup_id::text) AS ref,
+             CASE WHEN v.coup_id IS NULL THEN 'voided in the audit log, missing from coup_voids' ELSE 'a coup void no audit entry wrote' END AS problem
+      FROM ${entries('coup.void')} e FULL JOIN coup_voids v ON v.coup_id::text = e.entity_id
+      WHERE v.coup_id IS NULL OR e.entity_id IS NULL`,
+  },
+  {
+    ledger: 'slip_voids',
+    sql: `
+      SELECT coalesce(e.entity_id, v.slip_id::text) AS ref,
+             CASE WHEN v.slip_id IS NULL THEN 'voided in the audit log, missing from slip_voids' ELSE 'a slip void no audit entry wrote' END AS problem
+      FROM ${entries('slip.void')} e FULL JOIN slip_voids v ON v.slip_id::text = e.entity_id
+      WHERE v.slip_id IS NULL OR e.entity_id IS NULL`,
+  },
+  {
+    ledger: 'bank_coup_voids',
+    sql: `
+      SELECT coalesce(e.data->>'bankCoupId', v.bank_coup_id::text) AS ref,
+             CASE WHEN v.bank_coup_id IS NULL THEN 'voided in the audit log, missing from bank_coup_voids' ELSE 'a bank coup void no audit entry wrote' END AS problem
+      FROM ${entries('bank.coup.void')} e FULL JOIN bank_coup_voids v ON v.bank_coup_id::text = e.data->>'bankCoupId'
+      WHERE v.bank_coup_id IS NULL OR e.data IS NULL`,
+  },
+  {
+    ledger: 'void_requests',
+    // Who asked, and who decided, as the audit log recorded them.
+    sql: `
+      WITH asked AS (SELECT (e.data->>'voidRequestId')::uuid AS id, e.key_id FROM ${entries('void.request')} e),
+           decided AS (
+             SELECT (e.data->>'voidRequestId')::uuid AS id, e.key_id, 'APPROVED' AS status FROM ${entries('void.approve')} e
+             UNION ALL SELECT (e.data->>'voidRequestId')::uuid, e.key_id, 'REJECTED' FROM ${entries('void.reject')} e)
+      SELECT coalesce(a.id, r.id)::text AS ref,
+             CASE WHEN r.id IS NULL THEN 'asked for in the audit log, missing from void_requests'
+                  WHEN a.id IS NULL THEN 'a void request no audit entry wrote'
+                  WHEN r.requested_by_key_id <> a.key_id THEN 'who asked for the void differs from the audit log'
+                  ELSE 'the decision differs from the audit log' END AS problem
+      FROM asked a FULL JOIN void_requests r ON r.id = a.id LEFT JOIN decided d ON d.id = coalesce(a.id, r.id)
+      WHERE r.id IS NULL OR a.id IS NULL OR r.requested_by_key_id <> a.key_id
+         OR r.status::text IS DISTINCT FROM coalesce(d.status, 'PENDING')
+         OR (d.id IS NOT NULL AND r.decided_by_key_id IS NOT NULL AND r.decided_by_key_id <> d.key_id)`,
+  },
+  {
+    ledger: 'api_keys',
+    // A key's role, table and revocation, as the admin stream recorded them.
+    sql: `
+      WITH created AS (SELECT e.entity_id AS id, e.data->>'role' AS role, e.data->>'tableId' AS table_id FROM ${entries('apiKey.create')} e),
+           revoked AS (SELECT DISTINCT e.entity_id AS id FROM ${entries('apiKey.revoke')} e)
+      SELECT coalesce(c.id, k.id::text) AS ref,
+             CASE WHEN k.id IS NULL THEN 'created in the audit log, missing from api_keys'
+                  WHEN c.id IS NULL THEN 'a key no audit entry created'
+                  WHEN k.role::text <> c.role OR k.table_id::text IS DISTINCT FROM c.table_id THEN 'its role or table differs from the audit log'
+                  ELSE 'its revocation differs from the audit log' END AS problem
+      FROM created c FULL JOIN api_keys k ON k.id::text = c.id LEFT JOIN revoked r ON r.id = coalesce(c.id, k.id::text)
+      WHERE k.id IS NULL OR c.id IS NULL OR k.role::text <> c.role OR k.table_id::text IS DISTINCT FROM c.table_id
+         OR (k.revoked_at IS NULL) <> (r.id IS NULL)`,
+  },
+];
+
+/** Every disagreement between a ledger and the audit log (the first few of each check). */
+export async function checkLedgers(db: Queryable, perCheck = 5): Promise<Finding[]> {
+  const out: Finding[] = [];
+  for (const c of CHECKS) {
+    const { rows } = await db.query<{ ref: string; problem: string }>(`SELECT ref, problem FROM (${c.sql}) found ORDER BY ref LIMIT ${perCheck}`);
+    for (const r of rows) out.push({ stream: null, seq: null, id: r.ref, reason: `${c.ledger} ${r.ref}: ${r.problem}` });
+  }
+  return out;
+}
