@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Actor } from '../access/actor';
+import { KeyHolder, mintingProblem } from '../domain';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
 import { ApiKey } from '../generated/prisma/client';
@@ -73,8 +74,26 @@ export class ApiKeysService {
     return rows.length === 1;
   }
 
+  /** Who holds a key and who minted it, for the two-person rules (src/domain/two-person.ts). */
+  async holder(keyId: string): Promise<KeyHolder> {
+    if (keyId === BOOTSTRAP_ADMIN_ID) return { keyId, staffId: BOOTSTRAP_ADMIN_ID, mintedByKeyId: null, mintedByStaffId: null };
+    const { rows } = await this.prisma.pool.query<{ staff_id: string | null; created_by_key_id: string | null; minter_staff_id: string | null }>({
+      name: 'sabot-key-holder',
+      text: `SELECT k.staff_id, k.created_by_key_id,
+                    CASE WHEN k.created_by_key_id = '${BOOTSTRAP_ADMIN_ID}' THEN '${BOOTSTRAP_ADMIN_ID}' ELSE m.staff_id END AS minter_staff_id
+             FROM api_keys k LEFT JOIN api_keys m ON m.id::text = k.created_by_key_id WHERE k.id::text = $1`,
+      values: [keyId],
+    });
+    const r = rows[0];
+    return { keyId, staffId: r?.staff_id ?? null, mintedByKeyId: r?.created_by_key_id ?? null, mintedByStaffId: r?.minter_staff_id ?? null };
+  }
+
   async create(dto: CreateApiKeyDto, actor: Actor): Promise<CreatedApiKeyDto> {
     if (dto.role === 'TERMINAL' && !dto.tableId) throw new AppError('VALIDATION_FAILED', 'A TERMINAL key must name the table it serves (tableId)');
+    if (dto.role === 'TERMINAL' && dto.staffId) throw new AppError('VALIDATION_FAILED', "A TERMINAL key belongs to its table, not to a person: leave staffId out");
+    if (dto.role !== 'TERMINAL' && !dto.staffId) throw new AppError('VALIDATION_FAILED', `A ${dto.role} key belongs to a person: give their staff number (staffId)`);
+    const minting = mintingProblem(await this.holder(actor.keyId), dto.staffId ?? null);
+    if (minting) throw new AppError('FORBIDDEN', minting);
     if (dto.role !== 'TERMINAL' && dto.tableId) throw new AppError('VALIDATION_FAILED', 'Only TERMINAL keys are bound to a table');
     const expiresAt = dto.expiresAt ? new Date(dto.expiresAt) : null;
     if (expiresAt && expiresAt <= new Date()) throw new AppError('VALIDATION_FAILED', 'expiresAt must be in the future');
@@ -84,10 +103,10 @@ export class ApiKeysService {
     const key = `sab_${randomBytes(32).toString('base64url')}`;
     const row = await this.prisma.transaction(async (tx) => {
       const created = await tx.apiKey.create({
-        data: { name: dto.name, role: dto.role, tableId: dto.tableId ?? null, keyHash: hash(key).toString('hex'), keyPrefix: key.slice(0, 10), createdByKeyId: actor.keyId, expiresAt },
+        data: { name: dto.name, role: dto.role, tableId: dto.tableId ?? null, staffId: dto.staffId ?? null, keyHash: hash(key).toString('hex'), keyPrefix: key.slice(0, 10), createdByKeyId: actor.keyId, expiresAt },
       });
       // The key itself is never logged; its hash is the only trace of it.
-      await this.audit.append(tx, { stream: 'admin', action: 'apiKey.create', entityType: 'apiKey', entityId: created.id, data: { name: dto.name, role: dto.role, tableId: dto.tableId ?? null, expiresAt } });
+      await this.audit.append(tx, { stream: 'admin', action: 'apiKey.create', entityType: 'apiKey', entityId: created.id, data: { name: dto.name, role: dto.role, tableId: dto.tableId ?? null, staffId: dto.staffId ?? null, expiresAt } });
       return created;
     });
     this.logger.log(`API key ${row.id} (${row.role}) created by ${actor.keyId}`);
@@ -119,6 +138,8 @@ function toDto(k: ApiKey): ApiKeyDto {
     role: k.role,
     tableId: k.tableId,
     keyPrefix: k.keyPrefix,
+    staffId: k.staffId,
+    createdByKeyId: k.createdByKeyId,
     createdAt: k.createdAt.toISOString(),
     expiresAt: k.expiresAt?.toISOString() ?? null,
     revokedAt: k.revokedAt?.toISOString() ?? null,

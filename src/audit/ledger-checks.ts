@@ -132,15 +132,15 @@ const CHECKS: readonly LedgerCheck[] = [
     ledger: 'api_keys',
     // A key's role, table and revocation, as the admin stream recorded them.
     sql: `
-      WITH created AS (SELECT e.entity_id AS id, e.data->>'role' AS role, e.data->>'tableId' AS table_id FROM ${entries('apiKey.create')} e),
+      WITH created AS (SELECT e.entity_id AS id, e.data->>'role' AS role, e.data->>'tableId' AS table_id, e.data->>'staffId' AS staff_id FROM ${entries('apiKey.create')} e),
            revoked AS (SELECT DISTINCT e.entity_id AS id FROM ${entries('apiKey.revoke')} e)
       SELECT coalesce(c.id, k.id::text) AS ref,
              CASE WHEN k.id IS NULL THEN 'created in the audit log, missing from api_keys'
                   WHEN c.id IS NULL THEN 'a key no audit entry created'
-                  WHEN k.role::text <> c.role OR k.table_id::text IS DISTINCT FROM c.table_id THEN 'its role or table differs from the audit log'
+                  WHEN k.role::text <> c.role OR k.table_id::text IS DISTINCT FROM c.table_id OR k.staff_id IS DISTINCT FROM c.staff_id THEN 'its role, table or owner differs from the audit log'
                   ELSE 'its revocation differs from the audit log' END AS problem
       FROM created c FULL JOIN api_keys k ON k.id::text = c.id LEFT JOIN revoked r ON r.id = coalesce(c.id, k.id::text)
-      WHERE k.id IS NULL OR c.id IS NULL OR k.role::text <> c.role OR k.table_id::text IS DISTINCT FROM c.table_id
+      WHERE k.id IS NULL OR c.id IS NULL OR k.role::text <> c.role OR k.table_id::text IS DISTINCT FROM c.table_id OR k.staff_id IS DISTINCT FROM c.staff_id
          OR (k.revoked_at IS NULL) <> (r.id IS NULL)`,
   },
 ];

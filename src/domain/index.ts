@@ -9,3 +9,4 @@ export * from './tableau';
 export * from './shoe';
 export * from './gaming-day';
 export * from './player-banked';
+export * from './two-person';

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Actor } from '../access/actor';
+import { ApiKeysService } from '../api-keys/api-keys.service';
 import { AuditService } from '../audit/audit.service';
+import { secondPersonProblem } from '../domain';
 import { AppError, notFound } from '../common/errors';
 import { BanksService } from '../banks/banks.service';
 import { CoupsService } from '../coups/coups.service';
@@ -21,6 +23,7 @@ export class VoidRequestsService {
     private readonly banks: BanksService,
     private readonly accounting: TableAccountingService,
     private readonly audit: AuditService,
+    private readonly keys: ApiKeysService,
   ) {}
 
   request(target: VoidTarget, targetId: string, dto: RequestVoidDto, actor: Actor): Promise<VoidRequestDto> {
@@ -43,15 +46,15 @@ export class VoidRequestsService {
   approve(id: string, dto: DecideVoidDto, actor: Actor): Promise<VoidRequestDto> {
     return this.prisma.transaction(async (tx) => {
       const r = await this.lockPending(tx, id);
-      if (r.requestedByKeyId === actor.keyId) {
-        throw new AppError('FORBIDDEN', 'A void needs a second supervisor: the one who asked for it cannot approve it');
-      }
+      const [asker, approver] = [await this.keys.holder(r.requestedByKeyId), await this.keys.holder(actor.keyId)];
+      const problem = secondPersonProblem(asker, approver);
+      if (problem) throw new AppError('FORBIDDEN', problem);
       const v = { reason: r.reason, requestedBy: { keyId: r.requestedByKeyId, role: r.requestedByRole, tableId: null }, approvedBy: actor, voidRequestId: r.id };
       if (r.target === 'COUP') await this.coups.voidInTx(tx, r.targetId, v);
       else if (r.target === 'BANK_COUP') await this.banks.voidInTx(tx, r.targetId, v);
       else await this.accounting.voidSlipInTx(tx, r.targetId, v);
       const decided = await tx.voidRequest.update({ where: { id }, data: { status: 'APPROVED', decidedByKeyId: actor.keyId, decidedAt: new Date(), decisionNote: dto.note ?? null } });
-      await this.audit.append(tx, { stream: r.tableId, action: 'void.approve', entityType: r.target.toLowerCase(), entityId: r.targetId, data: { voidRequestId: id, note: dto.note ?? null } });
+      await this.audit.append(tx, { stream: r.tableId, action: 'void.approve', entityType: r.target.toLowerCase(), entityId: r.targetId, data: { voidRequestId: id, note: dto.note ?? null, askedBy: asker, approvedBy: approver } });
       return toDto(decided);
     });
   }
@@ -60,7 +63,11 @@ export class VoidRequestsService {
     if (!dto.note) throw new AppError('VALIDATION_FAILED', 'Say why the void is rejected (note)');
     return this.prisma.transaction(async (tx) => {
       const r = await this.lockPending(tx, id);
-      const decided = await tx.voidRequest.update({ where: { id }, data: { status: 'REJECTED', decidedByKeyId: actor.keyId === r.requestedByKeyId ? null : actor.keyId, decidedAt: new Date(), decisionNote: dto.note } });
+      const [asker, decider] = [await this.keys.holder(r.requestedByKeyId), await this.keys.holder(actor.keyId)];
+      if (asker.keyId === decider.keyId || (asker.staffId !== null && asker.staffId === decider.staffId)) {
+        throw new AppError('FORBIDDEN', 'Nobody rejects their own void request: another supervisor decides it');
+      }
+      const decided = await tx.voidRequest.update({ where: { id }, data: { status: 'REJECTED', decidedByKeyId: actor.keyId, decidedAt: new Date(), decisionNote: dto.note } });
       await this.audit.append(tx, { stream: r.tableId, action: 'void.reject', entityType: r.target.toLowerCase(), entityId: r.targetId, data: { voidRequestId: id, note: dto.note, by: actor.keyId } });
       return toDto(decided);
     });

@@ -82,7 +82,7 @@ export async function playShoe(baseUrl: string, adminKey: string, seed = 7): Pro
     }),
   );
   const key = async (name: string, role: components['schemas']['Role'], tableId?: string) =>
-    ok(await admin.POST('/v1/api-keys', { body: { name, role, ...(tableId ? { tableId } : {}) } })).key;
+    ok(await admin.POST('/v1/api-keys', { body: { name, role, ...(tableId ? { tableId } : { staffId: name.replace(/\W+/g, '-') }) } })).key;
   const terminal = as(await key('GEN terminal', 'TERMINAL', table.id));
   const supervisorA = as(await key('Supervisor A', 'SUPERVISOR'));
   const supervisorB = as(await key('Supervisor B', 'SUPERVISOR'));

@@ -32,8 +32,8 @@ afterAll(async () => {
 async function pit(tableRules: Record<string, unknown> = {}) {
   const table = (await admin().post('/v1/tables', { code: `C-${Math.random().toString(36).slice(2, 8)}`, variant: 'COMMISSION', currency: 'EUR', minBet: 100, maxBet: 1_000_000, ...tableRules })).body;
   const terminal = (await admin().post('/v1/api-keys', { name: 't', role: 'TERMINAL', tableId: table.id })).body.key as string;
-  const sup1 = (await admin().post('/v1/api-keys', { name: 's1', role: 'SUPERVISOR' })).body.key as string;
-  const sup2 = (await admin().post('/v1/api-keys', { name: 's2', role: 'SUPERVISOR' })).body.key as string;
+  const sup1 = (await admin().post('/v1/api-keys', { name: 's1', staffId: 'E-s1', role: 'SUPERVISOR' })).body.key as string;
+  const sup2 = (await admin().post('/v1/api-keys', { name: 's2', staffId: 'E-s2', role: 'SUPERVISOR' })).body.key as string;
   const shoe = (await client(a.url, terminal).post(`/v1/tables/${table.id}/shoes`, {})).body;
   return { table, terminal, sup1, sup2, shoe };
 }
@@ -79,7 +79,7 @@ describe('two service processes on one database', () => {
 
   it('two supervisors approving one void at once: it happens once', async () => {
     const { terminal, sup1, sup2, shoe } = await pit();
-    const sup3 = (await admin().post('/v1/api-keys', { name: 's3', role: 'SUPERVISOR' })).body.key as string;
+    const sup3 = (await admin().post('/v1/api-keys', { name: 's3', staffId: 'E-s3', role: 'SUPERVISOR' })).body.key as string;
     const coup = await client(a.url, terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: { player: ['KS', '5D', 'KH'], banker: ['7H', 'KC'] }, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] });
     const asked = await client(a.url, sup1).post(`/v1/coups/${coup.body.id}/void`, { reason: 'race' });
     const [x, y] = await Promise.all([client(a.url, sup2).post(`/v1/void-requests/${asked.body.voidRequestId}/approve`), client(b.url, sup3).post(`/v1/void-requests/${asked.body.voidRequestId}/approve`)]);
@@ -107,7 +107,7 @@ describe('two service processes on one database', () => {
   });
 
   it('afterwards the rollups equal the raw records and the audit chains hold', async () => {
-    const auditor = (await admin().post('/v1/api-keys', { name: 'aud', role: 'AUDITOR' })).body.key as string;
+    const auditor = (await admin().post('/v1/api-keys', { name: 'aud', staffId: 'E-aud', role: 'AUDITOR' })).body.key as string;
     const day = new Date().toISOString().slice(0, 10);
     const from = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
     const rec = await client(a.url, auditor).get(`/v1/reports/reconciliation?from=${from}&to=${day}`);

@@ -114,7 +114,7 @@ describe('SIGKILL in the middle of a stream of coups', () => {
           expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, k) => k + 1));
         }
         await check.end();
-        const auditor = (await sup.post('/v1/api-keys', { name: 'aud', role: 'AUDITOR' })).body.key as string;
+        const auditor = (await sup.post('/v1/api-keys', { name: 'aud', role: 'AUDITOR', staffId: 'E-aud' })).body.key as string;
         const today = new Date().toISOString().slice(0, 10);
         const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
         const rec = await client(second.url, auditor).get(`/v1/reports/reconciliation?from=${yesterday}&to=${today}`);

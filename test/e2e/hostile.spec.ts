@@ -71,7 +71,7 @@ const ENDPOINTS: Endpoint[] = [
     fields: { player: 'cards', banker: 'cards' }, required: ['player', 'banker'] },
   { name: 'create a table', key: () => 'admin', path: () => '/v1/tables', body: () => ({ code: 'NEW-1', variant: 'EZ', currency: 'EUR', minBet: 100, maxBet: 1000, pit: 'A', decks: 8, commissionBps: 0, tiePays: '8 to 1', tieBetsStay: false, sideBets: ['DRAGON_7'] }),
     fields: { code: 'code', pit: 'text', variant: 'enum', currency: 'code', minBet: 'money', maxBet: 'money', decks: 'int', commissionBps: 'int', tiePays: 'pay', tieBetsStay: 'bool', propertyId: 'uuid' }, required: ['code', 'variant', 'currency', 'minBet', 'maxBet'] },
-  { name: 'create an API key', key: () => 'admin', path: () => '/v1/api-keys', body: () => ({ name: 'k', role: 'AUDITOR' }),
+  { name: 'create an API key', key: () => 'admin', path: () => '/v1/api-keys', body: () => ({ name: 'k', role: 'AUDITOR', staffId: 'E-hostile' }),
     fields: { name: 'text', role: 'enum', tableId: 'uuid', expiresAt: 'date' }, required: ['name', 'role'] },
   { name: 'create a property', key: () => 'admin', path: () => '/v1/properties', body: () => ({ name: 'Casino X', timeZone: 'Asia/Macau', gamingDayStartHour: 6 }),
     fields: { name: 'text', timeZone: 'text', gamingDayStartHour: 'int' }, required: ['name', 'timeZone', 'gamingDayStartHour'] },

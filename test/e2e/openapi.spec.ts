@@ -92,7 +92,7 @@ describe('the OpenAPI document', () => {
   it('plays its own examples: the whole coup and the three steps of a stepwise coup settle as their summaries say', async () => {
     const body = (p: string, name: string) => ((doc.paths[p].post as Op).requestBody!.content['application/json'].examples as Record<string, { value: object }>)[name].value;
     const table = (await ctx.admin.post('/v1/tables', { code: 'EX-1', variant: 'COMMISSION', currency: 'EUR', minBet: 1000, maxBet: 500000, sideBets: ['PLAYER_PAIR'] }).expect(201)).body;
-    const supervisor = ctx.as((await ctx.admin.post('/v1/api-keys', { name: 'Examples', role: 'SUPERVISOR' }).expect(201)).body.key);
+    const supervisor = ctx.as((await ctx.admin.post('/v1/api-keys', { name: 'Examples', role: 'SUPERVISOR', staffId: 'E-examples' }).expect(201)).body.key);
     const shoe = (await supervisor.post(`/v1/tables/${table.id}/shoes`, {}).expect(201)).body;
 
     const whole = (await supervisor.post(`/v1/shoes/${shoe.id}/coups`, body('/v1/shoes/{id}/coups', 'wholeCoup')).expect(201)).body;

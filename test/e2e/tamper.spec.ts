@@ -380,7 +380,7 @@ describe('the superuser against the ledgers, behind the audit log', () => {
 
   it("un-revokes a key and makes it an ADMIN: the admin stream's entries say otherwise", async () => {
     await asReplica(`UPDATE api_keys SET revoked_at = NULL, role = 'ADMIN' WHERE id = $1`, [day.revokedKey]);
-    await expectLedgerFinding('its role or table differs from the audit log');
+    await expectLedgerFinding('its role, table or owner differs from the audit log');
   });
 
   it('deletes a settled wager, or changes what it paid: the coup entry says otherwise', async () => {

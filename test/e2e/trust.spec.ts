@@ -1,4 +1,4 @@
-import { databaseSnapshot, startTestApp, TestContext } from '../support/app';
+import { ADMIN_KEY, databaseSnapshot, startTestApp, TestContext } from '../support/app';
 import { givenKey, givenPit, givenVoid } from '../support/builders';
 
 let ctx: TestContext;
@@ -143,7 +143,7 @@ describe('who may do what', () => {
     expect((await ctx.admin.post(`/v1/api-keys/${id}/revoke`)).body.revokedAt).toEqual(expect.any(String));
     expect((await ctx.as(key).get('/v1/audit/verify')).status).toBe(401);
 
-    const soon = await ctx.admin.post('/v1/api-keys', { name: 'short-lived', role: 'FINANCE', expiresAt: new Date(Date.now() + 1500).toISOString() });
+    const soon = await ctx.admin.post('/v1/api-keys', { name: 'short-lived', role: 'FINANCE', staffId: 'E-short', expiresAt: new Date(Date.now() + 1500).toISOString() });
     expect((await ctx.as(soon.body.key).get('/v1/properties')).status).toBe(200);
     await new Promise((r) => setTimeout(r, 1600));
     const expired = await ctx.as(soon.body.key).get('/v1/properties');
@@ -177,5 +177,34 @@ describe('who may do what', () => {
     await new Promise((r) => setTimeout(r, 1600));
     const late = await ctx.as(soon.body.key).post(`/v1/shoes/${other.shoe.id}/coups`, { cards: PLAYER_9 });
     expect([late.status, late.body.code]).toEqual([401, 'UNAUTHENTICATED']);
+  });
+});
+
+describe('two persons are two people', () => {
+  it('keys name their staff member; nobody mints their own; one person cannot ask and approve with two keys, nor approve with a key minted for the purpose, nor reject their own request', async () => {
+    const mint = async (by: string, body: Record<string, unknown>) => ctx.as(by).post('/v1/api-keys', { name: String(body.staffId ?? 'terminal'), ...body });
+    const adminA = (await mint(ADMIN_KEY, { role: 'ADMIN', staffId: 'E-A' }).then((r) => r.body)).key as string;
+    // A supervisor's key must name its holder; a terminal's must not; an admin never mints their own.
+    expect((await mint(adminA, { role: 'SUPERVISOR' })).body.code).toBe('VALIDATION_FAILED');
+    expect((await mint(adminA, { role: 'SUPERVISOR', staffId: 'E-A' })).body).toMatchObject({ statusCode: 403, message: expect.stringContaining('cannot mint a key for themselves') });
+    const s1 = (await mint(adminA, { role: 'SUPERVISOR', staffId: 'E-1' })).body.key as string;
+    const s1Again = (await mint(adminA, { role: 'SUPERVISOR', staffId: 'E-1' })).body.key as string;
+    const s2 = (await mint(adminA, { role: 'SUPERVISOR', staffId: 'E-2' })).body.key as string;
+    const adminAsSupervisor = (await mint(ADMIN_KEY, { role: 'SUPERVISOR', staffId: 'E-A' })).body.key as string;
+
+    const pit = await givenPit(ctx, { code: 'TWO-1' });
+    const coup = (await ctx.as(pit.terminal).post(`/v1/shoes/${pit.shoe.id}/coups`, { cards: BANKER_7, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] })).body;
+    const asked = (await ctx.as(s1).post(`/v1/coups/${coup.id}/void`, { reason: 'keyed twice' }).expect(202)).body.voidRequestId;
+    const refusedBy = async (key: string, decision: 'approve' | 'reject') => (await ctx.as(key).post(`/v1/void-requests/${asked}/${decision}`, { note: 'n' })).body;
+    expect(await refusedBy(s1Again, 'approve')).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('Staff member E-1 asked for this void with another key') });
+    expect(await refusedBy(adminAsSupervisor, 'approve')).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('was minted by E-A') });
+    expect(await refusedBy(s1, 'reject')).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('Nobody rejects their own void request') });
+    expect(await refusedBy(s1Again, 'reject')).toMatchObject({ code: 'FORBIDDEN' });
+    expect((await ctx.as(s2).post(`/v1/void-requests/${asked}/approve`, {}).expect(200)).body.status).toBe('APPROVED');
+    // Who asked and who approved, people and minters, are in the chain.
+    const [entry] = (await ctx.as(auditor).get(`/v1/audit?action=void.approve&entityId=${coup.id}`)).body;
+    expect(entry.entry.data).toMatchObject({ askedBy: { staffId: 'E-1' }, approvedBy: { staffId: 'E-2' } });
+    const keys = (await ctx.admin.get('/v1/api-keys')).body as { staffId: string | null; createdByKeyId: string }[];
+    expect(keys.filter((k) => k.staffId === 'E-1')).toHaveLength(2);
   });
 });

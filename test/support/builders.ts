@@ -16,7 +16,8 @@ export async function givenTable(ctx: TestContext, overrides: Record<string, unk
 }
 
 export async function givenKey(ctx: TestContext, role: string, tableId?: string): Promise<string> {
-  const res = await ctx.admin.post('/v1/api-keys', { name: `${role} ${++seq}`, role, ...(tableId ? { tableId } : {}) });
+  const n = ++seq;
+  const res = await ctx.admin.post('/v1/api-keys', { name: `${role} ${n}`, role, ...(tableId ? { tableId } : { staffId: `E-${process.pid}-${n}` }) });
   if (res.status !== 201) throw new Error(`givenKey: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.key;
 }

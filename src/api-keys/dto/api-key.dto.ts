@@ -15,6 +15,9 @@ export class CreateApiKeyDto {
   @UuidField({ description: 'The one table a TERMINAL key acts on (required for TERMINAL, refused otherwise)', required: false })
   tableId?: string;
 
+  @TextField({ description: "The staff member the key belongs to: their employee number (required for every role but TERMINAL, refused for TERMINAL). Two-person rules compare these; nobody mints a key for themselves.", example: 'E-10442', maxLength: 64, pattern: /^[A-Za-z0-9._-]+$/, patternHint: 'may hold letters, digits, ., - and _', required: false })
+  staffId?: string;
+
   @ApiPropertyOptional({ description: 'When the key stops working (ISO 8601)', example: '2027-01-01T06:00:00Z', format: 'date-time' })
   @IsOptional()
   @IsISO8601({ strict: true }, { message: 'expiresAt must be an ISO 8601 date-time' })
@@ -27,6 +30,8 @@ export class ApiKeyDto {
   @ApiProperty({ enum: ROLES, enumName: 'Role' }) role: Role;
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) tableId: string | null;
   @ApiProperty({ description: 'First characters of the key, to recognise it' }) keyPrefix: string;
+  @ApiProperty({ nullable: true, type: String, description: 'The staff member the key belongs to (null: a terminal)' }) staffId: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'The key that minted this one' }) createdByKeyId: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) expiresAt: string | null;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) revokedAt: string | null;
