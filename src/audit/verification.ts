@@ -94,23 +94,25 @@ interface EntryRow extends QueryResultRow {
 }
 
 /**
- * Walks every stream's chain from its first entry: order, chain hashes, MACs (with a keyring),
+ * Walks every stream's chain from its first entry (or from the heads in `from`, already verified): order, chain hashes, MACs (with a keyring),
  * columns against payloads, and the stored head against the chain. Records the recomputed hash at
  * each of `points`, for comparing with a checkpoint.
  */
-export async function walkChains(db: Queryable, keyring: AuditKeyring | null, points: readonly StreamHead[] = []): Promise<ChainWalk> {
+export async function walkChains(db: Queryable, keyring: AuditKeyring | null, points: readonly StreamHead[] = [], from?: ReadonlyMap<string, StreamHead>): Promise<ChainWalk> {
   const heads = new Map((await db.query<{ stream: string; seq: string; hash: string }>('SELECT stream, seq, hash FROM audit_heads')).rows.map((h) => [h.stream, h]));
-  const logged = (await db.query<{ stream: string }>('SELECT DISTINCT stream FROM audit_log')).rows.map((r) => r.stream);
+  // From verified heads (a checkpoint), only what came after them is walked; otherwise every stream that has entries.
+  const logged = from ? [...from.keys()] : (await db.query<{ stream: string }>('SELECT DISTINCT stream FROM audit_log')).rows.map((r) => r.stream);
   const unkeyed = new Map((await db.query<{ stream: string; last_seq: string }>('SELECT stream, last_seq FROM audit_unkeyed')).rows.map((u) => [u.stream, BigInt(u.last_seq)]));
   const wanted = new Set(points.map((p) => `${p.stream}#${p.seq}`));
   const streams = [...new Set([...heads.keys(), ...logged])].sort();
   const findings: Finding[] = [];
   const recomputed = new Map<string, StreamHead>();
   const at = new Map<string, string>();
+  for (const h of from?.values() ?? []) at.set(`${h.stream}#${h.seq}`, h.hash);
   let entries = 0;
   for (const stream of streams) {
-    let previous = '';
-    let seq = 0n;
+    let previous = from?.get(stream)?.hash ?? '';
+    let seq = BigInt(from?.get(stream)?.seq ?? 0);
     let problem: Finding | null = null;
     for (;;) {
       const { rows } = await db.query<EntryRow>(

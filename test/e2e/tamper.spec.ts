@@ -243,6 +243,15 @@ describe('the superuser against a kept checkpoint', () => {
     expect(cli.findings.map((f) => f.reason).join('\n')).toContain('commission_entries holds 0 rows');
   });
 
+  it('the next checkpoint walks only what came since, and is refused over a rewritten log (AUDIT_BROKEN)', async () => {
+    await su.query('ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only');
+    await su.query(`DELETE FROM audit_log WHERE stream = $1 AND seq = (SELECT max(seq) FROM audit_log WHERE stream = $1)`, [stream]);
+    await su.query(`UPDATE audit_heads SET seq = seq - 1, hash = (SELECT hash FROM audit_log WHERE stream = $1 ORDER BY seq DESC LIMIT 1) WHERE stream = $1`, [stream]);
+    const refused = await ctx.as(auditor).post('/v1/audit/checkpoints');
+    expect([refused.status, refused.body.code]).toEqual([409, 'AUDIT_BROKEN']);
+    expect(await ctx.prisma.auditCheckpoint.count()).toBe(1);
+  });
+
   it('an edited checkpoint file no longer matches its signature', async () => {
     const edited = { ...kept, body: { ...kept.body, ledgers: { ...kept.body.ledgers, commission_entries: 0 } } };
     expect(checkSignature(edited, pin)).toContain('changed after it was signed');
