@@ -84,8 +84,11 @@ export async function playShoe(baseUrl: string, adminKey: string, seed = 7): Pro
   const key = async (name: string, role: components['schemas']['Role'], tableId?: string) =>
     ok(await admin.POST('/v1/api-keys', { body: { name, role, ...(tableId ? { tableId } : { staffId: name.replace(/\W+/g, '-') }) } })).key;
   const terminal = as(await key('GEN terminal', 'TERMINAL', table.id));
-  const supervisorA = as(await key('Supervisor A', 'SUPERVISOR'));
-  const supervisorB = as(await key('Supervisor B', 'SUPERVISOR'));
+  // The two supervisors of a void hold keys minted by two different administrators.
+  const minted = async (by: ReturnType<typeof as>, name: string, role: components['schemas']['Role']) =>
+    ok(await by.POST('/v1/api-keys', { body: { name, role, staffId: name.replace(/\W+/g, '-') } })).key;
+  const supervisorA = as(await minted(as(await key('Administrator A', 'ADMIN')), 'Supervisor A', 'SUPERVISOR'));
+  const supervisorB = as(await minted(as(await key('Administrator B', 'ADMIN')), 'Supervisor B', 'SUPERVISOR'));
   const finance = as(await key('Finance', 'FINANCE'));
 
   // 8 decks, shuffled; the first card is turned and that many burned (a ten or face burns 10).

@@ -29,11 +29,18 @@ afterAll(async () => {
   await db.drop();
 });
 
+/** A supervisor as a casino issues one: their key minted by an administrator of its own. */
+async function supervisor(name: string): Promise<string> {
+  const tag = `${name}-${Math.random().toString(36).slice(2, 8)}`;
+  const minter = (await admin().post('/v1/api-keys', { name: `admin for ${tag}`, staffId: `E-ADM-${tag}`, role: 'ADMIN' })).body.key as string;
+  return (await client(a.url, minter).post('/v1/api-keys', { name: tag, staffId: `E-${tag}`, role: 'SUPERVISOR' })).body.key as string;
+}
+
 async function pit(tableRules: Record<string, unknown> = {}) {
   const table = (await admin().post('/v1/tables', { code: `C-${Math.random().toString(36).slice(2, 8)}`, variant: 'COMMISSION', currency: 'EUR', minBet: 100, maxBet: 1_000_000, ...tableRules })).body;
   const terminal = (await admin().post('/v1/api-keys', { name: 't', role: 'TERMINAL', tableId: table.id })).body.key as string;
-  const sup1 = (await admin().post('/v1/api-keys', { name: 's1', staffId: 'E-s1', role: 'SUPERVISOR' })).body.key as string;
-  const sup2 = (await admin().post('/v1/api-keys', { name: 's2', staffId: 'E-s2', role: 'SUPERVISOR' })).body.key as string;
+  const sup1 = await supervisor('s1');
+  const sup2 = await supervisor('s2');
   const shoe = (await client(a.url, terminal).post(`/v1/tables/${table.id}/shoes`, {})).body;
   return { table, terminal, sup1, sup2, shoe };
 }
@@ -79,7 +86,7 @@ describe('two service processes on one database', () => {
 
   it('two supervisors approving one void at once: it happens once', async () => {
     const { terminal, sup1, sup2, shoe } = await pit();
-    const sup3 = (await admin().post('/v1/api-keys', { name: 's3', staffId: 'E-s3', role: 'SUPERVISOR' })).body.key as string;
+    const sup3 = await supervisor('s3');
     const coup = await client(a.url, terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: { player: ['KS', '5D', 'KH'], banker: ['7H', 'KC'] }, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] });
     const asked = await client(a.url, sup1).post(`/v1/coups/${coup.body.id}/void`, { reason: 'race' });
     const [x, y] = await Promise.all([client(a.url, sup2).post(`/v1/void-requests/${asked.body.voidRequestId}/approve`), client(b.url, sup3).post(`/v1/void-requests/${asked.body.voidRequestId}/approve`)]);

@@ -54,8 +54,14 @@ describe('SIGKILL in the middle of stepwise coups, bank coups and slip voids', (
       const chemmy = await made('/v1/tables', { code: `FW-C-${Date.now() % 100000}`, variant: 'CHEMIN_DE_FER', decks: 6, currency: 'EUR', minBet: 100, maxBet: 1_000_000 });
       const puntoKey = (await made('/v1/api-keys', { name: 'p', role: 'TERMINAL', tableId: punto.id })).key as string;
       const chemmyKey = (await made('/v1/api-keys', { name: 'c', role: 'TERMINAL', tableId: chemmy.id })).key as string;
-      const sup1 = (await made('/v1/api-keys', { name: 's1', role: 'SUPERVISOR', staffId: 'E-FW-1' })).key as string;
-      const sup2 = (await made('/v1/api-keys', { name: 's2', role: 'SUPERVISOR', staffId: 'E-FW-2' })).key as string;
+      // Two supervisors whose keys come from two administrators: the two halves of a void.
+      const supervisor = async (n: number) => {
+        const minter = (await made('/v1/api-keys', { name: `admin ${n}`, role: 'ADMIN', staffId: `E-FW-ADM-${n}` })).key as string;
+        const r = await client(first.url, minter).post('/v1/api-keys', { name: `s${n}`, role: 'SUPERVISOR', staffId: `E-FW-${n}` });
+        return r.body.key as string;
+      };
+      const sup1 = await supervisor(1);
+      const sup2 = await supervisor(2);
       const puntoShoe = (await client(first.url, puntoKey).post(`/v1/tables/${punto.id}/shoes`, {})).body.id as string;
       const chemmyShoe = (await client(first.url, chemmyKey).post(`/v1/tables/${chemmy.id}/shoes`, {})).body.id as string;
       const session = (await client(first.url, sup1).post(`/v1/tables/${punto.id}/sessions`, { opener: [{ denomination: 2500, count: 100 }] })).body.id as string;

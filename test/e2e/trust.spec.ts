@@ -181,7 +181,7 @@ describe('who may do what', () => {
 });
 
 describe('two persons are two people', () => {
-  it('keys name their staff member; nobody mints their own; one person cannot ask and approve with two keys, nor approve with a key minted for the purpose, nor reject their own request', async () => {
+  it('keys name their staff member; nobody mints their own; one person cannot ask and approve with two keys, nor approve with a key minted for the purpose, nor one administrator with two keys minted for two names; nobody rejects their own request', async () => {
     const mint = async (by: string, body: Record<string, unknown>) => ctx.as(by).post('/v1/api-keys', { name: String(body.staffId ?? 'terminal'), ...body });
     const adminA = (await mint(ADMIN_KEY, { role: 'ADMIN', staffId: 'E-A' }).then((r) => r.body)).key as string;
     // A supervisor's key must name its holder; a terminal's must not; an admin never mints their own.
@@ -189,7 +189,9 @@ describe('two persons are two people', () => {
     expect((await mint(adminA, { role: 'SUPERVISOR', staffId: 'E-A' })).body).toMatchObject({ statusCode: 403, message: expect.stringContaining('cannot mint a key for themselves') });
     const s1 = (await mint(adminA, { role: 'SUPERVISOR', staffId: 'E-1' })).body.key as string;
     const s1Again = (await mint(adminA, { role: 'SUPERVISOR', staffId: 'E-1' })).body.key as string;
-    const s2 = (await mint(adminA, { role: 'SUPERVISOR', staffId: 'E-2' })).body.key as string;
+    const s2ByA = (await mint(adminA, { role: 'SUPERVISOR', staffId: 'E-2' })).body.key as string;
+    const adminB = (await mint(ADMIN_KEY, { role: 'ADMIN', staffId: 'E-B' })).body.key as string;
+    const s2 = (await mint(adminB, { role: 'SUPERVISOR', staffId: 'E-2' })).body.key as string;
     const adminAsSupervisor = (await mint(ADMIN_KEY, { role: 'SUPERVISOR', staffId: 'E-A' })).body.key as string;
 
     const pit = await givenPit(ctx, { code: 'TWO-1' });
@@ -198,6 +200,8 @@ describe('two persons are two people', () => {
     const refusedBy = async (key: string, decision: 'approve' | 'reject') => (await ctx.as(key).post(`/v1/void-requests/${asked}/${decision}`, { note: 'n' })).body;
     expect(await refusedBy(s1Again, 'approve')).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('Staff member E-1 asked for this void with another key') });
     expect(await refusedBy(adminAsSupervisor, 'approve')).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('was minted by E-A') });
+    // The attack: one administrator mints keys for two names and holds both.
+    expect(await refusedBy(s2ByA, 'approve')).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('must come from two different administrators') });
     expect(await refusedBy(s1, 'reject')).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('Nobody rejects their own void request') });
     expect(await refusedBy(s1Again, 'reject')).toMatchObject({ code: 'FORBIDDEN' });
     expect((await ctx.as(s2).post(`/v1/void-requests/${asked}/approve`, {}).expect(200)).body.status).toBe('APPROVED');
@@ -206,5 +210,6 @@ describe('two persons are two people', () => {
     expect(entry.entry.data).toMatchObject({ askedBy: { staffId: 'E-1' }, approvedBy: { staffId: 'E-2' } });
     const keys = (await ctx.admin.get('/v1/api-keys')).body as { staffId: string | null; createdByKeyId: string }[];
     expect(keys.filter((k) => k.staffId === 'E-1')).toHaveLength(2);
+    expect(keys.filter((k) => k.staffId === 'E-2')).toHaveLength(2);
   });
 });

@@ -1,4 +1,4 @@
-import { TestContext } from './app';
+import { Agent, TestContext } from './app';
 
 let seq = 0;
 
@@ -15,11 +15,22 @@ export async function givenTable(ctx: TestContext, overrides: Record<string, unk
   return res.body;
 }
 
+/**
+ * A key as a casino issues it: a terminal's from the bootstrap administrator; a person's (named by
+ * a staff number) from an administrator of its own, so that any two people's keys may form the two
+ * halves of a void (their keys come from different administrators).
+ */
 export async function givenKey(ctx: TestContext, role: string, tableId?: string): Promise<string> {
   const n = ++seq;
-  const res = await ctx.admin.post('/v1/api-keys', { name: `${role} ${n}`, role, ...(tableId ? { tableId } : { staffId: `E-${process.pid}-${n}` }) });
-  if (res.status !== 201) throw new Error(`givenKey: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.key;
+  const mint = async (by: Agent, body: Record<string, unknown>) => {
+    const res = await by.post('/v1/api-keys', body);
+    if (res.status !== 201) throw new Error(`givenKey: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.key as string;
+  };
+  if (role === 'TERMINAL') return mint(ctx.admin, { name: `${role} ${n}`, role, tableId });
+  if (role === 'ADMIN') return mint(ctx.admin, { name: `${role} ${n}`, role, staffId: `E-${process.pid}-${n}` });
+  const minter = await mint(ctx.admin, { name: `administrator of ${n}`, role: 'ADMIN', staffId: `E-ADM-${process.pid}-${n}` });
+  return mint(ctx.as(minter), { name: `${role} ${n}`, role, ...(tableId ? { tableId } : {}), staffId: `E-${process.pid}-${n}` });
 }
 
 export interface Shoe {
