@@ -1,14 +1,21 @@
-/** JSON with object keys sorted, undefined members left out and bigints as strings: the exact text that is hashed or signed. */
+import canonicalize from 'canonicalize';
+
+/**
+ * The exact text that is hashed, signed or compared: RFC 8785 (JSON Canonicalization Scheme)
+ * through the `canonicalize` package, after turning what JSON has no word for into what the
+ * service writes on the wire: bigints as decimal strings (Dates become ISO text by their toJSON).
+ * One function for the audit log, checkpoints and Idempotency-Key request hashes. Request bodies
+ * reach it only after checkBodyShape (at most 16 levels deep, well-formed text).
+ */
 export function canonicalJson(value: unknown): string {
-  if (typeof value === 'bigint') return JSON.stringify(value.toString());
-  if (value instanceof Date) return JSON.stringify(value.toISOString());
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
+  return canonicalize(plain(value)) ?? 'null';
+}
+
+function plain(value: unknown): unknown {
+  if (typeof value === 'bigint') return value.toString();
+  if (Array.isArray(value)) return value.map(plain);
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, plain(v)]));
   }
-  return JSON.stringify(value ?? null);
+  return value;
 }

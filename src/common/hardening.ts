@@ -23,13 +23,15 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /**
  * The parsed JSON body's shape, checked without recursion before anything else walks it: deeper
- * than MAX_BODY_DEPTH (a few thousand `[` would overflow the stack of every recursive reader), or
- * with a key that names an object's prototype machinery, it is refused with VALIDATION_FAILED.
+ * than MAX_BODY_DEPTH (a few thousand `[` would overflow the stack of every recursive reader), with
+ * a key that names an object's prototype machinery, or with text that is not well-formed Unicode
+ * (canonical JSON, RFC 8785, has no form for a lone surrogate), it is refused with VALIDATION_FAILED.
  */
 export function checkBodyShape(req: Request, _res: Response, next: NextFunction): void {
   const stack: [unknown, number, string][] = [[req.body, 0, 'body']];
   while (stack.length > 0) {
     const [node, depth, at] = stack.pop()!;
+    if (typeof node === 'string' && !node.isWellFormed()) return next(new AppError('VALIDATION_FAILED', `${at === 'body' ? 'the body' : at.slice(5)} holds text that is not well-formed Unicode (a lone surrogate)`));
     if (node === null || typeof node !== 'object') continue;
     if (depth >= MAX_BODY_DEPTH) return next(new AppError('VALIDATION_FAILED', `The request body is nested more than ${MAX_BODY_DEPTH} levels deep (at ${at}): no request of this API is`));
     if (Array.isArray(node)) {
@@ -37,6 +39,7 @@ export function checkBodyShape(req: Request, _res: Response, next: NextFunction)
       continue;
     }
     for (const key of Object.keys(node)) {
+      if (!key.isWellFormed()) return next(new AppError('VALIDATION_FAILED', 'a field name is not well-formed Unicode (a lone surrogate)'));
       if (FORBIDDEN_KEYS.has(key)) return next(new AppError('VALIDATION_FAILED', `${at === 'body' ? key : `${at.slice(5)}.${key}`} is not a field of this request`));
       stack.push([(node as Record<string, unknown>)[key], depth + 1, `${at}.${key}`]);
     }

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { createHash, randomUUID } from 'node:crypto';
 import { catchError, from, mergeMap, Observable, of, throwError } from 'rxjs';
 import { Actor } from '../access/actor';
+import { canonicalJson } from '../audit/canonical';
 import { AppError } from '../common/errors';
 import { requestContext } from '../common/request-context';
 import { PrismaService } from '../database/prisma.service';
@@ -18,15 +19,6 @@ const STALE_CLAIM_MS = 30_000;
  * away mid-request): known dead, so a retry takes them over at once instead of waiting STALE_CLAIM_MS.
  */
 const orphanedClaims = new Set<string>();
-
-/** JSON with object keys sorted, so that the same body always hashes the same. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
 
 /**
  * Safe retries for every POST: the first response for an `Idempotency-Key` (per API key) is
@@ -48,7 +40,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (!KEY_PATTERN.test(key)) throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
     const res = ctx.switchToHttp().getResponse<Response>();
     const scope = req.actor?.keyId ?? 'public';
-    const requestHash = createHash('sha256').update(`${req.method} ${req.path}\n${canonical(req.body ?? null)}`).digest('hex');
+    const requestHash = createHash('sha256').update(`${req.method} ${req.path}\n${canonicalJson(req.body ?? null)}`).digest('hex');
 
     for (let attempt = 0; attempt < 3; attempt++) {
       const id = randomUUID();

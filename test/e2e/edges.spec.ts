@@ -56,6 +56,15 @@ describe('prototype keys', () => {
   });
 });
 
+describe('text that is not Unicode', () => {
+  it('a lone surrogate in a value or a field name is refused with 400, never a 500 from hashing the body', async () => {
+    const withKey = (body: string) => request(server()).post(`/v1/shoes/${pit.shoe.id}/coups`).set('Authorization', `Bearer ${pit.terminal}`).set('Idempotency-Key', 'surrogate').set('Content-Type', 'application/json').send(body);
+    const value = await refusedLeavingEverything(() => withKey('{"wagers":[{"seat":1,"betType":"BANKER","amount":1000,"patronId":"P-\\ud800"}]}'), 400, 'VALIDATION_FAILED');
+    expect(value.body.message).toContain('wagers[0].patronId holds text that is not well-formed Unicode');
+    await refusedLeavingEverything(() => withKey('{"\\udc00":1}'), 400, 'VALIDATION_FAILED');
+  });
+});
+
 describe('dates: one rule on every route', () => {
   it.each([
     ['/v1/audit?from=2026-13-01'],
