@@ -16,6 +16,7 @@ const COUPS = Number(process.env.COUPS ?? 400);
 
 // Count every query the pg driver sends (Prisma's adapter and raw queries alike).
 let statements = 0;
+// eslint-disable-next-line @typescript-eslint/unbound-method -- called below with .apply(this, …)
 const originalQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   statements++;
@@ -30,12 +31,24 @@ async function main() {
   await app.listen(0, '127.0.0.1');
   const base = await app.getUrl();
   const call = async (key: string, path: string, body: unknown) => {
-    const res = await fetch(base.replace('[::1]', '127.0.0.1') + path, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` }, body: JSON.stringify(body) });
+    const res = await fetch(base.replace('[::1]', '127.0.0.1') + path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
+      body: JSON.stringify(body),
+    });
     const json = (await res.json()) as { id: string; key: string };
     if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
     return json;
   };
-  const table = await call(adminKey, '/v1/tables', { code: 'BENCH-1', variant: 'EZ', currency: 'EUR', minBet: 100, maxBet: 1_000_000, sideBets: ['PLAYER_PAIR', 'BANKER_PAIR', 'DRAGON_7', 'PANDA_8'], tieBetsStay: true });
+  const table = await call(adminKey, '/v1/tables', {
+    code: 'BENCH-1',
+    variant: 'EZ',
+    currency: 'EUR',
+    minBet: 100,
+    maxBet: 1_000_000,
+    sideBets: ['PLAYER_PAIR', 'BANKER_PAIR', 'DRAGON_7', 'PANDA_8'],
+    tieBetsStay: true,
+  });
   const { key } = await call(adminKey, '/v1/api-keys', { name: 'bench terminal', role: 'TERMINAL', tableId: table.id });
   const random = seededRandom(42);
   const bets = ['PLAYER', 'BANKER', 'BANKER', 'TIE', 'PLAYER_PAIR', 'BANKER_PAIR', 'DRAGON_7', 'PANDA_8'];
@@ -46,7 +59,7 @@ async function main() {
   while (coups < COUPS) {
     const shoe = await call(key, `/v1/tables/${table.id}/shoes`, {});
     const cards = shuffledShoe(8, random);
-    for (let pos = 0; coups < COUPS; ) {
+    for (let pos = 0; coups < COUPS;) {
       const dealt = dealPuntoBanco(cards, pos);
       if (!dealt || pos > 400) break;
       pos += dealt.used;

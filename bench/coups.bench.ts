@@ -10,7 +10,7 @@
  *     (lock the shoe, coup, wagers, rollups, commission, audit, shoe), at the same concurrency.
  * Prints a summary table and writes bench/results/coups.json.
  */
-import { randomUUID } from "node:crypto";
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'pg';
 import http from 'node:http';
@@ -19,6 +19,7 @@ import { newAuditKeyText, parseAuditKeys } from '../src/audit/keyring';
 
 /** The database-limit loop keys its audit entries as the service does. */
 const BENCH_KEYRING = parseAuditKeys(newAuditKeyText('bench'));
+const LOSE: 'WIN' | 'LOSE' | 'PUSH' = 'LOSE';
 import { optimisticCoupStatement } from '../src/coups/coups.service';
 import { BetType, dealPuntoBanco, evaluateCoup, formatCard, parseCards, seededRandom, shuffledShoe } from '../src/domain';
 import { coupRollupParts } from '../src/reports/rollups';
@@ -41,11 +42,15 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: TERMINALS * 2 });
 function httpPost(url: string, key: string, body: unknown): Promise<{ status: number; body: Record<string, string> }> {
   const data = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data), Authorization: `Bearer ${key}` } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, string> }));
-    });
+    const req = http.request(
+      url,
+      { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data), Authorization: `Bearer ${key}` } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, string> }));
+      },
+    );
     req.on('error', reject);
     req.end(data);
   });
@@ -73,7 +78,17 @@ async function main() {
     };
     const terminals: Terminal[] = [];
     for (let i = 0; i < TERMINALS; i++) {
-      const table = (await post(ADMIN, '/v1/tables', { code: `B-${i}`, variant: 'EZ', currency: 'EUR', minBet: 100, maxBet: 1_000_000, sideBets: ['PLAYER_PAIR', 'BANKER_PAIR', 'DRAGON_7', 'PANDA_8'], tieBetsStay: true })).body;
+      const table = (
+        await post(ADMIN, '/v1/tables', {
+          code: `B-${i}`,
+          variant: 'EZ',
+          currency: 'EUR',
+          minBet: 100,
+          maxBet: 1_000_000,
+          sideBets: ['PLAYER_PAIR', 'BANKER_PAIR', 'DRAGON_7', 'PANDA_8'],
+          tieBetsStay: true,
+        })
+      ).body;
       const key = (await post(ADMIN, '/v1/api-keys', { name: `terminal ${i}`, role: 'TERMINAL', tableId: table.id })).body.key;
       const shoe = (await post(key, `/v1/tables/${table.id}/shoes`, {})).body;
       const random = seededRandom(1000 + i);
@@ -90,7 +105,10 @@ async function main() {
         d = dealPuntoBanco(t.cards, 0)!;
       }
       t.pos += d.used;
-      const body = { cards: { player: d.player.map(formatCard), banker: d.banker.map(formatCard) }, wagers: BETS.map((betType, i) => ({ seat: i + 1, betType, amount: 100 * (1 + Math.floor(t.random() * 50)) })) };
+      const body = {
+        cards: { player: d.player.map(formatCard), banker: d.banker.map(formatCard) },
+        wagers: BETS.map((betType, i) => ({ seat: i + 1, betType, amount: 100 * (1 + Math.floor(t.random() * 50)) })),
+      };
       const t0 = performance.now();
       const r = await post(t.key, `/v1/shoes/${t.shoeId}/coups`, body);
       if (r.status !== 201) throw new Error(`coup: ${r.status} ${JSON.stringify(r.body)}`);
@@ -98,7 +116,11 @@ async function main() {
     };
 
     // Warm-up.
-    await Promise.all(terminals.map(async (t) => { for (let i = 0; i < 5; i++) await recordCoup(t); }));
+    await Promise.all(
+      terminals.map(async (t) => {
+        for (let i = 0; i < 5; i++) await recordCoup(t);
+      }),
+    );
 
     const rss = sampleRss(service.child);
     // The offered rate first, on a steady database; then saturation (whose burst of writes the
@@ -114,9 +136,17 @@ async function main() {
       const wait = due - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       const t = terminals[i % terminals.length];
-      if (busy.has(t)) { skipped++; continue; } // a terminal sends its next coup only when the last is settled
+      if (busy.has(t)) {
+        skipped++;
+        continue;
+      } // a terminal sends its next coup only when the last is settled
       busy.add(t);
-      pending.push(recordCoup(t).then((ms) => { rateLat.push(ms); busy.delete(t); }));
+      pending.push(
+        recordCoup(t).then((ms) => {
+          rateLat.push(ms);
+          busy.delete(t);
+        }),
+      );
     }
     await Promise.all(pending);
     const fixedRate = { offeredPerSecond: RATE, completed: rateLat.length, skippedBusyTerminal: skipped, latencyMs: summarize(rateLat) };
@@ -124,7 +154,11 @@ async function main() {
     const satLat: number[] = [];
     const satEnd = performance.now() + SATURATION_SECONDS * 1000;
     const satStart = performance.now();
-    await Promise.all(terminals.map(async (t) => { while (performance.now() < satEnd) satLat.push(await recordCoup(t)); }));
+    await Promise.all(
+      terminals.map(async (t) => {
+        while (performance.now() < satEnd) satLat.push(await recordCoup(t));
+      }),
+    );
     const satSeconds = (performance.now() - satStart) / 1000;
     const saturation = { coupsPerSecond: satLat.length / satSeconds, wagersPerSecond: (satLat.length * 8) / satSeconds, latencyMs: summarize(satLat) };
 
@@ -135,12 +169,18 @@ async function main() {
 
     const fmt = (x: number) => x.toFixed(1);
     console.log(`\nbench:coups — ${TERMINALS} terminals, 8 wagers a coup, DB pool ${POOL}`);
-    console.log(`saturation (${SATURATION_SECONDS} s): ${fmt(saturation.coupsPerSecond)} coups/s, ${fmt(saturation.wagersPerSecond)} wagers/s, latency p50 ${fmt(saturation.latencyMs.median)} p95 ${fmt(saturation.latencyMs.p95)} p99 ${fmt(saturation.latencyMs.p99)} ms`);
-    console.log(`fixed rate ${RATE}/s (${RATE_SECONDS} s): latency p50 ${fmt(fixedRate.latencyMs.median)} p95 ${fmt(fixedRate.latencyMs.p95)} p99 ${fmt(fixedRate.latencyMs.p99)} ms (${rateLat.length} coups, ${skipped} skipped while a terminal was busy)`);
+    console.log(
+      `saturation (${SATURATION_SECONDS} s): ${fmt(saturation.coupsPerSecond)} coups/s, ${fmt(saturation.wagersPerSecond)} wagers/s, latency p50 ${fmt(saturation.latencyMs.median)} p95 ${fmt(saturation.latencyMs.p95)} p99 ${fmt(saturation.latencyMs.p99)} ms`,
+    );
+    console.log(
+      `fixed rate ${RATE}/s (${RATE_SECONDS} s): latency p50 ${fmt(fixedRate.latencyMs.median)} p95 ${fmt(fixedRate.latencyMs.p95)} p99 ${fmt(fixedRate.latencyMs.p99)} ms (${rateLat.length} coups, ${skipped} skipped while a terminal was busy)`,
+    );
     console.log(`database limit (plain pg, same rows and transaction shape): ${fmt(dbLimit.coupsPerSecond)} coups/s`);
     console.log(`service / database limit: ${((100 * saturation.coupsPerSecond) / dbLimit.coupsPerSecond).toFixed(1)} %`);
     console.log(`service peak RSS: ${fmt(peakRssMb)} MB`);
-    console.log(`written ${writeJson('coups', { when: new Date().toISOString(), machine: machine(), terminals: TERMINALS, pool: POOL, saturation, fixedRate, dbLimit, fractionOfDbLimit: saturation.coupsPerSecond / dbLimit.coupsPerSecond, peakRssMb })}`);
+    console.log(
+      `written ${writeJson('coups', { when: new Date().toISOString(), machine: machine(), terminals: TERMINALS, pool: POOL, saturation, fixedRate, dbLimit, fractionOfDbLimit: saturation.coupsPerSecond / dbLimit.coupsPerSecond, peakRssMb })}`,
+    );
   } catch (e) {
     console.error('bench:coups failed:', e);
     process.exitCode = 1;
@@ -159,33 +199,72 @@ async function main() {
 async function databaseLimit(url: string, concurrency: number, seconds: number) {
   const pool = new Pool({ connectionString: url, max: concurrency });
   const c0 = await pool.connect();
-  const shoes = (await c0.query(`SELECT s.id, s.table_id, (SELECT k.id FROM api_keys k WHERE k.table_id = s.table_id LIMIT 1) AS key_id FROM shoes s WHERE s.status = 'OPEN' ORDER BY s.id`)).rows as { id: string; table_id: string; key_id: string }[];
+  const shoes = (
+    await c0.query(
+      `SELECT s.id, s.table_id, (SELECT k.id FROM api_keys k WHERE k.table_id = s.table_id LIMIT 1) AS key_id FROM shoes s WHERE s.status = 'OPEN' ORDER BY s.id`,
+    )
+  ).rows as { id: string; table_id: string; key_id: string }[];
   c0.release();
   const outcome = evaluateCoup('EZ', { player: parseCards(['9S', 'KD']), banker: parseCards(['8H', 'KC']) });
   const day = new Date().toISOString().slice(0, 10);
   let done = 0;
   const end = performance.now() + seconds * 1000;
   const started = performance.now();
-  await Promise.all(shoes.slice(0, concurrency).map(async (shoe) => {
-    const c = await pool.connect();
-    let n = 100000;
-    while (performance.now() < end) {
-      n++;
-      const rows = BETS.map((betType, i) => ({ id: randomUUID(), stored: false, seat: i + 1, betType: betType as BetType, amount: 1000n, patronId: null, carriedFromId: null, result: 'LOSE' as 'WIN' | 'LOSE' | 'PUSH', payout: 0n, commission: 0n, net: -1000n, carriesOver: false }));
-      rows[0] = { ...rows[0], result: 'WIN', payout: 1000n, commission: 50n, net: 950n };
-      const snap = await c.query<{ version: string }>({ name: 'sabot-shoe-snapshot', text: SNAPSHOT_SQL, values: [shoe.id] });
-      const write = {
-        coup: { id: randomUUID(), number: n, isNew: true }, shoe: { id: shoe.id, tableId: shoe.table_id }, now: new Date(), day,
-        playerCards: ['9S', 'KD'], bankerCards: ['8H', 'KC'], outcome, rows, carriedForward: [], remaining: new Array(52).fill(8), cardsDealt: 0, coupCount: n,
-        lastCoupNumber: null, createdByKeyId: 'db-limit',
-      };
-      const s = optimisticCoupStatement(write, coupRollupParts({ tableId: shoe.table_id, gamingDay: day, winner: outcome.winner, natural: outcome.natural }, rows, {}, 1n),
-        auditParts({ stream: `db-limit-${shoe.table_id}`, action: 'coup.settle', entityType: 'coup', entityId: String(n), data: { wagers: rows.map((r) => r.id) } }, BENCH_KEYRING), snap.rows[0].version, null, shoe.key_id);
-      const r = await c.query<{ applied: string }>({ name: s.name, text: s.text, values: s.values });
-      if (Number(r.rows[0].applied) === 1) done++;
-    }
-    c.release();
-  }));
+  await Promise.all(
+    shoes.slice(0, concurrency).map(async (shoe) => {
+      const c = await pool.connect();
+      let n = 100000;
+      while (performance.now() < end) {
+        n++;
+        const rows = BETS.map((betType, i) => ({
+          id: randomUUID(),
+          stored: false,
+          seat: i + 1,
+          betType: betType as BetType,
+          amount: 1000n,
+          patronId: null,
+          carriedFromId: null,
+          result: LOSE,
+          payout: 0n,
+          commission: 0n,
+          net: -1000n,
+          carriesOver: false,
+        }));
+        rows[0] = { ...rows[0], result: 'WIN', payout: 1000n, commission: 50n, net: 950n };
+        const snap = await c.query<{ version: string }>({ name: 'sabot-shoe-snapshot', text: SNAPSHOT_SQL, values: [shoe.id] });
+        const write = {
+          coup: { id: randomUUID(), number: n, isNew: true },
+          shoe: { id: shoe.id, tableId: shoe.table_id },
+          now: new Date(),
+          day,
+          playerCards: ['9S', 'KD'],
+          bankerCards: ['8H', 'KC'],
+          outcome,
+          rows,
+          carriedForward: [],
+          remaining: new Array(52).fill(8),
+          cardsDealt: 0,
+          coupCount: n,
+          lastCoupNumber: null,
+          createdByKeyId: 'db-limit',
+        };
+        const s = optimisticCoupStatement(
+          write,
+          coupRollupParts({ tableId: shoe.table_id, gamingDay: day, winner: outcome.winner, natural: outcome.natural }, rows, {}, 1n),
+          auditParts(
+            { stream: `db-limit-${shoe.table_id}`, action: 'coup.settle', entityType: 'coup', entityId: String(n), data: { wagers: rows.map((r) => r.id) } },
+            BENCH_KEYRING,
+          ),
+          snap.rows[0].version,
+          null,
+          shoe.key_id,
+        );
+        const r = await c.query<{ applied: string }>({ name: s.name, text: s.text, values: s.values });
+        if (Number(r.rows[0].applied) === 1) done++;
+      }
+      c.release();
+    }),
+  );
   const secs = (performance.now() - started) / 1000;
   await pool.end();
   return { coupsPerSecond: done / secs, coups: done, seconds: secs, statementsPerCoup: 2 };

@@ -40,5 +40,12 @@ console.log('\nExact odds per composition (all outcomes, side-bet events and hou
 console.log('composition                          median    p95      max');
 for (const [name, s] of rows) console.log(`${name.padEnd(36)} ${fmt(s.median).padStart(7)} ${fmt(s.p95).padStart(7)} ${fmt(s.max).padStart(8)}`);
 console.log(`depleted shoes held ${Math.min(...sizes)}–${Math.max(...sizes)} cards`);
-const file = writeJson('odds', { when: new Date().toISOString(), machine: machine(), fullShoe: summarize(full), depleted: summarize(depleted), depletedSizes: { min: Math.min(...sizes), max: Math.max(...sizes) }, targetMedianMs: 5 });
+const file = writeJson('odds', {
+  when: new Date().toISOString(),
+  machine: machine(),
+  fullShoe: summarize(full),
+  depleted: summarize(depleted),
+  depletedSizes: { min: Math.min(...sizes), max: Math.max(...sizes) },
+  targetMedianMs: 5,
+});
 console.log(`written ${file}`);

@@ -35,7 +35,9 @@ async function ensureSeeded(size: number): Promise<string> {
   if (exists) {
     const c = new Client({ connectionString: u.toString() });
     await c.connect();
-    wagers = Number((await c.query('SELECT coalesce(sum(wagers), 0) AS n FROM table_day_rollups').catch(() => ({ rows: [{ n: 0 }] }))).rows[0].n);
+    wagers = Number(
+      (await c.query<{ n: string | number }>('SELECT coalesce(sum(wagers), 0) AS n FROM table_day_rollups').catch(() => ({ rows: [{ n: 0 }] }))).rows[0].n,
+    );
     await c.end();
   }
   if (wagers < size * 0.95) {
@@ -63,7 +65,9 @@ async function ensureHistory(quarters: number): Promise<string> {
     if (exists) {
       const c = new Client({ connectionString: u.toString() });
       await c.connect();
-      const { rows } = await c.query(`SELECT count(*) FILTER (WHERE gaming_day < '2026-07-01') AS before, count(*) FILTER (WHERE gaming_day >= '2026-07-01') AS quarter FROM table_day_rollups`);
+      const { rows } = await c.query<{ before: string; quarter: string }>(
+        `SELECT count(*) FILTER (WHERE gaming_day < '2026-07-01') AS before, count(*) FILTER (WHERE gaming_day >= '2026-07-01') AS quarter FROM table_day_rollups`,
+      );
       await c.end();
       if (Number(rows[0].before) === quarters * Number(rows[0].quarter)) return u.toString();
     }
@@ -75,12 +79,15 @@ async function ensureHistory(quarters: number): Promise<string> {
   console.log(`Adding ${quarters} earlier quarters of table-day rollups to ${name}…`);
   const c = new Client({ connectionString: u.toString() });
   await c.connect();
-  await c.query(`
+  await c.query(
+    `
     INSERT INTO table_day_rollups (table_id, gaming_day, decks, coups, banker_wins, player_wins, ties, naturals, wagers, handle, payouts,
                                    commission, commission_collected, customer_net, theo_e12, banked_coups, house_commission)
     SELECT table_id, gaming_day - 92 * k, decks, coups, banker_wins, player_wins, ties, naturals, wagers, handle, payouts,
            commission, commission_collected, customer_net, theo_e12, banked_coups, house_commission
-    FROM table_day_rollups, generate_series(1, $1::int) AS k`, [quarters]);
+    FROM table_day_rollups, generate_series(1, $1::int) AS k`,
+    [quarters],
+  );
   await c.query('VACUUM ANALYZE table_day_rollups');
   await c.end();
   return u.toString();
@@ -116,7 +123,9 @@ async function main() {
       }
       const s = summarize(times);
       results.push({ size, report: name, ...s, bytes });
-      console.log(`${typeof size === 'number' ? `${String(size).padStart(9)} wagers` : size}  ${name.padEnd(34)} median ${s.median.toFixed(1).padStart(6)} ms  p95 ${s.p95.toFixed(1).padStart(6)} ms  ${(bytes / 1e6).toFixed(2)} MB`);
+      console.log(
+        `${typeof size === 'number' ? `${String(size).padStart(9)} wagers` : size}  ${name.padEnd(34)} median ${s.median.toFixed(1).padStart(6)} ms  p95 ${s.p95.toFixed(1).padStart(6)} ms  ${(bytes / 1e6).toFixed(2)} MB`,
+      );
     }
     await service.stop();
   }

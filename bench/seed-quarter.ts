@@ -46,7 +46,7 @@ const line = (cols: (string | number | bigint | boolean | null)[]) => cols.map(e
 /** COPY rows (already formatted lines) into a table. */
 async function copy(client: Client, table: string, columns: string[], lines: string[]): Promise<void> {
   if (lines.length === 0) return;
-  const stream = client.query(copyFrom(`COPY ${table} (${columns.map((c) => `"${c}"`).join(", ")}) FROM STDIN`)) as unknown as Writable;
+  const stream = client.query(copyFrom(`COPY ${table} (${columns.map((c) => `"${c}"`).join(', ')}) FROM STDIN`)) as unknown as Writable;
   await pipeline(Readable.from(chunked(lines)), stream);
 }
 
@@ -59,7 +59,10 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
   const deadline = started + o.maxMinutes * 60_000;
   await migrate(databaseUrl);
   const prisma = new PrismaService(databaseUrl, 4);
-  const tablesService = new TablesService(prisma, new AuditService(prisma, { keyring: parseAuditKeys(newAuditKeyText('seed')), signingKey: generateKeyPairSync('ed25519').privateKey, checkpointMinutes: 0 }));
+  const tablesService = new TablesService(
+    prisma,
+    new AuditService(prisma, { keyring: parseAuditKeys(newAuditKeyText('seed')), signingKey: generateKeyPairSync('ed25519').privateKey, checkpointMinutes: 0 }),
+  );
   const random = seededRandom(o.year * 10 + o.quarter);
 
   // Tables, through the same service the API uses (rules validated by the engine).
@@ -84,18 +87,24 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   await client.query('SET synchronous_commit = off'); // a bulk load of generated history, not live play
-  const bar = o.progress ? new SingleBar({ format: 'seeding |{bar}| {percentage}% | {value}/{total} table-days | {wagers} wagers | {eta_formatted} left' }) : null;
+  const bar = o.progress
+    ? new SingleBar({ format: 'seeding |{bar}| {percentage}% | {value}/{total} table-days | {wagers} wagers | {eta_formatted} left' })
+    : null;
   bar?.start(o.tables * days, 0, { wagers: 0 });
 
   const wagerRollup = new Map<string, bigint[]>(); // table|day|bet → wagers, handle, payouts, commission, collected, net, wins, losses, pushes, theo
   const coupRollup = new Map<string, bigint[]>(); // table|day → coups, banker, player, tie, naturals
   let totalWagers = 0;
   let totalCoups = 0;
-  let done = 0;
 
   for (let d = 0; d < days; d++) {
     const day = new Date(firstDay + d * 86_400_000).toISOString().slice(0, 10);
-    const shoes: string[] = [], coups: string[] = [], wagers: string[] = [], commissions: string[] = [], sessions: string[] = [], slips: string[] = [];
+    const shoes: string[] = [],
+      coups: string[] = [],
+      wagers: string[] = [],
+      commissions: string[] = [],
+      sessions: string[] = [],
+      slips: string[] = [];
     for (const table of tables) {
       if (Date.now() > deadline) throw new Error(`Seeding would run past --max-minutes ${o.maxMinutes}: stopped after ${totalWagers} wagers`);
       const rules: RuleSet = rulesOf(table);
@@ -117,7 +126,26 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
         const coupId = randomUUID();
         coupNumber++;
         const settledAt = new Date(Date.parse(`${day}T06:00:00Z`) + coupNumber * 60_000).toISOString();
-        coups.push(line([coupId, shoeId, table.id, coupNumber, 'SETTLED', `{${dealt.player.map(formatCard).join(',')}}`, `{${dealt.banker.map(formatCard).join(',')}}`, outcome.winner, outcome.playerTotal, outcome.bankerTotal, outcome.cardCount, outcome.natural, JSON.stringify(outcome), settledAt, settledAt, day]));
+        coups.push(
+          line([
+            coupId,
+            shoeId,
+            table.id,
+            coupNumber,
+            'SETTLED',
+            `{${dealt.player.map(formatCard).join(',')}}`,
+            `{${dealt.banker.map(formatCard).join(',')}}`,
+            outcome.winner,
+            outcome.playerTotal,
+            outcome.bankerTotal,
+            outcome.cardCount,
+            outcome.natural,
+            JSON.stringify(outcome),
+            settledAt,
+            settledAt,
+            day,
+          ]),
+        );
         const ck = `${table.id}|${day}`;
         const cr = coupRollup.get(ck) ?? [0n, 0n, 0n, 0n, 0n];
         cr[0]++;
@@ -130,14 +158,37 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
           const s = settleWager(rules, outcome, { betType, amount });
           const wagerId = randomUUID();
           const seat = i + 1;
-          wagers.push(line([wagerId, coupId, shoeId, table.id, seat, betType, amount, null, 'SETTLED', s.result, s.payout, s.commission, s.net, null, settledAt, settledAt]));
+          wagers.push(
+            line([
+              wagerId,
+              coupId,
+              shoeId,
+              table.id,
+              seat,
+              betType,
+              amount,
+              null,
+              'SETTLED',
+              s.result,
+              s.payout,
+              s.commission,
+              s.net,
+              null,
+              settledAt,
+              settledAt,
+            ]),
+          );
           if (s.commission > 0n) {
             commissions.push(line([randomUUID(), shoeId, table.id, seat, null, 'ACCRUAL', s.commission, coupId, wagerId, 'seed', settledAt, null]));
             owed.set(seat, (owed.get(seat) ?? 0n) + s.commission);
           }
           const wk = `${table.id}|${day}|${betType}`;
           const r = wagerRollup.get(wk) ?? new Array<bigint>(10).fill(0n);
-          r[0]++; r[1] += amount; r[2] += s.payout; r[3] += s.commission; r[5] += s.net;
+          r[0]++;
+          r[1] += amount;
+          r[2] += s.payout;
+          r[3] += s.commission;
+          r[5] += s.net;
           r[s.result === 'WIN' ? 6 : s.result === 'LOSE' ? 7 : 8]++;
           r[9] += amount * (edges[betType] ?? 0n);
           wagerRollup.set(wk, r);
@@ -155,7 +206,25 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
         r[4] += amount;
         wagerRollup.set(wk, r);
       }
-      shoes.push(line([shoeId, table.id, d + 1, 8, 'CLOSED', '{}', 16, `seed-${day}`, `{${remaining.join(',')}}`, pos, coupNumber, null, null, settledAtOf(day), closedAt]));
+      shoes.push(
+        line([
+          shoeId,
+          table.id,
+          d + 1,
+          8,
+          'CLOSED',
+          '{}',
+          16,
+          `seed-${day}`,
+          `{${remaining.join(',')}}`,
+          pos,
+          coupNumber,
+          null,
+          null,
+          settledAtOf(day),
+          closedAt,
+        ]),
+      );
       // Table session: statistical win = wager win ± a little (cash play the wagers don't see).
       const sessionId = randomUUID();
       const opener = 5_000_000n;
@@ -164,24 +233,159 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
       const statWin = dayWin + BigInt(Math.round((random() - 0.5) * 20_000));
       let drop = BigInt(Math.round(random() * 3_000_000));
       let closer = opener + statWin + fills - credits - drop;
-      if (closer < 0n) { drop += closer; closer = 0n; }
-      if (drop < 0n) { closer -= drop; drop = 0n; }
-      sessions.push(line([sessionId, table.id, day, '', 'CLOSED', JSON.stringify([{ denomination: 10000, count: 500 }]), opener, JSON.stringify([{ denomination: 10000, count: Number(closer / 10000n) }]), closer, drop, 'seed', 'seed', settledAtOf(day), closedAt]));
+      if (closer < 0n) {
+        drop += closer;
+        closer = 0n;
+      }
+      if (drop < 0n) {
+        closer -= drop;
+        drop = 0n;
+      }
+      sessions.push(
+        line([
+          sessionId,
+          table.id,
+          day,
+          '',
+          'CLOSED',
+          JSON.stringify([{ denomination: 10000, count: 500 }]),
+          opener,
+          JSON.stringify([{ denomination: 10000, count: Number(closer / 10000n) }]),
+          closer,
+          drop,
+          'seed',
+          'seed',
+          settledAtOf(day),
+          closedAt,
+        ]),
+      );
       if (fills) slips.push(slipLine(sessionId, table, 'FILL', fills, day));
       if (credits) slips.push(slipLine(sessionId, table, 'CREDIT', credits, day));
       bar?.increment(1, { wagers: totalWagers });
-      done++;
     }
-    await copy(client, 'shoes', ['id', 'table_id', 'number', 'decks', 'status', 'burn_cards', 'cut_card_position', 'shuffle_ref', 'remaining', 'cards_dealt', 'coup_count', 'open_coup_id', 'last_coup_number', 'opened_at', 'closed_at'], shoes);
-    await copy(client, 'coups', ['id', 'shoe_id', 'table_id', 'number', 'status', 'player_cards', 'banker_cards', 'winner', 'player_total', 'banker_total', 'card_count', 'natural', 'outcome', 'opened_at', 'settled_at', 'gaming_day'], coups);
-    await copy(client, 'wagers', ['id', 'coup_id', 'shoe_id', 'table_id', 'seat', 'bet_type', 'amount', 'patron_id', 'status', 'result', 'payout', 'commission', 'net', 'carried_from_id', 'placed_at', 'settled_at'], wagers);
-    await copy(client, 'commission_entries', ['id', 'shoe_id', 'table_id', 'seat', 'patron_id', 'kind', 'amount', 'coup_id', 'wager_id', 'created_by_key_id', 'created_at', 'gaming_day'], commissions);
-    await copy(client, 'table_sessions', ['id', 'table_id', 'gaming_day', 'shift', 'status', 'opener', 'opener_total', 'closer', 'closer_total', 'drop_amount', 'opened_by_key_id', 'closed_by_key_id', 'opened_at', 'closed_at'], sessions);
-    await copy(client, 'table_slips', ['id', 'session_id', 'table_id', 'property_id', 'kind', 'year', 'number', 'chips', 'amount', 'gaming_day', 'created_by_key_id', 'created_at'], slips);
+    await copy(
+      client,
+      'shoes',
+      [
+        'id',
+        'table_id',
+        'number',
+        'decks',
+        'status',
+        'burn_cards',
+        'cut_card_position',
+        'shuffle_ref',
+        'remaining',
+        'cards_dealt',
+        'coup_count',
+        'open_coup_id',
+        'last_coup_number',
+        'opened_at',
+        'closed_at',
+      ],
+      shoes,
+    );
+    await copy(
+      client,
+      'coups',
+      [
+        'id',
+        'shoe_id',
+        'table_id',
+        'number',
+        'status',
+        'player_cards',
+        'banker_cards',
+        'winner',
+        'player_total',
+        'banker_total',
+        'card_count',
+        'natural',
+        'outcome',
+        'opened_at',
+        'settled_at',
+        'gaming_day',
+      ],
+      coups,
+    );
+    await copy(
+      client,
+      'wagers',
+      [
+        'id',
+        'coup_id',
+        'shoe_id',
+        'table_id',
+        'seat',
+        'bet_type',
+        'amount',
+        'patron_id',
+        'status',
+        'result',
+        'payout',
+        'commission',
+        'net',
+        'carried_from_id',
+        'placed_at',
+        'settled_at',
+      ],
+      wagers,
+    );
+    await copy(
+      client,
+      'commission_entries',
+      ['id', 'shoe_id', 'table_id', 'seat', 'patron_id', 'kind', 'amount', 'coup_id', 'wager_id', 'created_by_key_id', 'created_at', 'gaming_day'],
+      commissions,
+    );
+    await copy(
+      client,
+      'table_sessions',
+      [
+        'id',
+        'table_id',
+        'gaming_day',
+        'shift',
+        'status',
+        'opener',
+        'opener_total',
+        'closer',
+        'closer_total',
+        'drop_amount',
+        'opened_by_key_id',
+        'closed_by_key_id',
+        'opened_at',
+        'closed_at',
+      ],
+      sessions,
+    );
+    await copy(
+      client,
+      'table_slips',
+      ['id', 'session_id', 'table_id', 'property_id', 'kind', 'year', 'number', 'chips', 'amount', 'gaming_day', 'created_by_key_id', 'created_at'],
+      slips,
+    );
   }
   bar?.stop();
-  await copy(client, 'wager_rollups', ['table_id', 'gaming_day', 'bet_type', 'wagers', 'handle', 'payouts', 'commission', 'commission_collected', 'customer_net', 'wins', 'losses', 'pushes', 'theo_e12'],
-    [...wagerRollup].map(([k, r]) => line([...k.split('|'), ...r])));
+  await copy(
+    client,
+    'wager_rollups',
+    [
+      'table_id',
+      'gaming_day',
+      'bet_type',
+      'wagers',
+      'handle',
+      'payouts',
+      'commission',
+      'commission_collected',
+      'customer_net',
+      'wins',
+      'losses',
+      'pushes',
+      'theo_e12',
+    ],
+    [...wagerRollup].map(([k, r]) => line([...k.split('|'), ...r])),
+  );
   // The coarser grains, summed from the finest one.
   const byDay = new Map<string, bigint[]>(); // coups, banker, player, tie, naturals, wagers, handle, payouts, commission, collected, net, theo
   const byMonth = new Map<string, bigint[]>();
@@ -196,10 +400,47 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
     r.forEach((v, i) => (m[i] += v));
     byMonth.set(mk, m);
   }
-  await copy(client, 'table_day_rollups', ['table_id', 'gaming_day', 'coups', 'banker_wins', 'player_wins', 'ties', 'naturals', 'wagers', 'handle', 'payouts', 'commission', 'commission_collected', 'customer_net', 'theo_e12'],
-    [...byDay].map(([k, r]) => line([...k.split('|'), ...r])));
-  await copy(client, 'month_rollups', ['table_id', 'month', 'bet_type', 'wagers', 'handle', 'payouts', 'commission', 'commission_collected', 'customer_net', 'wins', 'losses', 'pushes', 'theo_e12'],
-    [...byMonth].map(([k, r]) => line([...k.split('|'), ...r])));
+  await copy(
+    client,
+    'table_day_rollups',
+    [
+      'table_id',
+      'gaming_day',
+      'coups',
+      'banker_wins',
+      'player_wins',
+      'ties',
+      'naturals',
+      'wagers',
+      'handle',
+      'payouts',
+      'commission',
+      'commission_collected',
+      'customer_net',
+      'theo_e12',
+    ],
+    [...byDay].map(([k, r]) => line([...k.split('|'), ...r])),
+  );
+  await copy(
+    client,
+    'month_rollups',
+    [
+      'table_id',
+      'month',
+      'bet_type',
+      'wagers',
+      'handle',
+      'payouts',
+      'commission',
+      'commission_collected',
+      'customer_net',
+      'wins',
+      'losses',
+      'pushes',
+      'theo_e12',
+    ],
+    [...byMonth].map(([k, r]) => line([...k.split('|'), ...r])),
+  );
   await client.query('ANALYZE');
   await client.end();
   await prisma.$disconnect();
@@ -216,7 +457,20 @@ function slipLine(sessionId: string, table: { id: string; propertyId: string }, 
   const key = `${table.propertyId}|${year}|${kind}`;
   const number = (slipNumbers.get(key) ?? 0) + 1;
   slipNumbers.set(key, number);
-  return line([randomUUID(), sessionId, table.id, table.propertyId, kind, year, number, JSON.stringify([{ denomination: 10000, count: Number(amount / 10000n) }]), amount, day, 'seed', `${day}T12:00:00Z`]);
+  return line([
+    randomUUID(),
+    sessionId,
+    table.id,
+    table.propertyId,
+    kind,
+    year,
+    number,
+    JSON.stringify([{ denomination: 10000, count: Number(amount / 10000n) }]),
+    amount,
+    day,
+    'seed',
+    `${day}T12:00:00Z`,
+  ]);
 }
 
 function arg(name: string, fallback: number): number {
@@ -233,7 +487,14 @@ if (require.main === module) {
     console.error('Set DATABASE_URL to the (empty) database to seed');
     process.exit(1);
   }
-  const o: SeedOptions = { wagers: arg('wagers', 10_000_000), tables: arg('tables', 200), year: arg('year', 2026), quarter: arg('quarter', 3), maxMinutes: arg('max-minutes', 20), progress: true };
+  const o: SeedOptions = {
+    wagers: arg('wagers', 10_000_000),
+    tables: arg('tables', 200),
+    year: arg('year', 2026),
+    quarter: arg('quarter', 3),
+    maxMinutes: arg('max-minutes', 20),
+    progress: true,
+  };
   if (o.quarter > 4) throw new Error('--quarter is 1 to 4');
   seedQuarter(url, o)
     .then((r) => console.log(`Seeded ${r.coups} coups, ${r.wagers} wagers in ${r.seconds.toFixed(1)} s`))

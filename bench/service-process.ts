@@ -4,7 +4,7 @@ import path from 'node:path';
 
 /** The V8 flags `npm start` gives node (package.json's start script), so benchmarks run what production runs. */
 function startFlags(): string {
-  const start: string = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'package.json'), 'utf8')).scripts.start;
+  const start = (JSON.parse(fs.readFileSync(path.join(process.cwd(), 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
   const m = /^node (.*?)\s*dist\/src\/main\.js$/.exec(start);
   if (!m) throw new Error(`package.json's start script is not "node <flags> dist/src/main.js": ${start}`);
   return m[1];
@@ -40,7 +40,9 @@ async function waitHealthy(base: string, child: ChildProcess) {
   for (let i = 0; i < 300 && child.exitCode === null; i++) {
     try {
       if ((await fetch(`${base}/health`)).ok) return;
-    } catch { /* starting */ }
+    } catch {
+      /* starting */
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('the service did not start');
@@ -53,7 +55,9 @@ export function sampleRss(child: ChildProcess) {
     try {
       const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
       peak = Math.max(peak, kb / 1024);
-    } catch { /* gone */ }
+    } catch {
+      /* gone */
+    }
   }, 100);
   return { stop: () => (clearInterval(timer), peak) };
 }

@@ -17,7 +17,12 @@ import { validationPipe } from './common/validation';
 import { AppConfig } from './config/config';
 
 /** Builds the Nest application (not listening): middleware, validation, errors, OpenAPI. */
-export async function createApp(config: AppConfig, databaseUrl: string, adminKey: string, keyring: AuditKeyring = auditKeyringFor(config)): Promise<INestApplication> {
+export async function createApp(
+  config: AppConfig,
+  databaseUrl: string,
+  adminKey: string,
+  keyring: AuditKeyring = auditKeyringFor(config),
+): Promise<INestApplication> {
   const audit: AuditSecrets = { keyring, signingKey: signingKeyFor(config), checkpointMinutes: config.checkpointMinutes };
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl, adminKey, audit), {
     logger: loggerLevels(config.logLevel),
@@ -36,7 +41,9 @@ export async function createApp(config: AppConfig, databaseUrl: string, adminKey
   documents.set(app, document);
   app.use('/docs', swaggerUi.serve, swaggerUi.setup(document, { customSiteTitle: 'Sabot API' }));
   const http = app.getHttpAdapter();
-  http.get('/docs-json', (_req: unknown, res: unknown) => http.reply(res, document, 200));
+  http.get('/docs-json', (_req: unknown, res: unknown) => {
+    http.reply(res, document, 200);
+  });
   return app;
 }
 
@@ -60,17 +67,14 @@ export function openApiDocument(app: INestApplication): OpenAPIObject {
     )
     .setVersion('1')
     .addServer('/', 'This service (paths are relative to the host serving this document)')
-    .addSecurity(
-      'apiKey',
-      {
-        type: 'http',
-        scheme: 'bearer',
-        description:
-          'An API key, sent as `Authorization: Bearer <key>`. Keys are opaque strings made by an ADMIN (`POST /v1/api-keys`) for one role ' +
-          '(TERMINAL, SUPERVISOR, FINANCE, AUDITOR, ADMIN); a TERMINAL key is bound to one table. The service keeps only their SHA-256 hash; ' +
-          'a key can expire and is revoked at once.',
-      },
-    )
+    .addSecurity('apiKey', {
+      type: 'http',
+      scheme: 'bearer',
+      description:
+        'An API key, sent as `Authorization: Bearer <key>`. Keys are opaque strings made by an ADMIN (`POST /v1/api-keys`) for one role ' +
+        '(TERMINAL, SUPERVISOR, FINANCE, AUDITOR, ADMIN); a TERMINAL key is bound to one table. The service keeps only their SHA-256 hash; ' +
+        'a key can expire and is revoked at once.',
+    })
     .build();
   return tidy(SwaggerModule.createDocument(app, config, { extraModels: [ErrorResponseDto, ValidationProblemDto] }));
 }
@@ -96,7 +100,7 @@ function tidy(doc: OpenAPIObject): OpenAPIObject {
 
 function loggerLevels(level: AppConfig['logLevel']): ('error' | 'warn' | 'log' | 'debug' | 'verbose')[] {
   const order = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
-  return order.slice(0, order.indexOf(level) + 1) as ('error' | 'warn' | 'log' | 'debug' | 'verbose')[];
+  return order.slice(0, order.indexOf(level) + 1);
 }
 
 /**
@@ -111,7 +115,12 @@ export function auditKeyringFor(config: AppConfig): AuditKeyring {
 
 /** The checkpoint signing key: AUDIT_SIGNING_KEY, AUDIT_SIGNING_KEY_FILE, or (outside production) one made in the data folder. */
 export function signingKeyFor(config: AppConfig): KeyObject {
-  return signingKeyFrom({ inline: config.auditSigningKey, file: config.auditSigningKeyFile, dataDir: config.dataDir, create: config.auditSigningKeyFile === null && !config.production });
+  return signingKeyFrom({
+    inline: config.auditSigningKey,
+    file: config.auditSigningKeyFile,
+    dataDir: config.dataDir,
+    create: config.auditSigningKeyFile === null && !config.production,
+  });
 }
 
 /**

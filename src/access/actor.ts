@@ -38,7 +38,7 @@ export const KeyConfirmedByWrite = () => SetMetadata(KEY_CONFIRMED_BY_WRITE, tru
 
 /** The authenticated caller, as set by the ApiKeyGuard. */
 export const CurrentActor = createParamDecorator((_data: unknown, ctx: ExecutionContext): Actor => {
-  const actor = (ctx.switchToHttp().getRequest() as { actor?: Actor }).actor;
+  const actor = ctx.switchToHttp().getRequest<{ actor?: Actor }>().actor;
   if (!actor) throw new AppError('UNAUTHENTICATED', 'A valid API key is required: Authorization: Bearer <key>');
   return actor;
 });

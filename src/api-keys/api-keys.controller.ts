@@ -11,17 +11,42 @@ import { ApiKeyDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto'
 export class ApiKeysController {
   constructor(private readonly keys: ApiKeysService) {}
 
-  @Endpoint('POST', '', { operationId: 'createApiKey', summary: 'Create an API key (the key is shown only in this response)', description: "Creates an API key for a role (TERMINAL keys are bound to one table). The key itself is shown only in this answer; the service keeps its SHA-256 hash. Keys may carry an expiry.", writes: "an api_keys row (hash only); the audit entry `apiKey.create` (admin stream).", roles: ADMINS, status: 201, type: CreatedApiKeyDto, errors: ['NOT_FOUND'] })
+  @Endpoint('POST', '', {
+    operationId: 'createApiKey',
+    summary: 'Create an API key (the key is shown only in this response)',
+    description:
+      'Creates an API key for a role (TERMINAL keys are bound to one table). The key itself is shown only in this answer; the service keeps its SHA-256 hash. Keys may carry an expiry.',
+    writes: 'an api_keys row (hash only); the audit entry `apiKey.create` (admin stream).',
+    roles: ADMINS,
+    status: 201,
+    type: CreatedApiKeyDto,
+    errors: ['NOT_FOUND'],
+  })
   create(@Body() dto: CreateApiKeyDto, @CurrentActor() actor: Actor): Promise<CreatedApiKeyDto> {
     return this.keys.create(dto, actor);
   }
 
-  @Endpoint('GET', '', { operationId: 'listApiKeys', summary: 'List API keys (never the keys themselves)', description: "Every API key: name, role, table, expiry and revocation. Never the key itself.", roles: ADMINS, type: ApiKeyDto, isArray: true })
+  @Endpoint('GET', '', {
+    operationId: 'listApiKeys',
+    summary: 'List API keys (never the keys themselves)',
+    description: 'Every API key: name, role, table, expiry and revocation. Never the key itself.',
+    roles: ADMINS,
+    type: ApiKeyDto,
+    isArray: true,
+  })
   list(): Promise<ApiKeyDto[]> {
     return this.keys.list();
   }
 
-  @Endpoint('POST', ':id/revoke', { operationId: 'revokeApiKey', summary: 'Revoke an API key, effective at once', description: "Revokes a key, effective for the next request (a coup already committed stays).", writes: "the key's revocation time; the audit entry `apiKey.revoke` (admin stream).", roles: ADMINS, type: ApiKeyDto, errors: ['NOT_FOUND'] })
+  @Endpoint('POST', ':id/revoke', {
+    operationId: 'revokeApiKey',
+    summary: 'Revoke an API key, effective at once',
+    description: 'Revokes a key, effective for the next request (a coup already committed stays).',
+    writes: "the key's revocation time; the audit entry `apiKey.revoke` (admin stream).",
+    roles: ADMINS,
+    type: ApiKeyDto,
+    errors: ['NOT_FOUND'],
+  })
   revoke(@IdParam() id: string): Promise<ApiKeyDto> {
     return this.keys.revoke(id);
   }

@@ -70,7 +70,11 @@ export class ApiKeysService {
   /** Whether the key is still valid now (for an unconfirmed caller whose write did not happen). */
   async isValid(keyId: string): Promise<boolean> {
     if (keyId === BOOTSTRAP_ADMIN_ID) return true;
-    const { rows } = await this.prisma.pool.query({ name: 'sabot-key-valid', text: `SELECT 1 FROM api_keys k WHERE k.id = $1::uuid AND ${KEY_VALID_SQL}`, values: [keyId] });
+    const { rows } = await this.prisma.pool.query({
+      name: 'sabot-key-valid',
+      text: `SELECT 1 FROM api_keys k WHERE k.id = $1::uuid AND ${KEY_VALID_SQL}`,
+      values: [keyId],
+    });
     return rows.length === 1;
   }
 
@@ -90,8 +94,10 @@ export class ApiKeysService {
 
   async create(dto: CreateApiKeyDto, actor: Actor): Promise<CreatedApiKeyDto> {
     if (dto.role === 'TERMINAL' && !dto.tableId) throw new AppError('VALIDATION_FAILED', 'A TERMINAL key must name the table it serves (tableId)');
-    if (dto.role === 'TERMINAL' && dto.staffId) throw new AppError('VALIDATION_FAILED', "A TERMINAL key belongs to its table, not to a person: leave staffId out");
-    if (dto.role !== 'TERMINAL' && !dto.staffId) throw new AppError('VALIDATION_FAILED', `A ${dto.role} key belongs to a person: give their staff number (staffId)`);
+    if (dto.role === 'TERMINAL' && dto.staffId)
+      throw new AppError('VALIDATION_FAILED', 'A TERMINAL key belongs to its table, not to a person: leave staffId out');
+    if (dto.role !== 'TERMINAL' && !dto.staffId)
+      throw new AppError('VALIDATION_FAILED', `A ${dto.role} key belongs to a person: give their staff number (staffId)`);
     const minting = mintingProblem(await this.holder(actor.keyId), dto.staffId ?? null);
     if (minting) throw new AppError('FORBIDDEN', minting);
     if (dto.role !== 'TERMINAL' && dto.tableId) throw new AppError('VALIDATION_FAILED', 'Only TERMINAL keys are bound to a table');
@@ -103,10 +109,25 @@ export class ApiKeysService {
     const key = `sab_${randomBytes(32).toString('base64url')}`;
     const row = await this.prisma.transaction(async (tx) => {
       const created = await tx.apiKey.create({
-        data: { name: dto.name, role: dto.role, tableId: dto.tableId ?? null, staffId: dto.staffId ?? null, keyHash: hash(key).toString('hex'), keyPrefix: key.slice(0, 10), createdByKeyId: actor.keyId, expiresAt },
+        data: {
+          name: dto.name,
+          role: dto.role,
+          tableId: dto.tableId ?? null,
+          staffId: dto.staffId ?? null,
+          keyHash: hash(key).toString('hex'),
+          keyPrefix: key.slice(0, 10),
+          createdByKeyId: actor.keyId,
+          expiresAt,
+        },
       });
       // The key itself is never logged; its hash is the only trace of it.
-      await this.audit.append(tx, { stream: 'admin', action: 'apiKey.create', entityType: 'apiKey', entityId: created.id, data: { name: dto.name, role: dto.role, tableId: dto.tableId ?? null, staffId: dto.staffId ?? null, expiresAt } });
+      await this.audit.append(tx, {
+        stream: 'admin',
+        action: 'apiKey.create',
+        entityType: 'apiKey',
+        entityId: created.id,
+        data: { name: dto.name, role: dto.role, tableId: dto.tableId ?? null, staffId: dto.staffId ?? null, expiresAt },
+      });
       return created;
     });
     this.logger.log(`API key ${row.id} (${row.role}) created by ${actor.keyId}`);

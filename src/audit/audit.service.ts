@@ -57,8 +57,15 @@ export function auditParts(r: AuditRecord, keyring: AuditKeyring): CteParts {
   const role = actor?.role ?? 'SYSTEM';
   const correlationId = ctx?.correlationId ?? 'none';
   const payload = canonicalJson({
-    at: at.toISOString(), keyId, role, route: ctx?.route ?? 'internal', correlationId,
-    action: r.action, entityType: r.entityType, entityId: r.entityId, data: r.data,
+    at: at.toISOString(),
+    keyId,
+    role,
+    route: ctx?.route ?? 'internal',
+    correlationId,
+    action: r.action,
+    entityType: r.entityType,
+    entityId: r.entityId,
+    data: r.data,
   });
   const mac = entryMac(keyring.keys.get(keyring.currentId)!, r.stream, payload);
   return {
@@ -133,8 +140,20 @@ export class AuditService implements OnModuleInit, OnModuleDestroy {
     };
     const rows = await this.prisma.auditEntry.findMany({ where, orderBy: { id: 'asc' }, take: limit });
     return rows.map((e) => ({
-      id: e.id.toString(), stream: e.stream, seq: Number(e.seq), hash: e.hash, at: e.at.toISOString(), keyId: e.keyId, role: e.role,
-      action: e.action, entityType: e.entityType, entityId: e.entityId, correlationId: e.correlationId, entry: JSON.parse(e.payload) as Record<string, unknown>, mac: e.mac, macKey: e.macKey,
+      id: e.id.toString(),
+      stream: e.stream,
+      seq: Number(e.seq),
+      hash: e.hash,
+      at: e.at.toISOString(),
+      keyId: e.keyId,
+      role: e.role,
+      action: e.action,
+      entityType: e.entityType,
+      entityId: e.entityId,
+      correlationId: e.correlationId,
+      entry: JSON.parse(e.payload) as Record<string, unknown>,
+      mac: e.mac,
+      macKey: e.macKey,
     }));
   }
 
@@ -158,14 +177,28 @@ export class AuditService implements OnModuleInit, OnModuleDestroy {
       else findings.push(...compareWithCheckpoint(walk, newest.body, await ledgerCounts(this.prisma.pool)));
       if (!problem && newest.keyFingerprint !== fingerprintOf(this.publicKey())) {
         rotated = true;
-        findings.push({ stream: null, seq: null, id: null, reason: `the newest stored checkpoint was signed by key ${newest.keyFingerprint.slice(0, 16)}…, not this service's: forged, or the signing key was rotated (then sign a checkpoint now)` });
+        findings.push({
+          stream: null,
+          seq: null,
+          id: null,
+          reason: `the newest stored checkpoint was signed by key ${newest.keyFingerprint.slice(0, 16)}…, not this service's: forged, or the signing key was rotated (then sign a checkpoint now)`,
+        });
       }
     }
     if (this.lastSigned && (!newest || BigInt(newest.id) < this.lastSigned.id)) {
-      findings.push({ stream: null, seq: null, id: null, reason: 'checkpoints this service signed are missing from the database: its checkpoints were rolled back' });
+      findings.push({
+        stream: null,
+        seq: null,
+        id: null,
+        reason: 'checkpoints this service signed are missing from the database: its checkpoints were rolled back',
+      });
     }
     const report: AuditVerificationDto = {
-      ok: findings.length === 0, entriesChecked: walk.entries, streams: walk.streams, firstBroken: findings[0] ?? null, problems: findings,
+      ok: findings.length === 0,
+      entriesChecked: walk.entries,
+      streams: walk.streams,
+      firstBroken: findings[0] ?? null,
+      problems: findings,
       checkedAgainst: newest ? { at: newest.body.at, keyFingerprint: newest.keyFingerprint } : null,
     };
     return { report, walk, rotated };
@@ -186,21 +219,32 @@ export class AuditService implements OnModuleInit, OnModuleDestroy {
     if (own) {
       walk = await walkChains(this.prisma.pool, this.keyring, [], new Map(previous.body.streams.map((h) => [h.stream, h])));
       const problems = [...walk.findings, ...compareWithCheckpoint(walk, previous.body, await ledgerCounts(this.prisma.pool))];
-      if (this.lastSigned && BigInt(previous.id) < this.lastSigned.id) problems.push({ stream: null, seq: null, id: null, reason: 'checkpoints this service signed are missing from the database' });
+      if (this.lastSigned && BigInt(previous.id) < this.lastSigned.id)
+        problems.push({ stream: null, seq: null, id: null, reason: 'checkpoints this service signed are missing from the database' });
       if (problems.length) throw new AppError('AUDIT_BROKEN', `The audit log does not verify (${problems[0].reason}): no checkpoint is signed over it`);
     } else {
       const inspected = await this.inspect();
-      if (inspected.report.problems.length > (inspected.rotated ? 1 : 0)) throw new AppError('AUDIT_BROKEN', `The audit log does not verify (${inspected.report.firstBroken!.reason}): no checkpoint is signed over it`);
+      if (inspected.report.problems.length > (inspected.rotated ? 1 : 0))
+        throw new AppError('AUDIT_BROKEN', `The audit log does not verify (${inspected.report.firstBroken!.reason}): no checkpoint is signed over it`);
       walk = inspected.walk;
     }
     const body: CheckpointBody = {
-      format: CHECKPOINT_FORMAT, at: new Date().toISOString(), previous: previous ? bodyDigest(previous.body) : null,
+      format: CHECKPOINT_FORMAT,
+      at: new Date().toISOString(),
+      previous: previous ? bodyDigest(previous.body) : null,
       streams: [...walk.heads.values()].filter((h) => h.seq > 0),
       ledgers: await ledgerCounts(this.prisma.pool),
     };
     const signed = signCheckpoint(body, this.secrets.signingKey);
     const row = await this.prisma.auditCheckpoint.create({
-      data: { at: new Date(body.at), body: canonicalJson(body), digest: bodyDigest(body), signature: signed.signature, publicKey: signed.publicKey, keyFingerprint: signed.keyFingerprint },
+      data: {
+        at: new Date(body.at),
+        body: canonicalJson(body),
+        digest: bodyDigest(body),
+        signature: signed.signature,
+        publicKey: signed.publicKey,
+        keyFingerprint: signed.keyFingerprint,
+      },
     });
     this.lastSigned = { id: row.id, digest: row.digest };
     this.logger.log(`Checkpoint ${row.id} signed: ${body.streams.length} streams, ${body.ledgers.audit_log} audit entries`);
@@ -211,7 +255,13 @@ export class AuditService implements OnModuleInit, OnModuleDestroy {
   async newestCheckpoint(): Promise<(SignedCheckpoint & { id: string }) | null> {
     const row = await this.prisma.auditCheckpoint.findFirst({ orderBy: { id: 'desc' } });
     if (!row) return null;
-    return { id: row.id.toString(), body: JSON.parse(row.body) as CheckpointBody, signature: row.signature, publicKey: row.publicKey, keyFingerprint: row.keyFingerprint };
+    return {
+      id: row.id.toString(),
+      body: JSON.parse(row.body) as CheckpointBody,
+      signature: row.signature,
+      publicKey: row.publicKey,
+      keyFingerprint: row.keyFingerprint,
+    };
   }
 
   /** The key that signs checkpoints: an auditor pins its fingerprint. */

@@ -40,7 +40,9 @@ export interface SignedCheckpoint {
 export const bodyDigest = (body: CheckpointBody): string => createHash('sha256').update(canonicalJson(body), 'utf8').digest('hex');
 
 export function fingerprintOf(publicKey: KeyObject): string {
-  return createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest('hex');
+  return createHash('sha256')
+    .update(publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('hex');
 }
 
 export function signCheckpoint(body: CheckpointBody, privateKey: KeyObject): SignedCheckpoint {
@@ -58,7 +60,7 @@ export function signCheckpoint(body: CheckpointBody, privateKey: KeyObject): Sig
  * fingerprint the auditor pinned). Returns the problem, or null.
  */
 export function checkSignature(c: SignedCheckpoint, pinnedFingerprint: string | null): string | null {
-  if (c?.body?.format !== CHECKPOINT_FORMAT) return `not a ${CHECKPOINT_FORMAT} file`;
+  if ((c?.body?.format as string | undefined) !== CHECKPOINT_FORMAT) return `not a ${CHECKPOINT_FORMAT} file`;
   let key: KeyObject;
   try {
     key = createPublicKey(c.publicKey);
@@ -66,7 +68,8 @@ export function checkSignature(c: SignedCheckpoint, pinnedFingerprint: string | 
     return 'the checkpoint carries no readable public key';
   }
   if (fingerprintOf(key) !== c.keyFingerprint) return 'the checkpoint names another key than the one it carries';
-  if (pinnedFingerprint !== null && c.keyFingerprint !== pinnedFingerprint) return `the checkpoint was signed by key ${c.keyFingerprint.slice(0, 16)}…, not by the pinned ${pinnedFingerprint.slice(0, 16)}…`;
+  if (pinnedFingerprint !== null && c.keyFingerprint !== pinnedFingerprint)
+    return `the checkpoint was signed by key ${c.keyFingerprint.slice(0, 16)}…, not by the pinned ${pinnedFingerprint.slice(0, 16)}…`;
   const ok = verify(null, Buffer.from(canonicalJson(c.body), 'utf8'), key, Buffer.from(c.signature, 'base64'));
   return ok ? null : 'the signature does not match the checkpoint: it was changed after it was signed';
 }

@@ -12,7 +12,8 @@ interface LedgerCheck {
 }
 
 /** Audit entries of one action, with their payload's data as jsonb. */
-const entries = (action: string) => `(SELECT a.stream, a.seq, a.entity_id, a.key_id, (a.payload::jsonb) -> 'data' AS data FROM audit_log a WHERE a.action = '${action}')`;
+const entries = (action: string) =>
+  `(SELECT a.stream, a.seq, a.entity_id, a.key_id, (a.payload::jsonb) -> 'data' AS data FROM audit_log a WHERE a.action = '${action}')`;
 
 const CHECKS: readonly LedgerCheck[] = [
   {

@@ -33,7 +33,10 @@ export interface ChainWalk {
   readonly macsChecked: boolean;
 }
 
-export const chainHash = (previous: string, payload: string) => createHash('sha256').update(previous + payload, 'utf8').digest('hex');
+export const chainHash = (previous: string, payload: string) =>
+  createHash('sha256')
+    .update(previous + payload, 'utf8')
+    .digest('hex');
 
 export interface StoredEntry {
   stream: string;
@@ -60,7 +63,8 @@ export function entryProblem(e: StoredEntry, previous: string, expectedSeq: bigi
   } else if (keyring) {
     const secret = keyring.keys.get(e.macKey);
     if (!secret) return `the entry names audit key ${e.macKey}, which is not among the audit keys given`;
-    if (entryMac(secret, e.stream, e.payload) !== e.mac) return 'the entry does not match its MAC: its stream or payload was changed, or it was written without the audit key';
+    if (entryMac(secret, e.stream, e.payload) !== e.mac)
+      return 'the entry does not match its MAC: its stream or payload was changed, or it was written without the audit key';
   }
   let p: Record<string, unknown>;
   try {
@@ -69,11 +73,18 @@ export function entryProblem(e: StoredEntry, previous: string, expectedSeq: bigi
     return 'the payload is not JSON';
   }
   const columns: [string, unknown, unknown][] = [
-    ['at', e.at.toISOString(), p.at], ['key_id', e.keyId, p.keyId], ['role', e.role, p.role], ['action', e.action, p.action],
-    ['entity_type', e.entityType, p.entityType], ['entity_id', e.entityId, p.entityId], ['correlation_id', e.correlationId, p.correlationId],
+    ['at', e.at.toISOString(), p.at],
+    ['key_id', e.keyId, p.keyId],
+    ['role', e.role, p.role],
+    ['action', e.action, p.action],
+    ['entity_type', e.entityType, p.entityType],
+    ['entity_id', e.entityId, p.entityId],
+    ['correlation_id', e.correlationId, p.correlationId],
   ];
   const changed = columns.filter(([, column, written]) => column !== written).map(([name]) => name);
-  return changed.length ? `column${changed.length > 1 ? 's' : ''} ${changed.join(', ')} differ${changed.length > 1 ? '' : 's'} from what the entry was written with` : null;
+  return changed.length
+    ? `column${changed.length > 1 ? 's' : ''} ${changed.join(', ')} differ${changed.length > 1 ? '' : 's'} from what the entry was written with`
+    : null;
 }
 
 interface EntryRow extends QueryResultRow {
@@ -98,11 +109,20 @@ interface EntryRow extends QueryResultRow {
  * columns against payloads, and the stored head against the chain. Records the recomputed hash at
  * each of `points`, for comparing with a checkpoint.
  */
-export async function walkChains(db: Queryable, keyring: AuditKeyring | null, points: readonly StreamHead[] = [], from?: ReadonlyMap<string, StreamHead>): Promise<ChainWalk> {
-  const heads = new Map((await db.query<{ stream: string; seq: string; hash: string }>('SELECT stream, seq, hash FROM audit_heads')).rows.map((h) => [h.stream, h]));
+export async function walkChains(
+  db: Queryable,
+  keyring: AuditKeyring | null,
+  points: readonly StreamHead[] = [],
+  from?: ReadonlyMap<string, StreamHead>,
+): Promise<ChainWalk> {
+  const heads = new Map(
+    (await db.query<{ stream: string; seq: string; hash: string }>('SELECT stream, seq, hash FROM audit_heads')).rows.map((h) => [h.stream, h]),
+  );
   // From verified heads (a checkpoint), only what came after them is walked; otherwise every stream that has entries.
   const logged = from ? [...from.keys()] : (await db.query<{ stream: string }>('SELECT DISTINCT stream FROM audit_log')).rows.map((r) => r.stream);
-  const unkeyed = new Map((await db.query<{ stream: string; last_seq: string }>('SELECT stream, last_seq FROM audit_unkeyed')).rows.map((u) => [u.stream, BigInt(u.last_seq)]));
+  const unkeyed = new Map(
+    (await db.query<{ stream: string; last_seq: string }>('SELECT stream, last_seq FROM audit_unkeyed')).rows.map((u) => [u.stream, BigInt(u.last_seq)]),
+  );
   const wanted = new Set(points.map((p) => `${p.stream}#${p.seq}`));
   const streams = [...new Set([...heads.keys(), ...logged])].sort();
   const findings: Finding[] = [];
@@ -123,8 +143,19 @@ export async function walkChains(db: Queryable, keyring: AuditKeyring | null, po
       if (rows.length === 0) break;
       for (const r of rows) {
         const e: StoredEntry = {
-          stream: r.stream, seq: BigInt(r.seq), hash: r.hash, payload: r.payload, at: r.at, keyId: r.key_id, role: r.role, action: r.action,
-          entityType: r.entity_type, entityId: r.entity_id, correlationId: r.correlation_id, mac: r.mac, macKey: r.mac_key,
+          stream: r.stream,
+          seq: BigInt(r.seq),
+          hash: r.hash,
+          payload: r.payload,
+          at: r.at,
+          keyId: r.key_id,
+          role: r.role,
+          action: r.action,
+          entityType: r.entity_type,
+          entityId: r.entity_id,
+          correlationId: r.correlation_id,
+          mac: r.mac,
+          macKey: r.mac_key,
         };
         const reason = entryProblem(e, previous, seq + 1n, unkeyed.get(stream) ?? 0n, keyring);
         if (reason) {
@@ -142,9 +173,10 @@ export async function walkChains(db: Queryable, keyring: AuditKeyring | null, po
     const head = heads.get(stream);
     if (!problem && !head) problem = { stream, seq: null, id: null, reason: 'the stream has entries but no head: its head was deleted' };
     if (!problem && head && (BigInt(head.seq) !== seq || head.hash !== previous)) {
-      problem = BigInt(head.seq) > seq
-        ? { stream, seq: Number(seq + 1n), id: null, reason: 'entries after this point were removed (the chain is shorter than its head)' }
-        : { stream, seq: Number(head.seq), id: null, reason: 'the head does not match the chain: it was rolled back or rewritten' };
+      problem =
+        BigInt(head.seq) > seq
+          ? { stream, seq: Number(seq + 1n), id: null, reason: 'entries after this point were removed (the chain is shorter than its head)' }
+          : { stream, seq: Number(head.seq), id: null, reason: 'the head does not match the chain: it was rolled back or rewritten' };
     }
     if (problem) findings.push(problem);
   }
@@ -152,7 +184,19 @@ export async function walkChains(db: Queryable, keyring: AuditKeyring | null, po
 }
 
 /** The append-only ledgers a checkpoint counts: rows are only ever added to them. */
-export const LEDGERS = ['coups', 'wagers', 'commission_entries', 'coup_voids', 'table_slips', 'slip_voids', 'bank_coups', 'bank_coup_voids', 'void_requests', 'api_keys', 'audit_log'] as const;
+export const LEDGERS = [
+  'coups',
+  'wagers',
+  'commission_entries',
+  'coup_voids',
+  'table_slips',
+  'slip_voids',
+  'bank_coups',
+  'bank_coup_voids',
+  'void_requests',
+  'api_keys',
+  'audit_log',
+] as const;
 
 export async function ledgerCounts(db: Queryable): Promise<Record<string, number>> {
   const sql = LEDGERS.map((t) => `SELECT '${t}' AS ledger, count(*)::text AS n FROM "${t}"`).join(' UNION ALL ');
@@ -171,13 +215,29 @@ export function compareWithCheckpoint(walk: ChainWalk, body: CheckpointBody, led
     if (!now || now.seq === 0) {
       out.push({ stream: s.stream, seq: s.seq, id: null, reason: `the stream held ${s.seq} entries at the checkpoint of ${body.at} and is gone` });
     } else if (now.seq < s.seq && !walk.findings.some((f) => f.stream === s.stream)) {
-      out.push({ stream: s.stream, seq: now.seq + 1, id: null, reason: `the chain ends at entry ${now.seq}, but held ${s.seq} at the checkpoint of ${body.at}: entries were cut` });
+      out.push({
+        stream: s.stream,
+        seq: now.seq + 1,
+        id: null,
+        reason: `the chain ends at entry ${now.seq}, but held ${s.seq} at the checkpoint of ${body.at}: entries were cut`,
+      });
     } else if (now.seq >= s.seq && walk.at.get(`${s.stream}#${s.seq}`) !== s.hash) {
-      out.push({ stream: s.stream, seq: s.seq, id: null, reason: `the chain no longer passes through the head signed at ${body.at}: entries up to ${s.seq} were deleted, reordered or rewritten` });
+      out.push({
+        stream: s.stream,
+        seq: s.seq,
+        id: null,
+        reason: `the chain no longer passes through the head signed at ${body.at}: entries up to ${s.seq} were deleted, reordered or rewritten`,
+      });
     }
   }
   for (const [ledger, rows] of Object.entries(body.ledgers)) {
-    if ((ledgers[ledger] ?? 0) < rows) out.push({ stream: null, seq: null, id: null, reason: `${ledger} holds ${ledgers[ledger] ?? 0} rows, fewer than the ${rows} of the checkpoint of ${body.at}: rows were removed` });
+    if ((ledgers[ledger] ?? 0) < rows)
+      out.push({
+        stream: null,
+        seq: null,
+        id: null,
+        reason: `${ledger} holds ${ledgers[ledger] ?? 0} rows, fewer than the ${rows} of the checkpoint of ${body.at}: rows were removed`,
+      });
   }
   return out;
 }

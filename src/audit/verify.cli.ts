@@ -30,32 +30,59 @@ function parseArgs(argv: string[]): { files: string[]; pin: string | null } {
   return { files, pin };
 }
 
-export async function verifyAgainstCheckpoints(databaseUrl: string, checkpoints: SignedCheckpoint[], pin: string | null, keyring: AuditKeyring | null): Promise<{ findings: Finding[]; entries: number; macsChecked: boolean }> {
+export async function verifyAgainstCheckpoints(
+  databaseUrl: string,
+  checkpoints: SignedCheckpoint[],
+  pin: string | null,
+  keyring: AuditKeyring | null,
+): Promise<{ findings: Finding[]; entries: number; macsChecked: boolean }> {
   const findings: Finding[] = [];
   const fingerprints = new Set(checkpoints.map((c) => c.keyFingerprint));
   for (const c of checkpoints) {
     const problem = checkSignature(c, pin);
     if (problem) findings.push({ stream: null, seq: null, id: null, reason: `checkpoint of ${c.body?.at}: ${problem}` });
   }
-  if (pin === null && fingerprints.size > 1) findings.push({ stream: null, seq: null, id: null, reason: `the checkpoints were signed by ${fingerprints.size} different keys: pin the service's with --pin` });
+  if (pin === null && fingerprints.size > 1)
+    findings.push({
+      stream: null,
+      seq: null,
+      id: null,
+      reason: `the checkpoints were signed by ${fingerprints.size} different keys: pin the service's with --pin`,
+    });
   // Kept checkpoints chain: each names the digest of the one before it.
   const sorted = [...checkpoints].sort((a, b) => a.body.at.localeCompare(b.body.at));
   for (let i = 1; i < sorted.length; i++) {
     if (sorted[i].body.previous === bodyDigest(sorted[i - 1].body)) continue;
-    if (sorted[i].body.previous === null) findings.push({ stream: null, seq: null, id: null, reason: `the checkpoint of ${sorted[i].body.at} starts a new chain after the one of ${sorted[i - 1].body.at}: the checkpoint history was restarted` });
+    if (sorted[i].body.previous === null)
+      findings.push({
+        stream: null,
+        seq: null,
+        id: null,
+        reason: `the checkpoint of ${sorted[i].body.at} starts a new chain after the one of ${sorted[i - 1].body.at}: the checkpoint history was restarted`,
+      });
   }
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
   try {
     await db.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const walk = await walkChains(db, keyring, checkpoints.flatMap((c) => c.body.streams));
+    const walk = await walkChains(
+      db,
+      keyring,
+      checkpoints.flatMap((c) => c.body.streams),
+    );
     findings.push(...walk.findings, ...(await checkLedgers(db)));
     const ledgers = await ledgerCounts(db);
     for (const c of sorted) findings.push(...compareWithCheckpoint(walk, c.body, ledgers));
     // The service keeps its own copy of every checkpoint it signed: one missing was removed.
     const stored = new Set((await db.query<{ digest: string }>('SELECT digest FROM audit_checkpoints')).rows.map((r) => r.digest));
     for (const c of sorted) {
-      if (!stored.has(bodyDigest(c.body))) findings.push({ stream: null, seq: null, id: null, reason: `the service's own copy of the checkpoint of ${c.body.at} is missing from the database: removed` });
+      if (!stored.has(bodyDigest(c.body)))
+        findings.push({
+          stream: null,
+          seq: null,
+          id: null,
+          reason: `the service's own copy of the checkpoint of ${c.body.at} is missing from the database: removed`,
+        });
     }
     await db.query('ROLLBACK');
     return { findings, entries: walk.entries, macsChecked: walk.macsChecked };
@@ -75,9 +102,15 @@ async function main(): Promise<void> {
       return usage(`${f}: ${(e as Error).message}`);
     }
   });
-  const keyring = process.env.AUDIT_KEYS ? parseAuditKeys(process.env.AUDIT_KEYS) : process.env.AUDIT_KEYS_FILE ? auditKeyringFromFile(process.env.AUDIT_KEYS_FILE, false) : null;
+  const keyring = process.env.AUDIT_KEYS
+    ? parseAuditKeys(process.env.AUDIT_KEYS)
+    : process.env.AUDIT_KEYS_FILE
+      ? auditKeyringFromFile(process.env.AUDIT_KEYS_FILE, false)
+      : null;
   const { findings, entries, macsChecked } = await verifyAgainstCheckpoints(databaseUrl, checkpoints, pin, keyring);
-  console.log(`Checked ${entries} audit entries against ${checkpoints.length} checkpoint(s) signed by ${[...new Set(checkpoints.map((c) => c.keyFingerprint))].join(', ')}`);
+  console.log(
+    `Checked ${entries} audit entries against ${checkpoints.length} checkpoint(s) signed by ${[...new Set(checkpoints.map((c) => c.keyFingerprint))].join(', ')}`,
+  );
   if (!macsChecked) console.log('MACs not checked: give AUDIT_KEYS or AUDIT_KEYS_FILE to check them too');
   if (findings.length === 0) {
     console.log('OK: the records pass through every checkpoint; nothing was found rewritten or removed');

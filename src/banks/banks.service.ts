@@ -23,7 +23,17 @@ import { Bank, BankCoup, BankCoupVoid, Prisma } from '../generated/prisma/client
 import { dealFrom, LockedShoe, nextCoupNumber, ShoesService } from '../shoes/shoes.service';
 import { applyBankCoupToRollups } from '../reports/rollups';
 import { rulesOf } from '../tables/tables.service';
-import { BankCoupCardsDto, BankCoupDto, BankCoupOutcomeDto, BankDto, OpenBankDto, PunterResultDto, RecordBankCoupDto, RetireBankDto, StandingStakeDto } from './dto/bank.dto';
+import {
+  BankCoupCardsDto,
+  BankCoupDto,
+  BankCoupOutcomeDto,
+  BankDto,
+  OpenBankDto,
+  PunterResultDto,
+  RecordBankCoupDto,
+  RetireBankDto,
+  StandingStakeDto,
+} from './dto/bank.dto';
 
 /** A stake standing after a chemin de fer tie, as stored on the bank. */
 interface Standing {
@@ -56,9 +66,11 @@ export class BanksService {
         throw new AppError('BANK_ALREADY_ACTIVE', `Seat ${last.bankerSeat} holds bank ${last.number} of this shoe: it must retire or pass first`);
       }
       const rotation = dto.rotation ?? last?.rotation;
-      if (!rotation) throw new AppError('VALIDATION_FAILED', "rotation is required for the shoe's first bank: list the occupied seats in the order the bank travels");
+      if (!rotation)
+        throw new AppError('VALIDATION_FAILED', "rotation is required for the shoe's first bank: list the occupied seats in the order the bank travels");
       checkRotation(rotation);
-      if (!rotation.includes(dto.bankerSeat)) throw new AppError('INVALID_STAKES', `Seat ${dto.bankerSeat} is not seated at this game (seats: ${rotation.join(', ')})`);
+      if (!rotation.includes(dto.bankerSeat))
+        throw new AppError('INVALID_STAKES', `Seat ${dto.bankerSeat} is not seated at this game (seats: ${rotation.join(', ')})`);
       const amount = BigInt(dto.amount);
       const { minBet, maxBet } = locked.table;
       const follows = last && last.status !== 'SHOE_CLOSED' ? last : null;
@@ -79,13 +91,29 @@ export class BanksService {
       }
       const bank = await tx.bank.create({
         data: {
-          id: randomUUID(), tableId: locked.shoe.tableId, shoeId, number: (last?.number ?? 0) + 1, game, bankerSeat: dto.bankerSeat, rotation, how,
-          openedWith: amount, stake: amount, openedByKeyId: actor.keyId, outOfTurnFor,
+          id: randomUUID(),
+          tableId: locked.shoe.tableId,
+          shoeId,
+          number: (last?.number ?? 0) + 1,
+          game,
+          bankerSeat: dto.bankerSeat,
+          rotation,
+          how,
+          openedWith: amount,
+          stake: amount,
+          openedByKeyId: actor.keyId,
+          outOfTurnFor,
           // Stakes accepted in banque hold for the rest of the shoe, across a continued bank too.
-          stakesAccepted: game === 'BANQUE' && how === 'CONTINUED' && last!.stakesAccepted,
+          stakesAccepted: game === 'BANQUE' && how === 'CONTINUED' && last.stakesAccepted,
         },
       });
-      await this.audit.append(tx, { stream: bank.tableId, action: 'bank.open', entityType: 'bank', entityId: bank.id, data: { shoeId, number: bank.number, game, bankerSeat: bank.bankerSeat, amount: amount.toString(), rotation, how, outOfTurnFor } });
+      await this.audit.append(tx, {
+        stream: bank.tableId,
+        action: 'bank.open',
+        entityType: 'bank',
+        entityId: bank.id,
+        data: { shoeId, number: bank.number, game, bankerSeat: bank.bankerSeat, amount: amount.toString(), rotation, how, outOfTurnFor },
+      });
       return toBankDto(bank);
     });
   }
@@ -107,23 +135,42 @@ export class BanksService {
       // The cards leave the shoe as for any coup.
       const { shoe } = locked;
       const dealt = dealFrom(shoe, number, Object.values(played.hands).flat());
-      await tx.shoe.update({ where: { id: shoe.id }, data: { remaining: dealt.remaining, cardsDealt: dealt.cardsDealt, coupCount: number, lastCoupNumber: dealt.lastCoupNumber ?? shoe.lastCoupNumber } });
+      await tx.shoe.update({
+        where: { id: shoe.id },
+        data: { remaining: dealt.remaining, cardsDealt: dealt.cardsDealt, coupCount: number, lastCoupNumber: dealt.lastCoupNumber ?? shoe.lastCoupNumber },
+      });
 
       const { standing, ...state } = played.bank;
       const after = await tx.bank.update({
         where: { id: bank.id },
         data: {
-          ...state, coups: bank.coups + 1,
+          ...state,
+          coups: bank.coups + 1,
           ...(standing === undefined ? {} : { standing: standing === null ? Prisma.DbNull : (standing as never) }),
           ...(state.status && state.status !== 'ACTIVE' ? { closedAt: now } : {}),
         },
       });
       const row = await tx.bankCoup.create({
         data: {
-          id: randomUUID(), bankId: bank.id, shoeId: shoe.id, tableId: shoe.tableId, number, gamingDay: new Date(`${day}T00:00:00Z`),
-          cards: Object.fromEntries(Object.entries(dto.cards).filter(([, v]) => v !== undefined)), outcome: played.outcome as never, bankerSeat: bank.bankerSeat, bankBefore: played.bankBefore, covered: played.covered,
-          setAside: played.setAside, commission: played.commission, bankAfter: played.bankAfter, nextBanker: played.nextBanker,
-          punters: played.punters as never, bankStateBefore: stateOf(bank) as never, settledAt: now, createdByKeyId: actor.keyId,
+          id: randomUUID(),
+          bankId: bank.id,
+          shoeId: shoe.id,
+          tableId: shoe.tableId,
+          number,
+          gamingDay: new Date(`${day}T00:00:00Z`),
+          cards: Object.fromEntries(Object.entries(dto.cards).filter(([, v]) => v !== undefined)),
+          outcome: played.outcome as never,
+          bankerSeat: bank.bankerSeat,
+          bankBefore: played.bankBefore,
+          covered: played.covered,
+          setAside: played.setAside,
+          commission: played.commission,
+          bankAfter: played.bankAfter,
+          nextBanker: played.nextBanker,
+          punters: played.punters as never,
+          bankStateBefore: stateOf(bank) as never,
+          settledAt: now,
+          createdByKeyId: actor.keyId,
         },
       });
       await applyBankCoupToRollups(tx, shoe.tableId, day, played.commission, 1n);
@@ -142,7 +189,8 @@ export class BanksService {
       let offer: bigint;
       if (bank.game === 'CHEMIN_DE_FER') {
         if (bank.standing) throw new AppError('BANK_NOT_RETIRABLE', 'The stakes stand after the tie: play that coup before the banker retires');
-        if (dto.amount !== undefined) throw new AppError('VALIDATION_FAILED', 'A chemin de fer bank is offered at what the banker would have staked: leave amount out');
+        if (dto.amount !== undefined)
+          throw new AppError('VALIDATION_FAILED', 'A chemin de fer bank is offered at what the banker would have staked: leave amount out');
         offer = bank.stake; // what the retiring banker would have had to stake next coup
       } else {
         if (bank.coups < 1) throw new AppError('BANK_NOT_RETIRABLE', 'A banque banker may retire only after at least one coup');
@@ -154,7 +202,13 @@ export class BanksService {
         data: { status: 'RETIRED', offer, nextBanker: nextBankerAfter(bank.rotation, bank.bankerSeat, []), closedAt: new Date() },
       });
       const result = toBankDto(after);
-      await this.audit.append(tx, { stream: bank.tableId, action: 'bank.retire', entityType: 'bank', entityId: bank.id, data: { bankerSeat: bank.bankerSeat, bankerTakes: result.bankerTakes, offer: offer.toString(), nextBanker: after.nextBanker } });
+      await this.audit.append(tx, {
+        stream: bank.tableId,
+        action: 'bank.retire',
+        entityType: 'bank',
+        entityId: bank.id,
+        data: { bankerSeat: bank.bankerSeat, bankerTakes: result.bankerTakes, offer: offer.toString(), nextBanker: after.nextBanker },
+      });
       return result;
     });
   }
@@ -180,19 +234,40 @@ export class BanksService {
     const coup = (await tx.bankCoup.findUnique({ where: { id: bankCoupId }, include: { void: true } }))!;
     await assertVoidable(tx, coup);
     await tx.bankCoupVoid.create({
-      data: { id: randomUUID(), bankCoupId, reason: v.reason, voidedByKeyId: v.requestedBy.keyId, voidedByRole: v.requestedBy.role, approvedByKeyId: v.approvedBy.keyId, voidRequestId: v.voidRequestId },
+      data: {
+        id: randomUUID(),
+        bankCoupId,
+        reason: v.reason,
+        voidedByKeyId: v.requestedBy.keyId,
+        voidedByRole: v.requestedBy.role,
+        approvedByKeyId: v.approvedBy.keyId,
+        voidRequestId: v.voidRequestId,
+      },
     });
     const before = coup.bankStateBefore as unknown as BankState;
     await tx.bank.update({
       where: { id: coup.bankId },
       data: {
-        stake: BigInt(before.stake), setAside: BigInt(before.setAside), commission: BigInt(before.commission), bancoSuivi: before.bancoSuivi,
-        standing: before.standing === null ? Prisma.DbNull : (before.standing as never), stakesAccepted: before.stakesAccepted, coups: before.coups,
-        status: 'ACTIVE', nextBanker: null, closedAt: null,
+        stake: BigInt(before.stake),
+        setAside: BigInt(before.setAside),
+        commission: BigInt(before.commission),
+        bancoSuivi: before.bancoSuivi,
+        standing: before.standing === null ? Prisma.DbNull : (before.standing as never),
+        stakesAccepted: before.stakesAccepted,
+        coups: before.coups,
+        status: 'ACTIVE',
+        nextBanker: null,
+        closedAt: null,
       },
     });
     await applyBankCoupToRollups(tx, coup.tableId, coup.gamingDay.toISOString().slice(0, 10), coup.commission, -1n);
-    await this.audit.append(tx, { stream: coup.tableId, action: 'bank.coup.void', entityType: 'bank', entityId: coup.bankId, data: { bankCoupId, number: coup.number, reason: v.reason, commissionReversed: coup.commission.toString(), bankRestored: before } });
+    await this.audit.append(tx, {
+      stream: coup.tableId,
+      action: 'bank.coup.void',
+      entityType: 'bank',
+      entityId: coup.bankId,
+      data: { bankCoupId, number: coup.number, reason: v.reason, commissionReversed: coup.commission.toString(), bankRestored: before },
+    });
   }
 
   async get(bankId: string, actor: Actor): Promise<BankDto> {
@@ -233,8 +308,13 @@ interface BankState {
 
 function stateOf(b: Bank): BankState {
   return {
-    stake: b.stake.toString(), setAside: b.setAside.toString(), commission: b.commission.toString(), bancoSuivi: b.bancoSuivi,
-    standing: (b.standing as Standing[] | null) ?? null, stakesAccepted: b.stakesAccepted, coups: b.coups,
+    stake: b.stake.toString(),
+    setAside: b.setAside.toString(),
+    commission: b.commission.toString(),
+    bancoSuivi: b.bancoSuivi,
+    standing: (b.standing as Standing[] | null) ?? null,
+    stakesAccepted: b.stakesAccepted,
+    coups: b.coups,
   };
 }
 
@@ -257,7 +337,10 @@ async function assertVoidable(tx: Tx, coup: BankCoup & { void: unknown }): Promi
   const bank = await tx.bank.findUniqueOrThrow({ where: { id: coup.bankId } });
   const later = await tx.bank.count({ where: { shoeId: coup.shoeId, number: { gt: bank.number } } });
   if (later > 0 || bank.status === 'RETIRED' || bank.status === 'SHOE_CLOSED') {
-    throw new AppError('VOID_NOT_LAST', `Bank ${bank.number} has ${later > 0 ? 'been followed by another bank' : bank.status === 'RETIRED' ? 'retired' : 'closed with its shoe'} since coup ${coup.number}: that coup can no longer be voided`);
+    throw new AppError(
+      'VOID_NOT_LAST',
+      `Bank ${bank.number} has ${later > 0 ? 'been followed by another bank' : bank.status === 'RETIRED' ? 'retired' : 'closed with its shoe'} since coup ${coup.number}: that coup can no longer be voided`,
+    );
   }
 }
 
@@ -278,7 +361,8 @@ interface Played {
 /** A chemin de fer coup: the request checked for this game, the engine plays it on the bank. */
 function chemmy(bank: Bank, dto: RecordBankCoupDto, house: HouseCommission): Played {
   const { player, banker, right, left } = dto.cards;
-  if (!player || right || left) throw new AppError('VALIDATION_FAILED', "A chemin de fer coup records the punters' hand (cards.player) and the banker's (cards.banker) only");
+  if (!player || right || left)
+    throw new AppError('VALIDATION_FAILED', "A chemin de fer coup records the punters' hand (cards.player) and the banker's (cards.banker) only");
   if (dto.declareStakesAccepted !== undefined) throw new AppError('VALIDATION_FAILED', 'declareStakesAccepted belongs to baccarat banque');
   const calls = dto.stakes?.map((s): ChemmyCall => {
     if (s.side) throw new AppError('VALIDATION_FAILED', `Seat ${s.seat}: sides belong to baccarat banque`);
@@ -286,23 +370,53 @@ function chemmy(bank: Bank, dto: RecordBankCoupDto, house: HouseCommission): Pla
   });
   const hands = { player: parseCards(player), banker: parseCards(banker) };
   const outcome = evaluateCoup('CHEMIN_DE_FER', hands);
-  const standing = (bank.standing as Standing[] | null)?.map((s) => ({ seat: s.seat, amount: BigInt(s.amount), call: s.call ?? undefined, bystander: s.bystander })) ?? null;
-  const { stakes, bankBefore, result: r, next } = playChemmy(
+  const standing =
+    (bank.standing as Standing[] | null)?.map((s) => ({ seat: s.seat, amount: BigInt(s.amount), call: s.call ?? undefined, bystander: s.bystander })) ?? null;
+  const {
+    stakes,
+    bankBefore,
+    result: r,
+    next,
+  } = playChemmy(
     house,
-    { bankerSeat: bank.bankerSeat, rotation: bank.rotation, stake: bank.stake, setAside: bank.setAside, commission: bank.commission, bancoSuivi: bank.bancoSuivi, standing, outOfTurnFor: bank.outOfTurnFor },
+    {
+      bankerSeat: bank.bankerSeat,
+      rotation: bank.rotation,
+      stake: bank.stake,
+      setAside: bank.setAside,
+      commission: bank.commission,
+      bancoSuivi: bank.bancoSuivi,
+      standing,
+      outOfTurnFor: bank.outOfTurnFor,
+    },
     { calls: calls ?? null, bankerAdds: BigInt(dto.bankerAdds ?? 0), winner: outcome.winner },
   );
   const byStake = new Map(stakes.map((s) => [s.seat, s]));
   return {
     hands,
-    outcome: { winner: outcome.winner, punterTotal: outcome.playerTotal, bankerTotal: outcome.bankerTotal, natural: outcome.natural, handPlayer: r.handPlayer, stakesStand: r.stakesStand },
-    bankBefore, covered: r.covered, setAside: r.setAside, commission: r.commission, bankAfter: r.bankAfter, nextBanker: r.nextBanker,
+    outcome: {
+      winner: outcome.winner,
+      punterTotal: outcome.playerTotal,
+      bankerTotal: outcome.bankerTotal,
+      natural: outcome.natural,
+      handPlayer: r.handPlayer,
+      stakesStand: r.stakesStand,
+    },
+    bankBefore,
+    covered: r.covered,
+    setAside: r.setAside,
+    commission: r.commission,
+    bankAfter: r.bankAfter,
+    nextBanker: r.nextBanker,
     punters: r.punters.map((p) => {
       const s = byStake.get(p.seat)!;
       return { seat: p.seat, side: null, call: s.call ?? null, bystander: s.bystander ?? false, stake: p.stake.toString(), net: p.net.toString(), unpaid: '0' };
     }),
     bank: {
-      stake: next.stake, setAside: next.setAside, commission: next.commission, bancoSuivi: next.bancoSuivi,
+      stake: next.stake,
+      setAside: next.setAside,
+      commission: next.commission,
+      bancoSuivi: next.bancoSuivi,
       standing: next.standing?.map((s) => ({ seat: s.seat, amount: s.amount.toString(), call: s.call ?? null, bystander: s.bystander ?? false })) ?? null,
       ...(next.passed ? { status: 'PASSED', nextBanker: r.nextBanker } : {}),
     },
@@ -312,7 +426,8 @@ function chemmy(bank: Bank, dto: RecordBankCoupDto, house: HouseCommission): Pla
 /** A baccarat banque coup: the request checked for this game, the engine plays it on the bank. */
 function banque(bank: Bank, dto: RecordBankCoupDto, house: HouseCommission): Played {
   const { player, banker, right, left } = dto.cards;
-  if (!right || !left || player) throw new AppError('VALIDATION_FAILED', 'A banque coup records the right (cards.right), left (cards.left) and banker (cards.banker) hands');
+  if (!right || !left || player)
+    throw new AppError('VALIDATION_FAILED', 'A banque coup records the right (cards.right), left (cards.left) and banker (cards.banker) hands');
   if (dto.bankerAdds !== undefined) throw new AppError('VALIDATION_FAILED', 'bankerAdds belongs to chemin de fer');
   if (!dto.stakes?.length) throw new AppError('INVALID_STAKES', 'No one stakes against the bank');
   const calls: BanqueCall[] = dto.stakes.map((s) => {
@@ -324,7 +439,12 @@ function banque(bank: Bank, dto: RecordBankCoupDto, house: HouseCommission): Pla
   });
   const hands = { right: parseCards(right), left: parseCards(left), banker: parseCards(banker) };
   const outcome = evaluateBanqueCoup(hands);
-  const { stakes, result: r, next, nextBanker } = playBanque(
+  const {
+    stakes,
+    result: r,
+    next,
+    nextBanker,
+  } = playBanque(
     house,
     { bankerSeat: bank.bankerSeat, rotation: bank.rotation, stake: bank.stake, commission: bank.commission, stakesAccepted: bank.stakesAccepted },
     { calls, outcome, declareAccepted: dto.declareStakesAccepted === true },
@@ -333,8 +453,21 @@ function banque(bank: Bank, dto: RecordBankCoupDto, house: HouseCommission): Pla
   return {
     hands,
     outcome: { right: outcome.right, left: outcome.left, bankerTotal: outcome.bankerTotal, bankerNatural: outcome.bankerNatural, bankBroken: r.bankBroken },
-    bankBefore: bank.stake, covered: stakes.reduce((t, s) => t + s.amount, 0n), setAside: 0n, commission: r.commission, bankAfter: r.bankAfter, nextBanker,
-    punters: r.stakes.map((p) => ({ seat: p.seat, side: p.side, call: callOf.get(p.seat) ?? null, bystander: false, stake: p.stake.toString(), net: p.net.toString(), unpaid: p.unpaid.toString() })),
+    bankBefore: bank.stake,
+    covered: stakes.reduce((t, s) => t + s.amount, 0n),
+    setAside: 0n,
+    commission: r.commission,
+    bankAfter: r.bankAfter,
+    nextBanker,
+    punters: r.stakes.map((p) => ({
+      seat: p.seat,
+      side: p.side,
+      call: callOf.get(p.seat) ?? null,
+      bystander: false,
+      stake: p.stake.toString(),
+      net: p.net.toString(),
+      unpaid: p.unpaid.toString(),
+    })),
     bank: { stake: next.stake, commission: next.commission, stakesAccepted: next.stakesAccepted, ...(next.broke ? { status: 'BROKE', nextBanker } : {}) },
   };
 }
@@ -349,23 +482,40 @@ function playerBankedGame(locked: LockedShoe): 'CHEMIN_DE_FER' | 'BANQUE' {
 
 function assertActive(bank: Bank): void {
   if (bank.status !== 'ACTIVE') {
-    const why = { PASSED: 'passed after a losing coup', RETIRED: 'retired', BROKE: 'is broke', SHOE_CLOSED: 'closed with its shoe' }[bank.status] ?? bank.status;
+    const why =
+      { PASSED: 'passed after a losing coup', RETIRED: 'retired', BROKE: 'is broke', SHOE_CLOSED: 'closed with its shoe' }[bank.status] ?? bank.status;
     throw new AppError('BANK_CLOSED', `Bank ${bank.number} (seat ${bank.bankerSeat}) ${why}: it takes no more coups`);
   }
 }
-
 
 function toBankDto(b: Bank): BankDto {
   const standing = b.standing as Standing[] | null;
   // Retiring (or the shoe ending) the banker takes the bank and everything set aside; a bank that passed or broke leaves only what was set aside.
   const takes = b.status === 'RETIRED' || b.status === 'SHOE_CLOSED' ? b.stake + b.setAside : b.status === 'ACTIVE' ? null : b.setAside;
   return {
-    id: b.id, shoeId: b.shoeId, tableId: b.tableId, number: b.number, game: b.game, bankerSeat: b.bankerSeat, rotation: b.rotation, how: b.how,
-    openedWith: Number(b.openedWith), bank: Number(b.stake), setAside: Number(b.setAside), houseCommission: Number(b.commission), bancoSuivi: b.bancoSuivi,
+    id: b.id,
+    shoeId: b.shoeId,
+    tableId: b.tableId,
+    number: b.number,
+    game: b.game,
+    bankerSeat: b.bankerSeat,
+    rotation: b.rotation,
+    how: b.how,
+    openedWith: Number(b.openedWith),
+    bank: Number(b.stake),
+    setAside: Number(b.setAside),
+    houseCommission: Number(b.commission),
+    bancoSuivi: b.bancoSuivi,
     standingStakes: standing ? standing.map((s): StandingStakeDto => ({ seat: s.seat, amount: Number(s.amount), call: s.call, bystander: s.bystander })) : null,
-    stakesAccepted: b.stakesAccepted, coups: b.coups, status: b.status, offer: b.offer === null ? null : Number(b.offer),
-    nextBanker: b.status === 'ACTIVE' ? b.bankerSeat : b.nextBanker, outOfTurnFor: b.outOfTurnFor, bankerTakes: takes === null ? null : Number(takes),
-    openedAt: b.openedAt.toISOString(), closedAt: b.closedAt?.toISOString() ?? null,
+    stakesAccepted: b.stakesAccepted,
+    coups: b.coups,
+    status: b.status,
+    offer: b.offer === null ? null : Number(b.offer),
+    nextBanker: b.status === 'ACTIVE' ? b.bankerSeat : b.nextBanker,
+    outOfTurnFor: b.outOfTurnFor,
+    bankerTakes: takes === null ? null : Number(takes),
+    openedAt: b.openedAt.toISOString(),
+    closedAt: b.closedAt?.toISOString() ?? null,
   };
 }
 
@@ -373,14 +523,36 @@ function toBankCoupDto(c: BankCoup & { void?: BankCoupVoid | null }, bank: Bank)
   type P = Played['punters'][number];
   const o = c.outcome as { handPlayer?: number; stakesStand?: boolean; bankBroken?: boolean };
   return {
-    id: c.id, bankId: c.bankId, shoeId: c.shoeId, number: c.number, gamingDay: c.gamingDay.toISOString().slice(0, 10),
-    cards: c.cards as unknown as BankCoupCardsDto, outcome: c.outcome as unknown as BankCoupOutcomeDto, bankerSeat: c.bankerSeat,
-    bankBefore: Number(c.bankBefore), covered: Number(c.covered), setAside: Number(c.setAside), commission: Number(c.commission),
-    bankAfter: c.bankAfter === null ? null : Number(c.bankAfter), nextBanker: c.nextBanker!,
-    handPlayer: o.handPlayer ?? null, stakesStand: o.stakesStand ?? false, bankBroken: o.bankBroken ?? false,
-    punters: (c.punters as unknown as P[]).map((p): PunterResultDto => ({ seat: p.seat, side: p.side, call: p.call, bystander: p.bystander, stake: Number(p.stake), net: Number(p.net), unpaid: Number(p.unpaid) })),
+    id: c.id,
+    bankId: c.bankId,
+    shoeId: c.shoeId,
+    number: c.number,
+    gamingDay: c.gamingDay.toISOString().slice(0, 10),
+    cards: c.cards as unknown as BankCoupCardsDto,
+    outcome: c.outcome as unknown as BankCoupOutcomeDto,
+    bankerSeat: c.bankerSeat,
+    bankBefore: Number(c.bankBefore),
+    covered: Number(c.covered),
+    setAside: Number(c.setAside),
+    commission: Number(c.commission),
+    bankAfter: c.bankAfter === null ? null : Number(c.bankAfter),
+    nextBanker: c.nextBanker!,
+    handPlayer: o.handPlayer ?? null,
+    stakesStand: o.stakesStand ?? false,
+    bankBroken: o.bankBroken ?? false,
+    punters: (c.punters as unknown as P[]).map((p): PunterResultDto => ({
+      seat: p.seat,
+      side: p.side,
+      call: p.call,
+      bystander: p.bystander,
+      stake: Number(p.stake),
+      net: Number(p.net),
+      unpaid: Number(p.unpaid),
+    })),
     bank: toBankDto(bank),
-    void: c.void ? { reason: c.void.reason, voidedByKeyId: c.void.voidedByKeyId, approvedByKeyId: c.void.approvedByKeyId, voidedAt: c.void.createdAt.toISOString() } : null,
+    void: c.void
+      ? { reason: c.void.reason, voidedByKeyId: c.void.voidedByKeyId, approvedByKeyId: c.void.approvedByKeyId, voidedAt: c.void.createdAt.toISOString() }
+      : null,
     settledAt: c.settledAt.toISOString(),
   };
 }

@@ -28,7 +28,17 @@ export class CommissionsService {
     const accruals = await tx.commissionEntry.findMany({ where: { coupId, kind: 'ACCRUAL' } });
     if (accruals.length === 0) return;
     await tx.commissionEntry.createMany({
-      data: accruals.map((a) => ({ shoeId, tableId, seat: a.seat, patronId: a.patronId, kind: 'VOID' as const, amount: -a.amount, coupId, wagerId: a.wagerId, createdByKeyId: actor.keyId })),
+      data: accruals.map((a) => ({
+        shoeId,
+        tableId,
+        seat: a.seat,
+        patronId: a.patronId,
+        kind: 'VOID' as const,
+        amount: -a.amount,
+        coupId,
+        wagerId: a.wagerId,
+        createdByKeyId: actor.keyId,
+      })),
     });
   }
 
@@ -63,10 +73,26 @@ export class CommissionsService {
     if (amount > owed) throw new AppError('COLLECTION_EXCEEDS_OUTSTANDING', `${who} owes ${owed}; ${amount} cannot be collected`);
     const id = randomUUID();
     await tx.commissionEntry.create({
-      data: { id, shoeId, tableId, seat: dto.seat, patronId, kind: 'COLLECTION', amount: -BigInt(amount), createdByKeyId: actor.keyId, gamingDay: new Date(`${gamingDay}T00:00:00Z`) },
+      data: {
+        id,
+        shoeId,
+        tableId,
+        seat: dto.seat,
+        patronId,
+        kind: 'COLLECTION',
+        amount: -BigInt(amount),
+        createdByKeyId: actor.keyId,
+        gamingDay: new Date(`${gamingDay}T00:00:00Z`),
+      },
     });
     await addCollectedCommission(tx, tableId, gamingDay, BigInt(amount));
-    await this.audit.append(tx, { stream: tableId, action: 'commission.collect', entityType: 'shoe', entityId: shoeId, data: { entryId: id, seat: dto.seat, patronId, amount, outstandingAfter: owed - amount } });
+    await this.audit.append(tx, {
+      stream: tableId,
+      action: 'commission.collect',
+      entityType: 'shoe',
+      entityId: shoeId,
+      data: { entryId: id, seat: dto.seat, patronId, amount, outstandingAfter: owed - amount },
+    });
     return { id, seat: dto.seat, patronId, amount, outstanding: owed - amount };
   }
 }

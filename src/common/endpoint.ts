@@ -52,13 +52,7 @@ const ROLE_SCOPE: Record<Role, string> = {
 /** The operation's description: what it does, who may call it, what it writes, and every error it can answer. */
 function describe(o: EndpointOptions, codes: ErrorCode[], post: boolean): string {
   const who = o.roles ? o.roles.map((r) => ROLE_SCOPE[r]).join(', ') : 'anyone: no API key needed';
-  const lines = [
-    o.description,
-    '',
-    `**Who may call:** ${who}.`,
-    '',
-    `**Writes:** ${o.writes ?? 'nothing (a read).'}`,
-  ];
+  const lines = [o.description, '', `**Who may call:** ${who}.`, '', `**Writes:** ${o.writes ?? 'nothing (a read).'}`];
   if (post) lines.push('', '**Retries:** send an `Idempotency-Key`; a request refused with an error wrote nothing and may be sent again.');
   lines.push('', '**Errors** (body: ErrorResponse):', '', '| code | status | meaning |', '|---|---|---|');
   for (const c of codes) lines.push(`| \`${c}\` | ${ERROR_STATUS[c]} | ${ERROR_MEANING[c]} |`);
@@ -108,7 +102,15 @@ export function Endpoint(method: 'GET' | 'POST', path: string, o: EndpointOption
     ...[...byStatus].map(([s, cs]) => ApiResponse({ status: s, description: cs.map((c) => `${c}: ${ERROR_MEANING[c]}`).join('. '), type: ErrorResponseDto })),
     ...params.map((p) => ApiParam({ name: p.name, format: 'uuid', type: 'string', description: `The ${p.of}'s id (a UUID)` })),
   ];
-  if (post) decorators.push(ApiHeader({ name: 'Idempotency-Key', required: false, description: IDEMPOTENCY_KEY_DOC, schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' } }));
+  if (post)
+    decorators.push(
+      ApiHeader({
+        name: 'Idempotency-Key',
+        required: false,
+        description: IDEMPOTENCY_KEY_DOC,
+        schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+      }),
+    );
   if (o.body) decorators.push(ApiBody({ type: o.body.type, examples: o.body.examples }));
   if (o.roles) decorators.push(SetMetadata(ROLES_KEY, o.roles), ApiBearerAuth('apiKey'));
   else decorators.push(SetMetadata(PUBLIC_KEY, true));

@@ -25,7 +25,10 @@ export class ErrorResponseDto {
 
   @ApiPropertyOptional({
     description: 'VALIDATION_FAILED: one entry per field with its problems; other codes: an object with specifics, when any',
-    oneOf: [{ type: 'array', items: { $ref: '#/components/schemas/ValidationProblem' } }, { type: 'object', additionalProperties: true }],
+    oneOf: [
+      { type: 'array', items: { $ref: '#/components/schemas/ValidationProblem' } },
+      { type: 'object', additionalProperties: true },
+    ],
   })
   details?: unknown;
 

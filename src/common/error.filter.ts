@@ -6,8 +6,22 @@ import { correlationIdOf } from './correlation';
 
 /** PostgreSQL / driver / Prisma codes that mean "the database is not reachable right now". */
 const UNAVAILABLE = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006',
-  'P1001', 'P1002', 'P1017', 'P2024',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  'P1001',
+  'P1002',
+  'P1017',
+  'P2024',
 ]);
 
 /** A statement cancelled by statement_timeout. */
@@ -70,7 +84,13 @@ export class ErrorFilter implements ExceptionFilter {
     const prismaCode = (e as { code?: unknown })?.code;
     if (prismaCode === 'P2002') return { code: 'CONFLICT', message: 'A record with the same unique values already exists' };
     if (prismaCode === 'P2025') return { code: 'NOT_FOUND', message: 'The record does not exist' };
-    if (causeChain(e).some((c) => TIMED_OUT.has(String((c as { code?: unknown; originalCode?: unknown }).originalCode ?? (c as { code?: unknown }).code)) || /statement timeout/i.test(String((c as { message?: unknown }).message)))) {
+    if (
+      causeChain(e).some(
+        (c) =>
+          TIMED_OUT.has(String((c as { code?: unknown; originalCode?: unknown }).originalCode ?? (c as { code?: unknown }).code)) ||
+          /statement timeout/i.test(String((c as { message?: unknown }).message)),
+      )
+    ) {
       this.logger.warn(`[${correlationId}] statement timeout: ${(e as Error)?.message}`);
       return { code: 'SERVICE_UNAVAILABLE', message: 'The database took too long to answer; retry shortly' };
     }
@@ -93,7 +113,7 @@ export class ErrorFilter implements ExceptionFilter {
     switch (status) {
       case 400: {
         const body = e.getResponse() as { message?: unknown };
-        const text = Array.isArray(body?.message) ? body.message.join('; ') : String(body?.message ?? e.message);
+        const text = Array.isArray(body?.message) ? body.message.join('; ') : typeof body?.message === 'string' ? body.message : e.message;
         if (/JSON/i.test(text)) return { code: 'VALIDATION_FAILED', message: 'The request body is not valid JSON' };
         return { code: 'VALIDATION_FAILED', message: text };
       }
@@ -110,9 +130,7 @@ export class ErrorFilter implements ExceptionFilter {
       case 503:
         return { code: 'SERVICE_UNAVAILABLE', message: 'A dependency is not answering; retry shortly', details: e.getResponse() };
       default:
-        return status >= 500
-          ? { code: 'INTERNAL', message: 'Something went wrong on our side' }
-          : { code: 'VALIDATION_FAILED', message: e.message };
+        return status >= 500 ? { code: 'INTERNAL', message: 'Something went wrong on our side' } : { code: 'VALIDATION_FAILED', message: e.message };
     }
   }
 }

@@ -132,7 +132,10 @@ function dateRule(name: string, test: (s: string) => boolean, hint: string) {
 
 /** A calendar date (a gaming day), YYYY-MM-DD. The one date rule of every route. */
 export function DateField(o: FieldOptions) {
-  return applyDecorators(...base(o, { type: 'string', format: 'date' }), dateRule('isCalendarDate', isCalendarDate, 'must be a calendar date YYYY-MM-DD (e.g. 2026-07-01)'));
+  return applyDecorators(
+    ...base(o, { type: 'string', format: 'date' }),
+    dateRule('isCalendarDate', isCalendarDate, 'must be a calendar date YYYY-MM-DD (e.g. 2026-07-01)'),
+  );
 }
 
 /** A moment: an ISO 8601 date or date-time with a real calendar day and time. */
@@ -167,7 +170,11 @@ export function CardsField(o: FieldOptions & { minItems: number; maxItems: numbe
 export function NestedField(type: () => new () => object, o: FieldOptions & { array?: boolean; minItems?: number; maxItems?: number }) {
   // @nestjs/swagger takes a property's type lazily only from a function named `type`.
   const lazy = { type: () => type() };
-  const decorators = [...base(o, { type: lazy.type, isArray: o.array ?? false, minItems: o.minItems, maxItems: o.maxItems }), ValidateNested({ each: o.array ?? false }), Type(type)];
+  const decorators = [
+    ...base(o, { type: lazy.type, isArray: o.array ?? false, minItems: o.minItems, maxItems: o.maxItems }),
+    ValidateNested({ each: o.array ?? false }),
+    Type(type),
+  ];
   // ValidateNested passes a missing value: a required nested field must say so itself.
   if (o.required !== false) decorators.push(IsDefined({ message: '$property is required' }));
   if (!o.array) decorators.push(IsObject({ message: '$property must be an object' }));
@@ -187,7 +194,14 @@ function flatten(errors: ValidationError[], prefix = ''): { field: string; probl
   return errors.flatMap((e) => {
     const field = prefix ? `${prefix}.${e.property}` : e.property;
     const own = e.constraints
-      ? [{ field, problems: Object.entries(e.constraints).map(([k, m]) => (k === 'whitelistValidation' ? `${field} is not a field of this request` : m.replace(e.property, field))) }]
+      ? [
+          {
+            field,
+            problems: Object.entries(e.constraints).map(([k, m]) =>
+              k === 'whitelistValidation' ? `${field} is not a field of this request` : m.replace(e.property, field),
+            ),
+          },
+        ]
       : [];
     return [...own, ...flatten(e.children ?? [], field)];
   });

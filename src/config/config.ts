@@ -78,7 +78,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const databaseOwnerUrl = env.DATABASE_OWNER_URL?.trim() || null;
   if (databaseOwnerUrl !== null) {
     try {
-      if (!['postgres:', 'postgresql:'].includes(new URL(databaseOwnerUrl).protocol)) problems.push('DATABASE_OWNER_URL must be a postgres:// or postgresql:// URL');
+      if (!['postgres:', 'postgresql:'].includes(new URL(databaseOwnerUrl).protocol))
+        problems.push('DATABASE_OWNER_URL must be a postgres:// or postgresql:// URL');
     } catch {
       problems.push('DATABASE_OWNER_URL is not a valid URL (expected postgres://owner:password@host:5432/database)');
     }
@@ -101,11 +102,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     }
   }
   const auditKeysFile = env.AUDIT_KEYS_FILE?.trim() || null;
-  if (auditKeys === null && auditKeysFile === null && production) problems.push('AUDIT_KEYS or AUDIT_KEYS_FILE is required when NODE_ENV=production (the audit log is keyed by a secret kept outside the database)');
+  if (auditKeys === null && auditKeysFile === null && production)
+    problems.push('AUDIT_KEYS or AUDIT_KEYS_FILE is required when NODE_ENV=production (the audit log is keyed by a secret kept outside the database)');
 
   const auditSigningKey = env.AUDIT_SIGNING_KEY?.trim() || null;
   const auditSigningKeyFile = env.AUDIT_SIGNING_KEY_FILE?.trim() || null;
-  if (auditSigningKey === null && auditSigningKeyFile === null && production) problems.push('AUDIT_SIGNING_KEY or AUDIT_SIGNING_KEY_FILE is required when NODE_ENV=production (checkpoints are signed with a key kept outside the database)');
+  if (auditSigningKey === null && auditSigningKeyFile === null && production)
+    problems.push(
+      'AUDIT_SIGNING_KEY or AUDIT_SIGNING_KEY_FILE is required when NODE_ENV=production (checkpoints are signed with a key kept outside the database)',
+    );
   const checkpointMinutes = int(env, 'AUDIT_CHECKPOINT_MINUTES', 15, 0, 1440, problems);
 
   const bodyLimit = env.BODY_LIMIT ?? '100kb';

@@ -4,18 +4,7 @@ import { Actor, assertTableAccess } from '../access/actor';
 import { CommissionsService } from '../commissions/commissions.service';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService, Tx } from '../database/prisma.service';
-import {
-  BetType,
-  Card,
-  CoupOutcome,
-  evaluateCoup,
-  formatCard,
-  gamingDayOf,
-  isOffered,
-  parseCards,
-  Settlement,
-  settleWager,
-} from '../domain';
+import { BetType, Card, CoupOutcome, evaluateCoup, formatCard, gamingDayOf, isOffered, parseCards, Settlement, settleWager } from '../domain';
 import { CasinoTable, Coup, CoupVoid, Prisma, Wager } from '../generated/prisma/client';
 import { CarriedWager, dealFrom, LockedShoe, nextCoupNumber, ShoesService } from '../shoes/shoes.service';
 import { applyCoupToRollups, coupRollupParts, rollupStatement } from '../reports/rollups';
@@ -120,7 +109,13 @@ export class CoupsService {
       await insertOpenWagers(tx, coupId, shoe.id, shoe.tableId, fresh);
       if (carried.length) await tx.wager.updateMany({ where: { id: { in: carried.map((w) => w.id) } }, data: { coupId } });
       await tx.shoe.update({ where: { id: shoeId }, data: { coupCount: number, openCoupId: coupId } });
-      await this.audit.append(tx, { stream: shoe.tableId, action: 'coup.open', entityType: 'coup', entityId: coupId, data: { shoeId, number, wagers: fresh.map(auditWager), carried: carried.map((w) => w.id) } });
+      await this.audit.append(tx, {
+        stream: shoe.tableId,
+        action: 'coup.open',
+        entityType: 'coup',
+        entityId: coupId,
+        data: { shoeId, number, wagers: fresh.map(auditWager), carried: carried.map((w) => w.id) },
+      });
       return this.describe(tx, coupId);
     });
   }
@@ -131,7 +126,13 @@ export class CoupsService {
       const { table, shoe } = await this.lockOpenCoup(tx, coupId, actor);
       const wagers = dto.wagers.map((w) => newWager(table, w));
       await insertOpenWagers(tx, coupId, shoe.id, shoe.tableId, wagers);
-      await this.audit.append(tx, { stream: shoe.tableId, action: 'coup.wagers', entityType: 'coup', entityId: coupId, data: { wagers: wagers.map(auditWager) } });
+      await this.audit.append(tx, {
+        stream: shoe.tableId,
+        action: 'coup.wagers',
+        entityType: 'coup',
+        entityId: coupId,
+        data: { wagers: wagers.map(auditWager) },
+      });
       return this.describe(tx, coupId);
     });
   }
@@ -159,10 +160,20 @@ export class CoupsService {
     const found = await tx.coup.findUnique({ where: { id: coupId }, select: { shoeId: true } });
     if (!found) throw notFound('Coup', coupId);
     const { shoe, table } = await this.shoes.lock(tx, found.shoeId, v.approvedBy, { mustBeOpen: false });
-    const coup = await tx.coup.findUniqueOrThrow({ where: { id: coupId }, include: { void: true, wagers: { select: { id: true, carriedFromId: true, status: true } } } });
+    const coup = await tx.coup.findUniqueOrThrow({
+      where: { id: coupId },
+      include: { void: true, wagers: { select: { id: true, carriedFromId: true, status: true } } },
+    });
     if (coup.void) throw new AppError('COUP_ALREADY_VOIDED', `Coup ${coup.number} was already voided`);
     await tx.coupVoid.create({
-      data: { coupId, reason: v.reason, voidedByKeyId: v.requestedBy.keyId, voidedByRole: v.requestedBy.role, approvedByKeyId: v.approvedBy.keyId, voidRequestId: v.voidRequestId },
+      data: {
+        coupId,
+        reason: v.reason,
+        voidedByKeyId: v.requestedBy.keyId,
+        voidedByRole: v.requestedBy.role,
+        approvedByKeyId: v.approvedBy.keyId,
+        voidRequestId: v.voidRequestId,
+      },
     });
     const shoeChanges: Prisma.ShoeUpdateInput = {};
     if (coup.status === 'SETTLED') {
@@ -175,7 +186,10 @@ export class CoupsService {
         edgesOf(table),
         -1n,
       );
-      await tx.wager.updateMany({ where: { carriedFromId: { in: coup.wagers.map((w) => w.id) }, status: 'OPEN', coupId: null }, data: { status: 'WITHDRAWN' } });
+      await tx.wager.updateMany({
+        where: { carriedFromId: { in: coup.wagers.map((w) => w.id) }, status: 'OPEN', coupId: null },
+        data: { status: 'WITHDRAWN' },
+      });
       const cards = parseCards([...coup.playerCards, ...coup.bankerCards]);
       const remaining = [...shoe.remaining];
       for (const c of cards) remaining[c] += 1;
@@ -187,7 +201,13 @@ export class CoupsService {
       shoeChanges.openCoupId = null;
     }
     await tx.shoe.update({ where: { id: shoe.id }, data: shoeChanges });
-    await this.audit.append(tx, { stream: shoe.tableId, action: 'coup.void', entityType: 'coup', entityId: coupId, data: { number: coup.number, shoeId: shoe.id, reason: v.reason, requestedBy: v.requestedBy.keyId, voidRequestId: v.voidRequestId } });
+    await this.audit.append(tx, {
+      stream: shoe.tableId,
+      action: 'coup.void',
+      entityType: 'coup',
+      entityId: coupId,
+      data: { number: coup.number, shoeId: shoe.id, reason: v.reason, requestedBy: v.requestedBy.keyId, voidRequestId: v.voidRequestId },
+    });
   }
 
   /** What a void request needs to know about a coup: its table, and whether it is already voided. */
@@ -207,13 +227,24 @@ export class CoupsService {
       await this.shoes.lock(tx, found.shoeId, actor, { mustBeOpen: true });
       const wager = await tx.wager.findUniqueOrThrow({ where: { id: wagerId } });
       if (wager.status !== 'OPEN' || wager.carriedFromId === null) {
-        throw new AppError('WAGER_NOT_WITHDRAWABLE', wager.status !== 'OPEN' ? `This wager is ${wager.status.toLowerCase()} and can no longer be withdrawn` : 'Only a tie bet carried to the next coup can be withdrawn');
+        throw new AppError(
+          'WAGER_NOT_WITHDRAWABLE',
+          wager.status !== 'OPEN'
+            ? `This wager is ${wager.status.toLowerCase()} and can no longer be withdrawn`
+            : 'Only a tie bet carried to the next coup can be withdrawn',
+        );
       }
       const withdrawn = await tx.wager.update({ where: { id: wagerId }, data: { status: 'WITHDRAWN' } });
       // The bets waiting for the next coup changed: move the shoe's version, so that a whole coup
       // computed before this withdrawal cannot be written (CoupsService.writeOptimistic).
       await tx.$executeRaw`UPDATE shoes SET status = status WHERE id = ${found.shoeId}::uuid`;
-      await this.audit.append(tx, { stream: withdrawn.tableId, action: 'wager.withdraw', entityType: 'wager', entityId: wagerId, data: { carriedFromId: withdrawn.carriedFromId, amount: withdrawn.amount } });
+      await this.audit.append(tx, {
+        stream: withdrawn.tableId,
+        action: 'wager.withdraw',
+        entityType: 'wager',
+        entityId: wagerId,
+        data: { carriedFromId: withdrawn.carriedFromId, amount: withdrawn.amount },
+      });
       return toWagerDto(withdrawn);
     });
   }
@@ -245,7 +276,13 @@ export class CoupsService {
   }
 
   /** Settles on a locked shoe: the settlement, rollups and audit as three statements of its transaction. */
-  private async settle(db: SqlRunner, locked: LockedShoe, coup: { id: string; number: number; isNew: boolean }, hands: Hands, wagers: PendingWager[]): Promise<CoupDto> {
+  private async settle(
+    db: SqlRunner,
+    locked: LockedShoe,
+    coup: { id: string; number: number; isNew: boolean },
+    hands: Hands,
+    wagers: PendingWager[],
+  ): Promise<CoupDto> {
     const plan = this.plan(locked, coup, hands, wagers);
     const [written] = await db.query<{ coups: bigint | string; stored: bigint | string }>(settlementStatement(plan.write));
     if (Number(written.coups) !== 1 || Number(written.stored) !== plan.storedCount) {
@@ -265,7 +302,11 @@ export class CoupsService {
     const claim = requestContext.get()?.idempotency;
     const answer = claim && !claim.stored ? idempotencyParts(claim, plan.dto) : null;
     const statement = optimisticCoupStatement(w, plan.rollups, plan.audit, version, answer, confirmKeyId);
-    const { rows } = await this.prisma.pool.query<{ applied: string; stored: string }>({ name: statement.name, text: statement.text, values: statement.values });
+    const { rows } = await this.prisma.pool.query<{ applied: string; stored: string }>({
+      name: statement.name,
+      text: statement.text,
+      values: statement.values,
+    });
     if (Number(rows[0].applied) !== 1) return false;
     if (Number(rows[0].stored) !== plan.storedCount) {
       throw new Error(`Coup ${w.coup.id} settled ${rows[0].stored} of ${plan.storedCount} waiting tie bets: the shoe version did not guard them`);
@@ -287,25 +328,69 @@ export class CoupsService {
     const bankerCards = hands.banker.map(formatCard);
     const rows = wagers.map((w, i) => ({ ...w, ...settlements[i] }));
     // Tied Player/Banker bets that stay: carried to the next coup as new wagers linked to the original.
-    const carriedForward = rows.filter((r) => r.carriesOver).map((r) => ({ id: randomUUID(), seat: r.seat, betType: r.betType, amount: r.amount, patronId: r.patronId, carriedFromId: r.id }));
+    const carriedForward = rows
+      .filter((r) => r.carriesOver)
+      .map((r) => ({ id: randomUUID(), seat: r.seat, betType: r.betType, amount: r.amount, patronId: r.patronId, carriedFromId: r.id }));
     const actor = requestContext.get()?.actor;
 
     const write: SettlementWrite = {
-      coup, shoe, now, day, playerCards, bankerCards, outcome, rows, carriedForward, remaining, cardsDealt,
-      coupCount: Math.max(shoe.coupCount, coup.number), lastCoupNumber, createdByKeyId: actor?.keyId ?? 'system',
+      coup,
+      shoe,
+      now,
+      day,
+      playerCards,
+      bankerCards,
+      outcome,
+      rows,
+      carriedForward,
+      remaining,
+      cardsDealt,
+      coupCount: Math.max(shoe.coupCount, coup.number),
+      lastCoupNumber,
+      createdByKeyId: actor?.keyId ?? 'system',
     };
     const rollups = coupRollupParts({ tableId: shoe.tableId, gamingDay: day, winner: outcome.winner, natural: outcome.natural }, rows, edgesOf(table), 1n);
     const audit = this.audit.parts({
-      stream: shoe.tableId, action: 'coup.settle', entityType: 'coup', entityId: coup.id,
+      stream: shoe.tableId,
+      action: 'coup.settle',
+      entityType: 'coup',
+      entityId: coup.id,
       data: {
-        shoeId: shoe.id, number: coup.number, cards: { player: playerCards, banker: bankerCards }, winner: outcome.winner,
-        playerTotal: outcome.playerTotal, bankerTotal: outcome.bankerTotal, gamingDay: day,
-        wagers: rows.map((r) => ({ id: r.id, seat: r.seat, betType: r.betType, amount: r.amount, result: r.result, payout: r.payout, commission: r.commission, net: r.net })),
+        shoeId: shoe.id,
+        number: coup.number,
+        cards: { player: playerCards, banker: bankerCards },
+        winner: outcome.winner,
+        playerTotal: outcome.playerTotal,
+        bankerTotal: outcome.bankerTotal,
+        gamingDay: day,
+        wagers: rows.map((r) => ({
+          id: r.id,
+          seat: r.seat,
+          betType: r.betType,
+          amount: r.amount,
+          result: r.result,
+          payout: r.payout,
+          commission: r.commission,
+          net: r.net,
+        })),
         carriedForward: carriedForward.map((w) => w.id),
       },
     });
     const wagerDto = (r: (typeof rows)[number]) =>
-      toWagerDto({ id: r.id, coupId: coup.id, seat: r.seat, betType: r.betType, amount: r.amount, patronId: r.patronId, status: 'SETTLED', result: r.result, payout: r.payout, commission: r.commission, net: r.net, carriedFromId: r.carriedFromId });
+      toWagerDto({
+        id: r.id,
+        coupId: coup.id,
+        seat: r.seat,
+        betType: r.betType,
+        amount: r.amount,
+        patronId: r.patronId,
+        status: 'SETTLED',
+        result: r.result,
+        payout: r.payout,
+        commission: r.commission,
+        net: r.net,
+        carriedFromId: r.carriedFromId,
+      });
     const dto: CoupDto = {
       id: coup.id,
       shoeId: shoe.id,
@@ -324,7 +409,10 @@ export class CoupsService {
   }
 
   private async describe(db: Tx | PrismaService, coupId: string): Promise<CoupDto> {
-    const coup = await db.coup.findUniqueOrThrow({ where: { id: coupId }, include: { wagers: { orderBy: [{ seat: 'asc' }, { placedAt: 'asc' }] }, void: true } });
+    const coup = await db.coup.findUniqueOrThrow({
+      where: { id: coupId },
+      include: { wagers: { orderBy: [{ seat: 'asc' }, { placedAt: 'asc' }] }, void: true },
+    });
     const carried = await db.wager.findMany({ where: { carriedFromId: { in: coup.wagers.map((w) => w.id) } } });
     return toCoupDto(coup, coup.wagers, coup.void, carried);
   }
@@ -339,7 +427,11 @@ function newWager(table: CasinoTable, w: WagerInputDto): PendingWager {
   const amount = BigInt(w.amount);
   const { min, max } = limitsFor(table, betType);
   if (amount < min || amount > max) {
-    throw new AppError('BET_LIMIT', `Seat ${w.seat}: a ${betType} bet at table ${table.code} must be between ${min} and ${max} (${table.currency} minor units); ${amount} is ${amount < min ? 'below the minimum' : 'above the maximum'}`, { seat: w.seat, betType, min: Number(min), max: Number(max) });
+    throw new AppError(
+      'BET_LIMIT',
+      `Seat ${w.seat}: a ${betType} bet at table ${table.code} must be between ${min} and ${max} (${table.currency} minor units); ${amount} is ${amount < min ? 'below the minimum' : 'above the maximum'}`,
+      { seat: w.seat, betType, min: Number(min), max: Number(max) },
+    );
   }
   return { id: randomUUID(), stored: false, seat: w.seat, betType, amount, patronId: w.patronId ?? null, carriedFromId: null };
 }
@@ -353,7 +445,17 @@ function storedWager(w: Wager): PendingWager {
 async function insertOpenWagers(tx: Tx, coupId: string, shoeId: string, tableId: string, wagers: PendingWager[]): Promise<void> {
   if (wagers.length === 0) return;
   await tx.wager.createMany({
-    data: wagers.map((w) => ({ id: w.id, coupId, shoeId, tableId, seat: w.seat, betType: w.betType, amount: w.amount, patronId: w.patronId, status: 'OPEN' as const })),
+    data: wagers.map((w) => ({
+      id: w.id,
+      coupId,
+      shoeId,
+      tableId,
+      seat: w.seat,
+      betType: w.betType,
+      amount: w.amount,
+      patronId: w.patronId,
+      status: 'OPEN' as const,
+    })),
   });
 }
 
@@ -368,7 +470,14 @@ const SHOE_AFTER_COUP = `shoe_after AS (
  * A whole coup as one statement guarded by the shoe's version: the shoe update is the guard, and
  * the settlement, rollups, audit entry and (if any) idempotent answer apply only if it did.
  */
-export function optimisticCoupStatement(w: SettlementWrite, rollups: CteParts, audit: CteParts, version: string, answer: CteParts | null, confirmKeyId: string | null = null): SqlStatement {
+export function optimisticCoupStatement(
+  w: SettlementWrite,
+  rollups: CteParts,
+  audit: CteParts,
+  version: string,
+  answer: CteParts | null,
+  confirmKeyId: string | null = null,
+): SqlStatement {
   // Every change below reads from `guard`: nothing is written unless the shoe is still at the
   // version it was read at and, when asked, the caller's key is still valid.
   const keyCheck = confirmKeyId === null ? '' : ` AND EXISTS (SELECT 1 FROM api_keys k WHERE k.id = $7::uuid AND ${KEY_VALID_SQL})`;
@@ -380,8 +489,12 @@ export function optimisticCoupStatement(w: SettlementWrite, rollups: CteParts, a
     values: [w.shoe.id, w.remaining, w.cardsDealt, w.coupCount, w.lastCoupNumber, version, ...(confirmKeyId === null ? [] : [confirmKeyId])],
   };
   const name = `sabot-coup-optimistic${answer ? '-idempotent' : ''}${confirmKeyId === null ? '' : '-keyed'}`;
-  return compose(name, guard, [settlementParts(w, false), rollups, audit, ...(answer ? [answer] : [])],
-    'SELECT (SELECT count(*) FROM guard) AS applied, (SELECT count(*) FROM wagers_stored) AS stored');
+  return compose(
+    name,
+    guard,
+    [settlementParts(w, false), rollups, audit, ...(answer ? [answer] : [])],
+    'SELECT (SELECT count(*) FROM guard) AS applied, (SELECT count(*) FROM wagers_stored) AS stored',
+  );
 }
 
 interface Plan {
@@ -391,7 +504,6 @@ interface Plan {
   dto: CoupDto;
   storedCount: number;
 }
-
 
 function carriedWager(w: CarriedWager): PendingWager {
   return { id: w.id, stored: true, seat: w.seat, betType: w.betType, amount: BigInt(w.amount), patronId: w.patronId, carriedFromId: w.carriedFromId };
@@ -432,7 +544,8 @@ export function settlementParts(w: SettlementWrite, withShoe: boolean): CteParts
   const accruals = w.rows.filter((r) => r.commission > 0n);
   const str = (v: bigint) => v.toString();
   return {
-    ctes: `
+    ctes:
+      `
     coup_new AS (
       INSERT INTO coups (id, shoe_id, table_id, number, status, player_cards, banker_cards, winner, player_total, banker_total, card_count, "natural", outcome, settled_at, gaming_day)
       SELECT $1::uuid, $2::uuid, $3::uuid, $4::int, 'SETTLED', $5::text[], $6::text[], $7::"Winner", $8::int, $9::int, $10::int, $11::bool, $12::jsonb, $13::timestamptz, $14::date
@@ -467,25 +580,69 @@ export function settlementParts(w: SettlementWrite, withShoe: boolean): CteParts
       RETURNING 1
     )` + (withShoe ? `, ${SHOE_AFTER_COUP}` : ''),
     values: [
-      w.coup.id, w.shoe.id, w.shoe.tableId, w.coup.number, w.playerCards, w.bankerCards, w.outcome.winner, w.outcome.playerTotal, w.outcome.bankerTotal,
-      w.outcome.cardCount, w.outcome.natural, JSON.stringify(w.outcome), w.now.toISOString(), w.day, w.coup.isNew,
-      fresh.map((r) => r.id), fresh.map((r) => r.seat), fresh.map((r) => r.betType), fresh.map((r) => str(r.amount)), fresh.map((r) => r.patronId),
-      fresh.map((r) => r.result), fresh.map((r) => str(r.payout)), fresh.map((r) => str(r.commission)), fresh.map((r) => str(r.net)),
-      stored.map((r) => r.id), stored.map((r) => r.result), stored.map((r) => str(r.payout)), stored.map((r) => str(r.commission)), stored.map((r) => str(r.net)),
-      w.carriedForward.map((r) => r.id), w.carriedForward.map((r) => r.seat), w.carriedForward.map((r) => r.betType), w.carriedForward.map((r) => str(r.amount)),
-      w.carriedForward.map((r) => r.patronId), w.carriedForward.map((r) => r.carriedFromId),
-      w.createdByKeyId, accruals.map((r) => r.seat), accruals.map((r) => r.patronId), accruals.map((r) => str(r.commission)), accruals.map((r) => r.id),
+      w.coup.id,
+      w.shoe.id,
+      w.shoe.tableId,
+      w.coup.number,
+      w.playerCards,
+      w.bankerCards,
+      w.outcome.winner,
+      w.outcome.playerTotal,
+      w.outcome.bankerTotal,
+      w.outcome.cardCount,
+      w.outcome.natural,
+      JSON.stringify(w.outcome),
+      w.now.toISOString(),
+      w.day,
+      w.coup.isNew,
+      fresh.map((r) => r.id),
+      fresh.map((r) => r.seat),
+      fresh.map((r) => r.betType),
+      fresh.map((r) => str(r.amount)),
+      fresh.map((r) => r.patronId),
+      fresh.map((r) => r.result),
+      fresh.map((r) => str(r.payout)),
+      fresh.map((r) => str(r.commission)),
+      fresh.map((r) => str(r.net)),
+      stored.map((r) => r.id),
+      stored.map((r) => r.result),
+      stored.map((r) => str(r.payout)),
+      stored.map((r) => str(r.commission)),
+      stored.map((r) => str(r.net)),
+      w.carriedForward.map((r) => r.id),
+      w.carriedForward.map((r) => r.seat),
+      w.carriedForward.map((r) => r.betType),
+      w.carriedForward.map((r) => str(r.amount)),
+      w.carriedForward.map((r) => r.patronId),
+      w.carriedForward.map((r) => r.carriedFromId),
+      w.createdByKeyId,
+      accruals.map((r) => r.seat),
+      accruals.map((r) => r.patronId),
+      accruals.map((r) => str(r.commission)),
+      accruals.map((r) => r.id),
       // $41–$44: the shoe, last so that they can be left out when the guard updates the shoe.
       ...(withShoe ? [w.remaining, w.cardsDealt, w.coupCount, w.lastCoupNumber] : []),
     ],
   };
 }
 
-function toWagerDto(w: Pick<Wager, 'id' | 'coupId' | 'seat' | 'betType' | 'amount' | 'patronId' | 'status' | 'result' | 'payout' | 'commission' | 'net' | 'carriedFromId'>): WagerDto {
+function toWagerDto(
+  w: Pick<Wager, 'id' | 'coupId' | 'seat' | 'betType' | 'amount' | 'patronId' | 'status' | 'result' | 'payout' | 'commission' | 'net' | 'carriedFromId'>,
+): WagerDto {
   const n = (v: bigint | null) => (v === null ? null : Number(v));
   return {
-    id: w.id, coupId: w.coupId, seat: w.seat, betType: w.betType, amount: Number(w.amount), patronId: w.patronId, status: w.status,
-    result: w.result, payout: n(w.payout), commission: n(w.commission), net: n(w.net), carriedFromId: w.carriedFromId,
+    id: w.id,
+    coupId: w.coupId,
+    seat: w.seat,
+    betType: w.betType,
+    amount: Number(w.amount),
+    patronId: w.patronId,
+    status: w.status,
+    result: w.result,
+    payout: n(w.payout),
+    commission: n(w.commission),
+    net: n(w.net),
+    carriedFromId: w.carriedFromId,
   };
 }
 

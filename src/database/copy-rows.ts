@@ -25,7 +25,10 @@ export class TextRowsFromBinaryCopy {
    * @param separator written before every row but the first (a JSON array's comma, say)
    * @param bufferSize the size of the buffers rows are collected in
    */
-  constructor(private readonly separator: Buffer = Buffer.from(','), private readonly bufferSize = 256 * 1024) {
+  constructor(
+    private readonly separator: Buffer = Buffer.from(','),
+    private readonly bufferSize = 256 * 1024,
+  ) {
     this.out = Buffer.allocUnsafe(bufferSize);
   }
 
@@ -136,7 +139,10 @@ export class CopyTextRows implements Submittable, AsyncIterable<Buffer> {
   private failure: Error | null = null;
   private wake: (() => void) | null = null;
 
-  constructor(private readonly text: string, private readonly bufferSize = 256 * 1024) {
+  constructor(
+    private readonly text: string,
+    private readonly bufferSize = 256 * 1024,
+  ) {
     this.rows = new TextRowsFromBinaryCopy(Buffer.from(','), bufferSize);
   }
 

@@ -22,9 +22,11 @@ export interface ResolvedDatabase {
 export async function resolveDatabase(config: AppConfig): Promise<ResolvedDatabase> {
   if (config.databaseUrl) {
     if (!config.databaseOwnerUrl) {
-      new Logger('Database').warn('No DATABASE_OWNER_URL: the service migrates and runs as one role; give it a sabot_app role of its own (README, "Least privilege")');
+      new Logger('Database').warn(
+        'No DATABASE_OWNER_URL: the service migrates and runs as one role; give it a sabot_app role of its own (README, "Least privilege")',
+      );
     }
-    return { url: config.databaseUrl, ownerUrl: config.databaseOwnerUrl ?? config.databaseUrl, embedded: false, stop: async () => undefined };
+    return { url: config.databaseUrl, ownerUrl: config.databaseOwnerUrl ?? config.databaseUrl, embedded: false, stop: () => Promise.resolve() };
   }
   const db = await startEmbeddedDatabase(config.dataDir, config.embeddedPgPort);
   const file = path.join(config.dataDir, 'service-db-password');

@@ -26,7 +26,11 @@ export async function ensureServiceRole(ownerUrl: string, serviceUrl: string): P
     const exists = await owner.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [user]);
     const sql = exists.rowCount
       ? await owner.query<{ sql: string }>('SELECT format($$GRANT %I TO %I$$, $1::text, $2::text) AS sql', [SERVICE_GROUP, user])
-      : await owner.query<{ sql: string }>('SELECT format($$CREATE ROLE %I LOGIN PASSWORD %L IN ROLE %I$$, $2::text, $3::text, $1::text) AS sql', [SERVICE_GROUP, user, password]);
+      : await owner.query<{ sql: string }>('SELECT format($$CREATE ROLE %I LOGIN PASSWORD %L IN ROLE %I$$, $2::text, $3::text, $1::text) AS sql', [
+          SERVICE_GROUP,
+          user,
+          password,
+        ]);
     await owner.query(sql.rows[0].sql);
   } finally {
     await owner.end();

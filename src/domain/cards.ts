@@ -23,11 +23,9 @@ export const CARD_PATTERN = /^[A2-9TJQK][SHDC]$/;
 
 export function parseCard(text: string): Card {
   if (typeof text !== 'string' || !CARD_PATTERN.test(text)) {
-    throw new DomainError(
-      'INVALID_CARD',
-      `"${String(text).slice(0, 8)}" is not a card: write rank (A 2-9 T J Q K) then suit (S H D C), e.g. 9H or TD`,
-      { card: String(text).slice(0, 8) },
-    );
+    throw new DomainError('INVALID_CARD', `"${String(text).slice(0, 8)}" is not a card: write rank (A 2-9 T J Q K) then suit (S H D C), e.g. 9H or TD`, {
+      card: String(text).slice(0, 8),
+    });
   }
   return RANKS.indexOf(text[0] as Rank) * 4 + SUITS.indexOf(text[1] as Suit);
 }

@@ -23,8 +23,15 @@ export function isValidTimeZone(timeZone: string): boolean {
 }
 
 export function gamingDayOf(instant: Date, timeZone: string, startHour: number): string {
-  const parts = Object.fromEntries(formatter(timeZone).formatToParts(instant).map((p) => [p.type, p.value]));
-  const y = Number(parts.year), m = Number(parts.month), d = Number(parts.day), h = Number(parts.hour);
+  const parts = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  const y = Number(parts.year),
+    m = Number(parts.month),
+    d = Number(parts.day),
+    h = Number(parts.hour);
   const day = new Date(Date.UTC(y, m - 1, h < startHour ? d - 1 : d));
   return day.toISOString().slice(0, 10);
 }

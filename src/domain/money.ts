@@ -55,7 +55,9 @@ export function formatOdds(o: Odds): string {
     if (scale % o.denominator === 0) {
       const n = (o.numerator * scale) / o.denominator;
       const whole = Math.floor(n / scale);
-      const frac = String(n % scale).padStart(String(scale).length - 1, '0').replace(/0+$/, '');
+      const frac = String(n % scale)
+        .padStart(String(scale).length - 1, '0')
+        .replace(/0+$/, '');
       return `${whole}${frac ? '.' + frac : ''} to 1`;
     }
   }

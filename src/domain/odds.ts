@@ -20,11 +20,9 @@ export function removeCards(composition: Composition, cards: readonly Card[]): n
   const left = [...composition];
   for (const c of cards) {
     if (left[c] <= 0) {
-      throw new DomainError(
-        'CARD_NOT_IN_SHOE',
-        `${formatCard(c)} is not in the shoe: all ${composition[c]} of them have already been dealt or burned`,
-        { card: formatCard(c) },
-      );
+      throw new DomainError('CARD_NOT_IN_SHOE', `${formatCard(c)} is not in the shoe: all ${composition[c]} of them have already been dealt or burned`, {
+        card: formatCard(c),
+      });
     }
     left[c] -= 1;
   }
@@ -75,9 +73,7 @@ export interface OddsCounts {
 }
 
 /** drawTable[bankerTotal * 10 + playerThird] = 1 when Banker must draw (punto banco). */
-const BANKER_DRAWS = Uint8Array.from({ length: 100 }, (_, i) =>
-  puntoBancoBankerDraw(Math.floor(i / 10), i % 10) === 'DRAW' ? 1 : 0,
-);
+const BANKER_DRAWS = Uint8Array.from({ length: 100 }, (_, i) => (puntoBancoBankerDraw(Math.floor(i / 10), i % 10) === 'DRAW' ? 1 : 0));
 
 /**
  * The exact odds of the punto banco tableau for any composition of at least 6 cards.
@@ -104,8 +100,17 @@ export function exactOdds(composition: Composition): OddsCounts {
 
   const f5 = n - 5;
   const f45 = (n - 4) * f5;
-  let banker = 0, player = 0, tie = 0, natural = 0, four = 0, five = 0, six = 0;
-  let b6two = 0, b6three = 0, d7 = 0, p8 = 0;
+  let banker = 0,
+    player = 0,
+    tie = 0,
+    natural = 0,
+    four = 0,
+    five = 0,
+    six = 0;
+  let b6two = 0,
+    b6three = 0,
+    d7 = 0,
+    p8 = 0;
 
   const c = v;
   for (let p1 = 0; p1 < 10; p1++) {
@@ -286,13 +291,16 @@ export interface BetOdds {
 }
 
 const frac = (numerator: bigint, denominator: bigint = 1n): Fraction => ({ numerator, denominator });
-const fromOdds = (o: Odds, keepBps = 10_000): Fraction =>
-  frac(BigInt(o.numerator) * BigInt(keepBps), BigInt(o.denominator) * 10_000n);
+const fromOdds = (o: Odds, keepBps = 10_000): Fraction => frac(BigInt(o.numerator) * BigInt(keepBps), BigInt(o.denominator) * 10_000n);
 
 function tiersFor(rules: RuleSet, betType: BetType, k: OddsCounts): BetTier[] {
   const pays = rules.pays;
   const WIN = (count: bigint, pay: Odds, label: string, keepBps = 10_000): BetTier => ({
-    result: 'WIN', profit: fromOdds(pay, keepBps), pays: pay, count, label,
+    result: 'WIN',
+    profit: fromOdds(pay, keepBps),
+    pays: pay,
+    count,
+    label,
   });
   const LOSE = (count: bigint): BetTier => ({ result: 'LOSE', profit: frac(-1n), pays: null, count, label: 'lose' });
   const PUSH = (count: bigint, label: string): BetTier => ({ result: 'PUSH', profit: frac(0n), pays: null, count, label });
@@ -347,10 +355,7 @@ function tiersFor(rules: RuleSet, betType: BetType, k: OddsCounts): BetTier[] {
 /** Every bet the table offers, with its result probabilities and exact house edge. */
 export function betOdds(rules: RuleSet, counts: OddsCounts): BetOdds[] {
   if (!isCasinoBanked(rules.variant)) {
-    throw new DomainError(
-      'ODDS_NOT_AVAILABLE',
-      `${rules.variant} is banked by a player whose draws are partly free choices: its odds depend on how they play`,
-    );
+    throw new DomainError('ODDS_NOT_AVAILABLE', `${rules.variant} is banked by a player whose draws are partly free choices: its odds depend on how they play`);
   }
   return offeredBets(rules).map((betType) => {
     const tiers = tiersFor(rules, betType, counts);

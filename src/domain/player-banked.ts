@@ -89,7 +89,8 @@ export function chemmyCoup(house: HouseCommission, bank: ChemmyBank, stakes: rea
   for (const s of stakes) {
     if (s.amount <= 0n) throw new DomainError('INVALID_STAKES', `Seat ${s.seat}: a stake must be positive`);
     if (s.seat === bank.bankerSeat) throw new DomainError('INVALID_STAKES', `Seat ${s.seat} holds the bank and cannot stake against it`);
-    if (!s.bystander && !rotation.includes(s.seat)) throw new DomainError('INVALID_STAKES', `Seat ${s.seat} is not seated at this game (seats: ${rotation.join(', ')})`);
+    if (!s.bystander && !rotation.includes(s.seat))
+      throw new DomainError('INVALID_STAKES', `Seat ${s.seat} is not seated at this game (seats: ${rotation.join(', ')})`);
     if (seen.has(s.seat)) throw new DomainError('INVALID_STAKES', `Seat ${s.seat} stakes twice`);
     seen.add(s.seat);
   }
@@ -116,22 +117,48 @@ export function chemmyCoup(house: HouseCommission, bank: ChemmyBank, stakes: rea
 
   if (winner === 'TIE') {
     return {
-      covered, setAside, handPlayer, punters: stakes.map((s) => ({ seat: s.seat, stake: s.amount, net: 0n })), bankerGross: 0n, commission: 0n,
-      bankAfter: bank.bank, nextBanker: bank.bankerSeat, bankPasses: false, bancoSuivi: bank.bancoSuivi, stakesStand: true,
+      covered,
+      setAside,
+      handPlayer,
+      punters: stakes.map((s) => ({ seat: s.seat, stake: s.amount, net: 0n })),
+      bankerGross: 0n,
+      commission: 0n,
+      bankAfter: bank.bank,
+      nextBanker: bank.bankerSeat,
+      bankPasses: false,
+      bancoSuivi: bank.bancoSuivi,
+      stakesStand: true,
     };
   }
   if (winner === 'BANKER') {
     const commission = houseCommission(covered, house);
     return {
-      covered, setAside, handPlayer, punters: stakes.map((s) => ({ seat: s.seat, stake: s.amount, net: -s.amount })), bankerGross: covered, commission,
+      covered,
+      setAside,
+      handPlayer,
+      punters: stakes.map((s) => ({ seat: s.seat, stake: s.amount, net: -s.amount })),
+      bankerGross: covered,
+      commission,
       // The staked part doubles less the commission; what was set aside stays aside.
-      bankAfter: covered * 2n - commission, nextBanker: bank.bankerSeat, bankPasses: false,
-      bancoSuivi: banco ? banco.seat : null, stakesStand: false,
+      bankAfter: covered * 2n - commission,
+      nextBanker: bank.bankerSeat,
+      bankPasses: false,
+      bancoSuivi: banco ? banco.seat : null,
+      stakesStand: false,
     };
   }
   return {
-    covered, setAside, handPlayer, punters: stakes.map((s) => ({ seat: s.seat, stake: s.amount, net: s.amount })), bankerGross: -covered, commission: 0n,
-    bankAfter: null, nextBanker: turnAfterLoss(rotation, bank.bankerSeat, bank.outOfTurnFor ?? null), bankPasses: true, bancoSuivi: null, stakesStand: false,
+    covered,
+    setAside,
+    handPlayer,
+    punters: stakes.map((s) => ({ seat: s.seat, stake: s.amount, net: s.amount })),
+    bankerGross: -covered,
+    commission: 0n,
+    bankAfter: null,
+    nextBanker: turnAfterLoss(rotation, bank.bankerSeat, bank.outOfTurnFor ?? null),
+    bankPasses: true,
+    bancoSuivi: null,
+    stakesStand: false,
   };
 }
 
@@ -178,7 +205,13 @@ export interface BanqueCoupResult {
  * collected first, then the winners are paid in rotation order while the bank lasts (all of them,
  * whatever the bank, once the banker has declared the stakes accepted).
  */
-export function banqueCoup(house: HouseCommission, bank: Money, stakes: readonly BanqueStake[], outcome: BanqueOutcome, stakesAccepted: boolean): BanqueCoupResult {
+export function banqueCoup(
+  house: HouseCommission,
+  bank: Money,
+  stakes: readonly BanqueStake[],
+  outcome: BanqueOutcome,
+  stakesAccepted: boolean,
+): BanqueCoupResult {
   const sideResult = (side: 'RIGHT' | 'LEFT') => (side === 'RIGHT' ? outcome.right.winner : outcome.left.winner);
   const parts = stakes.map((s) => {
     if (s.amount <= 0n) throw new DomainError('INVALID_STAKES', `Seat ${s.seat}: a stake must be positive`);
@@ -186,7 +219,10 @@ export function banqueCoup(house: HouseCommission, bank: Money, stakes: readonly
     const left = s.amount - right;
     let wins = 0n;
     let losses = 0n;
-    for (const [side, amt] of [['RIGHT', right], ['LEFT', left]] as const) {
+    for (const [side, amt] of [
+      ['RIGHT', right],
+      ['LEFT', left],
+    ] as const) {
       if (amt === 0n) continue;
       const w = sideResult(side);
       if (w === 'PUNTER') wins += amt;
@@ -236,7 +272,13 @@ export function banqueStakes(bank: Money, bankerSeat: number, rotation: Rotation
     if (bancos.some((b) => b.side === 'A_CHEVAL')) throw new DomainError('INVALID_STAKES', 'A banco is called on one side, not à cheval');
     const bySide = (side: 'RIGHT' | 'LEFT') => bancos.filter((b) => b.side === side);
     for (const side of ['RIGHT', 'LEFT'] as const) {
-      if (bySide(side).length > 1) throw new DomainError('BANCO_CONFLICT', `Seats ${bySide(side).map((b) => b.seat).join(' and ')} both called banco on the ${side.toLowerCase()}: one banco a side`);
+      if (bySide(side).length > 1)
+        throw new DomainError(
+          'BANCO_CONFLICT',
+          `Seats ${bySide(side)
+            .map((b) => b.seat)
+            .join(' and ')} both called banco on the ${side.toLowerCase()}: one banco a side`,
+        );
     }
     const others = calls.filter((c) => !c.banco);
     if (others.length > 0) throw new DomainError('BANCO_CONFLICT', `A banco covers the bank: seat ${others[0].seat} cannot stake beside it`);
@@ -317,10 +359,12 @@ export interface ChemmySuccession {
  */
 export function chemmySuccession(rotation: Rotation, last: ChemmyBankBefore, claim: BankClaim, limits: { min: Money; max: Money }): ChemmySuccession {
   for (const seat of claim.declined) {
-    if (!rotation.includes(seat)) throw new DomainError('INVALID_STAKES', `Seat ${seat} declined the bank but is not seated at this game (seats: ${rotation.join(', ')})`);
+    if (!rotation.includes(seat))
+      throw new DomainError('INVALID_STAKES', `Seat ${seat} declined the bank but is not seated at this game (seats: ${rotation.join(', ')})`);
   }
   const within = () => {
-    if (claim.amount < limits.min || claim.amount > limits.max) throw new DomainError('BET_LIMIT', `A new bank at this table is ${limits.min} to ${limits.max}, not ${claim.amount}`);
+    if (claim.amount < limits.min || claim.amount > limits.max)
+      throw new DomainError('BET_LIMIT', `A new bank at this table is ${limits.min} to ${limits.max}, not ${claim.amount}`);
   };
   const wrong = (expected: number, why: string) => new DomainError('WRONG_BANKER', `The bank goes to seat ${expected} (${why}), not seat ${claim.bankerSeat}`);
   const declining = claim.declined.length ? `, seats ${claim.declined.join(', ')} declining` : '';
@@ -338,7 +382,8 @@ export function chemmySuccession(rotation: Rotation, last: ChemmyBankBefore, cla
   const others = rotation.filter((s) => s !== last.bankerSeat);
   if (others.every((s) => claim.declined.includes(s))) {
     // The offer went round and nobody took it: the first seat after the retiring banker starts anew.
-    if (claim.bankerSeat !== first) throw wrong(first, `every seat declined the offer of ${offer}: the first after the retiring seat ${last.bankerSeat} opens a new bank`);
+    if (claim.bankerSeat !== first)
+      throw wrong(first, `every seat declined the offer of ${offer}: the first after the retiring seat ${last.bankerSeat} opens a new bank`);
     within();
     return { how: 'NEW', outOfTurnFor: null };
   }
@@ -351,7 +396,8 @@ export function chemmySuccession(rotation: Rotation, last: ChemmyBankBefore, cla
         `if no seat will, list every seat as declining and seat ${first} opens a new bank at any amount within the limits`,
     );
   }
-  if (claim.amount > (offer > limits.max ? offer : limits.max)) throw new DomainError('BET_LIMIT', `The bank may be taken at ${offer} to ${offer > limits.max ? offer : limits.max}, not ${claim.amount}`);
+  if (claim.amount > (offer > limits.max ? offer : limits.max))
+    throw new DomainError('BET_LIMIT', `The bank may be taken at ${offer} to ${offer > limits.max ? offer : limits.max}, not ${claim.amount}`);
   return { how: 'OFFER_TAKEN', outOfTurnFor: expected === first ? null : first };
 }
 
@@ -404,7 +450,11 @@ export interface ChemmyRound {
  * bank's next state: grown by the winnings less commission and kept by the banker (won), as it was
  * with the stakes standing (tie), or passed in rotation (lost).
  */
-export function playChemmy(house: HouseCommission, state: ChemmyBankState, play: { calls: readonly ChemmyCall[] | null; bankerAdds: Money; winner: Winner }): ChemmyRound {
+export function playChemmy(
+  house: HouseCommission,
+  state: ChemmyBankState,
+  play: { calls: readonly ChemmyCall[] | null; bankerAdds: Money; winner: Winner },
+): ChemmyRound {
   if (play.bankerAdds < 0n) throw new DomainError('INVALID_STAKES', 'A banker may add to the bank, never withdraw from it');
   const bankBefore = state.stake + play.bankerAdds;
   let stakes: readonly ChemmyStake[];
@@ -424,11 +474,25 @@ export function playChemmy(house: HouseCommission, state: ChemmyBankState, play:
       return { seat: c.seat, amount: c.amount ?? bankBefore, call: c.call, bystander: c.bystander };
     });
   }
-  const result = chemmyCoup(house, { bankerSeat: state.bankerSeat, bank: bankBefore, bancoSuivi: state.bancoSuivi, outOfTurnFor: state.outOfTurnFor }, stakes, play.winner, state.rotation);
+  const result = chemmyCoup(
+    house,
+    { bankerSeat: state.bankerSeat, bank: bankBefore, bancoSuivi: state.bancoSuivi, outOfTurnFor: state.outOfTurnFor },
+    stakes,
+    play.winner,
+    state.rotation,
+  );
   const base = { bankerSeat: state.bankerSeat, rotation: state.rotation, outOfTurnFor: state.outOfTurnFor };
   const next =
     play.winner === 'BANKER'
-      ? { ...base, stake: result.bankAfter!, setAside: state.setAside + result.setAside, commission: state.commission + result.commission, bancoSuivi: result.bancoSuivi, standing: null, passed: false }
+      ? {
+          ...base,
+          stake: result.bankAfter!,
+          setAside: state.setAside + result.setAside,
+          commission: state.commission + result.commission,
+          bancoSuivi: result.bancoSuivi,
+          standing: null,
+          passed: false,
+        }
       : play.winner === 'TIE'
         ? { ...base, stake: bankBefore, setAside: state.setAside, commission: state.commission, bancoSuivi: state.bancoSuivi, standing: stakes, passed: false }
         : { ...base, stake: 0n, setAside: state.setAside + result.setAside, commission: state.commission, bancoSuivi: null, standing: null, passed: true };
@@ -456,7 +520,11 @@ export interface BanqueRound {
 }
 
 /** One baccarat banque coup on a bank, the banker having declared the stakes accepted or not. */
-export function playBanque(house: HouseCommission, state: BanqueBankState, play: { calls: readonly BanqueCall[]; outcome: BanqueOutcome; declareAccepted: boolean }): BanqueRound {
+export function playBanque(
+  house: HouseCommission,
+  state: BanqueBankState,
+  play: { calls: readonly BanqueCall[]; outcome: BanqueOutcome; declareAccepted: boolean },
+): BanqueRound {
   const stakes = banqueStakes(state.stake, state.bankerSeat, state.rotation, play.calls);
   const stakesAccepted = state.stakesAccepted || play.declareAccepted;
   const result = banqueCoup(house, state.stake, stakes, play.outcome, stakesAccepted);

@@ -10,17 +10,7 @@ export const CASINO_BANKED: readonly Variant[] = ['COMMISSION', 'SUPER_6', 'EZ']
 export const PLAYER_BANKED: readonly Variant[] = ['CHEMIN_DE_FER', 'BANQUE'];
 
 export const MAIN_BETS = ['PLAYER', 'BANKER', 'TIE'] as const;
-export const SIDE_BETS = [
-  'PLAYER_PAIR',
-  'BANKER_PAIR',
-  'EITHER_PAIR',
-  'PERFECT_PAIR',
-  'BIG',
-  'SMALL',
-  'SUPER_6',
-  'DRAGON_7',
-  'PANDA_8',
-] as const;
+export const SIDE_BETS = ['PLAYER_PAIR', 'BANKER_PAIR', 'EITHER_PAIR', 'PERFECT_PAIR', 'BIG', 'SMALL', 'SUPER_6', 'DRAGON_7', 'PANDA_8'] as const;
 export const BET_TYPES = [...MAIN_BETS, ...SIDE_BETS] as const;
 export type MainBet = (typeof MAIN_BETS)[number];
 export type SideBet = (typeof SIDE_BETS)[number];

@@ -120,9 +120,7 @@ function checkDraw(name: string, decision: Draw, cards: readonly Card[], why: st
 }
 
 function bankerSituation(bankerTotal: number, thirdPoint: number | null, other: string): string {
-  return thirdPoint === null
-    ? `has ${bankerTotal} and ${other} stood`
-    : `has ${bankerTotal} and ${other}'s third card counts ${thirdPoint}`;
+  return thirdPoint === null ? `has ${bankerTotal} and ${other} stood` : `has ${bankerTotal} and ${other}'s third card counts ${thirdPoint}`;
 }
 
 /**
@@ -213,7 +211,11 @@ export interface BanqueOutcome {
  */
 export function evaluateBanqueCoup(hands: BanqueHands): BanqueOutcome {
   const { right, left, banker } = hands;
-  const named = [['Right hand', right], ['Left hand', left], ['Banker', banker]] as const;
+  const named = [
+    ['Right hand', right],
+    ['Left hand', left],
+    ['Banker', banker],
+  ] as const;
   for (const [name, h] of named) checkHandSize(name, h);
   const bankerNatural = twoCardNatural(banker);
   const naturals = named.filter(([, h]) => twoCardNatural(h));
@@ -221,7 +223,8 @@ export function evaluateBanqueCoup(hands: BanqueHands): BanqueOutcome {
     const who = (name: string) => (name === 'Banker' ? 'the banker' : `the ${name.toLowerCase()}`);
     const shown = naturals.map(([name, h]) => `${who(name)} a natural ${handTotal(h.slice(0, 2))}`).join(' and ');
     for (const [name, h] of named) {
-      if (h.length !== 2) throw new DomainError('MISDEAL', `A natural ends the coup for everyone (${shown}): all hands stand, but ${who(name)} was given a third card`);
+      if (h.length !== 2)
+        throw new DomainError('MISDEAL', `A natural ends the coup for everyone (${shown}): all hands stand, but ${who(name)} was given a third card`);
     }
   } else {
     for (const [name, h] of named.slice(0, 2)) checkDraw(name, chemmyPunterDraw(handTotal(h.slice(0, 2))), h, `has ${handTotal(h.slice(0, 2))}`);

@@ -22,12 +22,17 @@ export function secondPersonProblem(requester: KeyHolder, approver: KeyHolder): 
     return `Staff member ${requester.staffId} asked for this void with another key: a second person must approve it`;
   }
   const minted = (key: KeyHolder, by: KeyHolder) => key.mintedByKeyId === by.keyId || (by.staffId !== null && key.mintedByStaffId === by.staffId);
-  if (minted(approver, requester)) return `The approving key was minted by ${requester.staffId ?? 'the key'} that asked for this void: a second person must approve it`;
-  if (minted(requester, approver)) return `The key that asked for this void was minted by ${approver.staffId ?? 'the approving key'}: a second person must approve it`;
+  if (minted(approver, requester))
+    return `The approving key was minted by ${requester.staffId ?? 'the key'} that asked for this void: a second person must approve it`;
+  if (minted(requester, approver))
+    return `The key that asked for this void was minted by ${approver.staffId ?? 'the approving key'}: a second person must approve it`;
   // One administrator could mint two keys for two names and hold both: the two halves of a void
   // must come from keys minted by two different administrators.
-  const sameMinter = (requester.mintedByStaffId !== null && requester.mintedByStaffId === approver.mintedByStaffId) || (requester.mintedByKeyId !== null && requester.mintedByKeyId === approver.mintedByKeyId);
-  if (sameMinter) return `Both keys were minted by ${requester.mintedByStaffId ?? 'the same key'}: the asking and the approving key must come from two different administrators`;
+  const sameMinter =
+    (requester.mintedByStaffId !== null && requester.mintedByStaffId === approver.mintedByStaffId) ||
+    (requester.mintedByKeyId !== null && requester.mintedByKeyId === approver.mintedByKeyId);
+  if (sameMinter)
+    return `Both keys were minted by ${requester.mintedByStaffId ?? 'the same key'}: the asking and the approving key must come from two different administrators`;
   return null;
 }
 

@@ -15,7 +15,13 @@ export class HealthController {
   ) {}
 
   @HealthCheck({ swaggerDocumentation: false })
-  @Endpoint('GET', '', { operationId: 'health', summary: 'Service health: 200 when the database answers, 503 when it does not', description: "Liveness and readiness in one: answers 200 with the database's state when PostgreSQL answers within 2 seconds, 503 when it does not. Load balancers and monitors call it.", errors: ['SERVICE_UNAVAILABLE'] })
+  @Endpoint('GET', '', {
+    operationId: 'health',
+    summary: 'Service health: 200 when the database answers, 503 when it does not',
+    description:
+      "Liveness and readiness in one: answers 200 with the database's state when PostgreSQL answers within 2 seconds, 503 when it does not. Load balancers and monitors call it.",
+    errors: ['SERVICE_UNAVAILABLE'],
+  })
   check(): Promise<HealthCheckResult> {
     return this.health.check([() => this.db.pingCheck('database', this.prisma, { timeout: 2000 })]);
   }

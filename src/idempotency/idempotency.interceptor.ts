@@ -40,7 +40,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (!KEY_PATTERN.test(key)) throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
     const res = ctx.switchToHttp().getResponse<Response>();
     const scope = req.actor?.keyId ?? 'public';
-    const requestHash = createHash('sha256').update(`${req.method} ${req.path}\n${canonicalJson(req.body ?? null)}`).digest('hex');
+    const requestHash = createHash('sha256')
+      .update(`${req.method} ${req.path}\n${canonicalJson(req.body ?? null)}`)
+      .digest('hex');
 
     for (let attempt = 0; attempt < 3; attempt++) {
       const id = randomUUID();
@@ -52,7 +54,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
         const context = requestContext.get();
         if (context) context.idempotency = claim;
         return next.handle().pipe(
-          mergeMap(async (body) => {
+          mergeMap(async (body: unknown) => {
             // Writes stored their response in their own transaction; anything else is stored now.
             if (!claim.stored) {
               await this.prisma.idempotencyRecord.update({
@@ -63,7 +65,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
             return body;
           }),
           catchError((err) =>
-            from(this.prisma.idempotencyRecord.delete({ where: { id } }).catch(() => orphanedClaims.add(id))).pipe(mergeMap(() => throwError(() => err))),
+            from(this.prisma.idempotencyRecord.delete({ where: { id } }).catch(() => orphanedClaims.add(id))).pipe(
+              mergeMap(() => throwError(() => err as Error)),
+            ),
           ),
         );
       }
@@ -78,7 +82,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
       if (existing.requestHash !== requestHash) {
         throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request; use a new key for a new request');
       }
-      if (!existing.completedAt) throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'The first request with this Idempotency-Key is still being processed; retry shortly');
+      if (!existing.completedAt)
+        throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'The first request with this Idempotency-Key is still being processed; retry shortly');
       res.setHeader('Idempotent-Replayed', 'true');
       res.status(existing.statusCode ?? 200);
       return of(existing.responseBody);

@@ -11,17 +11,41 @@ import { PropertiesService } from './properties.service';
 export class PropertiesController {
   constructor(private readonly properties: PropertiesService) {}
 
-  @Endpoint('POST', '', { operationId: 'createProperty', summary: 'Add a property (casino)', description: "Adds a property (a casino) with its time zone and the hour its gaming day starts. Gaming days, months and quarters of every table of the property are counted from these.", writes: "a property row; the audit entry `property.create` (admin stream).", roles: ADMINS, status: 201, type: PropertyDto, errors: ['CONFLICT'] })
+  @Endpoint('POST', '', {
+    operationId: 'createProperty',
+    summary: 'Add a property (casino)',
+    description:
+      'Adds a property (a casino) with its time zone and the hour its gaming day starts. Gaming days, months and quarters of every table of the property are counted from these.',
+    writes: 'a property row; the audit entry `property.create` (admin stream).',
+    roles: ADMINS,
+    status: 201,
+    type: PropertyDto,
+    errors: ['CONFLICT'],
+  })
   create(@Body() dto: CreatePropertyDto): Promise<PropertyDto> {
     return this.properties.create(dto);
   }
 
-  @Endpoint('GET', '', { operationId: 'listProperties', summary: 'List properties', description: "Every property, by code. A terminal key sees only its own table's property.", roles: EVERYONE, type: PropertyDto, isArray: true })
+  @Endpoint('GET', '', {
+    operationId: 'listProperties',
+    summary: 'List properties',
+    description: "Every property, by code. A terminal key sees only its own table's property.",
+    roles: EVERYONE,
+    type: PropertyDto,
+    isArray: true,
+  })
   list(@CurrentActor() actor: Actor): Promise<PropertyDto[]> {
     return this.properties.list(actor);
   }
 
-  @Endpoint('GET', ':id', { operationId: 'getProperty', summary: 'Read a property', description: "One property with its time zone and gaming-day start. A terminal key may read only its own table's property.", roles: EVERYONE, type: PropertyDto, errors: ['NOT_FOUND'] })
+  @Endpoint('GET', ':id', {
+    operationId: 'getProperty',
+    summary: 'Read a property',
+    description: "One property with its time zone and gaming-day start. A terminal key may read only its own table's property.",
+    roles: EVERYONE,
+    type: PropertyDto,
+    errors: ['NOT_FOUND'],
+  })
   get(@IdParam() id: string, @CurrentActor() actor: Actor): Promise<PropertyDto> {
     return this.properties.get(id, actor);
   }

@@ -10,13 +10,28 @@ import { ReportsService } from './reports.service';
 
 /** A day of one table, as the report answers it (one 8-deck shoe played by three seats). */
 const FIGURES = {
-  wagers: 234, handle: 933000, payouts: 711000, win: -112150, holdPercent: '-12.0204', commissionCharged: 4850, commissionCollected: 1450, commissionOutstanding: 3400,
-  revenue: -115550, theoreticalWin: 62808, winMinusTheoretical: -174958, coups: 78, bankedCoups: 0, houseCommission: 0, totalRevenue: -115550,
+  wagers: 234,
+  handle: 933000,
+  payouts: 711000,
+  win: -112150,
+  holdPercent: '-12.0204',
+  commissionCharged: 4850,
+  commissionCollected: 1450,
+  commissionOutstanding: 3400,
+  revenue: -115550,
+  theoreticalWin: 62808,
+  winMinusTheoretical: -174958,
+  coups: 78,
+  bankedCoups: 0,
+  houseCommission: 0,
+  totalRevenue: -115550,
   outcomes: { bankerWins: 27, playerWins: 41, ties: 10, naturals: 26 },
   expectedOutcomes: { bankerWins: '35.77', playerWins: '34.81', ties: '7.42', naturals: '26.76' },
 };
 const WIN_LOSS_EXAMPLE = {
-  from: '2026-11-22', to: '2026-11-22', groupBy: ['table'],
+  from: '2026-11-22',
+  to: '2026-11-22',
+  groupBy: ['table'],
   rows: [{ group: { tableId: '5f2cf7ab-97c8-4c8d-99e9-4878078c361a', tableCode: 'BAC-07', currency: 'EUR' }, ...FIGURES }],
   totals: { currency: 'EUR', ...FIGURES },
   totalsByCurrency: [{ currency: 'EUR', ...FIGURES }],
@@ -82,7 +97,16 @@ async function streamJson(res: Response, chunks: AsyncGenerator<string | Buffer>
 export class ReportsController {
   constructor(private readonly reports: ReportsService) {}
 
-  @Endpoint('GET', 'win-loss', { operationId: 'winLossReport', csv: true, responseExample: WIN_LOSS_EXAMPLE, summary: 'Wager-level win/loss figures for a range of gaming days, grouped as asked', description: "Wager-level figures for a range of gaming days, grouped as asked (property, pit, table, variant, bet type, currency, gaming day, month, quarter): handle, win, hold %, commission charged, collected and outstanding, revenue, theoretical win at the exact house edge of each bet, and the outcomes beside their expected counts. Read from rollups written with each coup; `/v1/reports/reconciliation` proves them against the raw records.", roles: READERS, type: WinLossDto })
+  @Endpoint('GET', 'win-loss', {
+    operationId: 'winLossReport',
+    csv: true,
+    responseExample: WIN_LOSS_EXAMPLE,
+    summary: 'Wager-level win/loss figures for a range of gaming days, grouped as asked',
+    description:
+      'Wager-level figures for a range of gaming days, grouped as asked (property, pit, table, variant, bet type, currency, gaming day, month, quarter): handle, win, hold %, commission charged, collected and outstanding, revenue, theoretical win at the exact house edge of each bet, and the outcomes beside their expected counts. Read from rollups written with each coup; `/v1/reports/reconciliation` proves them against the raw records.',
+    roles: READERS,
+    type: WinLossDto,
+  })
   async winLoss(@Query() q: WinLossQueryDto, @Headers('accept') accept: string | undefined, @Res() res: Response): Promise<void> {
     if (wantsCsv(accept)) {
       res.send(asCsv(res, parseExact<WinLossDto>(await this.reports.winLossJson(q)).rows as unknown as Record<string, unknown>[]));
@@ -92,7 +116,16 @@ export class ReportsController {
     await streamJson(res, await this.reports.winLossChunks(q));
   }
 
-  @Endpoint('GET', 'quarterly', { operationId: 'quarterlyStatement', csv: true, summary: "A property's quarterly statement: totals, months, variants, tables, table accounting, exceptions", description: "A property's quarterly statement: totals, months, variants, tables, table accounting (statistical against wager-level win) and the exception report (voided coups, slips and bank coups).", roles: READERS, type: QuarterlyDto, errors: ['NOT_FOUND'] })
+  @Endpoint('GET', 'quarterly', {
+    operationId: 'quarterlyStatement',
+    csv: true,
+    summary: "A property's quarterly statement: totals, months, variants, tables, table accounting, exceptions",
+    description:
+      "A property's quarterly statement: totals, months, variants, tables, table accounting (statistical against wager-level win) and the exception report (voided coups, slips and bank coups).",
+    roles: READERS,
+    type: QuarterlyDto,
+    errors: ['NOT_FOUND'],
+  })
   async quarterly(@Query() q: QuarterlyQueryDto, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) res: Response): Promise<string> {
     const r = await this.reports.quarterly(q);
     if (!wantsCsv(accept)) return asJson(res, stringifyExact(r)); // sums past 2^53 keep their digits
@@ -109,13 +142,29 @@ export class ReportsController {
     ]);
   }
 
-  @Endpoint('GET', 'table-accounting', { operationId: 'tableAccountingReport', csv: true, summary: 'Statistical win against wager-level win, per table and gaming day', description: "Statistical win (closer − opener + credits − fills + drop) against wager-level win, per table and gaming day, with the difference finance must explain.", roles: READERS, type: TableAccountingLineDto, isArray: true })
+  @Endpoint('GET', 'table-accounting', {
+    operationId: 'tableAccountingReport',
+    csv: true,
+    summary: 'Statistical win against wager-level win, per table and gaming day',
+    description:
+      'Statistical win (closer − opener + credits − fills + drop) against wager-level win, per table and gaming day, with the difference finance must explain.',
+    roles: READERS,
+    type: TableAccountingLineDto,
+    isArray: true,
+  })
   async tableAccounting(@Query() q: RangeQueryDto, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) res: Response): Promise<string> {
     const json = await this.reports.tableAccountingReportJson(q);
     return wantsCsv(accept) ? asCsv(res, parseExact<Record<string, unknown>[]>(json)) : asJson(res, json);
   }
 
-  @Endpoint('GET', 'reconciliation', { operationId: 'reconcileRollups', summary: 'Recompute a range from the raw records and list any difference from the rollups', description: "Recomputes a range of gaming days from the raw coups, wagers, commission ledger and bank coups, and lists every difference from the rollups the reports read. An empty list is the proof.", roles: READERS, type: ReconciliationDto })
+  @Endpoint('GET', 'reconciliation', {
+    operationId: 'reconcileRollups',
+    summary: 'Recompute a range from the raw records and list any difference from the rollups',
+    description:
+      'Recomputes a range of gaming days from the raw coups, wagers, commission ledger and bank coups, and lists every difference from the rollups the reports read. An empty list is the proof.',
+    roles: READERS,
+    type: ReconciliationDto,
+  })
   reconcile(@Query() q: RangeQueryDto): Promise<ReconciliationDto> {
     return this.reports.reconcile(q);
   }

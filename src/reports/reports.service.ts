@@ -17,7 +17,6 @@ import {
   ReconciliationDifferenceDto,
   ReconciliationDto,
   TableAccountingLineDto,
-  TotalsDto,
   WinLossQueryDto,
   WinLossRowDto,
 } from './dto/report.dto';
@@ -26,7 +25,25 @@ import {
 type Figure = { key: string; sql: string; as: 'number' | 'decimal' } | { key: string; fields: Figure[] | null };
 
 /** The sums the figures are computed from. */
-type Sum = 'wagers' | 'handle' | 'payouts' | 'net' | 'commission' | 'collected' | 'theo' | 'coups' | 'banked_coups' | 'house_commission' | 'banker' | 'player' | 'tie' | 'naturals' | 'exp_banker' | 'exp_player' | 'exp_tie' | 'exp_nat';
+type Sum =
+  | 'wagers'
+  | 'handle'
+  | 'payouts'
+  | 'net'
+  | 'commission'
+  | 'collected'
+  | 'theo'
+  | 'coups'
+  | 'banked_coups'
+  | 'house_commission'
+  | 'banker'
+  | 'player'
+  | 'tie'
+  | 'naturals'
+  | 'exp_banker'
+  | 'exp_player'
+  | 'exp_tie'
+  | 'exp_nat';
 
 /** A row of sums `s`, as the report queries name them. */
 const sumsRow = (name: Sum): string => `s.${name}`;
@@ -46,11 +63,17 @@ function figures(withCoups: boolean, sum: (name: Sum) => string = sumsRow): Figu
   const d = (key: string, sql: string): Figure => ({ key, sql, as: 'decimal' });
   const [net, handle, commission, collected, theo] = [sum('net'), sum('handle'), sum('commission'), sum('collected'), sum('theo')];
   return [
-    n('wagers', sum('wagers')), n('handle', handle), n('payouts', sum('payouts')), n('win', `-${net}`),
+    n('wagers', sum('wagers')),
+    n('handle', handle),
+    n('payouts', sum('payouts')),
+    n('win', `-${net}`),
     d('holdPercent', `CASE WHEN ${handle} = 0 THEN NULL ELSE round((-${net})::numeric * 100 / ${handle}, 4) END`),
-    n('commissionCharged', commission), n('commissionCollected', collected), n('commissionOutstanding', `${commission} - ${collected}`),
+    n('commissionCharged', commission),
+    n('commissionCollected', collected),
+    n('commissionOutstanding', `${commission} - ${collected}`),
     n('revenue', `-${net} - (${commission} - ${collected})`),
-    n('theoreticalWin', `round(${theo} / 1000000000000)::bigint`), n('winMinusTheoretical', `-${net} - round(${theo} / 1000000000000)::bigint`),
+    n('theoreticalWin', `round(${theo} / 1000000000000)::bigint`),
+    n('winMinusTheoretical', `-${net} - round(${theo} / 1000000000000)::bigint`),
     withCoups ? n('coups', sum('coups')) : n('coups', 'NULL::bigint'),
     // The player-banked games: the house's only revenue there is its commission on the bankers'
     // winnings (the players' money between themselves is not house revenue). It belongs to no bet type.
@@ -64,7 +87,12 @@ function figures(withCoups: boolean, sum: (name: Sum) => string = sumsRow): Figu
     {
       key: 'expectedOutcomes',
       fields: withCoups
-        ? [d('bankerWins', `round(${sum('exp_banker')}, 2)`), d('playerWins', `round(${sum('exp_player')}, 2)`), d('ties', `round(${sum('exp_tie')}, 2)`), d('naturals', `round(${sum('exp_nat')}, 2)`)]
+        ? [
+            d('bankerWins', `round(${sum('exp_banker')}, 2)`),
+            d('playerWins', `round(${sum('exp_player')}, 2)`),
+            d('ties', `round(${sum('exp_tie')}, 2)`),
+            d('naturals', `round(${sum('exp_nat')}, 2)`),
+          ]
         : null,
     },
   ];
@@ -74,7 +102,13 @@ function figures(withCoups: boolean, sum: (name: Sum) => string = sumsRow): Figu
 const PROBABILITIES = Array.from({ length: MAX_DECKS - MIN_DECKS + 1 }, (_, i) => {
   const decks = MIN_DECKS + i;
   const p = outcomeProbabilities(decks);
-  return { decks, banker: fractionToDecimal(p.banker, 15), player: fractionToDecimal(p.player, 15), tie: fractionToDecimal(p.tie, 15), natural: fractionToDecimal(p.natural, 15) };
+  return {
+    decks,
+    banker: fractionToDecimal(p.banker, 15),
+    player: fractionToDecimal(p.player, 15),
+    tie: fractionToDecimal(p.tie, 15),
+    natural: fractionToDecimal(p.natural, 15),
+  };
 });
 
 /** The probabilities as a VALUES list, pr(decks, banker, player, tie, nat). */
@@ -87,10 +121,24 @@ const expectedSql = (outcome: 'banker' | 'player' | 'tie' | 'natural'): string =
 
 /** The columns of table_day_rollups behind each sum. */
 const ROLLUP_COLUMNS: Record<Sum, string> = {
-  wagers: 'wagers', handle: 'handle', payouts: 'payouts', net: 'customer_net', commission: 'commission', collected: 'commission_collected',
-  theo: 'theo_e12', coups: 'coups', banked_coups: 'banked_coups', house_commission: 'house_commission', banker: 'banker_wins',
-  player: 'player_wins', tie: 'ties', naturals: 'naturals',
-  exp_banker: expectedSql('banker'), exp_player: expectedSql('player'), exp_tie: expectedSql('tie'), exp_nat: expectedSql('natural'),
+  wagers: 'wagers',
+  handle: 'handle',
+  payouts: 'payouts',
+  net: 'customer_net',
+  commission: 'commission',
+  collected: 'commission_collected',
+  theo: 'theo_e12',
+  coups: 'coups',
+  banked_coups: 'banked_coups',
+  house_commission: 'house_commission',
+  banker: 'banker_wins',
+  player: 'player_wins',
+  tie: 'ties',
+  naturals: 'naturals',
+  exp_banker: expectedSql('banker'),
+  exp_player: expectedSql('player'),
+  exp_tie: expectedSql('tie'),
+  exp_nat: expectedSql('natural'),
 };
 
 /**
@@ -111,7 +159,9 @@ function figuresSql(withCoups: boolean): string {
     if ('sql' in f) return f.as === 'decimal' ? `(${f.sql})::text` : f.sql;
     return f.fields ? `(${figureJsonSql(f)})::json` : 'NULL::json'; // written as rows write it
   };
-  return figures(withCoups).map((f) => `${column(f)} AS "${f.key}"`).join(', ');
+  return figures(withCoups)
+    .map((f) => `${column(f)} AS "${f.key}"`)
+    .join(', ');
 }
 
 /**
@@ -120,7 +170,9 @@ function figuresSql(withCoups: boolean): string {
  * large report's time. Every value is a number, a decimal string or null, so nothing needs escaping.
  */
 function figuresJsonSql(withCoups: boolean): string {
-  return figures(withCoups).map((f, i) => `'${i ? ',' : ''}"${f.key}":' || ${figureJsonSql(f)}`).join(' || ');
+  return figures(withCoups)
+    .map((f, i) => `'${i ? ',' : ''}"${f.key}":' || ${figureJsonSql(f)}`)
+    .join(' || ');
 }
 
 /** One figure's value as JSON text. */
@@ -131,9 +183,13 @@ function figureJsonSql(f: Figure): string {
 
 /** Sum columns over rollup rows (alias r), coup columns where the grain has them. */
 function sumsSql(withCoups: boolean): string {
-  return `sum(r.wagers) AS wagers, sum(r.handle) AS handle, sum(r.payouts) AS payouts, sum(r.commission) AS commission,
+  return (
+    `sum(r.wagers) AS wagers, sum(r.handle) AS handle, sum(r.payouts) AS payouts, sum(r.commission) AS commission,
           sum(r.commission_collected) AS collected, sum(r.customer_net) AS net, sum(r.theo_e12) AS theo` +
-    (withCoups ? ', sum(r.coups) AS coups, sum(r.banker_wins) AS banker, sum(r.player_wins) AS player, sum(r.ties) AS tie, sum(r.naturals) AS naturals, sum(r.banked_coups) AS banked_coups, sum(r.house_commission) AS house_commission' : '');
+    (withCoups
+      ? ', sum(r.coups) AS coups, sum(r.banker_wins) AS banker, sum(r.player_wins) AS player, sum(r.ties) AS tie, sum(r.naturals) AS naturals, sum(r.banked_coups) AS banked_coups, sum(r.house_commission) AS house_commission'
+      : '')
+  );
 }
 
 /**
@@ -142,15 +198,21 @@ function sumsSql(withCoups: boolean): string {
  * ids and dates, the typed value rows are sorted by (cheaper to sort than their text, same order).
  */
 const DIMENSIONS: Record<GroupBy, [sql: string, alias: string, kind: 'free' | 'plain', sort?: string][]> = {
-  property: [['p.id::text', 'propertyId', 'plain', 'p.id'], ['p.name', 'propertyName', 'free']],
+  property: [
+    ['p.id::text', 'propertyId', 'plain', 'p.id'],
+    ['p.name', 'propertyName', 'free'],
+  ],
   pit: [['t.pit', 'pit', 'free']],
-  table: [['t.id::text', 'tableId', 'plain', 't.id'], ['t.code', 'tableCode', 'free']],
+  table: [
+    ['t.id::text', 'tableId', 'plain', 't.id'],
+    ['t.code', 'tableCode', 'free'],
+  ],
   variant: [['t.variant::text', 'variant', 'plain']],
   betType: [['a.bkey::text', 'betType', 'plain']],
   currency: [['t.currency::text', 'currency', 'plain']],
   gamingDay: [['a.dkey::text', 'gamingDay', 'plain', 'a.dkey']], // YYYY-MM-DD: report rows are read with DateStyle ISO
   month: [["to_char(a.dkey, 'YYYY-MM')", 'month', 'plain', 'a.dkey']],
-  quarter: [["to_char(a.dkey, 'YYYY-\"Q\"Q')", 'quarter', 'plain', 'a.dkey']],
+  quarter: [['to_char(a.dkey, \'YYYY-"Q"Q\')', 'quarter', 'plain', 'a.dkey']],
 };
 
 type Column = (typeof DIMENSIONS)[GroupBy][number];
@@ -196,7 +258,6 @@ function sourceFor(dims: GroupBy[], from: string, to: string): { table: string; 
   return { table: 'wager_rollups', day: 'gaming_day', coups: false };
 }
 
-
 export function parseRange(q: RangeQueryDto): { from: string; to: string } {
   if (q.from > q.to) throw new AppError('VALIDATION_FAILED', `from (${q.from}) is after to (${q.to})`);
   const limit = new Date(`${q.from}T00:00:00Z`);
@@ -207,7 +268,14 @@ export function parseRange(q: RangeQueryDto): { from: string; to: string } {
 
 export function parseGroupBy(text: string | undefined): GroupBy[] {
   if (!text) return [];
-  const dims = [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))];
+  const dims = [
+    ...new Set(
+      text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   for (const d of dims) {
     if (!GROUP_BY.includes(d as GroupBy)) throw new AppError('VALIDATION_FAILED', `Cannot group by "${d}": use ${GROUP_BY.join(', ')}`);
   }
@@ -299,10 +367,12 @@ export class ReportsService {
     type Line = FiguresDto & { g: number; currency: string; month: string | null; variant: string | null; tableId: string | null; tableCode: string | null };
     const lines = parseExact<Line[]>(json); // money past 2^53 minor units stays exact (bigint)
     const section = (g: number, keys: (keyof Line)[]): WinLossRowDto[] =>
-      lines.filter((l) => l.g === g).map(({ g: _g, currency, month, variant, tableId, tableCode, ...f }) => {
-        const all: Record<string, string | null> = { currency, month, variant, tableId, tableCode };
-        return { group: Object.fromEntries(keys.map((k) => [k, all[k as string] as string])), ...f };
-      });
+      lines
+        .filter((l) => l.g === g)
+        .map(({ g: _g, currency, month, variant, tableId, tableCode, ...f }) => {
+          const all: Record<string, string | null> = { currency, month, variant, tableId, tableCode };
+          return { group: Object.fromEntries(keys.map((k) => [k, all[k as string] as string])), ...f };
+        });
     return {
       propertyId,
       propertyName: property.name,
@@ -310,7 +380,7 @@ export class ReportsService {
       quarter,
       from,
       to,
-      totals: lines.filter((l) => l.g === 7).map(({ g: _g, month: _m, variant: _v, tableId: _t, tableCode: _c, ...f }) => f as TotalsDto),
+      totals: lines.filter((l) => l.g === 7).map(({ g: _g, month: _m, variant: _v, tableId: _t, tableCode: _c, ...f }) => f),
       months: section(3, ['currency', 'month']),
       variants: section(5, ['currency', 'variant']),
       tables: section(4, ['currency', 'tableId', 'tableCode', 'variant']),
@@ -363,29 +433,103 @@ export class ReportsService {
 
   async exceptions(from: string, to: string, propertyId?: string): Promise<ExceptionsDto> {
     const prop = propertyId ? Prisma.sql`AND t.property_id = ${propertyId}::uuid` : Prisma.empty;
-    const coups = await this.prisma.$queryRaw<{ coup_id: string; table_code: string; shoe_number: number; coup_number: number; gaming_day: string | null; reason: string; by: string; role: string; at: Date; handle: string }[]>`
+    const coups = await this.prisma.$queryRaw<
+      {
+        coup_id: string;
+        table_code: string;
+        shoe_number: number;
+        coup_number: number;
+        gaming_day: string | null;
+        reason: string;
+        by: string;
+        role: string;
+        at: Date;
+        handle: string;
+      }[]
+    >`
       SELECT c.id::text AS coup_id, t.code AS table_code, s.number AS shoe_number, c.number AS coup_number, to_char(c.gaming_day, 'YYYY-MM-DD') AS gaming_day,
              v.reason, v.voided_by_key_id AS by, v.voided_by_role::text AS role, v.created_at AS at,
              coalesce((SELECT sum(w.amount) FROM wagers w WHERE w.coup_id = c.id AND w.status = 'SETTLED'), 0)::text AS handle
       FROM coup_voids v JOIN coups c ON c.id = v.coup_id JOIN shoes s ON s.id = c.shoe_id JOIN casino_tables t ON t.id = c.table_id
       WHERE coalesce(c.gaming_day, v.created_at::date) BETWEEN ${from}::date AND ${to}::date ${prop}
       ORDER BY v.created_at`;
-    const slips = await this.prisma.$queryRaw<{ slip_id: string; table_code: string; kind: string; number: number; year: number; amount: string; gaming_day: string; reason: string; by: string; at: Date }[]>`
+    const slips = await this.prisma.$queryRaw<
+      {
+        slip_id: string;
+        table_code: string;
+        kind: string;
+        number: number;
+        year: number;
+        amount: string;
+        gaming_day: string;
+        reason: string;
+        by: string;
+        at: Date;
+      }[]
+    >`
       SELECT sl.id::text AS slip_id, t.code AS table_code, sl.kind::text, sl.number, sl.year, sl.amount::text, to_char(sl.gaming_day, 'YYYY-MM-DD') AS gaming_day,
              v.reason, v.voided_by_key_id AS by, v.created_at AS at
       FROM slip_voids v JOIN table_slips sl ON sl.id = v.slip_id JOIN casino_tables t ON t.id = sl.table_id
       WHERE sl.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
       ORDER BY v.created_at`;
-    const bankCoups = await this.prisma.$queryRaw<{ id: string; table_code: string; shoe_number: number; number: number; banker_seat: number; gaming_day: string; reason: string; by: string; approved: string; at: Date; commission: bigint }[]>`
+    const bankCoups = await this.prisma.$queryRaw<
+      {
+        id: string;
+        table_code: string;
+        shoe_number: number;
+        number: number;
+        banker_seat: number;
+        gaming_day: string;
+        reason: string;
+        by: string;
+        approved: string;
+        at: Date;
+        commission: bigint;
+      }[]
+    >`
       SELECT b.id::text, t.code AS table_code, s.number AS shoe_number, b.number, b.banker_seat, to_char(b.gaming_day, 'YYYY-MM-DD') AS gaming_day,
              v.reason, v.voided_by_key_id AS by, v.approved_by_key_id AS approved, v.created_at AS at, b.commission
       FROM bank_coup_voids v JOIN bank_coups b ON b.id = v.bank_coup_id JOIN shoes s ON s.id = b.shoe_id JOIN casino_tables t ON t.id = b.table_id
       WHERE b.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
       ORDER BY v.created_at`;
     return {
-      voidedBankCoups: bankCoups.map((b) => ({ bankCoupId: b.id, tableCode: b.table_code, shoeNumber: b.shoe_number, coupNumber: b.number, bankerSeat: b.banker_seat, gamingDay: b.gaming_day, reason: b.reason, voidedByKeyId: b.by, approvedByKeyId: b.approved, voidedAt: b.at.toISOString(), commission: Number(b.commission) })),
-      voidedCoups: coups.map((c) => ({ coupId: c.coup_id, tableCode: c.table_code, shoeNumber: c.shoe_number, coupNumber: c.coup_number, gamingDay: c.gaming_day, reason: c.reason, voidedByKeyId: c.by, voidedByRole: c.role, voidedAt: c.at.toISOString(), handle: Number(c.handle) })),
-      voidedSlips: slips.map((s) => ({ slipId: s.slip_id, tableCode: s.table_code, kind: s.kind, number: s.number, year: s.year, amount: Number(s.amount), gamingDay: s.gaming_day, reason: s.reason, voidedByKeyId: s.by, voidedAt: s.at.toISOString() })),
+      voidedBankCoups: bankCoups.map((b) => ({
+        bankCoupId: b.id,
+        tableCode: b.table_code,
+        shoeNumber: b.shoe_number,
+        coupNumber: b.number,
+        bankerSeat: b.banker_seat,
+        gamingDay: b.gaming_day,
+        reason: b.reason,
+        voidedByKeyId: b.by,
+        approvedByKeyId: b.approved,
+        voidedAt: b.at.toISOString(),
+        commission: Number(b.commission),
+      })),
+      voidedCoups: coups.map((c) => ({
+        coupId: c.coup_id,
+        tableCode: c.table_code,
+        shoeNumber: c.shoe_number,
+        coupNumber: c.coup_number,
+        gamingDay: c.gaming_day,
+        reason: c.reason,
+        voidedByKeyId: c.by,
+        voidedByRole: c.role,
+        voidedAt: c.at.toISOString(),
+        handle: Number(c.handle),
+      })),
+      voidedSlips: slips.map((s) => ({
+        slipId: s.slip_id,
+        tableCode: s.table_code,
+        kind: s.kind,
+        number: s.number,
+        year: s.year,
+        amount: Number(s.amount),
+        gamingDay: s.gaming_day,
+        reason: s.reason,
+        voidedByKeyId: s.by,
+        voidedAt: s.at.toISOString(),
+      })),
     };
   }
 
@@ -459,10 +603,19 @@ export class ReportsService {
     const inMonths = (day: string) => monthOf(day) >= firstMonth && monthOf(day) <= lastMonth;
     for (const r of raw) {
       const edge = edgesOf(tables.get(r.table_id)!)[r.bet_type as keyof ReturnType<typeof edgesOf>] ?? 0n;
-      const v: Record<string, bigint> = Object.fromEntries(['wagers', 'handle', 'payouts', 'commission', 'net', 'wins', 'losses', 'pushes'].map((f) => [f, BigInt(r[f])]));
+      const v: Record<string, bigint> = Object.fromEntries(
+        ['wagers', 'handle', 'payouts', 'commission', 'net', 'wins', 'losses', 'pushes'].map((f) => [f, BigInt(r[f])]),
+      );
       v.theo = BigInt(r.handle) * edge;
       add(expectedDayBet, `${r.table_id}|${r.day}|${r.bet_type}`, v);
-      add(expectedDay, `${r.table_id}|${r.day}`, { wagers: v.wagers, handle: v.handle, payouts: v.payouts, commission: v.commission, net: v.net, theo: v.theo });
+      add(expectedDay, `${r.table_id}|${r.day}`, {
+        wagers: v.wagers,
+        handle: v.handle,
+        payouts: v.payouts,
+        commission: v.commission,
+        net: v.net,
+        theo: v.theo,
+      });
       if (inMonths(r.day)) add(expectedMonth, `${r.table_id}|${monthOf(r.day)}|${r.bet_type}`, v);
     }
     for (const c of collected) {
@@ -471,7 +624,8 @@ export class ReportsService {
       if (inMonths(c.day)) add(expectedMonth, `${c.table_id}|${monthOf(c.day)}|BANKER`, { collected: BigInt(c.amount) });
     }
     for (const b of rawBanked) add(expectedDay, `${b.table_id}|${b.day}`, { banked: BigInt(b.banked), house: BigInt(b.house) });
-    for (const c of rawCoups) add(expectedDay, `${c.table_id}|${c.day}`, Object.fromEntries(['coups', 'banker', 'player', 'tie', 'naturals'].map((f) => [f, BigInt(c[f])])));
+    for (const c of rawCoups)
+      add(expectedDay, `${c.table_id}|${c.day}`, Object.fromEntries(['coups', 'banker', 'player', 'tie', 'naturals'].map((f) => [f, BigInt(c[f])])));
 
     const differences: ReconciliationDifferenceDto[] = [];
     const compare = (grain: string, expected: Map<string, Record<string, bigint>>, actual: Rec[], keyOf: (r: Rec) => string, fields: string[]) => {
@@ -481,7 +635,8 @@ export class ReportsService {
         for (const f of fields) {
           const want = expected.get(key)?.[f] ?? 0n;
           const have = BigInt(got.get(key)?.[f] ?? '0');
-          if (want !== have) differences.push({ tableId, gamingDay, betType: betType ?? null, field: `${grain}.${f}`, rollup: have.toString(), raw: want.toString() });
+          if (want !== have)
+            differences.push({ tableId, gamingDay, betType: betType ?? null, field: `${grain}.${f}`, rollup: have.toString(), raw: want.toString() });
         }
       }
     };
@@ -510,23 +665,41 @@ export class ReportsService {
     const source = sourceFor(dims, from, to);
     const cols = dims.flatMap((d) => DIMENSIONS[d]);
     const day = `r.${source.day}`;
-    const dkey = dims.includes('gamingDay') ? day : dims.includes('month') ? `date_trunc('month', ${day})::date` : dims.includes('quarter') ? `date_trunc('quarter', ${day})::date` : 'NULL::date';
+    const dkey = dims.includes('gamingDay')
+      ? day
+      : dims.includes('month')
+        ? `date_trunc('month', ${day})::date`
+        : dims.includes('quarter')
+          ? `date_trunc('quarter', ${day})::date`
+          : 'NULL::date';
     const bkey = dims.includes('betType') ? 'r.bet_type' : 'NULL::"BetType"';
     const prop = propertyId ? Prisma.sql`AND r.table_id IN (SELECT id FROM casino_tables WHERE property_id = ${propertyId}::uuid)` : Prisma.empty;
     // Rows per table need no second grouping: every other table attribute follows from the table.
     const regroup = !dims.includes('table');
     const sumOf = (e: string) => (regroup ? `sum(${e})` : e);
-    const fields = ['wagers', 'handle', 'payouts', 'commission', 'collected', 'net', 'theo', ...(source.coups ? ['coups', 'banker', 'player', 'tie', 'naturals', 'banked_coups', 'house_commission'] : [])];
+    const fields = [
+      'wagers',
+      'handle',
+      'payouts',
+      'commission',
+      'collected',
+      'net',
+      'theo',
+      ...(source.coups ? ['coups', 'banker', 'player', 'tie', 'naturals', 'banked_coups', 'house_commission'] : []),
+    ];
     const sums = fields.map((f) => `${sumOf(`a.${f}`)} AS ${f}`);
     const expectedSums = source.coups ? (['banker', 'player', 'tie', 'nat'] as const).map((f) => `${sumOf(`a.coups * pr.${f}`)} AS exp_${f}`) : [];
-    const totalsCols = [...fields.map((f) => `sum(c.${f}) AS ${f}`), ...(source.coups ? (['banker', 'player', 'tie', 'nat'] as const).map((f) => `sum(c.coups * pr.${f}) AS exp_${f}`) : [])];
-    const group = cols
-      .map(([, alias, kind], i) => `'${i ? ',' : ''}"${alias}":' || ${jsonValueSql(kind, `s."${alias}"`)}`)
-      .join(' || ');
+    const totalsCols = [
+      ...fields.map((f) => `sum(c.${f}) AS ${f}`),
+      ...(source.coups ? (['banker', 'player', 'tie', 'nat'] as const).map((f) => `sum(c.coups * pr.${f}) AS exp_${f}`) : []),
+    ];
+    const group = cols.map(([, alias, kind], i) => `'${i ? ',' : ''}"${alias}":' || ${jsonValueSql(kind, `s."${alias}"`)}`).join(' || ');
     const keys = orderKeys(cols);
     const order = keys.map(([, alias, , sort]) => (sort ? `s."k:${alias}"` : `s."${alias}"`)).join(', ');
     // When the grouping is the rollup's own grain, its rows are used as they are.
-    const ownGrain = dims.includes('gamingDay') ? (source.table === 'table_day_rollups' || dims.includes('betType')) : source.table === 'month_rollups' && dims.includes('month') && dims.includes('betType');
+    const ownGrain = dims.includes('gamingDay')
+      ? source.table === 'table_day_rollups' || dims.includes('betType')
+      : source.table === 'month_rollups' && dims.includes('month') && dims.includes('betType');
     const inner = ownGrain
       ? `SELECT r.table_id, ${dkey} AS dkey, ${bkey} AS bkey, r.wagers, r.handle, r.payouts, r.commission, r.commission_collected AS collected, r.customer_net AS net, r.theo_e12 AS theo` +
         (source.coups ? ', r.coups, r.banker_wins AS banker, r.player_wins AS player, r.ties AS tie, r.naturals, r.banked_coups, r.house_commission' : '')
@@ -547,11 +720,12 @@ export class ReportsService {
       // Rows of single tables and days are table-day rollup rows as they are: sent with the figures
       // the rollup keeps rendered (figures_json, the expected outcome counts included), the table's
       // part of each row's group rendered once per table.
-      rows: ownGrain && !regroup && source.table === 'table_day_rollups'
-        ? this.tableDayRowsSql(dims, keys, from, to, propertyId)
-        : // Sorted before the JSON is built, so the sort carries the figures and not megabytes of text
-          // (PostgreSQL keeps the subquery's order for the outer ORDER BY without sorting again).
-          Prisma.sql`${withS}
+      rows:
+        ownGrain && !regroup && source.table === 'table_day_rollups'
+          ? this.tableDayRowsSql(dims, keys, from, to, propertyId)
+          : // Sorted before the JSON is built, so the sort carries the figures and not megabytes of text
+            // (PostgreSQL keeps the subquery's order for the outer ORDER BY without sorting again).
+            Prisma.sql`${withS}
           SELECT '{"group":{' || ${Prisma.raw(group)} || '},' || ${Prisma.raw(figuresJsonSql(source.coups))} || '}'
           FROM (SELECT * FROM s ORDER BY ${Prisma.raw(order)} OFFSET 0) s ORDER BY ${Prisma.raw(order)}`,
       // Totals do not depend on the grouping: summed per table straight from the rollup (no join per
@@ -590,11 +764,13 @@ export class ReportsService {
    */
   private tableDayRowsSql(dims: GroupBy[], keys: Column[], from: string, to: string, propertyId?: string): Prisma.Sql {
     const fromTable = new Set(dims.filter((d) => TABLE_DIMENSIONS.includes(d)).flatMap((d) => DIMENSIONS[d].map(([, alias]) => alias)));
-    const members = dims.flatMap((d) => DIMENSIONS[d]).map(([sql, alias, kind], i) => ({ alias, text: `'${i ? ',' : ''}"${alias}":' || ${jsonValueSql(kind, sql)}` }));
+    const members = dims
+      .flatMap((d) => DIMENSIONS[d])
+      .map(([sql, alias, kind], i) => ({ alias, text: `'${i ? ',' : ''}"${alias}":' || ${jsonValueSql(kind, sql)}` }));
     // Runs of table members become one column of tp each; day members are rendered per row.
     const fragments: string[] = [];
     const parts: string[] = [];
-    for (let i = 0; i < members.length; ) {
+    for (let i = 0; i < members.length;) {
       if (!fromTable.has(members[i].alias)) {
         parts.push(members[i++].text);
         continue;

@@ -11,22 +11,57 @@ import { ShoesService } from './shoes.service';
 export class ShoesController {
   constructor(private readonly shoes: ShoesService) {}
 
-  @Endpoint('POST', 'tables/:id/shoes', { operationId: 'openShoe', summary: 'Open a shoe at a table (one open shoe per table)', description: "Opens a shoe at an open table: the number of decks (the table's by default), the cards burned after the shuffle (counted out of the shoe) and where the cut card lies. One open shoe per table.", writes: "a shoe row with its full composition less the burned cards; the audit entry `shoe.open`.", roles: RECORDERS, status: 201, type: ShoeDto, errors: ['NOT_FOUND', 'TABLE_CLOSED', 'SHOE_ALREADY_OPEN', 'INVALID_SHOE', 'CARD_NOT_IN_SHOE'] })
+  @Endpoint('POST', 'tables/:id/shoes', {
+    operationId: 'openShoe',
+    summary: 'Open a shoe at a table (one open shoe per table)',
+    description:
+      "Opens a shoe at an open table: the number of decks (the table's by default), the cards burned after the shuffle (counted out of the shoe) and where the cut card lies. One open shoe per table.",
+    writes: 'a shoe row with its full composition less the burned cards; the audit entry `shoe.open`.',
+    roles: RECORDERS,
+    status: 201,
+    type: ShoeDto,
+    errors: ['NOT_FOUND', 'TABLE_CLOSED', 'SHOE_ALREADY_OPEN', 'INVALID_SHOE', 'CARD_NOT_IN_SHOE'],
+  })
   open(@IdParam() tableId: string, @Body() dto: OpenShoeDto, @CurrentActor() actor: Actor): Promise<ShoeDto> {
     return this.shoes.open(tableId, dto, actor);
   }
 
-  @Endpoint('GET', 'tables/:id/shoes', { operationId: 'listShoes', summary: "A table's shoes", description: "A table's shoes, newest first, with their counters.", roles: EVERYONE, type: ShoeDto, isArray: true, errors: ['NOT_FOUND'] })
+  @Endpoint('GET', 'tables/:id/shoes', {
+    operationId: 'listShoes',
+    summary: "A table's shoes",
+    description: "A table's shoes, newest first, with their counters.",
+    roles: EVERYONE,
+    type: ShoeDto,
+    isArray: true,
+    errors: ['NOT_FOUND'],
+  })
   list(@IdParam() tableId: string, @CurrentActor() actor: Actor): Promise<ShoeDto[]> {
     return this.shoes.listForTable(tableId, actor);
   }
 
-  @Endpoint('GET', 'shoes/:id', { operationId: 'getShoe', summary: 'Read a shoe: its coups, the cards seen and the cards remaining', description: "A shoe: its counters, the cards dealt and burned, and the composition still in the shoe (what the exact odds of the next coup are computed from).", roles: EVERYONE, type: ShoeDto, errors: ['NOT_FOUND'] })
+  @Endpoint('GET', 'shoes/:id', {
+    operationId: 'getShoe',
+    summary: 'Read a shoe: its coups, the cards seen and the cards remaining',
+    description:
+      'A shoe: its counters, the cards dealt and burned, and the composition still in the shoe (what the exact odds of the next coup are computed from).',
+    roles: EVERYONE,
+    type: ShoeDto,
+    errors: ['NOT_FOUND'],
+  })
   get(@IdParam() id: string, @CurrentActor() actor: Actor): Promise<ShoeDto> {
     return this.shoes.get(id, actor);
   }
 
-  @Endpoint('POST', 'shoes/:id/close', { operationId: 'closeShoe', summary: 'Close a shoe; reports the commission still owed per seat', description: "Closes a shoe. A coup open for betting must be dealt first. The answer lists the commission each seat still owes (collect it before or after).", writes: "the shoe's status (and any active bank closed with it); the audit entry `shoe.close`.", roles: RECORDERS, type: ClosedShoeDto, errors: ['NOT_FOUND', 'SHOE_CLOSED', 'COUP_IN_PROGRESS'] })
+  @Endpoint('POST', 'shoes/:id/close', {
+    operationId: 'closeShoe',
+    summary: 'Close a shoe; reports the commission still owed per seat',
+    description:
+      'Closes a shoe. A coup open for betting must be dealt first. The answer lists the commission each seat still owes (collect it before or after).',
+    writes: "the shoe's status (and any active bank closed with it); the audit entry `shoe.close`.",
+    roles: RECORDERS,
+    type: ClosedShoeDto,
+    errors: ['NOT_FOUND', 'SHOE_CLOSED', 'COUP_IN_PROGRESS'],
+  })
   close(@IdParam() id: string, @CurrentActor() actor: Actor): Promise<ClosedShoeDto> {
     return this.shoes.close(id, actor);
   }

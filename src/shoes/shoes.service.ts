@@ -72,7 +72,11 @@ export function nextCoupNumber(locked: LockedShoe): number {
  * A coup's cards leaving the shoe: the composition left, the count dealt, and — when these cards
  * reach the cut card — the number of the shoe's last coup (the one after this).
  */
-export function dealFrom(shoe: LockedRow, coupNumber: number, cards: readonly Card[]): { remaining: number[]; cardsDealt: number; lastCoupNumber: number | null } {
+export function dealFrom(
+  shoe: LockedRow,
+  coupNumber: number,
+  cards: readonly Card[],
+): { remaining: number[]; cardsDealt: number; lastCoupNumber: number | null } {
   const left = shoe.decks * CARDS_PER_DECK - shoe.cardsDealt;
   if (cards.length > left) throw new AppError('SHOE_EXHAUSTED', `Only ${left} card(s) are left in the shoe; this coup records ${cards.length}`);
   const remaining = removeCards(shoe.remaining, cards);
@@ -116,7 +120,11 @@ export class ShoesService {
    * only if the shoe's version has not moved since (see CoupsService.record).
    */
   async snapshot(shoeId: string, actor: Actor, table: TableWithClock): Promise<LockedShoe & { version: string }> {
-    const { rows } = await this.prisma.pool.query<LockedRow & { version: string; carried: CarriedWager[] }>({ name: 'sabot-shoe-snapshot', text: SNAPSHOT_SQL, values: [shoeId] });
+    const { rows } = await this.prisma.pool.query<LockedRow & { version: string; carried: CarriedWager[] }>({
+      name: 'sabot-shoe-snapshot',
+      text: SNAPSHOT_SQL,
+      values: [shoeId],
+    });
     const row = rows[0];
     if (!row) throw notFound('Shoe', shoeId);
     const { version, carried, ...shoe } = row;
@@ -139,7 +147,14 @@ export class ShoesService {
     return row ? this.tables.withProperty(row.tableId, tx) : null;
   }
 
-  private locked(shoe: LockedRow | undefined, carried: CarriedWager[], shoeId: string, actor: Actor, opts: { mustBeOpen: boolean }, t: TableWithClock | null): LockedShoe {
+  private locked(
+    shoe: LockedRow | undefined,
+    carried: CarriedWager[],
+    shoeId: string,
+    actor: Actor,
+    opts: { mustBeOpen: boolean },
+    t: TableWithClock | null,
+  ): LockedShoe {
     if (!shoe || !t) throw notFound('Shoe', shoeId);
     assertTableAccess(actor, shoe.tableId);
     if (opts.mustBeOpen && shoe.status !== 'OPEN') throw new AppError('SHOE_CLOSED', `Shoe ${shoe.number} is closed`);
@@ -161,7 +176,10 @@ export class ShoesService {
       if (burn.length > 0) {
         const burned = burnCountOf(burn[0]);
         if (burn.length !== 1 && burn.length !== 1 + burned) {
-          throw new AppError('INVALID_SHOE', `The face-up burn card ${formatCard(burn[0])} burns ${burned} more: record it alone or with all ${burned} burned cards`);
+          throw new AppError(
+            'INVALID_SHOE',
+            `The face-up burn card ${formatCard(burn[0])} burns ${burned} more: record it alone or with all ${burned} burned cards`,
+          );
         }
         cardsDealt = 1 + burned;
       }
@@ -182,7 +200,13 @@ export class ShoesService {
           cardsDealt,
         },
       });
-      await this.audit.append(tx, { stream: tableId, action: 'shoe.open', entityType: 'shoe', entityId: shoe.id, data: { number: shoe.number, decks, burnCards: shoe.burnCards, cutCardPosition: shoe.cutCardPosition, shuffleRef: shoe.shuffleRef } });
+      await this.audit.append(tx, {
+        stream: tableId,
+        action: 'shoe.open',
+        entityType: 'shoe',
+        entityId: shoe.id,
+        data: { number: shoe.number, decks, burnCards: shoe.burnCards, cutCardPosition: shoe.cutCardPosition, shuffleRef: shoe.shuffleRef },
+      });
       return toShoeDto(shoe, [], []);
     });
   }
@@ -211,7 +235,13 @@ export class ShoesService {
       // A player's bank ends with its shoe: the banker takes it and what was set aside.
       await tx.bank.updateMany({ where: { shoeId: id, status: 'ACTIVE' }, data: { status: 'SHOE_CLOSED', closedAt: closed.closedAt } });
       const owed = await seatCommissions(tx, id);
-      await this.audit.append(tx, { stream: shoe.tableId, action: 'shoe.close', entityType: 'shoe', entityId: id, data: { carriedBetsReturned: returned.count, commissionOutstanding: owed.filter((o) => o.outstanding > 0) } });
+      await this.audit.append(tx, {
+        stream: shoe.tableId,
+        action: 'shoe.close',
+        entityType: 'shoe',
+        entityId: id,
+        data: { carriedBetsReturned: returned.count, commissionOutstanding: owed.filter((o) => o.outstanding > 0) },
+      });
       return { ...(await this.describe(tx, closed)), commissionOutstanding: owed.filter((o) => o.outstanding > 0), carriedBetsReturned: returned.count };
     });
   }
@@ -220,9 +250,23 @@ export class ShoesService {
     const coups = await db.coup.findMany({
       where: { shoeId: shoe.id },
       orderBy: { number: 'asc' },
-      select: { id: true, number: true, status: true, winner: true, playerTotal: true, bankerTotal: true, playerCards: true, bankerCards: true, void: { select: { id: true } } },
+      select: {
+        id: true,
+        number: true,
+        status: true,
+        winner: true,
+        playerTotal: true,
+        bankerTotal: true,
+        playerCards: true,
+        bankerCards: true,
+        void: { select: { id: true } },
+      },
     });
-    return toShoeDto(shoe, coups, coups.filter((c) => !c.void).flatMap((c) => interleave(c.playerCards, c.bankerCards)));
+    return toShoeDto(
+      shoe,
+      coups,
+      coups.filter((c) => !c.void).flatMap((c) => interleave(c.playerCards, c.bankerCards)),
+    );
   }
 }
 
@@ -231,7 +275,15 @@ function interleave(player: string[], banker: string[]): string[] {
   return [player[0], banker[0], player[1], banker[1], ...player.slice(2), ...banker.slice(2)].filter((c) => c !== undefined);
 }
 
-type CoupRow = { id: string; number: number; status: string; winner: string | null; playerTotal: number | null; bankerTotal: number | null; void: { id: string } | null };
+type CoupRow = {
+  id: string;
+  number: number;
+  status: string;
+  winner: string | null;
+  playerTotal: number | null;
+  bankerTotal: number | null;
+  void: { id: string } | null;
+};
 
 function toShoeDto(shoe: Shoe, coups: CoupRow[], coupCards: string[]): ShoeDto {
   const remaining: Record<string, number> = {};
@@ -252,7 +304,15 @@ function toShoeDto(shoe: Shoe, coups: CoupRow[], coupCards: string[]): ShoeDto {
     openCoupId: shoe.openCoupId,
     cardsSeen: [...shoe.burnCards, ...coupCards],
     remaining,
-    coups: coups.map((c) => ({ id: c.id, number: c.number, status: c.status, voided: c.void !== null, winner: c.winner, playerTotal: c.playerTotal, bankerTotal: c.bankerTotal })),
+    coups: coups.map((c) => ({
+      id: c.id,
+      number: c.number,
+      status: c.status,
+      voided: c.void !== null,
+      winner: c.winner,
+      playerTotal: c.playerTotal,
+      bankerTotal: c.bankerTotal,
+    })),
     openedAt: shoe.openedAt.toISOString(),
     closedAt: shoe.closedAt?.toISOString() ?? null,
   };

@@ -11,22 +11,55 @@ import { TableAccountingService } from './table-accounting.service';
 export class TableAccountingController {
   constructor(private readonly accounting: TableAccountingService) {}
 
-  @Endpoint('POST', 'tables/:id/sessions', { operationId: 'openTableSession', summary: 'Open a table session with its opener inventory', description: "Opens a table session with the opener inventory counted by chip value.", writes: "the session and its opener slip; the audit entry `session.open`.", roles: SUPERVISORS, status: 201, type: SessionDto, errors: ['NOT_FOUND', 'SESSION_ALREADY_OPEN', 'CONFLICT'] })
+  @Endpoint('POST', 'tables/:id/sessions', {
+    operationId: 'openTableSession',
+    summary: 'Open a table session with its opener inventory',
+    description: 'Opens a table session with the opener inventory counted by chip value.',
+    writes: 'the session and its opener slip; the audit entry `session.open`.',
+    roles: SUPERVISORS,
+    status: 201,
+    type: SessionDto,
+    errors: ['NOT_FOUND', 'SESSION_ALREADY_OPEN', 'CONFLICT'],
+  })
   open(@IdParam() tableId: string, @Body() dto: OpenSessionDto, @CurrentActor() actor: Actor): Promise<SessionDto> {
     return this.accounting.open(tableId, dto, actor);
   }
 
-  @Endpoint('GET', 'table-sessions/:id', { operationId: 'getTableSession', summary: 'Read a table session, its slips and statistical win', description: "A table session: opener and closer inventory, numbered fills and credits, drop, and the statistical win.", roles: EVERYONE, type: SessionDto, errors: ['NOT_FOUND'] })
+  @Endpoint('GET', 'table-sessions/:id', {
+    operationId: 'getTableSession',
+    summary: 'Read a table session, its slips and statistical win',
+    description: 'A table session: opener and closer inventory, numbered fills and credits, drop, and the statistical win.',
+    roles: EVERYONE,
+    type: SessionDto,
+    errors: ['NOT_FOUND'],
+  })
   get(@IdParam() id: string, @CurrentActor() actor: Actor): Promise<SessionDto> {
     return this.accounting.get(id, actor);
   }
 
-  @Endpoint('POST', 'table-sessions/:id/slips', { operationId: 'addSlip', summary: 'Record a fill or a credit (numbered in sequence per property and year)', description: "Records a fill (chips brought to the table) or a credit (chips returned to the cage), numbered in sequence per property and year.", writes: "the slip; the audit entry `slip.create`.", roles: SUPERVISORS, status: 201, type: SlipDto, errors: ['NOT_FOUND', 'SESSION_CLOSED'] })
+  @Endpoint('POST', 'table-sessions/:id/slips', {
+    operationId: 'addSlip',
+    summary: 'Record a fill or a credit (numbered in sequence per property and year)',
+    description: 'Records a fill (chips brought to the table) or a credit (chips returned to the cage), numbered in sequence per property and year.',
+    writes: 'the slip; the audit entry `slip.create`.',
+    roles: SUPERVISORS,
+    status: 201,
+    type: SlipDto,
+    errors: ['NOT_FOUND', 'SESSION_CLOSED'],
+  })
   addSlip(@IdParam() id: string, @Body() dto: SlipInputDto, @CurrentActor() actor: Actor): Promise<SlipDto> {
     return this.accounting.addSlip(id, dto, actor);
   }
 
-  @Endpoint('POST', 'table-sessions/:id/close', { operationId: 'closeTableSession', summary: 'Close a table session with its closer inventory and drop', description: "Closes a table session with the closer inventory and the drop count; the statistical win is computed.", writes: "the session's closer and drop; the audit entry `session.close`.", roles: SUPERVISORS, type: SessionDto, errors: ['NOT_FOUND', 'SESSION_CLOSED'] })
+  @Endpoint('POST', 'table-sessions/:id/close', {
+    operationId: 'closeTableSession',
+    summary: 'Close a table session with its closer inventory and drop',
+    description: 'Closes a table session with the closer inventory and the drop count; the statistical win is computed.',
+    writes: "the session's closer and drop; the audit entry `session.close`.",
+    roles: SUPERVISORS,
+    type: SessionDto,
+    errors: ['NOT_FOUND', 'SESSION_CLOSED'],
+  })
   close(@IdParam() id: string, @Body() dto: CloseSessionDto, @CurrentActor() actor: Actor): Promise<SessionDto> {
     return this.accounting.close(id, dto, actor);
   }

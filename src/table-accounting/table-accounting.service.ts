@@ -45,9 +45,22 @@ export class TableAccountingService {
       const same = await tx.tableSession.findFirst({ where: { tableId, gamingDay: new Date(`${gamingDay}T00:00:00Z`), shift }, select: { id: true } });
       if (same) throw new AppError('CONFLICT', `A session for gaming day ${gamingDay}${shift ? `, shift ${shift}` : ''} already exists at this table`);
       const s = await tx.tableSession.create({
-        data: { tableId, gamingDay: new Date(`${gamingDay}T00:00:00Z`), shift, opener: dto.opener as unknown as Prisma.InputJsonArray, openerTotal, openedByKeyId: actor.keyId },
+        data: {
+          tableId,
+          gamingDay: new Date(`${gamingDay}T00:00:00Z`),
+          shift,
+          opener: dto.opener as unknown as Prisma.InputJsonArray,
+          openerTotal,
+          openedByKeyId: actor.keyId,
+        },
       });
-      await this.audit.append(tx, { stream: tableId, action: 'session.open', entityType: 'tableSession', entityId: s.id, data: { gamingDay, shift, opener: dto.opener, openerTotal } });
+      await this.audit.append(tx, {
+        stream: tableId,
+        action: 'session.open',
+        entityType: 'tableSession',
+        entityId: s.id,
+        data: { gamingDay, shift, opener: dto.opener, openerTotal },
+      });
       return toSessionDto(s, []);
     });
   }
@@ -67,11 +80,25 @@ export class TableAccountingService {
         RETURNING last_number`;
       const slip = await tx.tableSlip.create({
         data: {
-          sessionId, tableId: session.tableId, propertyId: table.propertyId, kind: dto.kind, year, number: last_number,
-          chips: dto.chips as unknown as Prisma.InputJsonArray, amount, gamingDay: session.gamingDay, createdByKeyId: actor.keyId,
+          sessionId,
+          tableId: session.tableId,
+          propertyId: table.propertyId,
+          kind: dto.kind,
+          year,
+          number: last_number,
+          chips: dto.chips as unknown as Prisma.InputJsonArray,
+          amount,
+          gamingDay: session.gamingDay,
+          createdByKeyId: actor.keyId,
         },
       });
-      await this.audit.append(tx, { stream: session.tableId, action: 'slip.create', entityType: 'slip', entityId: slip.id, data: { sessionId, kind: dto.kind, year, number: last_number, chips: dto.chips, amount } });
+      await this.audit.append(tx, {
+        stream: session.tableId,
+        action: 'slip.create',
+        entityType: 'slip',
+        entityId: slip.id,
+        data: { sessionId, kind: dto.kind, year, number: last_number, chips: dto.chips, amount },
+      });
       return toSlipDto(slip, null);
     });
   }
@@ -83,9 +110,22 @@ export class TableAccountingService {
       if (session.status !== 'OPEN') throw new AppError('SESSION_CLOSED', 'The session is already closed');
       await tx.tableSession.update({
         where: { id: sessionId },
-        data: { status: 'CLOSED', closer: dto.closer as unknown as Prisma.InputJsonArray, closerTotal, dropAmount: BigInt(dto.drop), closedByKeyId: actor.keyId, closedAt: new Date() },
+        data: {
+          status: 'CLOSED',
+          closer: dto.closer as unknown as Prisma.InputJsonArray,
+          closerTotal,
+          dropAmount: BigInt(dto.drop),
+          closedByKeyId: actor.keyId,
+          closedAt: new Date(),
+        },
       });
-      await this.audit.append(tx, { stream: session.tableId, action: 'session.close', entityType: 'tableSession', entityId: sessionId, data: { closer: dto.closer, closerTotal, drop: dto.drop } });
+      await this.audit.append(tx, {
+        stream: session.tableId,
+        action: 'session.close',
+        entityType: 'tableSession',
+        entityId: sessionId,
+        data: { closer: dto.closer, closerTotal, drop: dto.drop },
+      });
       return this.describe(tx, sessionId);
     });
   }
@@ -96,9 +136,22 @@ export class TableAccountingService {
     if (!slip) throw notFound('Slip', slipId);
     if (slip.void) throw new AppError('SLIP_ALREADY_VOIDED', `${slip.kind} slip ${slip.number}/${slip.year} was already voided`);
     await tx.slipVoid.create({
-      data: { slipId, reason: v.reason, voidedByKeyId: v.requestedBy.keyId, voidedByRole: v.requestedBy.role, approvedByKeyId: v.approvedBy.keyId, voidRequestId: v.voidRequestId },
+      data: {
+        slipId,
+        reason: v.reason,
+        voidedByKeyId: v.requestedBy.keyId,
+        voidedByRole: v.requestedBy.role,
+        approvedByKeyId: v.approvedBy.keyId,
+        voidRequestId: v.voidRequestId,
+      },
     });
-    await this.audit.append(tx, { stream: slip.tableId, action: 'slip.void', entityType: 'slip', entityId: slipId, data: { kind: slip.kind, number: slip.number, year: slip.year, reason: v.reason, requestedBy: v.requestedBy.keyId, voidRequestId: v.voidRequestId } });
+    await this.audit.append(tx, {
+      stream: slip.tableId,
+      action: 'slip.void',
+      entityType: 'slip',
+      entityId: slipId,
+      data: { kind: slip.kind, number: slip.number, year: slip.year, reason: v.reason, requestedBy: v.requestedBy.keyId, voidRequestId: v.voidRequestId },
+    });
   }
 
   async voidTarget(tx: Tx, slipId: string, actor: Actor): Promise<{ tableId: string; label: string }> {
@@ -125,21 +178,35 @@ export class TableAccountingService {
   }
 
   private async describe(db: Tx | PrismaService, sessionId: string): Promise<SessionDto> {
-    const s = await db.tableSession.findUniqueOrThrow({ where: { id: sessionId }, include: { slips: { include: { void: true }, orderBy: { createdAt: 'asc' } } } });
+    const s = await db.tableSession.findUniqueOrThrow({
+      where: { id: sessionId },
+      include: { slips: { include: { void: true }, orderBy: { createdAt: 'asc' } } },
+    });
     return toSessionDto(s, s.slips);
   }
 }
 
 function toSlipDto(s: TableSlip, v: SlipVoid | null): SlipDto {
   return {
-    id: s.id, sessionId: s.sessionId, tableId: s.tableId, kind: s.kind, number: s.number, year: s.year,
-    chips: s.chips as unknown as ChipCountDto[], amount: Number(s.amount), gamingDay: s.gamingDay.toISOString().slice(0, 10),
-    voidReason: v?.reason ?? null, createdAt: s.createdAt.toISOString(),
+    id: s.id,
+    sessionId: s.sessionId,
+    tableId: s.tableId,
+    kind: s.kind,
+    number: s.number,
+    year: s.year,
+    chips: s.chips as unknown as ChipCountDto[],
+    amount: Number(s.amount),
+    gamingDay: s.gamingDay.toISOString().slice(0, 10),
+    voidReason: v?.reason ?? null,
+    createdAt: s.createdAt.toISOString(),
   };
 }
 
 /** Statistical win of a closed session: closer − opener + credits − fills + drop, voided slips left out. */
-export function statisticalWin(s: Pick<TableSession, 'status' | 'openerTotal' | 'closerTotal' | 'dropAmount'>, slips: (TableSlip & { void: SlipVoid | null })[]): bigint | null {
+export function statisticalWin(
+  s: Pick<TableSession, 'status' | 'openerTotal' | 'closerTotal' | 'dropAmount'>,
+  slips: (TableSlip & { void: SlipVoid | null })[],
+): bigint | null {
   if (s.status !== 'CLOSED' || s.closerTotal === null || s.dropAmount === null) return null;
   let credits = 0n;
   let fills = 0n;
@@ -154,9 +221,15 @@ export function statisticalWin(s: Pick<TableSession, 'status' | 'openerTotal' | 
 function toSessionDto(s: TableSession, slips: (TableSlip & { void: SlipVoid | null })[]): SessionDto {
   const win = statisticalWin(s, slips);
   return {
-    id: s.id, tableId: s.tableId, gamingDay: s.gamingDay.toISOString().slice(0, 10), shift: s.shift, status: s.status,
-    opener: s.opener as unknown as ChipCountDto[], openerTotal: Number(s.openerTotal),
-    closer: (s.closer as unknown as ChipCountDto[] | null) ?? null, closerTotal: s.closerTotal === null ? null : Number(s.closerTotal),
+    id: s.id,
+    tableId: s.tableId,
+    gamingDay: s.gamingDay.toISOString().slice(0, 10),
+    shift: s.shift,
+    status: s.status,
+    opener: s.opener as unknown as ChipCountDto[],
+    openerTotal: Number(s.openerTotal),
+    closer: (s.closer as unknown as ChipCountDto[] | null) ?? null,
+    closerTotal: s.closerTotal === null ? null : Number(s.closerTotal),
     drop: s.dropAmount === null ? null : Number(s.dropAmount),
     slips: slips.map((x) => toSlipDto(x, x.void)),
     statisticalWin: win === null ? null : Number(win),

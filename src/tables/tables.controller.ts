@@ -14,13 +14,30 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class TablesController {
   constructor(private readonly tables: TablesService) {}
 
-  @Endpoint('POST', '', { operationId: 'createTable', summary: 'Create a table with its house rules (it opens at once)', description: "Creates a table of a property with its house rules: variant, decks, currency, limits (table and per bet), commission rate, tie pay and tie handling (returned or carried), side bets offered, pay-table overrides, rounding of commission and half-pays. The table opens at once. Rules are checked as a whole (INVALID_RULES names the inconsistency).", writes: "a table row; the audit entry `table.create` (the table's stream).", roles: ADMINS, status: 201, type: TableDto, errors: ['CONFLICT', 'NOT_FOUND', 'INVALID_RULES'] })
+  @Endpoint('POST', '', {
+    operationId: 'createTable',
+    summary: 'Create a table with its house rules (it opens at once)',
+    description:
+      'Creates a table of a property with its house rules: variant, decks, currency, limits (table and per bet), commission rate, tie pay and tie handling (returned or carried), side bets offered, pay-table overrides, rounding of commission and half-pays. The table opens at once. Rules are checked as a whole (INVALID_RULES names the inconsistency).',
+    writes: "a table row; the audit entry `table.create` (the table's stream).",
+    roles: ADMINS,
+    status: 201,
+    type: TableDto,
+    errors: ['CONFLICT', 'NOT_FOUND', 'INVALID_RULES'],
+  })
   create(@Body() dto: CreateTableDto): Promise<TableDto> {
     return this.tables.create(dto);
   }
 
-  @ApiQuery({ name: 'propertyId', required: false, description: 'Only this property\'s tables' })
-  @Endpoint('GET', '', { operationId: 'listTables', summary: 'List tables', description: "Every table with its rules, optionally of one property. A terminal key sees only its own table.", roles: EVERYONE, type: TableDto, isArray: true })
+  @ApiQuery({ name: 'propertyId', required: false, description: "Only this property's tables" })
+  @Endpoint('GET', '', {
+    operationId: 'listTables',
+    summary: 'List tables',
+    description: 'Every table with its rules, optionally of one property. A terminal key sees only its own table.',
+    roles: EVERYONE,
+    type: TableDto,
+    isArray: true,
+  })
   list(@CurrentActor() actor: Actor, @Query('propertyId') propertyId?: string): Promise<TableDto[]> {
     if (propertyId !== undefined && (typeof propertyId !== 'string' || !UUID.test(propertyId))) {
       throw new AppError('VALIDATION_FAILED', 'propertyId must be a UUID');
@@ -28,17 +45,40 @@ export class TablesController {
     return this.tables.list(actor, propertyId);
   }
 
-  @Endpoint('GET', ':id', { operationId: 'getTable', summary: 'Read a table and its rules', description: "One table with its house rules and whether it is open.", roles: EVERYONE, type: TableDto, errors: ['NOT_FOUND'] })
+  @Endpoint('GET', ':id', {
+    operationId: 'getTable',
+    summary: 'Read a table and its rules',
+    description: 'One table with its house rules and whether it is open.',
+    roles: EVERYONE,
+    type: TableDto,
+    errors: ['NOT_FOUND'],
+  })
   get(@IdParam() id: string, @CurrentActor() actor: Actor): Promise<TableDto> {
     return this.tables.get(id, actor);
   }
 
-  @Endpoint('POST', ':id/close', { operationId: 'closeTable', summary: 'Close a table (its shoe must be closed first)', description: "Closes a table for the day. Its shoe must be closed first; a closed table takes no shoe until it is reopened.", writes: "the table's status; the audit entry `table.close`.", roles: TABLE_MANAGERS, type: TableDto, errors: ['NOT_FOUND', 'TABLE_HAS_OPEN_SHOE'] })
+  @Endpoint('POST', ':id/close', {
+    operationId: 'closeTable',
+    summary: 'Close a table (its shoe must be closed first)',
+    description: 'Closes a table for the day. Its shoe must be closed first; a closed table takes no shoe until it is reopened.',
+    writes: "the table's status; the audit entry `table.close`.",
+    roles: TABLE_MANAGERS,
+    type: TableDto,
+    errors: ['NOT_FOUND', 'TABLE_HAS_OPEN_SHOE'],
+  })
   close(@IdParam() id: string, @CurrentActor() actor: Actor): Promise<TableDto> {
     return this.tables.close(id, actor);
   }
 
-  @Endpoint('POST', ':id/reopen', { operationId: 'reopenTable', summary: 'Reopen a closed table', description: "Reopens a closed table.", writes: "the table's status; the audit entry `table.reopen`.", roles: TABLE_MANAGERS, type: TableDto, errors: ['NOT_FOUND'] })
+  @Endpoint('POST', ':id/reopen', {
+    operationId: 'reopenTable',
+    summary: 'Reopen a closed table',
+    description: 'Reopens a closed table.',
+    writes: "the table's status; the audit entry `table.reopen`.",
+    roles: TABLE_MANAGERS,
+    type: TableDto,
+    errors: ['NOT_FOUND'],
+  })
   reopen(@IdParam() id: string, @CurrentActor() actor: Actor): Promise<TableDto> {
     return this.tables.reopen(id, actor);
   }

@@ -114,22 +114,22 @@ export class TablesService {
       throw new AppError('CONFLICT', `Table ${dto.code} already exists at this property`);
     }
     const data = {
-        propertyId,
-        code: dto.code,
-        pit: dto.pit ?? '',
-        variant: rules.variant,
-        currency: dto.currency,
-        minBet: BigInt(dto.minBet),
-        maxBet: BigInt(dto.maxBet),
-        decks: rules.decks,
-        commissionBps: rules.commissionBps,
-        tieBetsStay: rules.tieBetsStay,
-        sideBets: [...rules.sideBets],
-        pays: pays as Prisma.InputJsonObject,
-        perfectPairBothPays: rules.perfectPairBothPays ? formatOdds(rules.perfectPairBothPays) : null,
-        betLimits: betLimits as Prisma.InputJsonObject,
-        roundingMode: rules.rounding.mode,
-        roundingUnit: rules.rounding.unit,
+      propertyId,
+      code: dto.code,
+      pit: dto.pit ?? '',
+      variant: rules.variant,
+      currency: dto.currency,
+      minBet: BigInt(dto.minBet),
+      maxBet: BigInt(dto.maxBet),
+      decks: rules.decks,
+      commissionBps: rules.commissionBps,
+      tieBetsStay: rules.tieBetsStay,
+      sideBets: [...rules.sideBets],
+      pays: pays as Prisma.InputJsonObject,
+      perfectPairBothPays: rules.perfectPairBothPays ? formatOdds(rules.perfectPairBothPays) : null,
+      betLimits: betLimits as Prisma.InputJsonObject,
+      roundingMode: rules.rounding.mode,
+      roundingUnit: rules.rounding.unit,
     };
     const row = await this.prisma.transaction(async (tx) => {
       const created = await tx.casinoTable.create({ data });

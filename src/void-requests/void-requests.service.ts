@@ -32,13 +32,23 @@ export class VoidRequestsService {
       // and is told VOID_ALREADY_REQUESTED, whatever the timing.
       await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended(${`void-request:${targetId}`}, 0))`;
       const { tableId, label } =
-        target === 'COUP' ? await this.coups.voidTarget(tx, targetId, actor)
-        : target === 'BANK_COUP' ? await this.banks.voidTarget(tx, targetId, actor)
-        : await this.accounting.voidTarget(tx, targetId, actor);
+        target === 'COUP'
+          ? await this.coups.voidTarget(tx, targetId, actor)
+          : target === 'BANK_COUP'
+            ? await this.banks.voidTarget(tx, targetId, actor)
+            : await this.accounting.voidTarget(tx, targetId, actor);
       const pending = await tx.voidRequest.findFirst({ where: { target, targetId, status: 'PENDING' }, select: { id: true } });
       if (pending) throw new AppError('VOID_ALREADY_REQUESTED', `A void of ${label} is already waiting for approval (request ${pending.id})`);
-      const r = await tx.voidRequest.create({ data: { target, targetId, tableId, reason: dto.reason, requestedByKeyId: actor.keyId, requestedByRole: actor.role } });
-      await this.audit.append(tx, { stream: tableId, action: 'void.request', entityType: target.toLowerCase(), entityId: targetId, data: { voidRequestId: r.id, reason: dto.reason } });
+      const r = await tx.voidRequest.create({
+        data: { target, targetId, tableId, reason: dto.reason, requestedByKeyId: actor.keyId, requestedByRole: actor.role },
+      });
+      await this.audit.append(tx, {
+        stream: tableId,
+        action: 'void.request',
+        entityType: target.toLowerCase(),
+        entityId: targetId,
+        data: { voidRequestId: r.id, reason: dto.reason },
+      });
       return toDto(r);
     });
   }
@@ -49,12 +59,26 @@ export class VoidRequestsService {
       const [asker, approver] = [await this.keys.holder(r.requestedByKeyId), await this.keys.holder(actor.keyId)];
       const problem = secondPersonProblem(asker, approver);
       if (problem) throw new AppError('FORBIDDEN', problem);
-      const v = { reason: r.reason, requestedBy: { keyId: r.requestedByKeyId, role: r.requestedByRole, tableId: null }, approvedBy: actor, voidRequestId: r.id };
+      const v = {
+        reason: r.reason,
+        requestedBy: { keyId: r.requestedByKeyId, role: r.requestedByRole, tableId: null },
+        approvedBy: actor,
+        voidRequestId: r.id,
+      };
       if (r.target === 'COUP') await this.coups.voidInTx(tx, r.targetId, v);
       else if (r.target === 'BANK_COUP') await this.banks.voidInTx(tx, r.targetId, v);
       else await this.accounting.voidSlipInTx(tx, r.targetId, v);
-      const decided = await tx.voidRequest.update({ where: { id }, data: { status: 'APPROVED', decidedByKeyId: actor.keyId, decidedAt: new Date(), decisionNote: dto.note ?? null } });
-      await this.audit.append(tx, { stream: r.tableId, action: 'void.approve', entityType: r.target.toLowerCase(), entityId: r.targetId, data: { voidRequestId: id, note: dto.note ?? null, askedBy: asker, approvedBy: approver } });
+      const decided = await tx.voidRequest.update({
+        where: { id },
+        data: { status: 'APPROVED', decidedByKeyId: actor.keyId, decidedAt: new Date(), decisionNote: dto.note ?? null },
+      });
+      await this.audit.append(tx, {
+        stream: r.tableId,
+        action: 'void.approve',
+        entityType: r.target.toLowerCase(),
+        entityId: r.targetId,
+        data: { voidRequestId: id, note: dto.note ?? null, askedBy: asker, approvedBy: approver },
+      });
       return toDto(decided);
     });
   }
@@ -67,15 +91,29 @@ export class VoidRequestsService {
       if (asker.keyId === decider.keyId || (asker.staffId !== null && asker.staffId === decider.staffId)) {
         throw new AppError('FORBIDDEN', 'Nobody rejects their own void request: another supervisor decides it');
       }
-      const decided = await tx.voidRequest.update({ where: { id }, data: { status: 'REJECTED', decidedByKeyId: actor.keyId, decidedAt: new Date(), decisionNote: dto.note } });
-      await this.audit.append(tx, { stream: r.tableId, action: 'void.reject', entityType: r.target.toLowerCase(), entityId: r.targetId, data: { voidRequestId: id, note: dto.note, by: actor.keyId } });
+      const decided = await tx.voidRequest.update({
+        where: { id },
+        data: { status: 'REJECTED', decidedByKeyId: actor.keyId, decidedAt: new Date(), decisionNote: dto.note },
+      });
+      await this.audit.append(tx, {
+        stream: r.tableId,
+        action: 'void.reject',
+        entityType: r.target.toLowerCase(),
+        entityId: r.targetId,
+        data: { voidRequestId: id, note: dto.note, by: actor.keyId },
+      });
       return toDto(decided);
     });
   }
 
   async list(status?: string): Promise<VoidRequestDto[]> {
-    if (status !== undefined && !['PENDING', 'APPROVED', 'REJECTED'].includes(status)) throw new AppError('VALIDATION_FAILED', 'status must be PENDING, APPROVED or REJECTED');
-    const rows = await this.prisma.voidRequest.findMany({ where: status ? { status: status as VoidRequest['status'] } : {}, orderBy: { requestedAt: 'asc' }, take: 500 });
+    if (status !== undefined && !['PENDING', 'APPROVED', 'REJECTED'].includes(status))
+      throw new AppError('VALIDATION_FAILED', 'status must be PENDING, APPROVED or REJECTED');
+    const rows = await this.prisma.voidRequest.findMany({
+      where: status ? { status: status as VoidRequest['status'] } : {},
+      orderBy: { requestedAt: 'asc' },
+      take: 500,
+    });
     return rows.map(toDto);
   }
 
@@ -96,8 +134,16 @@ export class VoidRequestsService {
 
 function toDto(r: VoidRequest): VoidRequestDto {
   return {
-    voidRequestId: r.id, target: r.target, targetId: r.targetId, tableId: r.tableId, reason: r.reason, status: r.status,
-    requestedByKeyId: r.requestedByKeyId, requestedAt: r.requestedAt.toISOString(), decidedByKeyId: r.decidedByKeyId,
-    decidedAt: r.decidedAt?.toISOString() ?? null, decisionNote: r.decisionNote,
+    voidRequestId: r.id,
+    target: r.target,
+    targetId: r.targetId,
+    tableId: r.tableId,
+    reason: r.reason,
+    status: r.status,
+    requestedByKeyId: r.requestedByKeyId,
+    requestedAt: r.requestedAt.toISOString(),
+    decidedByKeyId: r.decidedByKeyId,
+    decidedAt: r.decidedAt?.toISOString() ?? null,
+    decisionNote: r.decisionNote,
   };
 }

@@ -62,7 +62,14 @@ function deal(take: () => string): { player: string[]; banker: string[] } {
     third = value(player[2]);
   }
   const b = total(banker);
-  const draws = third === null ? b <= 5 : b <= 2 || (b === 3 && third !== 8) || (b === 4 && third >= 2 && third <= 7) || (b === 5 && third >= 4 && third <= 7) || (b === 6 && (third === 6 || third === 7));
+  const draws =
+    third === null
+      ? b <= 5
+      : b <= 2 ||
+        (b === 3 && third !== 8) ||
+        (b === 4 && third >= 2 && third <= 7) ||
+        (b === 5 && third >= 4 && third <= 7) ||
+        (b === 6 && (third === 6 || third === 7));
   if (draws && b !== 7) banker.push(take());
   return { player, banker };
 }
@@ -78,7 +85,16 @@ export async function playShoe(baseUrl: string, adminKey: string, seed = 7): Pro
   const property = ok(await admin.POST('/v1/properties', { body: { name: `Client test ${seed}`, timeZone: 'Europe/Monaco', gamingDayStartHour: 6 } }));
   const table = ok(
     await admin.POST('/v1/tables', {
-      body: { code: `GEN-${seed}`, pit: 'Salon Rose', variant: 'COMMISSION', currency: 'EUR', minBet: 1000, maxBet: 1_000_000, propertyId: property.id, sideBets: ['PLAYER_PAIR', 'BANKER_PAIR'] },
+      body: {
+        code: `GEN-${seed}`,
+        pit: 'Salon Rose',
+        variant: 'COMMISSION',
+        currency: 'EUR',
+        minBet: 1000,
+        maxBet: 1_000_000,
+        propertyId: property.id,
+        sideBets: ['PLAYER_PAIR', 'BANKER_PAIR'],
+      },
     }),
   );
   const key = async (name: string, role: components['schemas']['Role'], tableId?: string) =>
@@ -92,7 +108,10 @@ export async function playShoe(baseUrl: string, adminKey: string, seed = 7): Pro
   const finance = as(await key('Finance', 'FINANCE'));
 
   // 8 decks, shuffled; the first card is turned and that many burned (a ten or face burns 10).
-  const cards = shuffled([...Array(8)].flatMap(() => [...RANKS].flatMap((r) => [...'SHDC'].map((s) => r + s))), seed);
+  const cards = shuffled(
+    [...Array(8)].flatMap(() => [...RANKS].flatMap((r) => [...'SHDC'].map((s) => r + s))),
+    seed,
+  );
   let next = 0;
   const first = cards[next++];
   const burnCards = [first, ...cards.slice(next, next + (value(first) || 10))];
@@ -104,7 +123,7 @@ export async function playShoe(baseUrl: string, adminKey: string, seed = 7): Pro
   let finishedWith = '';
   for (let n = 1; next + 6 <= cards.length; n++) {
     const hands = deal(() => cards[next++]);
-    const wagers = [1, 2, 3].map((seat) => ({ seat, betType: bets[(n + seat) % bets.length], amount: 1000 * ((n * seat) % 7 + 1) }));
+    const wagers = [1, 2, 3].map((seat) => ({ seat, betType: bets[(n + seat) % bets.length], amount: 1000 * (((n * seat) % 7) + 1) }));
     const r = await terminal.POST('/v1/shoes/{id}/coups', {
       params: { path: { id: shoe.id }, header: { 'Idempotency-Key': `GEN-${seed}-coup-${n}` } },
       body: { cards: hands, wagers },
@@ -120,7 +139,8 @@ export async function playShoe(baseUrl: string, adminKey: string, seed = 7): Pro
   const owed = ok(await terminal.GET('/v1/shoes/{id}/commissions', { params: { path: { id: shoe.id } } }));
   const seat1 = owed.seats.find((s) => s.seat === 1);
   const collected = seat1?.outstanding ?? 0;
-  if (collected > 0) ok(await supervisorA.POST('/v1/shoes/{id}/commissions/collections', { params: { path: { id: shoe.id } }, body: { seat: 1, amount: collected } }));
+  if (collected > 0)
+    ok(await supervisorA.POST('/v1/shoes/{id}/commissions/collections', { params: { path: { id: shoe.id } }, body: { seat: 1, amount: collected } }));
 
   // Two-person void of the last coup.
   const last = coups[coups.length - 1];

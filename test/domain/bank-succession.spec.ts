@@ -38,13 +38,29 @@ function play(steps: Step[]): void {
       }
       const s = decide();
       expect({ at, how: s.how, outOfTurnFor: s.outOfTurnFor }).toEqual({ at, how: step.expect.how, outOfTurnFor: step.expect.outOfTurnFor ?? null });
-      state = { bankerSeat: step.open, rotation: ROTATION, stake: claim.amount, setAside: 0n, commission: 0n, bancoSuivi: null, standing: null, outOfTurnFor: s.outOfTurnFor };
+      state = {
+        bankerSeat: step.open,
+        rotation: ROTATION,
+        stake: claim.amount,
+        setAside: 0n,
+        commission: 0n,
+        bancoSuivi: null,
+        standing: null,
+        outOfTurnFor: s.outOfTurnFor,
+      };
       last = null;
     } else if ('coup' in step) {
       const s = state!;
-      const winner = evaluateCoup('CHEMIN_DE_FER', { player: parseCards([...CARDS[step.coup].player]), banker: parseCards([...CARDS[step.coup].banker]) }).winner;
+      const winner = evaluateCoup('CHEMIN_DE_FER', {
+        player: parseCards([...CARDS[step.coup].player]),
+        banker: parseCards([...CARDS[step.coup].banker]),
+      }).winner;
       const punter = ROTATION.find((seat) => seat !== s.bankerSeat)!;
-      const round = playChemmy(house, s, { calls: s.standing ? null : [{ seat: punter, amount: BigInt(step.stake ?? Number(s.stake)) }], bankerAdds: 0n, winner });
+      const round = playChemmy(house, s, {
+        calls: s.standing ? null : [{ seat: punter, amount: BigInt(step.stake ?? Number(s.stake)) }],
+        bankerAdds: 0n,
+        winner,
+      });
       expect({ at, next: round.result.nextBanker }).toEqual({ at, next: step.next });
       if (round.next.passed) {
         last = { bankerSeat: s.bankerSeat, status: 'PASSED', nextBanker: round.result.nextBanker, offer: null };

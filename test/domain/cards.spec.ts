@@ -2,8 +2,19 @@ import { burnCountOf, formatCard, handTotal, parseCard, parseCards, pointOf, RAN
 
 describe('cards in wire notation', () => {
   it.each([
-    ['AS', 1], ['2H', 2], ['3D', 3], ['4C', 4], ['5S', 5], ['6H', 6], ['7D', 7], ['8C', 8], ['9S', 9],
-    ['TH', 0], ['JD', 0], ['QC', 0], ['KS', 0],
+    ['AS', 1],
+    ['2H', 2],
+    ['3D', 3],
+    ['4C', 4],
+    ['5S', 5],
+    ['6H', 6],
+    ['7D', 7],
+    ['8C', 8],
+    ['9S', 9],
+    ['TH', 0],
+    ['JD', 0],
+    ['QC', 0],
+    ['KS', 0],
   ])('%s counts %i', (text, points) => {
     expect(pointOf(parseCard(text))).toBe(points);
   });
@@ -29,7 +40,13 @@ describe('cards in wire notation', () => {
     expect(handTotal(parseCards(cards))).toBe(total);
   });
 
-  it.each([['AS', 1], ['5H', 5], ['9D', 9], ['TC', 10], ['KS', 10]])('burn card %s burns %i more', (text, n) => {
+  it.each([
+    ['AS', 1],
+    ['5H', 5],
+    ['9D', 9],
+    ['TC', 10],
+    ['KS', 10],
+  ])('burn card %s burns %i more', (text, n) => {
     expect(burnCountOf(parseCard(text))).toBe(n);
   });
 });

@@ -2,8 +2,16 @@ import { formatOdds, odds, parseOdds, roundMoney, RoundingMode } from '../../src
 
 describe('pays: "to" and "for" bases', () => {
   it.each([
-    ['8 to 1', 8, 1], ['8:1', 8, 1], ['9 for 1', 8, 1], ['9 to 1', 9, 1], ['0.54 to 1', 27, 50],
-    ['1.5:1', 3, 2], ['1:2', 1, 2], ['11', 11, 1], ['250 to 1', 250, 1], ['2 for 1', 1, 1],
+    ['8 to 1', 8, 1],
+    ['8:1', 8, 1],
+    ['9 for 1', 8, 1],
+    ['9 to 1', 9, 1],
+    ['0.54 to 1', 27, 50],
+    ['1.5:1', 3, 2],
+    ['1:2', 1, 2],
+    ['11', 11, 1],
+    ['250 to 1', 250, 1],
+    ['2 for 1', 1, 1],
   ])('%p is %i/%i to 1', (text, n, d) => {
     expect(parseOdds(text)).toEqual({ numerator: n, denominator: d });
   });
@@ -12,13 +20,16 @@ describe('pays: "to" and "for" bases', () => {
     expect(() => parseOdds(text)).toThrow(expect.objectContaining({ code: 'INVALID_RULES' }));
   });
 
-  it.each([[odds(8), '8 to 1'], [odds(27, 50), '0.54 to 1'], [odds(3, 2), '1.5 to 1'], [odds(1, 2), '0.5 to 1'], [odds(1, 3), '1 to 3']])(
-    '%p prints as %p',
-    (o, text) => {
-      expect(formatOdds(o)).toBe(text);
-      expect(parseOdds(text)).toEqual(o);
-    },
-  );
+  it.each([
+    [odds(8), '8 to 1'],
+    [odds(27, 50), '0.54 to 1'],
+    [odds(3, 2), '1.5 to 1'],
+    [odds(1, 2), '0.5 to 1'],
+    [odds(1, 3), '1 to 3'],
+  ])('%p prints as %p', (o, text) => {
+    expect(formatOdds(o)).toBe(text);
+    expect(parseOdds(text)).toEqual(o);
+  });
 });
 
 describe('roundMoney: the one place money is rounded', () => {

@@ -44,8 +44,15 @@ describe('house edges, 8 decks (docs/domain.md §4)', () => {
 
   it('commission table and every side bet', () => {
     expect(edges('COMMISSION')).toMatchObject({
-      BANKER: '1.0579', PLAYER: '1.2351', TIE: '14.3596', DRAGON_7: '7.6113', PANDA_8: '10.1876',
-      PLAYER_PAIR: '10.3614', BANKER_PAIR: '10.3614', SMALL: '5.2829', BIG: '4.3457',
+      BANKER: '1.0579',
+      PLAYER: '1.2351',
+      TIE: '14.3596',
+      DRAGON_7: '7.6113',
+      PANDA_8: '10.1876',
+      PLAYER_PAIR: '10.3614',
+      BANKER_PAIR: '10.3614',
+      SMALL: '5.2829',
+      BIG: '4.3457',
     });
   });
   it('tie 9 to 1', () => {
@@ -66,14 +73,36 @@ describe('house edges, 8 decks (docs/domain.md §4)', () => {
 
 function bruteForce(composition: number[]): Omit<OddsCounts, 'cards'> {
   const cards: number[] = [];
-  composition.forEach((k, card) => { for (let i = 0; i < k; i++) cards.push(card); });
+  composition.forEach((k, card) => {
+    for (let i = 0; i < k; i++) cards.push(card);
+  });
   const n = cards.length;
-  const value = (c: number) => { const r = Math.floor(c / 4); return r >= 9 ? 0 : r + 1; };
+  const value = (c: number) => {
+    const r = Math.floor(c / 4);
+    return r >= 9 ? 0 : r + 1;
+  };
   const bankerDraws = referenceBankerDraws;
   const z = () => 0n;
-  const k = { total: z(), banker: z(), player: z(), tie: z(), natural: z(), fourCards: z(), fiveCards: z(), sixCards: z(),
-    bankerWin6TwoCards: z(), bankerWin6ThreeCards: z(), bankerWin6: z(), dragon7: z(), panda8: z(), playerPair: z(),
-    bankerPair: z(), eitherPair: z(), perfectPairEither: z(), perfectPairBoth: z() };
+  const k = {
+    total: z(),
+    banker: z(),
+    player: z(),
+    tie: z(),
+    natural: z(),
+    fourCards: z(),
+    fiveCards: z(),
+    sixCards: z(),
+    bankerWin6TwoCards: z(),
+    bankerWin6ThreeCards: z(),
+    bankerWin6: z(),
+    dragon7: z(),
+    panda8: z(),
+    playerPair: z(),
+    bankerPair: z(),
+    eitherPair: z(),
+    perfectPairEither: z(),
+    perfectPairBoth: z(),
+  };
   const used = new Array<boolean>(n).fill(false);
   const seq: number[] = [];
   const visit = () => {
@@ -85,23 +114,34 @@ function bruteForce(composition: number[]): Omit<OddsCounts, 'cards'> {
     const bt2 = (value(b1) + value(b2)) % 10;
     if (pt2 < 8 && bt2 < 8) {
       let third: number | null = null;
-      if (pt2 <= 5) { third = cards[seq[next++]]; player.push(third); }
+      if (pt2 <= 5) {
+        third = cards[seq[next++]];
+        player.push(third);
+      }
       if (bankerDraws(bt2, third === null ? null : value(third))) banker.push(cards[seq[next++]]);
     }
     const total = (h: number[]) => h.reduce((s, c) => s + value(c), 0) % 10;
-    const pt = total(player), bt = total(banker);
+    const pt = total(player),
+      bt = total(banker);
     k.total++;
     if (bt > pt) {
       k.banker++;
-      if (bt === 6) { k.bankerWin6++; if (banker.length === 2) k.bankerWin6TwoCards++; else k.bankerWin6ThreeCards++; }
+      if (bt === 6) {
+        k.bankerWin6++;
+        if (banker.length === 2) k.bankerWin6TwoCards++;
+        else k.bankerWin6ThreeCards++;
+      }
       if (bt === 7 && banker.length === 3) k.dragon7++;
     } else if (pt > bt) {
       k.player++;
       if (pt === 8 && player.length === 3) k.panda8++;
     } else k.tie++;
     if (pt2 >= 8 || bt2 >= 8) k.natural++;
-    if (next === 4) k.fourCards++; else if (next === 5) k.fiveCards++; else k.sixCards++;
-    const pp = Math.floor(p1 / 4) === Math.floor(p2 / 4), bp = Math.floor(b1 / 4) === Math.floor(b2 / 4);
+    if (next === 4) k.fourCards++;
+    else if (next === 5) k.fiveCards++;
+    else k.sixCards++;
+    const pp = Math.floor(p1 / 4) === Math.floor(p2 / 4),
+      bp = Math.floor(b1 / 4) === Math.floor(b2 / 4);
     if (pp) k.playerPair++;
     if (bp) k.bankerPair++;
     if (pp || bp) k.eitherPair++;
@@ -112,9 +152,11 @@ function bruteForce(composition: number[]): Omit<OddsCounts, 'cards'> {
     if (depth === 6) return visit();
     for (let i = 0; i < n; i++) {
       if (used[i]) continue;
-      used[i] = true; seq.push(i);
+      used[i] = true;
+      seq.push(i);
       rec(depth + 1);
-      seq.pop(); used[i] = false;
+      seq.pop();
+      used[i] = false;
     }
   };
   rec(0);
@@ -133,9 +175,12 @@ describe('depleted shoes against brute-force enumeration', () => {
     // Few distinct cards, so that pairs and perfect pairs happen: ranks A 3 5 7 9 T K, suits S H.
     const pool = parseCards(['AS', 'AH', '3S', '5H', '7S', '7H', '9S', 'TH', 'KS', 'KH', '2D', '6C', '8D', '4C']);
     const comp = new Array<number>(52).fill(0);
-    for (let placed = 0; placed < size; ) {
+    for (let placed = 0; placed < size;) {
       const card = pool[Math.floor(rnd() * pool.length)];
-      if (comp[card] < 8) { comp[card]++; placed++; }
+      if (comp[card] < 8) {
+        comp[card]++;
+        placed++;
+      }
     }
     return comp;
   };

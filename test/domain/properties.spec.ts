@@ -1,16 +1,5 @@
 import fc from 'fast-check';
-import {
-  BET_TYPES,
-  BetType,
-  Card,
-  evaluateCoup,
-  dealPuntoBanco,
-  RoundingMode,
-  ruleSet,
-  SIDE_BETS,
-  settleWager,
-  Variant,
-} from '../../src/domain';
+import { BET_TYPES, BetType, Card, evaluateCoup, dealPuntoBanco, RoundingMode, ruleSet, SIDE_BETS, settleWager, Variant } from '../../src/domain';
 
 /** A legal punto banco coup from six cards, dealt by the tableau. */
 const dealLegal = (six: Card[]) => {
@@ -22,12 +11,14 @@ const card = fc.integer({ min: 0, max: 51 });
 const sixCards = fc.array(card, { minLength: 6, maxLength: 6 });
 const variant = fc.constantFrom<Variant>('COMMISSION', 'SUPER_6', 'EZ');
 const rounding = fc.record({ unit: fc.constantFrom(1, 5, 25, 100), mode: fc.constantFrom<RoundingMode>('FLOOR', 'HALF_UP', 'CEILING') });
-const rules = fc.record({
-  variant,
-  commissionBps: fc.integer({ min: 0, max: 1000 }),
-  rounding,
-  tieBetsStay: fc.boolean(),
-}).map((r) => ruleSet({ ...r, sideBets: [...SIDE_BETS] }));
+const rules = fc
+  .record({
+    variant,
+    commissionBps: fc.integer({ min: 0, max: 1000 }),
+    rounding,
+    tieBetsStay: fc.boolean(),
+  })
+  .map((r) => ruleSet({ ...r, sideBets: [...SIDE_BETS] }));
 const wager = fc.record({ betType: fc.constantFrom<BetType>(...BET_TYPES), amount: fc.bigInt({ min: 1n, max: 10_000_000n }) });
 
 describe('settlement properties over random legal coups', () => {

@@ -2,8 +2,7 @@ import { BetType, CoupOutcome, evaluateCoup, odds, parseCards, RuleSet, ruleSet,
 
 const ALL_SIDE = ['PLAYER_PAIR', 'BANKER_PAIR', 'EITHER_PAIR', 'PERFECT_PAIR', 'BIG', 'SMALL', 'SUPER_6', 'DRAGON_7', 'PANDA_8'] as const;
 const rules = (variant: Variant, extra: Partial<RuleSet> = {}) => ruleSet({ variant, sideBets: [...ALL_SIDE], ...extra });
-const dealt = (player: string[], banker: string[]): CoupOutcome =>
-  evaluateCoup('COMMISSION', { player: parseCards(player), banker: parseCards(banker) });
+const dealt = (player: string[], banker: string[]): CoupOutcome => evaluateCoup('COMMISSION', { player: parseCards(player), banker: parseCards(banker) });
 
 // Named coups used across the pay table.
 const C = {
@@ -59,7 +58,17 @@ const rows: Row[] = [
   ['Small loses on 6 cards', 'COMMISSION', 'SMALL', 1000n, C.bankerWins6three, 'LOSE', 0n, 0n, -1000n],
   ['Super 6 side bet 12:1 on a three-card 6', 'SUPER_6', 'SUPER_6', 100n, C.bankerWins6three, 'WIN', 1200n, 0n, 1200n],
   ['Super 6 side bet loses on a 6–6 tie', 'SUPER_6', 'SUPER_6', 100n, C.tie, 'LOSE', 0n, 0n, -100n],
-  ['Side bets settle whatever the main bets do: Player Pair wins on a tie', 'COMMISSION', 'PLAYER_PAIR', 100n, dealt(['3S', '3D'], ['2H', '4C']), 'WIN', 1100n, 0n, 1100n],
+  [
+    'Side bets settle whatever the main bets do: Player Pair wins on a tie',
+    'COMMISSION',
+    'PLAYER_PAIR',
+    100n,
+    dealt(['3S', '3D'], ['2H', '4C']),
+    'WIN',
+    1100n,
+    0n,
+    1100n,
+  ],
 ];
 
 describe('pay tables (docs/domain.md §3)', () => {

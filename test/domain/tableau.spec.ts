@@ -69,11 +69,18 @@ describe('coup outcome and events', () => {
     [['KS', '5D', 'KH'], ['2H', 'KC', '5S'], 'BANKER', 5, 7, { dragon7: true }],
     [['AS', '2D', '5H'], ['4H', '2C'], 'PLAYER', 8, 6, { panda8: true, cardCount: 5 }],
   ])('%p vs %p', (player, banker, winner, pTotal, bTotal, flags) => {
-    const o = coup(player as string[], banker as string[]);
+    const o = coup(player, banker);
     // Every flag not named is false/null (checked against a fully-false template).
     const none = {
-      natural: false, playerPair: false, bankerPair: false, playerPerfectPair: false, bankerPerfectPair: false,
-      bankerWinWith6: false, bankerWinWith6Cards: null, dragon7: false, panda8: false,
+      natural: false,
+      playerPair: false,
+      bankerPair: false,
+      playerPerfectPair: false,
+      bankerPerfectPair: false,
+      bankerWinWith6: false,
+      bankerWinWith6Cards: null,
+      dragon7: false,
+      panda8: false,
     };
     expect(o).toMatchObject({ ...none, ...flags, winner, playerTotal: pTotal, bankerTotal: bTotal });
   });
@@ -85,7 +92,9 @@ describe('coup outcome and events', () => {
 });
 
 describe('chemin de fer drawing rules (docs/domain.md §5)', () => {
-  const H = 'DRAW', S = 'STAND', O = 'OPTION';
+  const H = 'DRAW',
+    S = 'STAND',
+    O = 'OPTION';
   const table: Record<number, string[]> = {
     3: [H, H, H, H, H, H, H, H, S, O],
     4: [S, S, H, H, H, H, H, H, S, S],
@@ -100,7 +109,13 @@ describe('chemin de fer drawing rules (docs/domain.md §5)', () => {
     expect(chemmyBankerDraw(b, p)).toBe(decision);
   });
 
-  it.each([[0, H], [4, H], [5, O], [6, S], [7, S]] as const)('punter %i: %s', (t, d) => {
+  it.each([
+    [0, H],
+    [4, H],
+    [5, O],
+    [6, S],
+    [7, S],
+  ] as const)('punter %i: %s', (t, d) => {
     expect(chemmyPunterDraw(t)).toBe(d);
   });
 

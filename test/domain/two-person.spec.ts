@@ -2,14 +2,27 @@ import { KeyHolder, mintingProblem, secondPersonProblem } from '../../src/domain
 
 /** Two-person control compares people (the staff members keys belong to), and who minted whose key. */
 const key = (keyId: string, staffId: string | null, mintedBy: [string, string | null] | null = [`admin-of-${keyId}`, `E-admin-of-${keyId}`]): KeyHolder => ({
-  keyId, staffId, mintedByKeyId: mintedBy?.[0] ?? null, mintedByStaffId: mintedBy?.[1] ?? null,
+  keyId,
+  staffId,
+  mintedByKeyId: mintedBy?.[0] ?? null,
+  mintedByStaffId: mintedBy?.[1] ?? null,
 });
 
 describe('who may approve a void', () => {
   it.each([
     ['two supervisors, keys minted by two administrators', key('k1', 'E-1'), key('k2', 'E-2'), null],
-    ['two supervisors, both keys minted by one administrator (who could hold both)', key('k1', 'E-1', ['a', 'E-A']), key('k2', 'E-2', ['a', 'E-A']), 'must come from two different administrators'],
-    ['one administrator with two admin keys minting both', key('k1', 'E-1', ['a1', 'E-A']), key('k2', 'E-2', ['a2', 'E-A']), 'must come from two different administrators'],
+    [
+      'two supervisors, both keys minted by one administrator (who could hold both)',
+      key('k1', 'E-1', ['a', 'E-A']),
+      key('k2', 'E-2', ['a', 'E-A']),
+      'must come from two different administrators',
+    ],
+    [
+      'one administrator with two admin keys minting both',
+      key('k1', 'E-1', ['a1', 'E-A']),
+      key('k2', 'E-2', ['a2', 'E-A']),
+      'must come from two different administrators',
+    ],
     ['the same key', key('k1', 'E-1'), key('k1', 'E-1'), 'cannot approve it'],
     ['one person with two keys', key('k1', 'E-1'), key('k2', 'E-1'), 'Staff member E-1 asked for this void with another key'],
     ['a key the requester minted', key('k1', 'E-1'), key('k2', 'E-2', ['k1', 'E-1']), 'minted by E-1'],

@@ -37,7 +37,16 @@ async function supervisor(name: string): Promise<string> {
 }
 
 async function pit(tableRules: Record<string, unknown> = {}) {
-  const table = (await admin().post('/v1/tables', { code: `C-${Math.random().toString(36).slice(2, 8)}`, variant: 'COMMISSION', currency: 'EUR', minBet: 100, maxBet: 1_000_000, ...tableRules })).body;
+  const table = (
+    await admin().post('/v1/tables', {
+      code: `C-${Math.random().toString(36).slice(2, 8)}`,
+      variant: 'COMMISSION',
+      currency: 'EUR',
+      minBet: 100,
+      maxBet: 1_000_000,
+      ...tableRules,
+    })
+  ).body;
   const terminal = (await admin().post('/v1/api-keys', { name: 't', role: 'TERMINAL', tableId: table.id })).body.key as string;
   const sup1 = await supervisor('s1');
   const sup2 = await supervisor('s2');
@@ -52,10 +61,16 @@ describe('two service processes on one database', () => {
     const { terminal, shoe } = await pit();
     const cards = shuffledShoe(8, seededRandom(99));
     const coups = [];
-    for (let pos = 0; coups.length < 40; ) {
+    for (let pos = 0; coups.length < 40;) {
       const d = dealPuntoBanco(cards, pos)!;
       pos += d.used;
-      coups.push({ cards: { player: d.player.map(formatCard), banker: d.banker.map(formatCard) }, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }, { seat: 2, betType: 'PLAYER', amount: 500 }] });
+      coups.push({
+        cards: { player: d.player.map(formatCard), banker: d.banker.map(formatCard) },
+        wagers: [
+          { seat: 1, betType: 'BANKER', amount: 1000 },
+          { seat: 2, betType: 'PLAYER', amount: 500 },
+        ],
+      });
     }
     const [ca, cb] = both(terminal);
     const results = await Promise.all(coups.map((c, i) => (i % 2 ? ca : cb).post(`/v1/shoes/${shoe.id}/coups`, c)));
@@ -64,14 +79,19 @@ describe('two service processes on one database', () => {
     const read = (await ca.get(`/v1/shoes/${shoe.id}/coups`)).body as { wagers: { status: string }[] }[];
     expect(read).toHaveLength(40);
     expect(read.flatMap((c) => c.wagers).filter((w) => w.status === 'SETTLED')).toHaveLength(80);
-    expect((await ca.get(`/v1/shoes/${shoe.id}`)).body.cardsDealt).toBe(results.reduce((n, r) => n + r.body.cards.player.length + r.body.cards.banker.length, 0));
+    expect((await ca.get(`/v1/shoes/${shoe.id}`)).body.cardsDealt).toBe(
+      results.reduce((n, r) => n + r.body.cards.player.length + r.body.cards.banker.length, 0),
+    );
   });
 
   it('withdrawing a carried tie bet while the next coup is recorded: one or the other, never both', async () => {
     for (let round = 0; round < 5; round++) {
       const { terminal, shoe } = await pit({ tieBetsStay: true });
       const [ca, cb] = both(terminal);
-      const tie = await ca.post(`/v1/shoes/${shoe.id}/coups`, { cards: { player: ['KS', '6D'], banker: ['3H', '2C', 'AS'] }, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] });
+      const tie = await ca.post(`/v1/shoes/${shoe.id}/coups`, {
+        cards: { player: ['KS', '6D'], banker: ['3H', '2C', 'AS'] },
+        wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }],
+      });
       const carried = tie.body.carriedForward[0].id;
       const [withdraw, next] = await Promise.all([
         ca.post(`/v1/wagers/${carried}/withdraw`),
@@ -87,9 +107,15 @@ describe('two service processes on one database', () => {
   it('two supervisors approving one void at once: it happens once', async () => {
     const { terminal, sup1, sup2, shoe } = await pit();
     const sup3 = await supervisor('s3');
-    const coup = await client(a.url, terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: { player: ['KS', '5D', 'KH'], banker: ['7H', 'KC'] }, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] });
+    const coup = await client(a.url, terminal).post(`/v1/shoes/${shoe.id}/coups`, {
+      cards: { player: ['KS', '5D', 'KH'], banker: ['7H', 'KC'] },
+      wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }],
+    });
     const asked = await client(a.url, sup1).post(`/v1/coups/${coup.body.id}/void`, { reason: 'race' });
-    const [x, y] = await Promise.all([client(a.url, sup2).post(`/v1/void-requests/${asked.body.voidRequestId}/approve`), client(b.url, sup3).post(`/v1/void-requests/${asked.body.voidRequestId}/approve`)]);
+    const [x, y] = await Promise.all([
+      client(a.url, sup2).post(`/v1/void-requests/${asked.body.voidRequestId}/approve`),
+      client(b.url, sup3).post(`/v1/void-requests/${asked.body.voidRequestId}/approve`),
+    ]);
     expect([x.status, y.status].sort()).toEqual([200, 409]);
     const box = (await client(a.url, sup1).get(`/v1/shoes/${shoe.id}/commissions`)).body;
     expect(box.seats[0]).toMatchObject({ accrued: 50, voided: 50, outstanding: 0 });
@@ -97,8 +123,14 @@ describe('two service processes on one database', () => {
 
   it("two collections of a seat's whole commission at once: one takes it, the other finds nothing owed", async () => {
     const { terminal, sup1, sup2, shoe } = await pit();
-    await client(a.url, terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: { player: ['KS', '5D', 'KH'], banker: ['7H', 'KC'] }, wagers: [{ seat: 4, betType: 'BANKER', amount: 10000 }] });
-    const [x, y] = await Promise.all([client(a.url, sup1).post(`/v1/shoes/${shoe.id}/commissions/collections`, { seat: 4 }), client(b.url, sup2).post(`/v1/shoes/${shoe.id}/commissions/collections`, { seat: 4 })]);
+    await client(a.url, terminal).post(`/v1/shoes/${shoe.id}/coups`, {
+      cards: { player: ['KS', '5D', 'KH'], banker: ['7H', 'KC'] },
+      wagers: [{ seat: 4, betType: 'BANKER', amount: 10000 }],
+    });
+    const [x, y] = await Promise.all([
+      client(a.url, sup1).post(`/v1/shoes/${shoe.id}/commissions/collections`, { seat: 4 }),
+      client(b.url, sup2).post(`/v1/shoes/${shoe.id}/commissions/collections`, { seat: 4 }),
+    ]);
     expect([x.status, y.status].sort()).toEqual([201, 422]);
     expect((await client(a.url, sup1).get(`/v1/shoes/${shoe.id}/commissions`)).body.seats[0]).toMatchObject({ accrued: 500, collected: 500, outstanding: 0 });
   });
@@ -107,7 +139,9 @@ describe('two service processes on one database', () => {
     const { terminal, shoe } = await pit();
     const [ca, cb] = both(terminal);
     const body = { cards: { player: ['9S', 'KD'], banker: ['8H', 'KC'] }, wagers: [{ seat: 1, betType: 'PLAYER', amount: 1000 }] };
-    const rs = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? ca : cb).post(`/v1/shoes/${shoe.id}/coups`, body, { 'Idempotency-Key': 'one-coup' })));
+    const rs = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => (i % 2 ? ca : cb).post(`/v1/shoes/${shoe.id}/coups`, body, { 'Idempotency-Key': 'one-coup' })),
+    );
     expect(rs.every((r) => r.status === 201 || (r.status === 409 && r.body.code === 'IDEMPOTENCY_IN_PROGRESS'))).toBe(true);
     expect(new Set(rs.filter((r) => r.status === 201).map((r) => r.body.id)).size).toBe(1);
     expect((await ca.get(`/v1/shoes/${shoe.id}`)).body.coupCount).toBe(1);

@@ -26,7 +26,8 @@ async function refusedLeavingEverything(send: () => Promise<request.Response>, s
 
 const deep = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
 const server = () => ctx.app.getHttpServer() as App;
-const raw = (path: string, body: string, key: string) => request(server()).post(path).set('Authorization', `Bearer ${key}`).set('Content-Type', 'application/json').send(body);
+const raw = (path: string, body: string, key: string) =>
+  request(server()).post(path).set('Authorization', `Bearer ${key}`).set('Content-Type', 'application/json').send(body);
 
 describe('a deeply nested body', () => {
   it.each([
@@ -45,10 +46,19 @@ describe('a deeply nested body', () => {
 describe('prototype keys', () => {
   it.each(['__proto__', 'constructor', 'prototype'])('a body with a %s key is refused like any unknown field, at the top or nested', async (k) => {
     const t = pit.terminal;
-    const top = await refusedLeavingEverything(() => raw(`/v1/shoes/${pit.shoe.id}/coups`, `{"${k}":{"admin":true},"cards":{"player":["9S","KD"],"banker":["8H","KC"]}}`, t), 400, 'VALIDATION_FAILED');
+    const top = await refusedLeavingEverything(
+      () => raw(`/v1/shoes/${pit.shoe.id}/coups`, `{"${k}":{"admin":true},"cards":{"player":["9S","KD"],"banker":["8H","KC"]}}`, t),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect(top.body.message).toBe(`${k} is not a field of this request`);
     const nested = await refusedLeavingEverything(
-      () => raw(`/v1/shoes/${pit.shoe.id}/coups`, `{"cards":{"player":["9S","KD"],"banker":["8H","KC"]},"wagers":[{"seat":1,"betType":"BANKER","amount":1000,"${k}":{"x":1}}]}`, t),
+      () =>
+        raw(
+          `/v1/shoes/${pit.shoe.id}/coups`,
+          `{"cards":{"player":["9S","KD"],"banker":["8H","KC"]},"wagers":[{"seat":1,"betType":"BANKER","amount":1000,"${k}":{"x":1}}]}`,
+          t,
+        ),
       400,
       'VALIDATION_FAILED',
     );
@@ -58,8 +68,18 @@ describe('prototype keys', () => {
 
 describe('text that is not Unicode', () => {
   it('a lone surrogate in a value or a field name is refused with 400, never a 500 from hashing the body', async () => {
-    const withKey = (body: string) => request(server()).post(`/v1/shoes/${pit.shoe.id}/coups`).set('Authorization', `Bearer ${pit.terminal}`).set('Idempotency-Key', 'surrogate').set('Content-Type', 'application/json').send(body);
-    const value = await refusedLeavingEverything(() => withKey('{"wagers":[{"seat":1,"betType":"BANKER","amount":1000,"patronId":"P-\\ud800"}]}'), 400, 'VALIDATION_FAILED');
+    const withKey = (body: string) =>
+      request(server())
+        .post(`/v1/shoes/${pit.shoe.id}/coups`)
+        .set('Authorization', `Bearer ${pit.terminal}`)
+        .set('Idempotency-Key', 'surrogate')
+        .set('Content-Type', 'application/json')
+        .send(body);
+    const value = await refusedLeavingEverything(
+      () => withKey('{"wagers":[{"seat":1,"betType":"BANKER","amount":1000,"patronId":"P-\\ud800"}]}'),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect(value.body.message).toContain('wagers[0].patronId holds text that is not well-formed Unicode');
     await refusedLeavingEverything(() => withKey('{"\\udc00":1}'), 400, 'VALIDATION_FAILED');
   });
@@ -92,13 +112,16 @@ describe('CSV answers a spreadsheet opens', () => {
       const terminal = await givenKey(ctx, 'TERMINAL', t.id);
       const shoe = (await ctx.as(terminal).post(`/v1/tables/${t.id}/shoes`, {}).expect(201)).body;
       // Player 9 beats banker 8: the house loses 1,000 on the table (a negative number in the CSV).
-      await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: { player: ['9S', 'KD'], banker: ['8H', 'KC'] }, wagers: [{ seat: 1, betType: 'PLAYER', amount: 1000 }] }).expect(201);
+      await ctx
+        .as(terminal)
+        .post(`/v1/shoes/${shoe.id}/coups`, { cards: { player: ['9S', 'KD'], banker: ['8H', 'KC'] }, wagers: [{ seat: 1, betType: 'PLAYER', amount: 1000 }] })
+        .expect(201);
     }
     const day = (await ctx.admin.get(`/v1/shoes/${pit.shoe.id}`)).body.openedAt.slice(0, 10);
     const from = new Date(Date.parse(day) - 86_400_000).toISOString().slice(0, 10);
     const to = new Date(Date.parse(day) + 86_400_000).toISOString().slice(0, 10);
     const res = await ctx.as(finance).get(`/v1/reports/win-loss?from=${from}&to=${to}&groupBy=pit`).set('Accept', 'text/csv').expect(200);
-    const rows = parse(res.text, { columns: true }) as Record<string, string>[];
+    const rows: Record<string, string>[] = parse(res.text, { columns: true });
     const pits = rows.map((r) => r.pit).filter((p) => p !== '');
     for (const h of hostile) expect(pits).toContain(`'${h}`);
     for (const p of pits) expect(p).not.toMatch(/^[=+\-@\t\r]/);
@@ -114,7 +137,9 @@ describe('an Idempotency-Key whose first request failed with the database unreac
     const first = (await ctx.as(terminal).post(`/v1/tables/${table.id}/shoes`, {}).expect(201)).body;
     // The database refuses to release claims, as it does while it is down: the first request fails
     // (the table already has an open shoe) and its claim stays behind.
-    await ctx.prisma.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION refuse_release() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'database unavailable'; END $$`);
+    await ctx.prisma.$executeRawUnsafe(
+      `CREATE OR REPLACE FUNCTION refuse_release() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'database unavailable'; END $$`,
+    );
     await ctx.prisma.$executeRawUnsafe(`CREATE TRIGGER refuse_release BEFORE DELETE ON idempotency_records FOR EACH ROW EXECUTE FUNCTION refuse_release()`);
     const send = () => ctx.as(terminal).post(`/v1/tables/${table.id}/shoes`, {}).set('Idempotency-Key', 'IDEM-503-shoe-2');
     try {
@@ -129,7 +154,11 @@ describe('an Idempotency-Key whose first request failed with the database unreac
     expect({ status: retried.status, number: retried.body.number }).toEqual({ status: 201, number: 2 });
     // And a second retry gets the stored answer.
     const replay = await send();
-    expect({ status: replay.status, id: replay.body.id, replayed: replay.headers['idempotent-replayed'] }).toEqual({ status: 201, id: retried.body.id, replayed: 'true' });
+    expect({ status: replay.status, id: replay.body.id, replayed: replay.headers['idempotent-replayed'] }).toEqual({
+      status: 201,
+      id: retried.body.id,
+      replayed: 'true',
+    });
   });
 });
 
@@ -141,7 +170,7 @@ describe("a terminal's key reads what it writes", () => {
     expect((await t.get('/v1/tables').expect(200)).body.map((x: { id: string }) => x.id)).toEqual([pit.table.id]);
     expect((await t.get(`/v1/tables?propertyId=${property.id}`).expect(200)).body).toEqual([]);
     expect((await t.get('/v1/properties').expect(200)).body.map((x: { id: string }) => x.id)).toEqual([pit.table.propertyId]);
-    await t.get(`/v1/properties/${pit.table.propertyId}`).expect(200);
+    await t.get(`/v1/properties/${pit.table.propertyId as string}`).expect(200);
     expect((await t.get(`/v1/properties/${property.id}`).expect(403)).body.code).toBe('FORBIDDEN');
     // Other roles still see everything.
     expect((await ctx.as(pit.supervisor).get('/v1/properties').expect(200)).body.length).toBeGreaterThanOrEqual(2);
@@ -150,7 +179,15 @@ describe("a terminal's key reads what it writes", () => {
 
 describe('ten void requests for one coup at once', () => {
   it('one is taken; the nine others are all VOID_ALREADY_REQUESTED', async () => {
-    const coup = (await ctx.as(pit.terminal).post(`/v1/shoes/${pit.shoe.id}/coups`, { cards: { player: ['9S', 'KD'], banker: ['8H', 'KC'] }, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] }).expect(201)).body;
+    const coup = (
+      await ctx
+        .as(pit.terminal)
+        .post(`/v1/shoes/${pit.shoe.id}/coups`, {
+          cards: { player: ['9S', 'KD'], banker: ['8H', 'KC'] },
+          wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }],
+        })
+        .expect(201)
+    ).body;
     const supervisors = await Promise.all([...Array(10)].map(() => givenKey(ctx, 'SUPERVISOR')));
     const answers = await Promise.all(supervisors.map((k) => ctx.as(k).post(`/v1/coups/${coup.id}/void`, { reason: 'keyed twice' })));
     const codes = answers.map((a) => (a.status === 202 ? 'ACCEPTED' : a.body.code)).sort();

@@ -28,7 +28,7 @@ interface Step {
 function hands(seed: number, n: number) {
   const cards = shuffledShoe(6, seededRandom(seed));
   const out = [];
-  for (let pos = 0; out.length < n; ) {
+  for (let pos = 0; out.length < n;) {
     const d = dealPuntoBanco(cards, pos)!;
     pos += d.used;
     out.push({ player: d.player.map(formatCard), banker: d.banker.map(formatCard) });
@@ -51,7 +51,14 @@ describe('SIGKILL in the middle of stepwise coups, bank coups and slip voids', (
         return r.body;
       };
       const punto = await made('/v1/tables', { code: `FW-P-${Date.now() % 100000}`, variant: 'COMMISSION', currency: 'EUR', minBet: 100, maxBet: 100000 });
-      const chemmy = await made('/v1/tables', { code: `FW-C-${Date.now() % 100000}`, variant: 'CHEMIN_DE_FER', decks: 6, currency: 'EUR', minBet: 100, maxBet: 1_000_000 });
+      const chemmy = await made('/v1/tables', {
+        code: `FW-C-${Date.now() % 100000}`,
+        variant: 'CHEMIN_DE_FER',
+        decks: 6,
+        currency: 'EUR',
+        minBet: 100,
+        maxBet: 1_000_000,
+      });
       const puntoKey = (await made('/v1/api-keys', { name: 'p', role: 'TERMINAL', tableId: punto.id })).key as string;
       const chemmyKey = (await made('/v1/api-keys', { name: 'c', role: 'TERMINAL', tableId: chemmy.id })).key as string;
       // Two supervisors whose keys come from two administrators: the two halves of a void.
@@ -64,14 +71,20 @@ describe('SIGKILL in the middle of stepwise coups, bank coups and slip voids', (
       const sup2 = await supervisor(2);
       const puntoShoe = (await client(first.url, puntoKey).post(`/v1/tables/${punto.id}/shoes`, {})).body.id as string;
       const chemmyShoe = (await client(first.url, chemmyKey).post(`/v1/tables/${chemmy.id}/shoes`, {})).body.id as string;
-      const session = (await client(first.url, sup1).post(`/v1/tables/${punto.id}/sessions`, { opener: [{ denomination: 2500, count: 100 }] })).body.id as string;
+      const session = (await client(first.url, sup1).post(`/v1/tables/${punto.id}/sessions`, { opener: [{ denomination: 2500, count: 100 }] })).body
+        .id as string;
 
       // The three scripts. State carried between steps lives in these objects, filled from answers.
       const stepwise: Step[] = [];
       for (const [i, h] of hands(11, 20).entries()) {
         const s: { coup?: string } = {};
         stepwise.push(
-          { key: puntoKey, path: () => `/v1/shoes/${puntoShoe}/coups`, body: () => ({ wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] }), after: (a) => (s.coup = a.id) },
+          {
+            key: puntoKey,
+            path: () => `/v1/shoes/${puntoShoe}/coups`,
+            body: () => ({ wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] }),
+            after: (a) => (s.coup = a.id),
+          },
           { key: puntoKey, path: () => `/v1/coups/${s.coup}/wagers`, body: () => ({ wagers: [{ seat: 2, betType: 'PLAYER', amount: 700 + i }] }) },
           { key: puntoKey, path: () => `/v1/coups/${s.coup}/cards`, body: () => h },
         );
@@ -79,12 +92,20 @@ describe('SIGKILL in the middle of stepwise coups, bank coups and slip voids', (
       // A bank held by one seat at a time: the seat after the banker calls banco; a lost bank passes
       // and the next step opens the bank for the seat the answer named.
       const bank: { id?: string; holder: number; passedTo?: number } = { holder: 1 };
-      const banked: Step[] = [{ key: chemmyKey, path: () => `/v1/shoes/${chemmyShoe}/banks`, body: () => ({ bankerSeat: 1, amount: 5_000, rotation: [1, 2, 3, 4] }), after: (a) => (bank.id = a.id) }];
+      const banked: Step[] = [
+        {
+          key: chemmyKey,
+          path: () => `/v1/shoes/${chemmyShoe}/banks`,
+          body: () => ({ bankerSeat: 1, amount: 5_000, rotation: [1, 2, 3, 4] }),
+          after: (a) => (bank.id = a.id),
+        },
+      ];
       for (const h of hands(12, 30)) {
         banked.push({
           key: chemmyKey,
           path: () => (bank.passedTo !== undefined ? `/v1/shoes/${chemmyShoe}/banks` : `/v1/banks/${bank.id}/coups`),
-          body: () => (bank.passedTo !== undefined ? { bankerSeat: bank.passedTo, amount: 5_000 } : { cards: h, stakes: [{ seat: (bank.holder % 4) + 1, call: 'BANCO' }] }),
+          body: () =>
+            bank.passedTo !== undefined ? { bankerSeat: bank.passedTo, amount: 5_000 } : { cards: h, stakes: [{ seat: (bank.holder % 4) + 1, call: 'BANCO' }] },
           after: (a) => {
             if (bank.passedTo !== undefined) [bank.id, bank.holder, bank.passedTo] = [a.id, a.bankerSeat, undefined];
             else if (a.bank.status === 'PASSED') bank.passedTo = a.nextBanker;
@@ -95,7 +116,12 @@ describe('SIGKILL in the middle of stepwise coups, bank coups and slip voids', (
       for (let i = 0; i < 12; i++) {
         const s: { slip?: string; request?: string } = {};
         slips.push(
-          { key: sup1, path: () => `/v1/table-sessions/${session}/slips`, body: () => ({ kind: 'FILL', chips: [{ denomination: 2500, count: i + 1 }] }), after: (a) => (s.slip = a.id) },
+          {
+            key: sup1,
+            path: () => `/v1/table-sessions/${session}/slips`,
+            body: () => ({ kind: 'FILL', chips: [{ denomination: 2500, count: i + 1 }] }),
+            after: (a) => (s.slip = a.id),
+          },
           { key: sup1, path: () => `/v1/slips/${s.slip}/void`, body: () => ({ reason: `fill ${i} keyed twice` }), after: (a) => (s.request = a.voidRequestId) },
           { key: sup2, path: () => `/v1/void-requests/${s.request}/approve`, body: () => ({}) },
         );
@@ -146,15 +172,23 @@ describe('SIGKILL in the middle of stepwise coups, bank coups and slip voids', (
         try {
           const q = async (sql: string, values: unknown[] = []) => (await check.query(sql, values)).rows;
           // Stepwise: 20 coups, each settled once with its two wagers; numbers without gaps.
-          const coups = await q(`SELECT c.number, c.status, count(w.id) FILTER (WHERE w.status = 'SETTLED') AS settled FROM coups c LEFT JOIN wagers w ON w.coup_id = c.id WHERE c.shoe_id = $1 GROUP BY 1, 2 ORDER BY 1`, [puntoShoe]);
+          const coups = await q(
+            `SELECT c.number, c.status, count(w.id) FILTER (WHERE w.status = 'SETTLED') AS settled FROM coups c LEFT JOIN wagers w ON w.coup_id = c.id WHERE c.shoe_id = $1 GROUP BY 1, 2 ORDER BY 1`,
+            [puntoShoe],
+          );
           expect(coups.map((c) => [c.number, c.status, Number(c.settled)])).toEqual(Array.from({ length: 20 }, (_, k) => [k + 1, 'SETTLED', 2]));
           // Banked: every scripted coup played once, numbered without gaps; each bank's coups chain.
           const bankCoups = await q(`SELECT number FROM bank_coups WHERE shoe_id = $1 ORDER BY number`, [chemmyShoe]);
           expect(bankCoups.map((r) => r.number)).toEqual(Array.from({ length: bankCoups.length }, (_, k) => k + 1));
-          expect(bankCoups.length).toBe(banked.filter((_, i) => i > 0).length - (await q(`SELECT count(*)::int AS n FROM banks WHERE shoe_id = $1`, [chemmyShoe]))[0].n + 1);
+          expect(bankCoups.length).toBe(
+            banked.filter((_, i) => i > 0).length - (await q(`SELECT count(*)::int AS n FROM banks WHERE shoe_id = $1`, [chemmyShoe]))[0].n + 1,
+          );
           // Slips: 12 fills, each voided once by a request approved once.
-          const voided = await q(`SELECT s.id, count(v.slip_id)::int AS voids, count(r.id) FILTER (WHERE r.status = 'APPROVED')::int AS approved
-            FROM table_slips s LEFT JOIN slip_voids v ON v.slip_id = s.id LEFT JOIN void_requests r ON r.target_id = s.id WHERE s.session_id = $1 AND s.kind = 'FILL' GROUP BY s.id`, [session]);
+          const voided = await q(
+            `SELECT s.id, count(v.slip_id)::int AS voids, count(r.id) FILTER (WHERE r.status = 'APPROVED')::int AS approved
+            FROM table_slips s LEFT JOIN slip_voids v ON v.slip_id = s.id LEFT JOIN void_requests r ON r.target_id = s.id WHERE s.session_id = $1 AND s.kind = 'FILL' GROUP BY s.id`,
+            [session],
+          );
           expect(voided).toHaveLength(12);
           for (const v of voided) expect([v.voids, v.approved]).toEqual([1, 1]);
         } finally {

@@ -21,10 +21,17 @@ const summary = (name: string, figures: Record<string, number>) => console.log(`
 function coupsFrom(seed: number, n: number) {
   const cards = shuffledShoe(8, seededRandom(seed));
   const out = [];
-  for (let pos = 0; out.length < n; ) {
+  for (let pos = 0; out.length < n;) {
     const d = dealPuntoBanco(cards, pos)!;
     pos += d.used;
-    out.push({ cards: { player: d.player.map(formatCard), banker: d.banker.map(formatCard) }, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }, { seat: 2, betType: 'PLAYER', amount: 700 }, { seat: 3, betType: 'TIE', amount: 100 }] });
+    out.push({
+      cards: { player: d.player.map(formatCard), banker: d.banker.map(formatCard) },
+      wagers: [
+        { seat: 1, betType: 'BANKER', amount: 1000 },
+        { seat: 2, betType: 'PLAYER', amount: 700 },
+        { seat: 3, betType: 'TIE', amount: 100 },
+      ],
+    });
   }
   return out;
 }
@@ -33,7 +40,9 @@ async function setupTables(baseUrl: string, n: number) {
   const admin = client(baseUrl, ADMIN);
   const pits = [];
   for (let i = 0; i < n; i++) {
-    const table = (await admin.post('/v1/tables', { code: `F-${i}-${Date.now() % 100000}`, variant: 'COMMISSION', currency: 'EUR', minBet: 100, maxBet: 100000 })).body;
+    const table = (
+      await admin.post('/v1/tables', { code: `F-${i}-${Date.now() % 100000}`, variant: 'COMMISSION', currency: 'EUR', minBet: 100, maxBet: 100000 })
+    ).body;
     const key = (await admin.post('/v1/api-keys', { name: 't', role: 'TERMINAL', tableId: table.id })).body.key as string;
     const shoe = (await client(baseUrl, key).post(`/v1/tables/${table.id}/shoes`, {})).body;
     pits.push({ table, key, shoe });
@@ -85,12 +94,21 @@ describe('SIGKILL in the middle of a stream of coups', () => {
         // Every acknowledged coup is there, settled, with all its wagers settled.
         for (const a of acked) {
           const c = await sup.get(`/v1/coups/${a.id}`);
-          expect([c.status, c.body.status, c.body.number, c.body.wagers.map((w: { status: string }) => w.status)]).toEqual([200, 'SETTLED', a.number, ['SETTLED', 'SETTLED', 'SETTLED']]);
+          expect([c.status, c.body.status, c.body.number, c.body.wagers.map((w: { status: string }) => w.status)]).toEqual([
+            200,
+            'SETTLED',
+            a.number,
+            ['SETTLED', 'SETTLED', 'SETTLED'],
+          ]);
         }
         // Nothing half written: every coup in the database is settled with its three wagers; numbers have no gaps.
         const check = new Client({ connectionString: db.url });
         await check.connect();
-        const coups = (await check.query(`SELECT c.shoe_id, c.number, c.status, count(w.id) FILTER (WHERE w.status = 'SETTLED') AS settled FROM coups c LEFT JOIN wagers w ON w.coup_id = c.id GROUP BY 1, 2, 3 ORDER BY 1, 2`)).rows;
+        const coups = (
+          await check.query(
+            `SELECT c.shoe_id, c.number, c.status, count(w.id) FILTER (WHERE w.status = 'SETTLED') AS settled FROM coups c LEFT JOIN wagers w ON w.coup_id = c.id GROUP BY 1, 2, 3 ORDER BY 1, 2`,
+          )
+        ).rows;
         for (const c of coups) expect([c.status, Number(c.settled)]).toEqual(['SETTLED', 3]);
         const foundAfterKill = coups.length;
         // The requests that got no answer are retried with their keys: each completes exactly once.
@@ -101,7 +119,9 @@ describe('SIGKILL in the middle of a stream of coups', () => {
           const p = pits[u.pit];
           let r;
           for (;;) {
-            r = await client(second.url, p.key).post(`/v1/shoes/${p.shoe.id}/coups`, coupsFrom(u.pit + 1, 60)[u.i], { 'Idempotency-Key': `${p.shoe.id}-${u.i}` });
+            r = await client(second.url, p.key).post(`/v1/shoes/${p.shoe.id}/coups`, coupsFrom(u.pit + 1, 60)[u.i], {
+              'Idempotency-Key': `${p.shoe.id}-${u.i}`,
+            });
             if (r.status !== 409 || r.body.code !== 'IDEMPOTENCY_IN_PROGRESS') break;
             retries++;
             await new Promise((res) => setTimeout(res, Number(r!.headers.get('retry-after')) * 1000));
@@ -120,7 +140,13 @@ describe('SIGKILL in the middle of a stream of coups', () => {
         const rec = await client(second.url, auditor).get(`/v1/reports/reconciliation?from=${yesterday}&to=${today}`);
         expect([rec.body.ok, rec.body.differences]).toEqual([true, []]);
         expect((await client(second.url, auditor).get('/v1/audit/verify')).body.ok).toBe(true);
-        summary('sigkill', { requestsSent: sent, coupsAcknowledged: acked.length, coupsFoundAfterRestart: foundAfterKill, unansweredRetried: unanswered.length, retriesWhileClaimsWereFresh: retries });
+        summary('sigkill', {
+          requestsSent: sent,
+          coupsAcknowledged: acked.length,
+          coupsFoundAfterRestart: foundAfterKill,
+          unansweredRetried: unanswered.length,
+          retriesWhileClaimsWereFresh: retries,
+        });
       } finally {
         second.child.kill('SIGTERM');
         await exited(second.child);
@@ -176,7 +202,13 @@ describe('PostgreSQL stopped and restarted under load', () => {
       for (let k = 0; k < 10; k++) expect((await record()).status).toBe(201);
       const coupCount = (await c.get(`/v1/shoes/${p.shoe.id}`)).body.coupCount;
       expect(coupCount).toBe(acked);
-      summary('postgres-restart', { requestsSent: 30, coupsAcknowledged: acked, answeredWith503DuringOutage: during.length, slowest503Ms: Math.max(...during.map((d) => d.ms)), coupsFoundAfterRecovery: coupCount });
+      summary('postgres-restart', {
+        requestsSent: 30,
+        coupsAcknowledged: acked,
+        answeredWith503DuringOutage: during.length,
+        slowest503Ms: Math.max(...during.map((d) => d.ms)),
+        coupsFoundAfterRecovery: coupCount,
+      });
     } finally {
       await app.close();
       await pg.stop();

@@ -23,10 +23,16 @@ beforeAll(async () => {
 
   // Table 1, commission, EUR: known coups, a carried tie, a collection, a void.
   const a = await givenPit(ctx, { code: 'FIN-A', tieBetsStay: true });
-  commissionTable = a.table as never;
+  commissionTable = a.table;
   const rec = (shoe: string, key: string, cards: object, wagers: object[]) => ctx.as(key).post(`/v1/shoes/${shoe}/coups`, { cards, wagers });
-  await rec(a.shoe.id, a.terminal, BANKER_7, [{ seat: 1, betType: 'BANKER', amount: 1000 }, { seat: 2, betType: 'PLAYER', amount: 500 }]);
-  await rec(a.shoe.id, a.terminal, TIE, [{ seat: 1, betType: 'BANKER', amount: 2000 }, { seat: 3, betType: 'TIE', amount: 100 }]);
+  await rec(a.shoe.id, a.terminal, BANKER_7, [
+    { seat: 1, betType: 'BANKER', amount: 1000 },
+    { seat: 2, betType: 'PLAYER', amount: 500 },
+  ]);
+  await rec(a.shoe.id, a.terminal, TIE, [
+    { seat: 1, betType: 'BANKER', amount: 2000 },
+    { seat: 3, betType: 'TIE', amount: 100 },
+  ]);
   await rec(a.shoe.id, a.terminal, BANKER_7, [{ seat: 4, betType: 'PLAYER_PAIR', amount: 100 }]); // the carried Banker 2000 wins here
   const voided = await rec(a.shoe.id, a.terminal, PLAYER_9, [{ seat: 1, betType: 'BANKER', amount: 5000 }]);
   await givenVoid(ctx, 'coups', voided.body.id, 'Wrong table', supervisor, supervisor2);
@@ -34,7 +40,7 @@ beforeAll(async () => {
 
   // Table 2, EZ, EUR: a whole shoe from a real shuffle with mixed bets.
   const b = await givenPit(ctx, { code: 'FIN-B', variant: 'EZ' });
-  ezTable = b.table as never;
+  ezTable = b.table;
   const random = seededRandom(7);
   const cards = shuffledShoe(8, random);
   for (let pos = 0, i = 0; i < 40; i++) {
@@ -50,7 +56,7 @@ beforeAll(async () => {
 
   // Table 3, HKD.
   const c = await givenPit(ctx, { code: 'FIN-C', currency: 'HKD' });
-  hkdTable = c.table as never;
+  hkdTable = c.table;
   await rec(c.shoe.id, c.terminal, PLAYER_9, [{ seat: 1, betType: 'PLAYER', amount: 10000 }]);
 });
 afterAll(() => ctx.close());
@@ -67,9 +73,9 @@ describe('win/loss report', () => {
       FROM wagers w JOIN coups c ON c.id = w.coup_id JOIN casino_tables t ON t.id = w.table_id
       WHERE w.status = 'SETTLED' AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
       GROUP BY 1 ORDER BY 1`;
-    expect(res.body.totalsByCurrency.map((t: Record<string, number | string>) => [t.currency, t.wagers, t.handle, t.payouts, t.commissionCharged, t.win])).toEqual(
-      raw.map((r) => [r.currency, Number(r.wagers), Number(r.handle), Number(r.payouts), Number(r.commission), -Number(r.net)]),
-    );
+    expect(
+      res.body.totalsByCurrency.map((t: Record<string, number | string>) => [t.currency, t.wagers, t.handle, t.payouts, t.commissionCharged, t.win]),
+    ).toEqual(raw.map((r) => [r.currency, Number(r.wagers), Number(r.handle), Number(r.payouts), Number(r.commission), -Number(r.net)]));
     expect(res.body.voided).toEqual({ coups: 1, wagers: 1, handle: 5000 });
   });
 
@@ -78,7 +84,17 @@ describe('win/loss report', () => {
     const rows = res.body.rows.filter((r: { group: { tableCode: string } }) => r.group.tableCode === 'FIN-A');
     const by = Object.fromEntries(rows.map((r: { group: { betType: string } }) => [r.group.betType, r]));
     // BANKER: 1000 wins (+1000, 50 commission), 2000 pushes on the tie, carried 2000 wins (+2000, 100 commission); the voided 5000 is left out.
-    expect(by.BANKER).toMatchObject({ coups: null, wagers: 3, handle: 5000, payouts: 3000, commissionCharged: 150, commissionCollected: 100, commissionOutstanding: 50, win: -2850, revenue: -2900 });
+    expect(by.BANKER).toMatchObject({
+      coups: null,
+      wagers: 3,
+      handle: 5000,
+      payouts: 3000,
+      commissionCharged: 150,
+      commissionCollected: 100,
+      commissionOutstanding: 50,
+      win: -2850,
+      revenue: -2900,
+    });
     expect(by.PLAYER).toMatchObject({ wagers: 1, handle: 500, payouts: 0, win: 500, holdPercent: '100.0000' });
     expect(by.TIE).toMatchObject({ wagers: 1, handle: 100, payouts: 800, win: -800 });
     expect(by.PLAYER_PAIR).toMatchObject({ wagers: 1, handle: 100, win: 100 });
@@ -94,7 +110,12 @@ describe('win/loss report', () => {
     const a = res.body.rows.find((r: { group: { tableCode: string } }) => r.group.tableCode === 'FIN-A');
     expect(a.coups).toBe(3);
     expect(a.outcomes).toEqual({ bankerWins: 2, playerWins: 0, ties: 1, naturals: 0 });
-    expect(a.expectedOutcomes).toEqual({ bankerWins: (3 * 0.458597).toFixed(2), playerWins: (3 * 0.446247).toFixed(2), ties: (3 * 0.095156).toFixed(2), naturals: expect.any(String) });
+    expect(a.expectedOutcomes).toEqual({
+      bankerWins: (3 * 0.458597).toFixed(2),
+      playerWins: (3 * 0.446247).toFixed(2),
+      ties: (3 * 0.095156).toFixed(2),
+      naturals: expect.any(String),
+    });
     const b = res.body.rows.find((r: { group: { tableCode: string } }) => r.group.tableCode === 'FIN-B');
     expect(b.coups).toBe(40);
     expect(b.outcomes.bankerWins + b.outcomes.playerWins + b.outcomes.ties).toBe(40);
@@ -112,7 +133,11 @@ describe('win/loss report', () => {
     const codeCol = cols.indexOf('tableCode');
     lines.forEach((line, i) => {
       const cells = line.split(',');
-      expect([cells[codeCol], Number(cells[handleCol]), Number(cells[winCol])]).toEqual([json.body.rows[i].group.tableCode, json.body.rows[i].handle, json.body.rows[i].win]);
+      expect([cells[codeCol], Number(cells[handleCol]), Number(cells[winCol])]).toEqual([
+        json.body.rows[i].group.tableCode,
+        json.body.rows[i].handle,
+        json.body.rows[i].win,
+      ]);
     });
   });
 
@@ -132,7 +157,9 @@ describe('win/loss report', () => {
     await ctx.prisma.$executeRaw`UPDATE wager_rollups SET handle = handle + 1 WHERE table_id = ${hkdTable.id}::uuid`;
     const broken = await q(`/v1/reports/reconciliation?from=${today()}&to=${today()}`);
     expect(broken.body.ok).toBe(false);
-    expect(broken.body.differences).toEqual([{ tableId: hkdTable.id, gamingDay: today(), betType: 'PLAYER', field: 'byDayAndBet.handle', rollup: '10001', raw: '10000' }]);
+    expect(broken.body.differences).toEqual([
+      { tableId: hkdTable.id, gamingDay: today(), betType: 'PLAYER', field: 'byDayAndBet.handle', rollup: '10001', raw: '10000' },
+    ]);
     await ctx.prisma.$executeRaw`UPDATE wager_rollups SET handle = handle - 1 WHERE table_id = ${hkdTable.id}::uuid`;
   });
 
@@ -159,7 +186,12 @@ describe('win/loss report', () => {
 
 describe('table accounting', () => {
   it('statistical win, drop hold and the difference from the wager-level win; voided slips left out; slips numbered in sequence', async () => {
-    const open = await ctx.as(supervisor).post(`/v1/tables/${commissionTable.id}/sessions`, { opener: [{ denomination: 2500, count: 100 }, { denomination: 10000, count: 50 }] });
+    const open = await ctx.as(supervisor).post(`/v1/tables/${commissionTable.id}/sessions`, {
+      opener: [
+        { denomination: 2500, count: 100 },
+        { denomination: 10000, count: 50 },
+      ],
+    });
     expect(open.status).toBe(201);
     expect(open.body.openerTotal).toBe(750000);
     const fill1 = await ctx.as(supervisor).post(`/v1/table-sessions/${open.body.id}/slips`, { kind: 'FILL', chips: [{ denomination: 10000, count: 20 }] });
@@ -170,14 +202,32 @@ describe('table accounting', () => {
     expect(v).toMatchObject({ target: 'SLIP', status: 'APPROVED', reason: 'Fill entered twice' });
     expect((await ctx.as(supervisor).post(`/v1/slips/${fill2.body.id}/void`, { reason: 'again' })).body.code).toBe('SLIP_ALREADY_VOIDED');
     expect((await ctx.as(supervisor).get(`/v1/table-sessions/${open.body.id}`)).body.slips[1].voidReason).toBe('Fill entered twice');
-    const closed = await ctx.as(supervisor).post(`/v1/table-sessions/${open.body.id}/close`, { closer: [{ denomination: 2500, count: 90 }, { denomination: 10000, count: 60 }], drop: 30000 });
+    const closed = await ctx.as(supervisor).post(`/v1/table-sessions/${open.body.id}/close`, {
+      closer: [
+        { denomination: 2500, count: 90 },
+        { denomination: 10000, count: 60 },
+      ],
+      drop: 30000,
+    });
     // closer 825000 − opener 750000 + credits 50000 − fills 200000 + drop 30000
     expect(closed.body.statisticalWin).toBe(825000 - 750000 + 50000 - 200000 + 30000);
-    expect((await ctx.as(supervisor).post(`/v1/table-sessions/${open.body.id}/slips`, { kind: 'FILL', chips: [{ denomination: 100, count: 1 }] })).body.code).toBe('SESSION_CLOSED');
+    expect(
+      (await ctx.as(supervisor).post(`/v1/table-sessions/${open.body.id}/slips`, { kind: 'FILL', chips: [{ denomination: 100, count: 1 }] })).body.code,
+    ).toBe('SESSION_CLOSED');
 
     const report = await q(`/v1/reports/table-accounting?from=${open.body.gamingDay}&to=${open.body.gamingDay}`);
     const line = report.body.find((l: { tableCode: string }) => l.tableCode === 'FIN-A');
-    expect(line).toMatchObject({ sessions: 1, opener: 750000, closer: 825000, fills: 200000, credits: 50000, drop: 30000, statisticalWin: -45000, wagerWin: -3050, difference: -45000 + 3050 });
+    expect(line).toMatchObject({
+      sessions: 1,
+      opener: 750000,
+      closer: 825000,
+      fills: 200000,
+      credits: 50000,
+      drop: 30000,
+      statisticalWin: -45000,
+      wagerWin: -3050,
+      difference: -45000 + 3050,
+    });
     expect(line.dropHoldPercent).toBe('-150.0000');
   });
 
@@ -185,7 +235,13 @@ describe('table accounting', () => {
     const first = await ctx.as(supervisor).post(`/v1/tables/${hkdTable.id}/sessions`, { opener: [] });
     expect(first.status).toBe(201);
     expect((await ctx.as(supervisor).post(`/v1/tables/${hkdTable.id}/sessions`, { shift: 'swing', opener: [] })).body.code).toBe('SESSION_ALREADY_OPEN');
-    const dup = await ctx.as(supervisor).post(`/v1/table-sessions/${first.body.id}/slips`, { kind: 'FILL', chips: [{ denomination: 100, count: 1 }, { denomination: 100, count: 2 }] });
+    const dup = await ctx.as(supervisor).post(`/v1/table-sessions/${first.body.id}/slips`, {
+      kind: 'FILL',
+      chips: [
+        { denomination: 100, count: 1 },
+        { denomination: 100, count: 2 },
+      ],
+    });
     expect([dup.status, dup.body.code]).toEqual([400, 'VALIDATION_FAILED']);
   });
 });
@@ -202,7 +258,11 @@ describe('quarterly statement', () => {
     const wl = await q(`/v1/reports/win-loss?from=${res.body.from}&to=${res.body.to}`);
     const eurWl = wl.body.totalsByCurrency.find((t: { currency: string }) => t.currency === 'EUR');
     expect(eur).toEqual(eurWl);
-    expect(res.body.variants.map((v: { group: { variant: string; currency: string } }) => `${v.group.currency}/${v.group.variant}`)).toEqual(['EUR/COMMISSION', 'EUR/EZ', 'HKD/COMMISSION']);
+    expect(res.body.variants.map((v: { group: { variant: string; currency: string } }) => `${v.group.currency}/${v.group.variant}`)).toEqual([
+      'EUR/COMMISSION',
+      'EUR/EZ',
+      'HKD/COMMISSION',
+    ]);
     expect(res.body.months).toHaveLength(2); // one month, two currencies
     expect(res.body.tables.map((t: { group: { tableCode: string } }) => t.group.tableCode)).toEqual(['FIN-A', 'FIN-B', 'FIN-C']);
     expect(res.body.exceptions.voidedCoups).toEqual([expect.objectContaining({ tableCode: 'FIN-A', coupNumber: 4, reason: 'Wrong table', handle: 5000 })]);
@@ -228,11 +288,28 @@ describe('every grouping', () => {
   it('rows add up to the totals for each dimension alone and all together, and names typed by people come back exactly', async () => {
     const pit = 'Salon "Privé" \\ 2';
     const d = await givenPit(ctx, { code: 'FIN-D', pit });
-    await ctx.as(d.terminal).post(`/v1/shoes/${d.shoe.id}/coups`, { cards: BANKER_7, wagers: [{ seat: 1, betType: 'BANKER', amount: 700 }, { seat: 2, betType: 'TIE', amount: 100 }] });
+    await ctx.as(d.terminal).post(`/v1/shoes/${d.shoe.id}/coups`, {
+      cards: BANKER_7,
+      wagers: [
+        { seat: 1, betType: 'BANKER', amount: 700 },
+        { seat: 2, betType: 'TIE', amount: 100 },
+      ],
+    });
     const total = (await q(`/v1/reports/win-loss?from=${today()}&to=${today()}`)).body.totalsByCurrency;
     const sum = (rows: Record<string, number & { currency: string }>[], currency: string, f: string) =>
       rows.filter((r) => (r.group as unknown as { currency: string }).currency === currency).reduce((n, r) => n + r[f], 0);
-    for (const groupBy of ['property', 'pit', 'table', 'variant', 'betType', 'currency', 'gamingDay', 'month', 'quarter', 'property,pit,table,variant,betType,currency,gamingDay,month,quarter']) {
+    for (const groupBy of [
+      'property',
+      'pit',
+      'table',
+      'variant',
+      'betType',
+      'currency',
+      'gamingDay',
+      'month',
+      'quarter',
+      'property,pit,table,variant,betType,currency,gamingDay,month,quarter',
+    ]) {
       const res = await q(`/v1/reports/win-loss?from=${today()}&to=${today()}&groupBy=${groupBy}`);
       expect(res.status).toBe(200);
       for (const t of total) {

@@ -23,7 +23,10 @@ describe('Idempotency-Key', () => {
   it('the same key with another body is IDEMPOTENCY_KEY_REUSED', async () => {
     const { terminal, shoe } = await givenPit(ctx);
     await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, body).set('Idempotency-Key', 'k-2');
-    const other = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { ...body, wagers: [{ seat: 1, betType: 'PLAYER', amount: 2000 }] }).set('Idempotency-Key', 'k-2');
+    const other = await ctx
+      .as(terminal)
+      .post(`/v1/shoes/${shoe.id}/coups`, { ...body, wagers: [{ seat: 1, betType: 'PLAYER', amount: 2000 }] })
+      .set('Idempotency-Key', 'k-2');
     expect(other.status).toBe(422);
     expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect(await ctx.prisma.coup.count({ where: { shoeId: shoe.id } })).toBe(1);
@@ -33,14 +36,20 @@ describe('Idempotency-Key', () => {
     const { table, terminal, shoe } = await givenPit(ctx);
     const second = await givenKey(ctx, 'TERMINAL', table.id);
     await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, body).set('Idempotency-Key', 'shared');
-    const res = await ctx.as(second).post(`/v1/shoes/${shoe.id}/coups`, { ...body, cards: { player: ['9D', 'KD'], banker: ['8D', 'KC'] } }).set('Idempotency-Key', 'shared');
+    const res = await ctx
+      .as(second)
+      .post(`/v1/shoes/${shoe.id}/coups`, { ...body, cards: { player: ['9D', 'KD'], banker: ['8D', 'KC'] } })
+      .set('Idempotency-Key', 'shared');
     expect(res.status).toBe(201);
     expect(res.body.number).toBe(2);
   });
 
   it('a rejected request wrote nothing, so its key may be used again for the corrected request', async () => {
     const { terminal, shoe } = await givenPit(ctx);
-    const bad = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { ...body, cards: { player: ['2S', '3D'], banker: ['7H', 'KC'] } }).set('Idempotency-Key', 'fix-me');
+    const bad = await ctx
+      .as(terminal)
+      .post(`/v1/shoes/${shoe.id}/coups`, { ...body, cards: { player: ['2S', '3D'], banker: ['7H', 'KC'] } })
+      .set('Idempotency-Key', 'fix-me');
     expect(bad.body.code).toBe('MISDEAL');
     const fixed = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, body).set('Idempotency-Key', 'fix-me');
     expect(fixed.status).toBe(201);
@@ -48,7 +57,9 @@ describe('Idempotency-Key', () => {
 
   it('concurrent requests with one key execute once', async () => {
     const { terminal, shoe } = await givenPit(ctx);
-    const results = await Promise.all(Array.from({ length: 6 }, () => ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, body).set('Idempotency-Key', 'burst')));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, body).set('Idempotency-Key', 'burst')),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
     expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
@@ -69,7 +80,10 @@ describe('Idempotency-Key', () => {
     // committed) no change. A retry after the claim has gone stale executes the request once.
     const keyId = (await ctx.prisma.apiKey.findFirstOrThrow({ where: { keyPrefix: terminal.slice(0, 10) } })).id;
     await ctx.prisma.idempotencyRecord.create({ data: { scope: keyId, key: 'orphan', requestHash: 'whatever', createdAt: new Date(Date.now() - 60_000) } });
-    const retried = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { ...body, cards: { player: ['9D', 'KD'], banker: ['8D', 'KC'] } }).set('Idempotency-Key', 'orphan');
+    const retried = await ctx
+      .as(terminal)
+      .post(`/v1/shoes/${shoe.id}/coups`, { ...body, cards: { player: ['9D', 'KD'], banker: ['8D', 'KC'] } })
+      .set('Idempotency-Key', 'orphan');
     expect(retried.status).toBe(201);
     expect(await ctx.prisma.coup.count({ where: { shoeId: shoe.id } })).toBe(2);
     // A fresh claim is still respected.

@@ -10,9 +10,26 @@ describe('POST /v1/odds', () => {
     expect(res.status).toBe(200);
     expect(res.body.denominator).toBe('4998398275503360');
     expect(res.body.outcomes).toEqual({ banker: '2292252566437888', player: '2230518282592256', tie: '475627426473216' });
-    expect(res.body.events).toMatchObject({ bankerWin6: '269232304455680', bankerWin6TwoCards: '186173936904192', dragon7: '112633011329024', panda8: '172660763262976', fourCards: '1893735611458560' });
-    const edge = Object.fromEntries(res.body.bets.map((b: { betType: string; houseEdgePercent: string }) => [b.betType, Number(b.houseEdgePercent).toFixed(4)]));
-    expect(edge).toMatchObject({ BANKER: '1.0579', PLAYER: '1.2351', TIE: '14.3596', DRAGON_7: '7.6113', PANDA_8: '10.1876', PLAYER_PAIR: '10.3614', SMALL: '5.2829', BIG: '4.3457' });
+    expect(res.body.events).toMatchObject({
+      bankerWin6: '269232304455680',
+      bankerWin6TwoCards: '186173936904192',
+      dragon7: '112633011329024',
+      panda8: '172660763262976',
+      fourCards: '1893735611458560',
+    });
+    const edge = Object.fromEntries(
+      res.body.bets.map((b: { betType: string; houseEdgePercent: string }) => [b.betType, Number(b.houseEdgePercent).toFixed(4)]),
+    );
+    expect(edge).toMatchObject({
+      BANKER: '1.0579',
+      PLAYER: '1.2351',
+      TIE: '14.3596',
+      DRAGON_7: '7.6113',
+      PANDA_8: '10.1876',
+      PLAYER_PAIR: '10.3614',
+      SMALL: '5.2829',
+      BIG: '4.3457',
+    });
     const banker = res.body.bets.find((b: { betType: string }) => b.betType === 'BANKER');
     expect(banker.pays).toBe('1 to 1');
     expect(banker.results.map((r: { result: string }) => r.result)).toEqual(['WIN', 'LOSE', 'PUSH']);

@@ -13,16 +13,29 @@ import { ROOT } from '../support/process';
  * operation and match the copy kept in the repository (openapi.json, written by `npm run openapi`).
  */
 let ctx: TestContext;
-let doc: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+let doc: Record<string, any>;
 beforeAll(async () => {
   ctx = await startTestApp();
-  doc = (await request(ctx.app.getHttpServer() as App).get('/docs-json').expect(200)).body;
+  doc = (
+    await request(ctx.app.getHttpServer() as App)
+      .get('/docs-json')
+      .expect(200)
+  ).body;
 });
 afterAll(() => ctx.close());
 
-type Op = { operationId: string; description: string; parameters?: { name: string; in: string; schema: { format?: string } }[]; security?: unknown[]; responses: Record<string, unknown>; requestBody?: { content: Record<string, { examples?: unknown }> } };
+type Op = {
+  operationId: string;
+  description: string;
+  parameters?: { name: string; in: string; schema: { format?: string } }[];
+  security?: unknown[];
+  responses: Record<string, unknown>;
+  requestBody?: { content: Record<string, { examples?: unknown }> };
+};
 const operations = () =>
-  Object.entries(doc.paths as Record<string, Record<string, Op>>).flatMap(([p, methods]) => Object.entries(methods).map(([method, op]) => ({ path: p, method, op })));
+  Object.entries(doc.paths as Record<string, Record<string, Op>>).flatMap(([p, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ path: p, method, op })),
+  );
 
 describe('the OpenAPI document', () => {
   it('is the file kept in the repository, byte for byte (run `npm run openapi` after an API change)', () => {
@@ -44,12 +57,18 @@ describe('the OpenAPI document', () => {
 
   it('gives every operation a description with who may call it, what it writes and each error code with its meaning', () => {
     for (const { path: p, op } of operations()) {
-      expect({ p, who: /\*\*Who may call:\*\* /.test(op.description), writes: /\*\*Writes:\*\* /.test(op.description) }).toEqual({ p, who: true, writes: true });
+      expect({ p, who: /\*\*Who may call:\*\* /.test(op.description), writes: /\*\*Writes:\*\* /.test(op.description) }).toEqual({
+        p,
+        who: true,
+        writes: true,
+      });
       const listed = [...op.description.matchAll(/^\| `([A-Z_]+)` \| (\d{3}) \|/gm)].map((m) => m[1]);
       expect(listed.length).toBeGreaterThanOrEqual(4);
       for (const code of listed) {
         expect(ERROR_CODES).toContain(code);
-        expect(Object.keys(op.responses)).toContain(String((/\| `[A-Z_]+` \| (\d{3})/.exec(op.description.slice(op.description.indexOf(`\`${code}\``) - 2)) ?? [])[1]));
+        expect(Object.keys(op.responses)).toContain(
+          String((/\| `[A-Z_]+` \| (\d{3})/.exec(op.description.slice(op.description.indexOf(`\`${code}\``) - 2)) ?? [])[1]),
+        );
       }
     }
   });
@@ -58,7 +77,8 @@ describe('the OpenAPI document', () => {
     for (const { path: p, method, op } of operations()) {
       const header = op.parameters?.find((x) => x.in === 'header' && x.name === 'Idempotency-Key');
       expect({ p, method, idempotencyKey: header !== undefined }).toEqual({ p, method, idempotencyKey: method === 'post' });
-      for (const param of op.parameters?.filter((x) => x.in === 'path') ?? []) expect({ p, param: param.name, format: param.schema.format }).toEqual({ p, param: param.name, format: 'uuid' });
+      for (const param of op.parameters?.filter((x) => x.in === 'path') ?? [])
+        expect({ p, param: param.name, format: param.schema.format }).toEqual({ p, param: param.name, format: 'uuid' });
       expect(Array.isArray(op.security)).toBe(true);
       expect(op.security!.length).toBe(p === '/health' ? 0 : 1);
     }
@@ -69,7 +89,7 @@ describe('the OpenAPI document', () => {
 
   it('names every nested object: a schema property is a reference, a scalar, a list of those, or a map', () => {
     const inline: string[] = [];
-    const visit = (node: Record<string, any>, at: string) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+    const visit = (node: Record<string, any>, at: string) => {
       const isMap = node.type === 'object' && node.additionalProperties !== undefined && node.properties === undefined;
       if (node.type === 'object' && !isMap && !node.allOf) inline.push(at);
       if (node.items) visit(node.items, `${at}/items`);
@@ -90,14 +110,22 @@ describe('the OpenAPI document', () => {
   });
 
   it('plays its own examples: the whole coup and the three steps of a stepwise coup settle as their summaries say', async () => {
-    const body = (p: string, name: string) => ((doc.paths[p].post as Op).requestBody!.content['application/json'].examples as Record<string, { value: object }>)[name].value;
-    const table = (await ctx.admin.post('/v1/tables', { code: 'EX-1', variant: 'COMMISSION', currency: 'EUR', minBet: 1000, maxBet: 500000, sideBets: ['PLAYER_PAIR'] }).expect(201)).body;
+    const body = (p: string, name: string) =>
+      ((doc.paths[p].post as Op).requestBody!.content['application/json'].examples as Record<string, { value: object }>)[name].value;
+    const table = (
+      await ctx.admin
+        .post('/v1/tables', { code: 'EX-1', variant: 'COMMISSION', currency: 'EUR', minBet: 1000, maxBet: 500000, sideBets: ['PLAYER_PAIR'] })
+        .expect(201)
+    ).body;
     const supervisor = ctx.as((await ctx.admin.post('/v1/api-keys', { name: 'Examples', role: 'SUPERVISOR', staffId: 'E-examples' }).expect(201)).body.key);
     const shoe = (await supervisor.post(`/v1/tables/${table.id}/shoes`, {}).expect(201)).body;
 
     const whole = (await supervisor.post(`/v1/shoes/${shoe.id}/coups`, body('/v1/shoes/{id}/coups', 'wholeCoup')).expect(201)).body;
     expect(whole.outcome).toEqual(expect.objectContaining({ winner: 'BANKER', playerTotal: 5, bankerTotal: 7 }));
-    expect(whole.wagers.map((w: { seat: number; result: string; commission: number }) => [w.seat, w.result, w.commission])).toEqual([[1, 'WIN', 500], [2, 'LOSE', 0]]);
+    expect(whole.wagers.map((w: { seat: number; result: string; commission: number }) => [w.seat, w.result, w.commission])).toEqual([
+      [1, 'WIN', 500],
+      [2, 'LOSE', 0],
+    ]);
 
     const opened = (await supervisor.post(`/v1/shoes/${shoe.id}/coups`, body('/v1/shoes/{id}/coups', 'stepwiseOpen')).expect(201)).body;
     expect(opened.status).toBe('BETTING');

@@ -17,7 +17,11 @@ describe('OpenAPI document and Swagger UI', () => {
     const doc = (await request(ctx.app.getHttpServer() as App).get('/docs-json')).body;
     expect(doc.openapi).toMatch(/^3\./);
     const operations = Object.entries(doc.paths as Record<string, Record<string, Record<string, unknown>>>).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, op]) => ({ path, method, op: op as { operationId?: string; summary?: string; responses: Record<string, { content?: unknown }>; security?: unknown; requestBody?: unknown } })),
+      Object.entries(methods).map(([method, op]) => ({
+        path,
+        method,
+        op: op as { operationId?: string; summary?: string; responses: Record<string, { content?: unknown }>; security?: unknown; requestBody?: unknown },
+      })),
     );
     expect(operations.length).toBeGreaterThanOrEqual(20);
     const ids = new Set<string>();
@@ -30,7 +34,14 @@ describe('OpenAPI document and Swagger UI', () => {
       if (path !== '/health') expect(codes).toEqual(expect.arrayContaining(['401', '403']));
       const error = op.responses['400'].content as Record<string, { schema: { $ref: string } }>;
       expect(error['application/json'].schema.$ref).toBe('#/components/schemas/ErrorResponse');
-      if (method === 'post' && !path.endsWith('/close') && !path.endsWith('/reopen') && !path.endsWith('/revoke') && !path.endsWith('/withdraw') && path !== '/v1/audit/checkpoints') {
+      if (
+        method === 'post' &&
+        !path.endsWith('/close') &&
+        !path.endsWith('/reopen') &&
+        !path.endsWith('/revoke') &&
+        !path.endsWith('/withdraw') &&
+        path !== '/v1/audit/checkpoints'
+      ) {
         expect({ path, hasBody: op.requestBody !== undefined }).toEqual({ path, hasBody: true });
       }
     }
@@ -98,22 +109,76 @@ describe('migrations', () => {
     const p = ctx.prisma;
     const property = await p.property.create({ data: { name: 'Schema check', timeZone: 'Asia/Macau', gamingDayStartHour: 6 } });
     const table = await p.casinoTable.create({
-      data: { propertyId: property.id, code: 'S-1', variant: 'EZ', currency: 'MOP', minBet: 1n, maxBet: 2n, decks: 8, commissionBps: 0, tieBetsStay: true, sideBets: ['DRAGON_7'], pays: { TIE: '9 to 1' }, betLimits: { TIE: { min: 1, max: 2 } }, roundingMode: 'FLOOR', roundingUnit: 1 },
+      data: {
+        propertyId: property.id,
+        code: 'S-1',
+        variant: 'EZ',
+        currency: 'MOP',
+        minBet: 1n,
+        maxBet: 2n,
+        decks: 8,
+        commissionBps: 0,
+        tieBetsStay: true,
+        sideBets: ['DRAGON_7'],
+        pays: { TIE: '9 to 1' },
+        betLimits: { TIE: { min: 1, max: 2 } },
+        roundingMode: 'FLOOR',
+        roundingUnit: 1,
+      },
     });
     const shoe = await p.shoe.create({ data: { tableId: table.id, number: 1, decks: 8, burnCards: ['AS'], remaining: new Array(52).fill(8) } });
-    const coup = await p.coup.create({ data: { shoeId: shoe.id, tableId: table.id, number: 1, status: 'SETTLED', playerCards: ['9S', 'KD'], bankerCards: ['8H', 'KC'], winner: 'PLAYER', playerTotal: 9, bankerTotal: 8, cardCount: 4, natural: true, outcome: { winner: 'PLAYER' }, settledAt: new Date(), gamingDay: new Date('2026-11-21') } });
-    const wager = await p.wager.create({ data: { coupId: coup.id, shoeId: shoe.id, tableId: table.id, seat: 1, betType: 'DRAGON_7', amount: 9_007_199_254_740_993n, status: 'SETTLED', result: 'LOSE', payout: 0n, commission: 0n, net: -9_007_199_254_740_993n, settledAt: new Date() } });
+    const coup = await p.coup.create({
+      data: {
+        shoeId: shoe.id,
+        tableId: table.id,
+        number: 1,
+        status: 'SETTLED',
+        playerCards: ['9S', 'KD'],
+        bankerCards: ['8H', 'KC'],
+        winner: 'PLAYER',
+        playerTotal: 9,
+        bankerTotal: 8,
+        cardCount: 4,
+        natural: true,
+        outcome: { winner: 'PLAYER' },
+        settledAt: new Date(),
+        gamingDay: new Date('2026-11-21'),
+      },
+    });
+    const wager = await p.wager.create({
+      data: {
+        coupId: coup.id,
+        shoeId: shoe.id,
+        tableId: table.id,
+        seat: 1,
+        betType: 'DRAGON_7',
+        amount: 9_007_199_254_740_993n,
+        status: 'SETTLED',
+        result: 'LOSE',
+        payout: 0n,
+        commission: 0n,
+        net: -9_007_199_254_740_993n,
+        settledAt: new Date(),
+      },
+    });
     await p.coupVoid.create({ data: { coupId: coup.id, reason: 'schema', voidedByKeyId: 'k', voidedByRole: 'SUPERVISOR' } });
-    await p.commissionEntry.create({ data: { shoeId: shoe.id, tableId: table.id, seat: 1, kind: 'ACCRUAL', amount: 5n, coupId: coup.id, wagerId: wager.id, createdByKeyId: 'k' } });
+    await p.commissionEntry.create({
+      data: { shoeId: shoe.id, tableId: table.id, seat: 1, kind: 'ACCRUAL', amount: 5n, coupId: coup.id, wagerId: wager.id, createdByKeyId: 'k' },
+    });
     await p.apiKey.create({ data: { name: 'k', role: 'AUDITOR', keyHash: 'h'.repeat(64), keyPrefix: 'sab_' } });
     await p.idempotencyRecord.create({ data: { scope: 's', key: 'k', requestHash: 'x', statusCode: 201, responseBody: { ok: true } } });
-    const read = await p.coup.findUniqueOrThrow({ where: { id: coup.id }, include: { wagers: true, void: true, shoe: { include: { table: { include: { property: true } } } } } });
+    const read = await p.coup.findUniqueOrThrow({
+      where: { id: coup.id },
+      include: { wagers: true, void: true, shoe: { include: { table: { include: { property: true } } } } },
+    });
     expect(read.wagers[0].amount).toBe(9_007_199_254_740_993n);
     expect(read.void?.reason).toBe('schema');
     expect(read.shoe.table.property.timeZone).toBe('Asia/Macau');
     expect(read.gamingDay?.toISOString()).toBe('2026-11-21T00:00:00.000Z');
     // The database refuses what the service must never write.
-    await expect(p.commissionEntry.create({ data: { shoeId: shoe.id, tableId: table.id, seat: 1, kind: 'COLLECTION', amount: 5n, createdByKeyId: 'k' } })).rejects.toThrow();
+    await expect(
+      p.commissionEntry.create({ data: { shoeId: shoe.id, tableId: table.id, seat: 1, kind: 'COLLECTION', amount: 5n, createdByKeyId: 'k' } }),
+    ).rejects.toThrow();
     await expect(p.shoe.create({ data: { tableId: table.id, number: 2, decks: 8, remaining: [] } })).rejects.toThrow(); // a second open shoe
     await expect(p.wager.create({ data: { shoeId: shoe.id, tableId: table.id, seat: 1, betType: 'TIE', amount: 0n, status: 'OPEN' } })).rejects.toThrow();
   });

@@ -18,17 +18,65 @@ describe.each([
     {},
     [
       // Player natural 9 v 8
-      [['9S', 'KD'], ['8H', 'KC'], [[1, 'BANKER', 1000], [2, 'PLAYER', 1000], [3, 'TIE', 500], [4, 'PLAYER_PAIR', 200]],
-        [[1, 'BANKER', 'LOSE', 0, 0, -1000], [2, 'PLAYER', 'WIN', 1000, 0, 1000], [3, 'TIE', 'LOSE', 0, 0, -500], [4, 'PLAYER_PAIR', 'LOSE', 0, 0, -200]]],
+      [
+        ['9S', 'KD'],
+        ['8H', 'KC'],
+        [
+          [1, 'BANKER', 1000],
+          [2, 'PLAYER', 1000],
+          [3, 'TIE', 500],
+          [4, 'PLAYER_PAIR', 200],
+        ],
+        [
+          [1, 'BANKER', 'LOSE', 0, 0, -1000],
+          [2, 'PLAYER', 'WIN', 1000, 0, 1000],
+          [3, 'TIE', 'LOSE', 0, 0, -500],
+          [4, 'PLAYER_PAIR', 'LOSE', 0, 0, -200],
+        ],
+      ],
       // Banker 7 v 5: 5% of 1010 = 50.5, floored to 50
-      [['KS', '5D', 'KH'], ['7H', 'KC'], [[1, 'BANKER', 1010], [2, 'PLAYER', 1000]],
-        [[1, 'BANKER', 'WIN', 1010, 50, 960], [2, 'PLAYER', 'LOSE', 0, 0, -1000]]],
+      [
+        ['KS', '5D', 'KH'],
+        ['7H', 'KC'],
+        [
+          [1, 'BANKER', 1010],
+          [2, 'PLAYER', 1000],
+        ],
+        [
+          [1, 'BANKER', 'WIN', 1010, 50, 960],
+          [2, 'PLAYER', 'LOSE', 0, 0, -1000],
+        ],
+      ],
       // 6–6 tie: main bets returned, Tie 8 to 1
-      [['KS', '6D'], ['3H', '2C', 'AS'], [[1, 'BANKER', 1000], [2, 'PLAYER', 1000], [3, 'TIE', 500]],
-        [[1, 'BANKER', 'PUSH', 0, 0, 0], [2, 'PLAYER', 'PUSH', 0, 0, 0], [3, 'TIE', 'WIN', 4000, 0, 4000]]],
+      [
+        ['KS', '6D'],
+        ['3H', '2C', 'AS'],
+        [
+          [1, 'BANKER', 1000],
+          [2, 'PLAYER', 1000],
+          [3, 'TIE', 500],
+        ],
+        [
+          [1, 'BANKER', 'PUSH', 0, 0, 0],
+          [2, 'PLAYER', 'PUSH', 0, 0, 0],
+          [3, 'TIE', 'WIN', 4000, 0, 4000],
+        ],
+      ],
       // Both pairs, Player natural 8
-      [['4S', '4D'], ['5H', '5C'], [[4, 'PLAYER_PAIR', 200], [5, 'BANKER_PAIR', 200], [6, 'BANKER', 300]],
-        [[4, 'PLAYER_PAIR', 'WIN', 2200, 0, 2200], [5, 'BANKER_PAIR', 'WIN', 2200, 0, 2200], [6, 'BANKER', 'LOSE', 0, 0, -300]]],
+      [
+        ['4S', '4D'],
+        ['5H', '5C'],
+        [
+          [4, 'PLAYER_PAIR', 200],
+          [5, 'BANKER_PAIR', 200],
+          [6, 'BANKER', 300],
+        ],
+        [
+          [4, 'PLAYER_PAIR', 'WIN', 2200, 0, 2200],
+          [5, 'BANKER_PAIR', 'WIN', 2200, 0, 2200],
+          [6, 'BANKER', 'LOSE', 0, 0, -300],
+        ],
+      ],
     ],
   ],
   [
@@ -36,13 +84,43 @@ describe.each([
     {},
     [
       // Banker two-card 6: half pay of 1001 floored to 500; Super 6 side bet 12 to 1
-      [['KS', '5D', '8H'], ['6H', 'KC'], [[1, 'BANKER', 1001], [2, 'SUPER_6', 100]],
-        [[1, 'BANKER', 'WIN', 500, 0, 500], [2, 'SUPER_6', 'WIN', 1200, 0, 1200]]],
-      [['KS', '5D', 'KH'], ['7H', 'KC'], [[1, 'BANKER', 1000], [2, 'SUPER_6', 100]],
-        [[1, 'BANKER', 'WIN', 1000, 0, 1000], [2, 'SUPER_6', 'LOSE', 0, 0, -100]]],
+      [
+        ['KS', '5D', '8H'],
+        ['6H', 'KC'],
+        [
+          [1, 'BANKER', 1001],
+          [2, 'SUPER_6', 100],
+        ],
+        [
+          [1, 'BANKER', 'WIN', 500, 0, 500],
+          [2, 'SUPER_6', 'WIN', 1200, 0, 1200],
+        ],
+      ],
+      [
+        ['KS', '5D', 'KH'],
+        ['7H', 'KC'],
+        [
+          [1, 'BANKER', 1000],
+          [2, 'SUPER_6', 100],
+        ],
+        [
+          [1, 'BANKER', 'WIN', 1000, 0, 1000],
+          [2, 'SUPER_6', 'LOSE', 0, 0, -100],
+        ],
+      ],
       // Banker three-card 6
-      [['KS', '5D', 'KH'], ['AH', 'KC', '5S'], [[1, 'BANKER', 1000], [3, 'PLAYER', 700]],
-        [[1, 'BANKER', 'WIN', 500, 0, 500], [3, 'PLAYER', 'LOSE', 0, 0, -700]]],
+      [
+        ['KS', '5D', 'KH'],
+        ['AH', 'KC', '5S'],
+        [
+          [1, 'BANKER', 1000],
+          [3, 'PLAYER', 700],
+        ],
+        [
+          [1, 'BANKER', 'WIN', 500, 0, 500],
+          [3, 'PLAYER', 'LOSE', 0, 0, -700],
+        ],
+      ],
     ],
   ],
   [
@@ -50,14 +128,48 @@ describe.each([
     {},
     [
       // Banker three-card 7: Banker pushes, Dragon 7 pays 40 to 1
-      [['KS', '5D', 'KH'], ['2H', 'KC', '5S'], [[1, 'BANKER', 1000], [2, 'DRAGON_7', 100], [3, 'PLAYER', 1000]],
-        [[1, 'BANKER', 'PUSH', 0, 0, 0], [2, 'DRAGON_7', 'WIN', 4000, 0, 4000], [3, 'PLAYER', 'LOSE', 0, 0, -1000]]],
+      [
+        ['KS', '5D', 'KH'],
+        ['2H', 'KC', '5S'],
+        [
+          [1, 'BANKER', 1000],
+          [2, 'DRAGON_7', 100],
+          [3, 'PLAYER', 1000],
+        ],
+        [
+          [1, 'BANKER', 'PUSH', 0, 0, 0],
+          [2, 'DRAGON_7', 'WIN', 4000, 0, 4000],
+          [3, 'PLAYER', 'LOSE', 0, 0, -1000],
+        ],
+      ],
       // Player three-card 8: Panda 8 pays 25 to 1
-      [['AS', '2D', '5H'], ['4H', '2C'], [[1, 'BANKER', 1000], [2, 'PANDA_8', 100], [3, 'PLAYER', 1000]],
-        [[1, 'BANKER', 'LOSE', 0, 0, -1000], [2, 'PANDA_8', 'WIN', 2500, 0, 2500], [3, 'PLAYER', 'WIN', 1000, 0, 1000]]],
+      [
+        ['AS', '2D', '5H'],
+        ['4H', '2C'],
+        [
+          [1, 'BANKER', 1000],
+          [2, 'PANDA_8', 100],
+          [3, 'PLAYER', 1000],
+        ],
+        [
+          [1, 'BANKER', 'LOSE', 0, 0, -1000],
+          [2, 'PANDA_8', 'WIN', 2500, 0, 2500],
+          [3, 'PLAYER', 'WIN', 1000, 0, 1000],
+        ],
+      ],
       // Banker two-card 7: even money, no commission
-      [['KS', '5D', 'KH'], ['7H', 'KC'], [[1, 'BANKER', 1000], [2, 'DRAGON_7', 100]],
-        [[1, 'BANKER', 'WIN', 1000, 0, 1000], [2, 'DRAGON_7', 'LOSE', 0, 0, -100]]],
+      [
+        ['KS', '5D', 'KH'],
+        ['7H', 'KC'],
+        [
+          [1, 'BANKER', 1000],
+          [2, 'DRAGON_7', 100],
+        ],
+        [
+          [1, 'BANKER', 'WIN', 1000, 0, 1000],
+          [2, 'DRAGON_7', 'LOSE', 0, 0, -100],
+        ],
+      ],
     ],
   ],
 ] as const)('%s table: known cards, exact settlements', (variant, tableRules, coups) => {
@@ -75,7 +187,10 @@ describe.each([
     const read = await ctx.as(terminal).get(`/v1/shoes/${shoe.id}`);
     expect(read.body.coupCount).toBe(coups.length);
     expect(read.body.cardsDealt).toBe(1 + 2 + seen.length - 1); // burn 2D burns two more face down
-    const expectedRemaining = removeCards(fullShoe(8), seen.map((c) => ['A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'].indexOf(c[0]) * 4 + 'SHDC'.indexOf(c[1])));
+    const expectedRemaining = removeCards(
+      fullShoe(8),
+      seen.map((c) => ['A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'].indexOf(c[0]) * 4 + 'SHDC'.indexOf(c[1])),
+    );
     expect(Object.values(read.body.remaining)).toEqual(expectedRemaining);
     expect([...read.body.cardsSeen].sort()).toEqual([...seen].sort());
   });
@@ -95,7 +210,9 @@ describe('a whole shoe dealt from a real shuffle, to the cut card', () => {
     for (;;) {
       const dealt = dealPuntoBanco(cards, pos)!;
       const ws = bets.map((betType, i) => ({ seat: i + 1, betType, amount: 100 + Math.floor(random() * 5000) }));
-      const res = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: { player: dealt.player.map(formatCard), banker: dealt.banker.map(formatCard) }, wagers: ws });
+      const res = await ctx
+        .as(terminal)
+        .post(`/v1/shoes/${shoe.id}/coups`, { cards: { player: dealt.player.map(formatCard), banker: dealt.banker.map(formatCard) }, wagers: ws });
       if (res.status === 409) {
         expect(res.body.code).toBe('SHOE_EXHAUSTED');
         break;

@@ -46,38 +46,105 @@ describe('chemin de fer: a whole shoe', () => {
     const bank1 = opened.body.id;
 
     // Coup 1: seats 2 and 3 cover 5,000 of the 10,000; 5,000 is set aside for the banker. Banker wins.
-    const c1 = await t.post(`/v1/banks/${bank1}/coups`, { cards: STAND_5_VS_7, stakes: [{ seat: 2, amount: 3_000 }, { seat: 3, amount: 2_000 }] });
+    const c1 = await t.post(`/v1/banks/${bank1}/coups`, {
+      cards: STAND_5_VS_7,
+      stakes: [
+        { seat: 2, amount: 3_000 },
+        { seat: 3, amount: 2_000 },
+      ],
+    });
     expect(c1.status).toBe(201);
     expect(c1.body).toMatchObject({
-      number: 1, bankerSeat: 1, bankBefore: 10_000, covered: 5_000, setAside: 5_000, commission: 250, bankAfter: 9_750, nextBanker: 1, handPlayer: 2,
+      number: 1,
+      bankerSeat: 1,
+      bankBefore: 10_000,
+      covered: 5_000,
+      setAside: 5_000,
+      commission: 250,
+      bankAfter: 9_750,
+      nextBanker: 1,
+      handPlayer: 2,
       outcome: { winner: 'BANKER', punterTotal: 5, bankerTotal: 7 },
-      punters: [{ seat: 2, stake: 3_000, net: -3_000 }, { seat: 3, stake: 2_000, net: -2_000 }],
+      punters: [
+        { seat: 2, stake: 3_000, net: -3_000 },
+        { seat: 3, stake: 2_000, net: -2_000 },
+      ],
       bank: { bank: 9_750, setAside: 5_000, houseCommission: 250, status: 'ACTIVE', coups: 1 },
     });
 
     // Coup 2: seat 4 calls banco (covers the whole 9,750) and loses: 5 % of 9,750 = 487.5 → 487.
     const c2 = await t.post(`/v1/banks/${bank1}/coups`, { cards: STAND_5_VS_7, stakes: [{ seat: 4, call: 'BANCO' }] });
-    expect(c2.body).toMatchObject({ bankBefore: 9_750, covered: 9_750, setAside: 0, commission: 487, bankAfter: 2 * 9_750 - 487, punters: [{ seat: 4, stake: 9_750, net: -9_750, call: 'BANCO' }], bank: { bancoSuivi: 4 } });
+    expect(c2.body).toMatchObject({
+      bankBefore: 9_750,
+      covered: 9_750,
+      setAside: 0,
+      commission: 487,
+      bankAfter: 2 * 9_750 - 487,
+      punters: [{ seat: 4, stake: 9_750, net: -9_750, call: 'BANCO' }],
+      bank: { bancoSuivi: 4 },
+    });
 
     // Someone else cannot claim seat 4's banco suivi.
     await refused(() => t.post(`/v1/banks/${bank1}/coups`, { cards: TIE_6, stakes: [{ seat: 5, call: 'BANCO_SUIVI' }] }), 422, 'INVALID_STAKES');
     // Nor may the stakes exceed the bank (19,013).
-    await refused(() => t.post(`/v1/banks/${bank1}/coups`, { cards: TIE_6, stakes: [{ seat: 5, amount: 19_000 }, { seat: 6, amount: 100 }] }), 422, 'STAKES_EXCEED_BANK');
+    await refused(
+      () =>
+        t.post(`/v1/banks/${bank1}/coups`, {
+          cards: TIE_6,
+          stakes: [
+            { seat: 5, amount: 19_000 },
+            { seat: 6, amount: 100 },
+          ],
+        }),
+      422,
+      'STAKES_EXCEED_BANK',
+    );
     // Nor two bancos at once.
-    await refused(() => t.post(`/v1/banks/${bank1}/coups`, { cards: TIE_6, stakes: [{ seat: 5, call: 'BANCO' }, { seat: 6, call: 'BANCO' }] }), 422, 'BANCO_CONFLICT');
+    await refused(
+      () =>
+        t.post(`/v1/banks/${bank1}/coups`, {
+          cards: TIE_6,
+          stakes: [
+            { seat: 5, call: 'BANCO' },
+            { seat: 6, call: 'BANCO' },
+          ],
+        }),
+      422,
+      'BANCO_CONFLICT',
+    );
     // Nor a draw the rules forbid: the punter stands on 7.
-    await refused(() => t.post(`/v1/banks/${bank1}/coups`, { cards: { player: ['KS', '7D', '2C'], banker: ['3H', '2C', 'AS'] }, stakes: [{ seat: 4, call: 'BANCO_SUIVI' }] }), 422, 'MISDEAL');
+    await refused(
+      () =>
+        t.post(`/v1/banks/${bank1}/coups`, { cards: { player: ['KS', '7D', '2C'], banker: ['3H', '2C', 'AS'] }, stakes: [{ seat: 4, call: 'BANCO_SUIVI' }] }),
+      422,
+      'MISDEAL',
+    );
 
     // Coup 3: seat 4's banco suivi covers 19,013; a tie: the stakes stand, nothing moves.
     const c3 = await t.post(`/v1/banks/${bank1}/coups`, { cards: TIE_6, stakes: [{ seat: 4, call: 'BANCO_SUIVI' }] });
-    expect(c3.body).toMatchObject({ bankBefore: 19_013, covered: 19_013, commission: 0, bankAfter: 19_013, stakesStand: true, punters: [{ seat: 4, net: 0 }], bank: { standingStakes: [{ seat: 4, amount: 19_013, call: 'BANCO_SUIVI' }] } });
+    expect(c3.body).toMatchObject({
+      bankBefore: 19_013,
+      covered: 19_013,
+      commission: 0,
+      bankAfter: 19_013,
+      stakesStand: true,
+      punters: [{ seat: 4, net: 0 }],
+      bank: { standingStakes: [{ seat: 4, amount: 19_013, call: 'BANCO_SUIVI' }] },
+    });
     // The banker may not retire with stakes standing, nor may other stakes replace them.
     await refused(() => t.post(`/v1/banks/${bank1}/retire`, {}), 409, 'BANK_NOT_RETIRABLE');
     await refused(() => t.post(`/v1/banks/${bank1}/coups`, { cards: STAND_5_VS_7, stakes: [{ seat: 5, amount: 1_000 }] }), 409, 'STAKES_STAND');
 
     // Coup 4: the standing banco is played again (stakes left out) and loses: 5 % of 19,013 = 950.65 → 950.
     const c4 = await t.post(`/v1/banks/${bank1}/coups`, { cards: STAND_5_VS_7 });
-    expect(c4.body).toMatchObject({ bankBefore: 19_013, covered: 19_013, commission: 950, bankAfter: 2 * 19_013 - 950, punters: [{ seat: 4, stake: 19_013, net: -19_013 }], bank: { standingStakes: null, houseCommission: 250 + 487 + 950 } });
+    expect(c4.body).toMatchObject({
+      bankBefore: 19_013,
+      covered: 19_013,
+      commission: 950,
+      bankAfter: 2 * 19_013 - 950,
+      punters: [{ seat: 4, stake: 19_013, net: -19_013 }],
+      bank: { standingStakes: null, houseCommission: 250 + 487 + 950 },
+    });
 
     // The banker retires with the bank (37,076) and the 5,000 set aside; the bank is offered at 37,076.
     const retired = await t.post(`/v1/banks/${bank1}/retire`, {});
@@ -102,11 +169,29 @@ describe('chemin de fer: a whole shoe', () => {
     // of turn, so the rotation did not move: the bank goes back to seat 2, the first who declined.
     const c5 = await t.post(`/v1/banks/${taken.body.id}/coups`, {
       cards: NATURAL_9_VS_8,
-      stakes: [{ seat: 4, amount: 10_000 }, { seat: 5, amount: 10_000 }, { seat: 6, amount: 5_000 }, { seat: 2, amount: 5_000, bystander: true }],
+      stakes: [
+        { seat: 4, amount: 10_000 },
+        { seat: 5, amount: 10_000 },
+        { seat: 6, amount: 5_000 },
+        { seat: 2, amount: 5_000, bystander: true },
+      ],
     });
     expect(c5.body).toMatchObject({
-      number: 5, bankerSeat: 3, bankBefore: 40_000, covered: 30_000, setAside: 10_000, commission: 0, bankAfter: null, nextBanker: 2, handPlayer: 4,
-      punters: [{ seat: 4, net: 10_000 }, { seat: 5, net: 10_000 }, { seat: 6, net: 5_000 }, { seat: 2, net: 5_000, bystander: true }],
+      number: 5,
+      bankerSeat: 3,
+      bankBefore: 40_000,
+      covered: 30_000,
+      setAside: 10_000,
+      commission: 0,
+      bankAfter: null,
+      nextBanker: 2,
+      handPlayer: 4,
+      punters: [
+        { seat: 4, net: 10_000 },
+        { seat: 5, net: 10_000 },
+        { seat: 6, net: 5_000 },
+        { seat: 2, net: 5_000, bystander: true },
+      ],
       bank: { status: 'PASSED', bankerTakes: 10_000, nextBanker: 2 },
     });
 
@@ -121,14 +206,22 @@ describe('chemin de fer: a whole shoe', () => {
 
     // The shoe's record, and the house's commission — its only revenue here — in the reports.
     const banks = (await t.get(`/v1/shoes/${shoe}/banks`)).body;
-    expect(banks.map((b: { number: number; status: string; bankerSeat: number }) => [b.number, b.bankerSeat, b.status])).toEqual([[1, 1, 'RETIRED'], [2, 3, 'PASSED'], [3, 2, 'ACTIVE']]);
+    expect(banks.map((b: { number: number; status: string; bankerSeat: number }) => [b.number, b.bankerSeat, b.status])).toEqual([
+      [1, 1, 'RETIRED'],
+      [2, 3, 'PASSED'],
+      [3, 2, 'ACTIVE'],
+    ]);
     expect((await t.get(`/v1/banks/${bank1}/coups`)).body.map((c: { number: number; commission: number }) => c.commission)).toEqual([250, 487, 0, 950]);
     const report = await ctx.as(finance).get(`/v1/reports/win-loss?from=${today()}&to=${today()}&groupBy=table`);
     const row = report.body.rows.find((r: { group: { tableCode: string } }) => r.group.tableCode === 'CHEMMY-1');
     expect(row).toMatchObject({ wagers: 0, handle: 0, win: 0, bankedCoups: 6, houseCommission: 250 + 487 + 950 + 300, totalRevenue: 1_987 });
     const day = today();
     const quarterly = await ctx.as(finance).get(`/v1/reports/quarterly?year=${day.slice(0, 4)}&quarter=${Math.floor((Number(day.slice(5, 7)) - 1) / 3) + 1}`);
-    expect(quarterly.body.tables.find((l: { group: { tableCode: string } }) => l.group.tableCode === 'CHEMMY-1')).toMatchObject({ houseCommission: 1_987, bankedCoups: 6, handle: 0 });
+    expect(quarterly.body.tables.find((l: { group: { tableCode: string } }) => l.group.tableCode === 'CHEMMY-1')).toMatchObject({
+      houseCommission: 1_987,
+      bankedCoups: 6,
+      handle: 0,
+    });
     const rec = await ctx.as(finance).get(`/v1/reports/reconciliation?from=${today()}&to=${today()}`);
     expect([rec.body.ok, rec.body.differences]).toEqual([true, []]);
 
@@ -142,9 +235,17 @@ describe('chemin de fer: a whole shoe', () => {
     await refused(() => ctx.as(pit.terminal).post(`/v1/shoes/${pit.shoe.id}/banks`, { bankerSeat: 1, amount: 1_000 }), 400, 'VALIDATION_FAILED');
     await refused(() => ctx.as(pit.terminal).post(`/v1/shoes/${pit.shoe.id}/banks`, { bankerSeat: 7, amount: 1_000, rotation: [1, 2] }), 422, 'INVALID_STAKES');
     const puntoBanco = await givenPit(ctx, { code: 'PB-1' });
-    await refused(() => ctx.as(puntoBanco.terminal).post(`/v1/shoes/${puntoBanco.shoe.id}/banks`, { bankerSeat: 1, amount: 1_000, rotation: [1, 2] }), 422, 'NOT_PLAYER_BANKED');
+    await refused(
+      () => ctx.as(puntoBanco.terminal).post(`/v1/shoes/${puntoBanco.shoe.id}/banks`, { bankerSeat: 1, amount: 1_000, rotation: [1, 2] }),
+      422,
+      'NOT_PLAYER_BANKED',
+    );
     // A terminal of another table cannot touch this game.
-    await refused(() => ctx.as(puntoBanco.terminal).post(`/v1/shoes/${pit.shoe.id}/banks`, { bankerSeat: 1, amount: 1_000, rotation: [1, 2] }), 403, 'FORBIDDEN');
+    await refused(
+      () => ctx.as(puntoBanco.terminal).post(`/v1/shoes/${pit.shoe.id}/banks`, { bankerSeat: 1, amount: 1_000, rotation: [1, 2] }),
+      403,
+      'FORBIDDEN',
+    );
   });
 });
 
@@ -163,25 +264,69 @@ describe('baccarat banque: a whole shoe', () => {
     // Seat 2 right 5,000 wins; seat 3 left 4,000 loses; seat 4 à cheval 3,001 = 1,501 right (wins) + 1,500 left (loses).
     const c1 = await t.post(`/v1/banks/${b1.body.id}/coups`, {
       cards: { right: ['9S', 'KD'], left: ['2H', '3C'], banker: ['7H', 'KC'] },
-      stakes: [{ seat: 2, side: 'RIGHT', amount: 5_000 }, { seat: 3, side: 'LEFT', amount: 4_000 }, { seat: 4, side: 'A_CHEVAL', amount: 3_001 }],
+      stakes: [
+        { seat: 2, side: 'RIGHT', amount: 5_000 },
+        { seat: 3, side: 'LEFT', amount: 4_000 },
+        { seat: 4, side: 'A_CHEVAL', amount: 3_001 },
+      ],
     });
     expect(c1.status).toBe(201);
     expect(c1.body).toMatchObject({
-      bankBefore: 20_000, covered: 12_001, commission: 0, bankAfter: 20_000 + 5_500 - 6_501, nextBanker: 1, bankBroken: false,
+      bankBefore: 20_000,
+      covered: 12_001,
+      commission: 0,
+      bankAfter: 20_000 + 5_500 - 6_501,
+      nextBanker: 1,
+      bankBroken: false,
       outcome: { right: { winner: 'PUNTER', punterTotal: 9 }, left: { winner: 'BANKER', punterTotal: 5 }, bankerTotal: 7 },
-      punters: [{ seat: 2, net: 5_000 }, { seat: 3, net: -4_000 }, { seat: 4, side: 'A_CHEVAL', stake: 3_001, net: 1 }],
+      punters: [
+        { seat: 2, net: 5_000 },
+        { seat: 3, net: -4_000 },
+        { seat: 4, side: 'A_CHEVAL', stake: 3_001, net: 1 },
+      ],
     });
 
     // Two bancos on the same side conflict; one from each side goes half shares (18,999: 9,500 right, 9,499 left).
-    await refused(() => t.post(`/v1/banks/${b1.body.id}/coups`, { cards: { right: ['KS', '5D'], left: ['TS', '4D', 'KH'], banker: ['7C', 'KD'] }, stakes: [{ seat: 2, side: 'RIGHT', call: 'BANCO' }, { seat: 5, side: 'RIGHT', call: 'BANCO' }] }), 422, 'BANCO_CONFLICT');
+    await refused(
+      () =>
+        t.post(`/v1/banks/${b1.body.id}/coups`, {
+          cards: { right: ['KS', '5D'], left: ['TS', '4D', 'KH'], banker: ['7C', 'KD'] },
+          stakes: [
+            { seat: 2, side: 'RIGHT', call: 'BANCO' },
+            { seat: 5, side: 'RIGHT', call: 'BANCO' },
+          ],
+        }),
+      422,
+      'BANCO_CONFLICT',
+    );
     // A draw the rules forbid: a punter hand on 4 must draw.
-    await refused(() => t.post(`/v1/banks/${b1.body.id}/coups`, { cards: { right: ['KS', '5D'], left: ['TS', '4D'], banker: ['7C', 'KD'] }, stakes: [{ seat: 2, side: 'RIGHT', amount: 100 }] }), 422, 'MISDEAL');
+    await refused(
+      () =>
+        t.post(`/v1/banks/${b1.body.id}/coups`, {
+          cards: { right: ['KS', '5D'], left: ['TS', '4D'], banker: ['7C', 'KD'] },
+          stakes: [{ seat: 2, side: 'RIGHT', amount: 100 }],
+        }),
+      422,
+      'MISDEAL',
+    );
     const c2 = await t.post(`/v1/banks/${b1.body.id}/coups`, {
       cards: { right: ['KS', '5D'], left: ['TS', '4D', 'KH'], banker: ['7C', 'KD'] },
-      stakes: [{ seat: 2, side: 'RIGHT', call: 'BANCO' }, { seat: 5, side: 'LEFT', call: 'BANCO' }],
+      stakes: [
+        { seat: 2, side: 'RIGHT', call: 'BANCO' },
+        { seat: 5, side: 'LEFT', call: 'BANCO' },
+      ],
     });
     // The banker wins both: 18,999 collected; 5 % = 949.95 → 949.
-    expect(c2.body).toMatchObject({ bankBefore: 18_999, covered: 18_999, commission: 949, bankAfter: 18_999 * 2 - 949, punters: [{ seat: 2, stake: 9_500, net: -9_500 }, { seat: 5, stake: 9_499, net: -9_499 }] });
+    expect(c2.body).toMatchObject({
+      bankBefore: 18_999,
+      covered: 18_999,
+      commission: 949,
+      bankAfter: 18_999 * 2 - 949,
+      punters: [
+        { seat: 2, stake: 9_500, net: -9_500 },
+        { seat: 5, stake: 9_499, net: -9_499 },
+      ],
+    });
 
     // Seat 1 retires, stating 37,049; seat 3 continues the bank from the same cards at that amount.
     const r = await t.post(`/v1/banks/${b1.body.id}/retire`, { amount: 37_049 });
@@ -191,18 +336,46 @@ describe('baccarat banque: a whole shoe', () => {
 
     // Coup 3: the right wins, the left loses. A draw after the right's natural is a misdeal; the left's
     // 4 stands undrawn (it would have to draw without the natural), and that record is the right one.
-    await refused(() => t.post(`/v1/banks/${b2.body.id}/coups`, { cards: { right: ['9C', 'KH'], left: ['2S', '2D', 'KC'], banker: ['6H', 'QS'] }, stakes: [{ seat: 6, side: 'LEFT', amount: 1_000 }] }), 422, 'MISDEAL');
+    await refused(
+      () =>
+        t.post(`/v1/banks/${b2.body.id}/coups`, {
+          cards: { right: ['9C', 'KH'], left: ['2S', '2D', 'KC'], banker: ['6H', 'QS'] },
+          stakes: [{ seat: 6, side: 'LEFT', amount: 1_000 }],
+        }),
+      422,
+      'MISDEAL',
+    );
     // Paid from the banker's right (seats 4, 5, …) while the bank lasts: 37,049 + 1,000 collected; seat 4 gets 30,000, seat 5 the 8,049 left, and no claim on 11,951.
     const c3 = await t.post(`/v1/banks/${b2.body.id}/coups`, {
       cards: { right: ['9C', 'KH'], left: ['2S', '2D'], banker: ['6H', 'QS'] },
-      stakes: [{ seat: 6, side: 'LEFT', amount: 1_000 }, { seat: 5, side: 'RIGHT', amount: 20_000 }, { seat: 4, side: 'RIGHT', amount: 30_000 }],
+      stakes: [
+        { seat: 6, side: 'LEFT', amount: 1_000 },
+        { seat: 5, side: 'RIGHT', amount: 20_000 },
+        { seat: 4, side: 'RIGHT', amount: 30_000 },
+      ],
     });
     expect(c3.body).toMatchObject({
-      bankBefore: 37_049, commission: 0, bankAfter: 0, bankBroken: true, nextBanker: 4,
-      punters: [{ seat: 4, net: 30_000, unpaid: 0 }, { seat: 5, net: 8_049, unpaid: 11_951 }, { seat: 6, net: -1_000, unpaid: 0 }],
+      bankBefore: 37_049,
+      commission: 0,
+      bankAfter: 0,
+      bankBroken: true,
+      nextBanker: 4,
+      punters: [
+        { seat: 4, net: 30_000, unpaid: 0 },
+        { seat: 5, net: 8_049, unpaid: 11_951 },
+        { seat: 6, net: -1_000, unpaid: 0 },
+      ],
       bank: { status: 'BROKE', nextBanker: 4 },
     });
-    await refused(() => t.post(`/v1/banks/${b2.body.id}/coups`, { cards: { right: ['9C', 'KH'], left: ['2S', '2D', 'KC'], banker: ['6H', 'QS'] }, stakes: [{ seat: 4, side: 'RIGHT', amount: 100 }] }), 409, 'BANK_CLOSED');
+    await refused(
+      () =>
+        t.post(`/v1/banks/${b2.body.id}/coups`, {
+          cards: { right: ['9C', 'KH'], left: ['2S', '2D', 'KC'], banker: ['6H', 'QS'] },
+          stakes: [{ seat: 4, side: 'RIGHT', amount: 100 }],
+        }),
+      409,
+      'BANK_CLOSED',
+    );
 
     const report = await ctx.as(finance).get(`/v1/reports/win-loss?from=${today()}&to=${today()}&groupBy=variant`);
     const line = report.body.rows.find((x: { group: { variant: string } }) => x.group.variant === 'BANQUE');
@@ -215,10 +388,21 @@ describe('baccarat banque: a whole shoe', () => {
     const b = await t.post(`/v1/shoes/${pit.shoe.id}/banks`, { bankerSeat: 1, amount: 1_000, rotation: [1, 2, 3] });
     const c = await t.post(`/v1/banks/${b.body.id}/coups`, {
       cards: { right: ['9S', 'KD'], left: ['9H', 'KC'], banker: ['7H', 'KS'] },
-      stakes: [{ seat: 2, side: 'RIGHT', amount: 5_000 }, { seat: 3, side: 'LEFT', amount: 5_000 }],
+      stakes: [
+        { seat: 2, side: 'RIGHT', amount: 5_000 },
+        { seat: 3, side: 'LEFT', amount: 5_000 },
+      ],
       declareStakesAccepted: true,
     });
-    expect(c.body).toMatchObject({ bankAfter: 1_000 - 10_000, bankBroken: false, punters: [{ seat: 2, net: 5_000 }, { seat: 3, net: 5_000 }], bank: { status: 'ACTIVE', stakesAccepted: true } });
+    expect(c.body).toMatchObject({
+      bankAfter: 1_000 - 10_000,
+      bankBroken: false,
+      punters: [
+        { seat: 2, net: 5_000 },
+        { seat: 3, net: 5_000 },
+      ],
+      bank: { status: 'ACTIVE', stakesAccepted: true },
+    });
   });
 });
 
@@ -246,9 +430,20 @@ describe('voiding a player-banked coup', () => {
     expect(asked.status).toBe(202);
     await refused(() => ctx.as(pit.supervisor).post(`/v1/void-requests/${asked.body.voidRequestId}/approve`, {}), 403, 'FORBIDDEN');
     expect((await ctx.as(supervisor2).post(`/v1/void-requests/${asked.body.voidRequestId}/approve`, {})).status).toBe(200);
-    expect((await t.get(`/v1/banks/${bank.id}`)).body).toMatchObject({ status: 'ACTIVE', bank: 7_800, setAside: 6_000, houseCommission: 200, coups: 1, nextBanker: 1, bancoSuivi: null });
+    expect((await t.get(`/v1/banks/${bank.id}`)).body).toMatchObject({
+      status: 'ACTIVE',
+      bank: 7_800,
+      setAside: 6_000,
+      houseCommission: 200,
+      coups: 1,
+      nextBanker: 1,
+      bancoSuivi: null,
+    });
     const listed = (await t.get(`/v1/banks/${bank.id}/coups`)).body;
-    expect(listed.map((c: { number: number; void: { reason: string } | null }) => [c.number, c.void?.reason ?? null])).toEqual([[1, null], [2, 'Banco called by the wrong seat']]);
+    expect(listed.map((c: { number: number; void: { reason: string } | null }) => [c.number, c.void?.reason ?? null])).toEqual([
+      [1, null],
+      [2, 'Banco called by the wrong seat'],
+    ]);
     await refused(() => ctx.as(pit.supervisor).post(`/v1/bank-coups/${c2.id}/void`, { reason: 'again' }), 409, 'COUP_ALREADY_VOIDED');
 
     // Now coup 1 is the last one standing: voided, the bank is back to its opening 10,000 and no commission.
@@ -259,13 +454,22 @@ describe('voiding a player-banked coup', () => {
     // The coup played again, correctly, takes the shoe's next number; reports count only it.
     const again = await t.post(`/v1/banks/${bank.id}/coups`, { cards: STAND_5_VS_7, stakes: [{ seat: 3, amount: 4_000 }] });
     expect(again.body).toMatchObject({ number: 3, commission: 200, bankAfter: 7_800 });
-    const row = (await ctx.as(finance).get(`/v1/reports/win-loss?from=${today()}&to=${today()}&groupBy=table`)).body.rows.find((r: { group: { tableCode: string } }) => r.group.tableCode === 'CHEMMY-3');
+    const row = (await ctx.as(finance).get(`/v1/reports/win-loss?from=${today()}&to=${today()}&groupBy=table`)).body.rows.find(
+      (r: { group: { tableCode: string } }) => r.group.tableCode === 'CHEMMY-3',
+    );
     expect(row).toMatchObject({ bankedCoups: 1, houseCommission: 200 });
     const rec = await ctx.as(finance).get(`/v1/reports/reconciliation?from=${today()}&to=${today()}`);
     expect([rec.body.ok, rec.body.differences]).toEqual([true, []]);
     const day = today();
     const q = await ctx.as(finance).get(`/v1/reports/quarterly?year=${day.slice(0, 4)}&quarter=${Math.floor((Number(day.slice(5, 7)) - 1) / 3) + 1}`);
-    expect(q.body.exceptions.voidedBankCoups.filter((v: { tableCode: string }) => v.tableCode === 'CHEMMY-3').map((v: { coupNumber: number; commission: number }) => [v.coupNumber, v.commission])).toEqual([[2, 0], [1, 200]]);
+    expect(
+      q.body.exceptions.voidedBankCoups
+        .filter((v: { tableCode: string }) => v.tableCode === 'CHEMMY-3')
+        .map((v: { coupNumber: number; commission: number }) => [v.coupNumber, v.commission]),
+    ).toEqual([
+      [2, 0],
+      [1, 200],
+    ]);
   });
 
   it('a retired bank cannot have its coups voided', async () => {
@@ -283,7 +487,9 @@ describe('a bank under concurrent requests', () => {
     const pit = await givenPit(ctx, { code: 'CHEMMY-5', variant: 'CHEMIN_DE_FER' });
     const t = ctx.as(pit.terminal);
     const bank = (await t.post(`/v1/shoes/${pit.shoe.id}/banks`, { bankerSeat: 1, amount: 100_000, rotation: [1, 2, 3] })).body;
-    const sent = await Promise.all(Array.from({ length: 6 }, (_, i) => t.post(`/v1/banks/${bank.id}/coups`, { cards: STAND_5_VS_7, stakes: [{ seat: 2 + (i % 2), amount: 100 }] })));
+    const sent = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => t.post(`/v1/banks/${bank.id}/coups`, { cards: STAND_5_VS_7, stakes: [{ seat: 2 + (i % 2), amount: 100 }] })),
+    );
     expect(sent.map((r) => r.status)).toEqual(Array(6).fill(201));
     const byNumber = sent.map((r) => r.body).sort((a, b) => a.number - b.number);
     expect(byNumber.map((c) => c.number)).toEqual([1, 2, 3, 4, 5, 6]);

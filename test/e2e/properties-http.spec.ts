@@ -24,7 +24,7 @@ describe('random legal shoes played to the end', () => {
         const cards = shuffledShoe(6, random);
         let houseFromCash = 0n;
         let customers = 0n;
-        for (let pos = 0; ; ) {
+        for (let pos = 0; ;) {
           const d = dealPuntoBanco(cards, pos);
           if (!d) {
             // Fewer than six cards left: the cut card must already have ended the shoe.
@@ -32,8 +32,14 @@ describe('random legal shoes played to the end', () => {
             expect(read.lastCoupNumber).toBe(read.coupCount);
             break;
           }
-          const wagers = Array.from({ length: 1 + Math.floor(random() * 6) }, (_, i) => ({ seat: i + 1, betType: BET_TYPES[Math.floor(random() * BET_TYPES.length)], amount: 100 * (1 + Math.floor(random() * 100)) }));
-          const r = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: { player: d.player.map(formatCard), banker: d.banker.map(formatCard) }, wagers });
+          const wagers = Array.from({ length: 1 + Math.floor(random() * 6) }, (_, i) => ({
+            seat: i + 1,
+            betType: BET_TYPES[Math.floor(random() * BET_TYPES.length)],
+            amount: 100 * (1 + Math.floor(random() * 100)),
+          }));
+          const r = await ctx
+            .as(terminal)
+            .post(`/v1/shoes/${shoe.id}/coups`, { cards: { player: d.player.map(formatCard), banker: d.banker.map(formatCard) }, wagers });
           if (r.status === 409 && r.body.code === 'SHOE_EXHAUSTED') break;
           expect(r.status).toBe(201);
           for (const w of r.body.wagers) {
@@ -59,15 +65,23 @@ describe('random illegal coups', () => {
     const { terminal, shoe } = await givenPit(ctx, { sideBets: [...SIDE_BETS] });
     const card = fc.integer({ min: 0, max: 51 });
     await fc.assert(
-      fc.asyncProperty(fc.array(card, { minLength: 6, maxLength: 6 }), card, fc.constantFrom<'player' | 'banker'>('player', 'banker'), async (six, extra, side) => {
-        const legal = dealPuntoBanco(six, 0)!;
-        const hand = legal[side];
-        const broken = { ...legal, [side]: hand.length === 3 ? hand.slice(0, 2) : [...hand, extra] };
-        const before = await databaseSnapshot(ctx.prisma);
-        const r = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: { player: broken.player.map(formatCard), banker: broken.banker.map(formatCard) }, wagers: [{ seat: 1, betType: 'PLAYER', amount: 500 }] });
-        expect([r.status, r.body.code]).toEqual([422, 'MISDEAL']);
-        expect(await databaseSnapshot(ctx.prisma)).toEqual(before);
-      }),
+      fc.asyncProperty(
+        fc.array(card, { minLength: 6, maxLength: 6 }),
+        card,
+        fc.constantFrom<'player' | 'banker'>('player', 'banker'),
+        async (six, extra, side) => {
+          const legal = dealPuntoBanco(six, 0)!;
+          const hand = legal[side];
+          const broken = { ...legal, [side]: hand.length === 3 ? hand.slice(0, 2) : [...hand, extra] };
+          const before = await databaseSnapshot(ctx.prisma);
+          const r = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, {
+            cards: { player: broken.player.map(formatCard), banker: broken.banker.map(formatCard) },
+            wagers: [{ seat: 1, betType: 'PLAYER', amount: 500 }],
+          });
+          expect([r.status, r.body.code]).toEqual([422, 'MISDEAL']);
+          expect(await databaseSnapshot(ctx.prisma)).toEqual(before);
+        },
+      ),
       { numRuns: 60 },
     );
   });

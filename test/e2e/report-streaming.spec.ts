@@ -49,12 +49,20 @@ it('a client that goes away mid-report frees its database connection, and the ne
   const pool = ctx.prisma.pool;
   for (let i = 0; i < 3; i++) {
     const received = await new Promise<number>((resolve, reject) => {
-      const req = http.get({ host: '127.0.0.1', port, path: '/v1/reports/win-loss?from=2023-01-01&to=2025-12-31&groupBy=table,gamingDay', headers: { Authorization: `Bearer ${finance}` } }, (res) => {
-        res.once('data', (chunk: Buffer) => {
-          req.destroy(); // gone after the first chunk
-          resolve(chunk.length);
-        });
-      });
+      const req = http.get(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/v1/reports/win-loss?from=2023-01-01&to=2025-12-31&groupBy=table,gamingDay',
+          headers: { Authorization: `Bearer ${finance}` },
+        },
+        (res) => {
+          res.once('data', (chunk: Buffer) => {
+            req.destroy(); // gone after the first chunk
+            resolve(chunk.length);
+          });
+        },
+      );
       req.on('error', (e) => (e.message.includes('socket hang up') ? undefined : reject(e)));
     });
     expect(received).toBeGreaterThan(0);
@@ -64,7 +72,11 @@ it('a client that goes away mid-report frees its database connection, and the ne
   expect(pool.totalCount - pool.idleCount).toBe(0);
   // A dropped connection's backend ends when PostgreSQL next writes to it.
   const running = async () =>
-    (await ctx.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'active' AND query LIKE '%"group"%'`)[0].n;
+    (
+      await ctx.prisma.$queryRaw<
+        { n: number }[]
+      >`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'active' AND query LIKE '%"group"%'`
+    )[0].n;
   for (let i = 0; i < 50 && (await running()) > 0; i++) await new Promise((r) => setTimeout(r, 20));
   expect(await running()).toBe(0);
   const whole = await ctx.as(finance).get('/v1/reports/win-loss?from=2023-01-01&to=2025-12-31&groupBy=table,gamingDay');
@@ -92,7 +104,14 @@ it('the figures a table-day rollup keeps rendered are the report formulas, whate
   const [empty, playerDay, huge] = res.body.rows;
   expect(empty).toMatchObject({ handle: 0, holdPercent: null, bankedCoups: 3, houseCommission: 250, totalRevenue: 250 });
   expect(empty.expectedOutcomes).toEqual({ bankerWins: '0.00', playerWins: '0.00', ties: '0.00', naturals: '0.00' });
-  expect(playerDay).toMatchObject({ win: -265433, holdPercent: '-21.5001', commissionOutstanding: 5000, revenue: -270433, theoreticalWin: 2, winMinusTheoretical: -265435 });
+  expect(playerDay).toMatchObject({
+    win: -265433,
+    holdPercent: '-21.5001',
+    commissionOutstanding: 5000,
+    revenue: -270433,
+    theoreticalWin: 2,
+    winMinusTheoretical: -265435,
+  });
   expect(JSON.parse(res.text.replace(/"handle":9007199254740993/, '"handle":"big"')).rows[2].handle).toBe('big'); // exact digits, not a rounded double
   expect(huge.theoreticalWin).toBe(123456789012346);
   // The totals too keep every digit: 1,234,567 + 9,007,199,254,740,993 + 1 handle (odd: no double holds it).
@@ -111,7 +130,7 @@ it('the figures a table-day rollup keeps rendered are the report formulas, whate
   expect(statementCsv.text.split('\n').find((line) => line.startsWith('total,'))).toContain(',9007199255975561,');
 });
 
-it('a table-day rollup keeps its table\'s deck count, and its expected outcomes are those every other grouping computes', async () => {
+it("a table-day rollup keeps its table's deck count, and its expected outcomes are those every other grouping computes", async () => {
   // 70 coups: 8 decks expect 70 × 0.458597422632763 = 32.10 banker wins, one deck 70 × 0.459624155172162 = 32.17.
   const tables = [await givenTable(ctx, { code: 'DECKS-8', decks: 8 }), await givenTable(ctx, { code: 'DECKS-1', decks: 1 })];
   for (const t of tables) {
@@ -123,10 +142,14 @@ it('a table-day rollup keeps its table\'s deck count, and its expected outcomes 
   await ctx.prisma.$executeRaw`UPDATE table_day_rollups SET decks = 2 WHERE gaming_day = date '2031-05-05'`;
   const kept = await ctx.prisma.$queryRaw<{ code: string; decks: number }[]>`
     SELECT t.code, r.decks FROM table_day_rollups r JOIN casino_tables t ON t.id = r.table_id WHERE r.gaming_day = date '2031-05-05' ORDER BY t.code`;
-  expect(kept).toEqual([{ code: 'DECKS-1', decks: 1 }, { code: 'DECKS-8', decks: 8 }]);
+  expect(kept).toEqual([
+    { code: 'DECKS-1', decks: 1 },
+    { code: 'DECKS-8', decks: 8 },
+  ]);
   const stored = (await ctx.as(finance).get('/v1/reports/win-loss?from=2031-05-05&to=2031-05-05&groupBy=table,gamingDay')).body.rows;
   const computed = (await ctx.as(finance).get('/v1/reports/win-loss?from=2031-05-05&to=2031-05-05&groupBy=table')).body.rows;
-  const byCode = (rows: { group: { tableCode: string }; expectedOutcomes: unknown }[]) => Object.fromEntries(rows.map((r) => [r.group.tableCode, r.expectedOutcomes]));
+  const byCode = (rows: { group: { tableCode: string }; expectedOutcomes: unknown }[]) =>
+    Object.fromEntries(rows.map((r) => [r.group.tableCode, r.expectedOutcomes]));
   expect(byCode(stored)).toEqual(byCode(computed));
   expect(byCode(stored)).toEqual({
     'DECKS-8': { bankerWins: '32.10', playerWins: '31.24', ties: '6.66', naturals: '24.01' },
@@ -146,7 +169,9 @@ it('a report for one property has only its tables, at the rollup grain and group
   const range = 'from=2032-02-01&to=2032-02-03';
   const byDay = (await ctx.as(finance).get(`/v1/reports/win-loss?${range}&groupBy=table,gamingDay&propertyId=${other.body.id}`)).body;
   expect(byDay.rows.map((r: { group: { tableCode: string; gamingDay: string } }) => `${r.group.tableCode} ${r.group.gamingDay}`)).toEqual([
-    'PROP-THERE 2032-02-01', 'PROP-THERE 2032-02-02', 'PROP-THERE 2032-02-03',
+    'PROP-THERE 2032-02-01',
+    'PROP-THERE 2032-02-02',
+    'PROP-THERE 2032-02-03',
   ]);
   expect(byDay.totals).toMatchObject({ handle: 21000, coups: 30 });
   const byPit = (await ctx.as(finance).get(`/v1/reports/win-loss?${range}&groupBy=pit&propertyId=${other.body.id}`)).body;
@@ -169,7 +194,9 @@ it('a table × day report over a few days of a long history has exactly those da
          LATERAL generate_series(t.first, t.last, interval '1 day') AS d`;
   const res = await ctx.as(finance).get('/v1/reports/win-loss?from=2042-02-27&to=2042-03-02&groupBy=table,gamingDay');
   expect(res.status).toBe(200);
-  const rows = res.body.rows.map((r: { group: { tableCode: string; gamingDay: string }; handle: number }) => `${r.group.tableCode} ${r.group.gamingDay} ${r.handle}`);
+  const rows = res.body.rows.map(
+    (r: { group: { tableCode: string; gamingDay: string }; handle: number }) => `${r.group.tableCode} ${r.group.gamingDay} ${r.handle}`,
+  );
   const days = new Map([
     [early.id, [`HIST-A 2042-02-27 127`, `HIST-A 2042-02-28 128`, `HIST-A 2042-03-01 101`, `HIST-A 2042-03-02 102`]],
     [late.id, [`HIST-B 2042-03-01 101`, `HIST-B 2042-03-02 102`]],
@@ -192,16 +219,24 @@ it('a client that reads slowly still gets the whole report', async () => {
   const { port } = server.address() as AddressInfo;
   try {
     const text = await new Promise<string>((resolve, reject) => {
-      http.get({ host: '127.0.0.1', port, path: '/v1/reports/win-loss?from=2023-01-01&to=2025-12-31&groupBy=table,gamingDay', headers: { Authorization: `Bearer ${finance}` } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => {
-          chunks.push(chunk);
-          res.pause(); // the service must wait, not drop or reorder anything
-          setTimeout(() => res.resume(), 5);
-        });
-        res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-        res.on('error', reject);
-      });
+      http.get(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/v1/reports/win-loss?from=2023-01-01&to=2025-12-31&groupBy=table,gamingDay',
+          headers: { Authorization: `Bearer ${finance}` },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => {
+            chunks.push(chunk);
+            res.pause(); // the service must wait, not drop or reorder anything
+            setTimeout(() => res.resume(), 5);
+          });
+          res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+          res.on('error', reject);
+        },
+      );
     });
     const body = JSON.parse(text);
     expect(body.rows).toHaveLength(2 * 1096);

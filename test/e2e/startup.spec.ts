@@ -28,11 +28,19 @@ function start(env: Record<string, string> = {}): { child: ChildProcess; output:
   let out = '';
   const child = spawn(process.execPath, [main], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), SABOT_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/root',
+      PORT: String(port),
+      EMBEDDED_PG_PORT: String(pgPort),
+      SABOT_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
   return { child, output: () => out };
 }
 
@@ -50,7 +58,8 @@ async function waitForHealth(output: () => string, ms = 60_000): Promise<Respons
   throw new Error(`the service did not become healthy:\n${output()}`);
 }
 
-const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);

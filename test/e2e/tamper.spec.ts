@@ -30,8 +30,20 @@ beforeEach(async () => {
   stream = pit.table.id;
   auditor = await givenKey(ctx, 'AUDITOR');
   const t = ctx.as(pit.terminal);
-  for (const cards of [{ player: ['9S', 'KD'], banker: ['8H', 'KC'] }, { player: ['2S', '4D'], banker: ['7H', 'QC'] }, { player: ['KS', '5D', 'KH'], banker: ['7D', 'JD'] }]) {
-    await t.post(`/v1/shoes/${pit.shoe.id}/coups`, { cards, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }, { seat: 2, betType: 'PLAYER', amount: 500 }] }).expect(201);
+  for (const cards of [
+    { player: ['9S', 'KD'], banker: ['8H', 'KC'] },
+    { player: ['2S', '4D'], banker: ['7H', 'QC'] },
+    { player: ['KS', '5D', 'KH'], banker: ['7D', 'JD'] },
+  ]) {
+    await t
+      .post(`/v1/shoes/${pit.shoe.id}/coups`, {
+        cards,
+        wagers: [
+          { seat: 1, betType: 'BANKER', amount: 1000 },
+          { seat: 2, betType: 'PLAYER', amount: 500 },
+        ],
+      })
+      .expect(201);
   }
   su = new Client({ connectionString: ctx.databaseUrl });
   await su.connect();
@@ -44,7 +56,9 @@ afterEach(async () => {
 
 /** The second coup's entry on the table's stream. */
 async function victim(): Promise<{ id: string; seq: number }> {
-  const { rows } = await su.query(`SELECT id::text, seq::int FROM audit_log WHERE stream = $1 AND action = 'coup.settle' ORDER BY seq OFFSET 1 LIMIT 1`, [stream]);
+  const { rows } = await su.query(`SELECT id::text, seq::int FROM audit_log WHERE stream = $1 AND action = 'coup.settle' ORDER BY seq OFFSET 1 LIMIT 1`, [
+    stream,
+  ]);
   return rows[0];
 }
 
@@ -110,7 +124,10 @@ describe('the superuser edits the audit log', () => {
     await su.query(`UPDATE audit_log SET seq = seq - 1 WHERE stream = $1 AND seq > $2`, [stream, v.seq]);
     await su.query(`UPDATE audit_heads SET seq = seq - 1 WHERE stream = $1`, [stream]);
     await recomputeChain();
-    await su.query(`INSERT INTO audit_heads (stream, seq, hash) SELECT 'elsewhere', 1, encode(sha256(convert_to(payload, 'UTF8')), 'hex') FROM audit_log WHERE id = $1`, [v.id]);
+    await su.query(
+      `INSERT INTO audit_heads (stream, seq, hash) SELECT 'elsewhere', 1, encode(sha256(convert_to(payload, 'UTF8')), 'hex') FROM audit_log WHERE id = $1`,
+      [v.id],
+    );
     await su.query(`UPDATE audit_log SET hash = (SELECT hash FROM audit_heads WHERE stream = 'elsewhere') WHERE id = $1`, [v.id]);
     const res = await ctx.as(auditor).get('/v1/audit/verify');
     expect(res.body).toMatchObject({ ok: false, firstBroken: { stream: 'elsewhere', seq: 1 } });
@@ -128,7 +145,17 @@ describe('the superuser edits the audit log', () => {
 
   it('appends a forged entry with a correct chain hash and a MAC under a key of its own: seen', async () => {
     const { rows } = await su.query(`SELECT seq::int, hash FROM audit_heads WHERE stream = $1`, [stream]);
-    const payload = JSON.stringify({ action: 'commission.collect', at: new Date().toISOString(), correlationId: 'x', data: { amount: '1000000' }, entityId: stream, entityType: 'shoe', keyId: 'system', role: 'SUPERVISOR', route: 'x' });
+    const payload = JSON.stringify({
+      action: 'commission.collect',
+      at: new Date().toISOString(),
+      correlationId: 'x',
+      data: { amount: '1000000' },
+      entityId: stream,
+      entityType: 'shoe',
+      keyId: 'system',
+      role: 'SUPERVISOR',
+      route: 'x',
+    });
     const mac = createHmac('sha256', randomBytes(32)).update(`${stream}\n${payload}`).digest('hex');
     await su.query(
       `WITH h AS (UPDATE audit_heads SET seq = seq + 1, hash = encode(sha256(convert_to(hash || $2, 'UTF8')), 'hex') WHERE stream = $1 RETURNING seq, hash)
@@ -174,7 +201,9 @@ describe('the superuser against a kept checkpoint', () => {
   it('cuts the tail of a stream and rolls its head back: the chain ends before the signed head', async () => {
     await su.query('ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only');
     await su.query(`DELETE FROM audit_log WHERE stream = $1 AND seq = (SELECT max(seq) FROM audit_log WHERE stream = $1)`, [stream]);
-    await su.query(`UPDATE audit_heads SET seq = seq - 1, hash = (SELECT hash FROM audit_log WHERE stream = $1 ORDER BY seq DESC LIMIT 1) WHERE stream = $1`, [stream]);
+    await su.query(`UPDATE audit_heads SET seq = seq - 1, hash = (SELECT hash FROM audit_log WHERE stream = $1 ORDER BY seq DESC LIMIT 1) WHERE stream = $1`, [
+      stream,
+    ]);
     await expectFound('entries were cut');
   });
 
@@ -215,7 +244,10 @@ describe('the superuser against a kept checkpoint', () => {
     const older = kept;
     const pit = (await ctx.prisma.shoe.findFirst({ where: { tableId: stream } }))!;
     const terminal = await givenKey(ctx, 'TERMINAL', stream);
-    await ctx.as(terminal).post(`/v1/shoes/${pit.id}/coups`, { cards: { player: ['6S', 'QD'], banker: ['7C', 'TD'] }, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] }).expect(201);
+    await ctx
+      .as(terminal)
+      .post(`/v1/shoes/${pit.id}/coups`, { cards: { player: ['6S', 'QD'], banker: ['7C', 'TD'] }, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] })
+      .expect(201);
     kept = (await ctx.as(auditor).post('/v1/audit/checkpoints').expect(201)).body;
     expect(kept.body.previous).toBe(bodyDigest(older.body));
     // Back to the older state: the new entries cut, the head rolled back, the newer checkpoint deleted.
@@ -235,7 +267,13 @@ describe('the superuser against a kept checkpoint', () => {
     const body = { ...kept.body, at: new Date().toISOString(), previous: bodyDigest(kept.body), ledgers: { ...kept.body.ledgers, commission_entries: 0 } };
     const forged = signCheckpoint(body, forger);
     await truncateBehindTriggers('commission_entries');
-    await su.query(`INSERT INTO audit_checkpoints (at, body, digest, signature, public_key, key_fingerprint) VALUES (now(), $1, $2, $3, $4, $5)`, [canonicalJson(body), bodyDigest(body), forged.signature, forged.publicKey, forged.keyFingerprint]);
+    await su.query(`INSERT INTO audit_checkpoints (at, body, digest, signature, public_key, key_fingerprint) VALUES (now(), $1, $2, $3, $4, $5)`, [
+      canonicalJson(body),
+      bodyDigest(body),
+      forged.signature,
+      forged.publicKey,
+      forged.keyFingerprint,
+    ]);
     const res = await ctx.as(auditor).get('/v1/audit/verify');
     expect(res.body.problems.map((p: { reason: string }) => p.reason).join('\n')).toContain("not this service's");
     expect(checkSignature(forged, pin)).toContain('not by the pinned');
@@ -246,13 +284,15 @@ describe('the superuser against a kept checkpoint', () => {
   it('the next checkpoint walks only what came since, and is refused over a rewritten log (AUDIT_BROKEN)', async () => {
     await su.query('ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only');
     await su.query(`DELETE FROM audit_log WHERE stream = $1 AND seq = (SELECT max(seq) FROM audit_log WHERE stream = $1)`, [stream]);
-    await su.query(`UPDATE audit_heads SET seq = seq - 1, hash = (SELECT hash FROM audit_log WHERE stream = $1 ORDER BY seq DESC LIMIT 1) WHERE stream = $1`, [stream]);
+    await su.query(`UPDATE audit_heads SET seq = seq - 1, hash = (SELECT hash FROM audit_log WHERE stream = $1 ORDER BY seq DESC LIMIT 1) WHERE stream = $1`, [
+      stream,
+    ]);
     const refused = await ctx.as(auditor).post('/v1/audit/checkpoints');
     expect([refused.status, refused.body.code]).toEqual([409, 'AUDIT_BROKEN']);
     expect(await ctx.prisma.auditCheckpoint.count()).toBe(1);
   });
 
-  it('an edited checkpoint file no longer matches its signature', async () => {
+  it('an edited checkpoint file no longer matches its signature', () => {
     const edited = { ...kept, body: { ...kept.body, ledgers: { ...kept.body.ledgers, commission_entries: 0 } } };
     expect(checkSignature(edited, pin)).toContain('changed after it was signed');
   });
@@ -266,7 +306,10 @@ describe('npm run audit:verify, as the auditor runs it', () => {
     const file = path.join(dir, 'checkpoint.json');
     fs.writeFileSync(file, JSON.stringify(kept));
     const run = (args: string[], env: Record<string, string> = { DATABASE_URL: ctx.databaseUrl }) =>
-      spawnSync(process.execPath, [path.join(ROOT, 'dist', 'src', 'audit', 'verify.cli.js'), ...args], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
+      spawnSync(process.execPath, [path.join(ROOT, 'dist', 'src', 'audit', 'verify.cli.js'), ...args], {
+        env: { PATH: process.env.PATH ?? '', ...env },
+        encoding: 'utf8',
+      });
     try {
       const ok = run(['--checkpoint', file, '--pin', kept.keyFingerprint]);
       expect({ status: ok.status, out: ok.stdout }).toEqual({ status: 0, out: expect.stringContaining('OK: the records pass through every checkpoint') });
@@ -305,13 +348,17 @@ describe("the service's own database role", () => {
     ['DROP TABLE audit_checkpoints', 'must be owner'],
   ])('%s is refused', async (sql, message) => {
     // One key revoked (legitimately, as the service would): un-revoking it must be refused too.
-    await service.query(`UPDATE api_keys SET revoked_at = now() WHERE id = (SELECT id FROM api_keys WHERE role = 'AUDITOR' LIMIT 1) AND revoked_at IS NULL`).catch(() => undefined);
+    await service
+      .query(`UPDATE api_keys SET revoked_at = now() WHERE id = (SELECT id FROM api_keys WHERE role = 'AUDITOR' LIMIT 1) AND revoked_at IS NULL`)
+      .catch(() => undefined);
     await expect(service.query(sql)).rejects.toThrow(message);
   });
 
   it('can do what the service does: read everything, append to the ledgers', async () => {
     expect((await service.query('SELECT count(*)::int AS n FROM audit_log')).rows[0].n).toBeGreaterThan(0);
-    await expect(service.query(`INSERT INTO idempotency_records (id, scope, key, request_hash) VALUES (gen_random_uuid(), 'x', 'y', 'z')`)).resolves.toBeDefined();
+    await expect(
+      service.query(`INSERT INTO idempotency_records (id, scope, key, request_hash) VALUES (gen_random_uuid(), 'x', 'y', 'z')`),
+    ).resolves.toBeDefined();
   });
 });
 
@@ -321,9 +368,24 @@ describe('the superuser against the ledgers, behind the audit log', () => {
     const pit = await givenPit(ctx, { code: 'BUSY-1', tieBetsStay: true });
     const [s1, s2] = [pit.supervisor, await givenKey(ctx, 'SUPERVISOR')];
     const t = ctx.as(pit.terminal);
-    const whole = (await t.post(`/v1/shoes/${pit.shoe.id}/coups`, { cards: { player: ['2C', '4D'], banker: ['7H', 'QC'] }, wagers: [{ seat: 1, betType: 'BANKER', amount: 10_000 }, { seat: 2, betType: 'PLAYER', amount: 5_000 }] }).expect(201)).body;
+    const whole = (
+      await t
+        .post(`/v1/shoes/${pit.shoe.id}/coups`, {
+          cards: { player: ['2C', '4D'], banker: ['7H', 'QC'] },
+          wagers: [
+            { seat: 1, betType: 'BANKER', amount: 10_000 },
+            { seat: 2, betType: 'PLAYER', amount: 5_000 },
+          ],
+        })
+        .expect(201)
+    ).body;
     // A tie carries a Banker bet; the next coup is stepwise: opened, a wager added, then dealt.
-    await t.post(`/v1/shoes/${pit.shoe.id}/coups`, { cards: { player: ['KC', '7D'], banker: ['QH', '7C'] }, wagers: [{ seat: 1, betType: 'BANKER', amount: 2_000 }] }).expect(201);
+    await t
+      .post(`/v1/shoes/${pit.shoe.id}/coups`, {
+        cards: { player: ['KC', '7D'], banker: ['QH', '7C'] },
+        wagers: [{ seat: 1, betType: 'BANKER', amount: 2_000 }],
+      })
+      .expect(201);
     const open = (await t.post(`/v1/shoes/${pit.shoe.id}/coups`, {}).expect(201)).body;
     await t.post(`/v1/coups/${open.id}/wagers`, { wagers: [{ seat: 3, betType: 'PLAYER', amount: 3_000 }] }).expect(201);
     await t.post(`/v1/coups/${open.id}/cards`, { player: ['9H', 'TD'], banker: ['8S', 'KD'] }).expect(200);
@@ -331,12 +393,32 @@ describe('the superuser against the ledgers, behind the audit log', () => {
     await givenVoid(ctx, 'coups', open.id, 'keyed twice', s1, s2);
     const rejected = (await ctx.as(s1).post(`/v1/coups/${whole.id}/void`, { reason: 'a mistake?' }).expect(202)).body.voidRequestId;
     await ctx.as(s2).post(`/v1/void-requests/${rejected}/reject`, { note: 'checked: no mistake' }).expect(200);
-    const session = (await ctx.as(s1).post(`/v1/tables/${pit.table.id}/sessions`, { opener: [{ denomination: 2500, count: 40 }] }).expect(201)).body;
-    const slip = (await ctx.as(s1).post(`/v1/table-sessions/${session.id}/slips`, { kind: 'FILL', chips: [{ denomination: 2500, count: 4 }] }).expect(201)).body;
+    const session = (
+      await ctx
+        .as(s1)
+        .post(`/v1/tables/${pit.table.id}/sessions`, { opener: [{ denomination: 2500, count: 40 }] })
+        .expect(201)
+    ).body;
+    const slip = (
+      await ctx
+        .as(s1)
+        .post(`/v1/table-sessions/${session.id}/slips`, { kind: 'FILL', chips: [{ denomination: 2500, count: 4 }] })
+        .expect(201)
+    ).body;
     await givenVoid(ctx, 'slips', slip.id, 'wrong table', s1, s2);
     const chemmy = await givenPit(ctx, { code: 'BUSY-CHEMMY', variant: 'CHEMIN_DE_FER', decks: 6 });
-    const bank = (await ctx.as(chemmy.terminal).post(`/v1/shoes/${chemmy.shoe.id}/banks`, { bankerSeat: 1, amount: 10_000, rotation: [1, 2, 3] }).expect(201)).body;
-    const bankCoup = (await ctx.as(chemmy.terminal).post(`/v1/banks/${bank.id}/coups`, { cards: { player: ['KS', '5D'], banker: ['7H', 'KC'] }, stakes: [{ seat: 2, amount: 4_000 }] }).expect(201)).body;
+    const bank = (
+      await ctx
+        .as(chemmy.terminal)
+        .post(`/v1/shoes/${chemmy.shoe.id}/banks`, { bankerSeat: 1, amount: 10_000, rotation: [1, 2, 3] })
+        .expect(201)
+    ).body;
+    const bankCoup = (
+      await ctx
+        .as(chemmy.terminal)
+        .post(`/v1/banks/${bank.id}/coups`, { cards: { player: ['KS', '5D'], banker: ['7H', 'KC'] }, stakes: [{ seat: 2, amount: 4_000 }] })
+        .expect(201)
+    ).body;
     const bankVoid = (await ctx.as(s1).post(`/v1/bank-coups/${bankCoup.id}/void`, { reason: 'wrong bank' }).expect(202)).body.voidRequestId;
     await ctx.as(s2).post(`/v1/void-requests/${bankVoid}/approve`, {}).expect(200);
     const doomed = await givenKey(ctx, 'FINANCE');

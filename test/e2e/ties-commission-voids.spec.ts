@@ -23,7 +23,11 @@ describe('ties', () => {
     const { terminal, shoe } = await givenPit(ctx, { tieBetsStay: true });
     const tie = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, {
       cards: TIE,
-      wagers: [{ seat: 1, betType: 'BANKER', amount: 1000, patronId: 'P-1' }, { seat: 2, betType: 'PLAYER', amount: 500 }, { seat: 3, betType: 'TIE', amount: 100 }],
+      wagers: [
+        { seat: 1, betType: 'BANKER', amount: 1000, patronId: 'P-1' },
+        { seat: 2, betType: 'PLAYER', amount: 500 },
+        { seat: 3, betType: 'TIE', amount: 100 },
+      ],
     });
     expect(tie.status).toBe(201);
     const originals = Object.fromEntries(tie.body.wagers.map((w: { betType: string; id: string }) => [w.betType, w.id]));
@@ -33,14 +37,29 @@ describe('ties', () => {
 
     const next = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: BANKER_7, wagers: [{ seat: 4, betType: 'PLAYER', amount: 200 }] });
     const bySeat = Object.fromEntries(next.body.wagers.map((w: { seat: number }) => [w.seat, w]));
-    expect(bySeat[1]).toMatchObject({ betType: 'BANKER', amount: 1000, patronId: 'P-1', result: 'WIN', payout: 1000, commission: 50, net: 950, carriedFromId: originals.BANKER });
+    expect(bySeat[1]).toMatchObject({
+      betType: 'BANKER',
+      amount: 1000,
+      patronId: 'P-1',
+      result: 'WIN',
+      payout: 1000,
+      commission: 50,
+      net: 950,
+      carriedFromId: originals.BANKER,
+    });
     expect(bySeat[2]).toMatchObject({ betType: 'PLAYER', result: 'LOSE', net: -500, carriedFromId: originals.PLAYER });
     expect(bySeat[4]).toMatchObject({ result: 'LOSE', carriedFromId: null });
   });
 
   it('lets a carried bet be withdrawn before the next coup is dealt, and not after', async () => {
     const { terminal, shoe } = await givenPit(ctx, { tieBetsStay: true });
-    const tie = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: TIE, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }, { seat: 2, betType: 'PLAYER', amount: 1000 }] });
+    const tie = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, {
+      cards: TIE,
+      wagers: [
+        { seat: 1, betType: 'BANKER', amount: 1000 },
+        { seat: 2, betType: 'PLAYER', amount: 1000 },
+      ],
+    });
     const [a, b] = tie.body.carriedForward;
     // Stepwise: open the next coup; the carried bets join it; one is withdrawn before the cards.
     const open = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, {});
@@ -84,7 +103,10 @@ describe('stepwise recording', () => {
     expect(busy.body.code).toBe('COUP_IN_PROGRESS');
     const dealt = await ctx.as(terminal).post(`/v1/coups/${open.body.id}/cards`, BANKER_7);
     expect(dealt.body.outcome).toMatchObject({ winner: 'BANKER', bankerTotal: 7, playerTotal: 5 });
-    expect(dealt.body.wagers.map((w: { seat: number; net: number }) => [w.seat, w.net])).toEqual([[1, -1000], [2, 1900]]);
+    expect(dealt.body.wagers.map((w: { seat: number; net: number }) => [w.seat, w.net])).toEqual([
+      [1, -1000],
+      [2, 1900],
+    ]);
     const again = await ctx.as(terminal).post(`/v1/coups/${open.body.id}/cards`, BANKER_7);
     expect(again.body.code).toBe('COUP_NOT_TAKING_BETS');
     const late = await ctx.as(terminal).post(`/v1/coups/${open.body.id}/wagers`, { wagers: [{ seat: 3, betType: 'TIE', amount: 100 }] });

@@ -15,13 +15,22 @@ const PLAYER_9 = { player: ['9S', 'KD'], banker: ['8H', 'KC'] };
 describe('the audit trail', () => {
   it('records who, what, when and the correlation id of every change, in the same transaction', async () => {
     const { terminal, shoe, table } = await givenPit(ctx);
-    const res = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: BANKER_7, wagers: [{ seat: 2, betType: 'BANKER', amount: 1000 }] }).set('X-Correlation-Id', 'term-7-coup-1');
+    const res = await ctx
+      .as(terminal)
+      .post(`/v1/shoes/${shoe.id}/coups`, { cards: BANKER_7, wagers: [{ seat: 2, betType: 'BANKER', amount: 1000 }] })
+      .set('X-Correlation-Id', 'term-7-coup-1');
     const entries = (await ctx.as(auditor).get(`/v1/audit?entityType=coup&entityId=${res.body.id}`)).body;
     expect(entries).toHaveLength(1);
     const e = entries[0];
     expect(e).toMatchObject({ stream: table.id, action: 'coup.settle', role: 'TERMINAL', correlationId: 'term-7-coup-1' });
-    expect(e.entry).toMatchObject({ route: `POST /v1/shoes/${shoe.id}/coups`, correlationId: 'term-7-coup-1', data: { number: 1, winner: 'BANKER', cards: BANKER_7 } });
-    expect(e.entry.data.wagers).toEqual([{ id: res.body.wagers[0].id, seat: 2, betType: 'BANKER', amount: '1000', result: 'WIN', payout: '1000', commission: '50', net: '950' }]);
+    expect(e.entry).toMatchObject({
+      route: `POST /v1/shoes/${shoe.id}/coups`,
+      correlationId: 'term-7-coup-1',
+      data: { number: 1, winner: 'BANKER', cards: BANKER_7 },
+    });
+    expect(e.entry.data.wagers).toEqual([
+      { id: res.body.wagers[0].id, seat: 2, betType: 'BANKER', amount: '1000', result: 'WIN', payout: '1000', commission: '50', net: '950' },
+    ]);
     // A rejected request leaves no entry.
     const before = (await ctx.as(auditor).get(`/v1/audit?stream=${table.id}`)).body.length;
     expect((await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: { player: ['2S', '3D'], banker: ['7H', 'KC'] } })).status).toBe(422);
@@ -54,7 +63,9 @@ describe('the audit trail', () => {
     expect(ok.body.entriesChecked).toBeGreaterThan(10);
 
     // Someone with the database's owner rights bypasses the trigger and edits an entry.
-    const [victim] = await ctx.prisma.$queryRaw<{ id: bigint; stream: string; seq: bigint }[]>`SELECT id, stream, seq FROM audit_log WHERE action = 'coup.settle' ORDER BY id LIMIT 1`;
+    const [victim] = await ctx.prisma.$queryRaw<
+      { id: bigint; stream: string; seq: bigint }[]
+    >`SELECT id, stream, seq FROM audit_log WHERE action = 'coup.settle' ORDER BY id LIMIT 1`;
     await ctx.prisma.$executeRawUnsafe('ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only');
     await ctx.prisma.$executeRaw`UPDATE audit_log SET payload = replace(payload, '"net":"950"', '"net":"9500"') WHERE id = ${victim.id}`;
     const broken = await ctx.as(auditor).get('/v1/audit/verify');
@@ -69,7 +80,8 @@ describe('the audit trail', () => {
     const truncated = await ctx.as(auditor).get('/v1/audit/verify');
     expect(truncated.body).toMatchObject({ ok: false, firstBroken: { stream: last.stream, seq: Number(last.seq) } });
     const r = saved[0];
-    await ctx.prisma.$executeRaw`INSERT INTO audit_log (id, stream, seq, hash, payload, at, key_id, role, action, entity_type, entity_id, correlation_id, mac, mac_key)
+    await ctx.prisma
+      .$executeRaw`INSERT INTO audit_log (id, stream, seq, hash, payload, at, key_id, role, action, entity_type, entity_id, correlation_id, mac, mac_key)
       VALUES (${r.id}, ${r.stream}, ${r.seq}, ${r.hash}, ${r.payload}, ${r.at}, ${r.key_id}, ${r.role}, ${r.action}, ${r.entity_type}, ${r.entity_id}, ${r.correlation_id}, ${r.mac}, ${r.mac_key})`;
     await ctx.prisma.$executeRawUnsafe('ALTER TABLE audit_log ENABLE TRIGGER audit_log_append_only');
     expect((await ctx.as(auditor).get('/v1/audit/verify')).body.ok).toBe(true);
@@ -95,7 +107,10 @@ describe('who may do what', () => {
   it("a terminal acts only on its own table: every id of another table's is FORBIDDEN", async () => {
     const mine = await givenPit(ctx, { tieBetsStay: true });
     const theirs = await givenPit(ctx, { tieBetsStay: true });
-    const tie = await ctx.as(theirs.terminal).post(`/v1/shoes/${theirs.shoe.id}/coups`, { cards: { player: ['KS', '6D'], banker: ['3H', '2C', 'AS'] }, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] });
+    const tie = await ctx.as(theirs.terminal).post(`/v1/shoes/${theirs.shoe.id}/coups`, {
+      cards: { player: ['KS', '6D'], banker: ['3H', '2C', 'AS'] },
+      wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }],
+    });
     const open = await ctx.as(theirs.terminal).post(`/v1/shoes/${theirs.shoe.id}/coups`, {});
     const session = await ctx.as(theirs.supervisor).post(`/v1/tables/${theirs.table.id}/sessions`, { opener: [] });
     const t = ctx.as(mine.terminal);
@@ -132,7 +147,8 @@ describe('who may do what', () => {
         k.post('/v1/api-keys', { name: 'x', role: 'ADMIN' }),
         k.post('/v1/properties', { name: 'x', timeZone: 'UTC', gamingDayStartHour: 6 }),
         k.post(`/v1/tables/${table.id}/sessions`, { opener: [] }),
-      ])) expect(res.status).toBe(403);
+      ]))
+        expect(res.status).toBe(403);
     }
   });
 
@@ -143,7 +159,12 @@ describe('who may do what', () => {
     expect((await ctx.admin.post(`/v1/api-keys/${id}/revoke`)).body.revokedAt).toEqual(expect.any(String));
     expect((await ctx.as(key).get('/v1/audit/verify')).status).toBe(401);
 
-    const soon = await ctx.admin.post('/v1/api-keys', { name: 'short-lived', role: 'FINANCE', staffId: 'E-short', expiresAt: new Date(Date.now() + 1500).toISOString() });
+    const soon = await ctx.admin.post('/v1/api-keys', {
+      name: 'short-lived',
+      role: 'FINANCE',
+      staffId: 'E-short',
+      expiresAt: new Date(Date.now() + 1500).toISOString(),
+    });
     expect((await ctx.as(soon.body.key).get('/v1/properties')).status).toBe(200);
     await new Promise((r) => setTimeout(r, 1600));
     const expired = await ctx.as(soon.body.key).get('/v1/properties');
@@ -157,7 +178,9 @@ describe('who may do what', () => {
     const pit = await givenPit(ctx);
     const other = await givenPit(ctx);
     const id = (await ctx.admin.get('/v1/api-keys')).body.find((k: { keyPrefix: string }) => pit.terminal.startsWith(k.keyPrefix)).id;
-    expect((await ctx.as(pit.terminal).post(`/v1/shoes/${pit.shoe.id}/coups`, { cards: BANKER_7, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] })).status).toBe(201);
+    expect(
+      (await ctx.as(pit.terminal).post(`/v1/shoes/${pit.shoe.id}/coups`, { cards: BANKER_7, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] })).status,
+    ).toBe(201);
     await ctx.prisma.$executeRaw`UPDATE api_keys SET revoked_at = now() WHERE id = ${id}::uuid`;
     const state = async () => JSON.stringify(await databaseSnapshot(ctx.prisma));
     const before = await state();
@@ -172,7 +195,12 @@ describe('who may do what', () => {
     }
     expect(await state()).toEqual(before);
 
-    const soon = await ctx.admin.post('/v1/api-keys', { name: 'short-lived terminal', role: 'TERMINAL', tableId: other.table.id, expiresAt: new Date(Date.now() + 1500).toISOString() });
+    const soon = await ctx.admin.post('/v1/api-keys', {
+      name: 'short-lived terminal',
+      role: 'TERMINAL',
+      tableId: other.table.id,
+      expiresAt: new Date(Date.now() + 1500).toISOString(),
+    });
     expect((await ctx.as(soon.body.key).post(`/v1/shoes/${other.shoe.id}/coups`, { cards: BANKER_7 })).status).toBe(201);
     await new Promise((r) => setTimeout(r, 1600));
     const late = await ctx.as(soon.body.key).post(`/v1/shoes/${other.shoe.id}/coups`, { cards: PLAYER_9 });
@@ -182,11 +210,15 @@ describe('who may do what', () => {
 
 describe('two persons are two people', () => {
   it('keys name their staff member; nobody mints their own; one person cannot ask and approve with two keys, nor approve with a key minted for the purpose, nor one administrator with two keys minted for two names; nobody rejects their own request', async () => {
-    const mint = async (by: string, body: Record<string, unknown>) => ctx.as(by).post('/v1/api-keys', { name: String(body.staffId ?? 'terminal'), ...body });
+    const mint = async (by: string, body: Record<string, unknown>) =>
+      ctx.as(by).post('/v1/api-keys', { name: typeof body.staffId === 'string' ? body.staffId : 'terminal', ...body });
     const adminA = (await mint(ADMIN_KEY, { role: 'ADMIN', staffId: 'E-A' }).then((r) => r.body)).key as string;
     // A supervisor's key must name its holder; a terminal's must not; an admin never mints their own.
     expect((await mint(adminA, { role: 'SUPERVISOR' })).body.code).toBe('VALIDATION_FAILED');
-    expect((await mint(adminA, { role: 'SUPERVISOR', staffId: 'E-A' })).body).toMatchObject({ statusCode: 403, message: expect.stringContaining('cannot mint a key for themselves') });
+    expect((await mint(adminA, { role: 'SUPERVISOR', staffId: 'E-A' })).body).toMatchObject({
+      statusCode: 403,
+      message: expect.stringContaining('cannot mint a key for themselves'),
+    });
     const s1 = (await mint(adminA, { role: 'SUPERVISOR', staffId: 'E-1' })).body.key as string;
     const s1Again = (await mint(adminA, { role: 'SUPERVISOR', staffId: 'E-1' })).body.key as string;
     const s2ByA = (await mint(adminA, { role: 'SUPERVISOR', staffId: 'E-2' })).body.key as string;
@@ -195,13 +227,22 @@ describe('two persons are two people', () => {
     const adminAsSupervisor = (await mint(ADMIN_KEY, { role: 'SUPERVISOR', staffId: 'E-A' })).body.key as string;
 
     const pit = await givenPit(ctx, { code: 'TWO-1' });
-    const coup = (await ctx.as(pit.terminal).post(`/v1/shoes/${pit.shoe.id}/coups`, { cards: BANKER_7, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] })).body;
+    const coup = (
+      await ctx.as(pit.terminal).post(`/v1/shoes/${pit.shoe.id}/coups`, { cards: BANKER_7, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] })
+    ).body;
     const asked = (await ctx.as(s1).post(`/v1/coups/${coup.id}/void`, { reason: 'keyed twice' }).expect(202)).body.voidRequestId;
-    const refusedBy = async (key: string, decision: 'approve' | 'reject') => (await ctx.as(key).post(`/v1/void-requests/${asked}/${decision}`, { note: 'n' })).body;
-    expect(await refusedBy(s1Again, 'approve')).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('Staff member E-1 asked for this void with another key') });
+    const refusedBy = async (key: string, decision: 'approve' | 'reject') =>
+      (await ctx.as(key).post(`/v1/void-requests/${asked}/${decision}`, { note: 'n' })).body;
+    expect(await refusedBy(s1Again, 'approve')).toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringContaining('Staff member E-1 asked for this void with another key'),
+    });
     expect(await refusedBy(adminAsSupervisor, 'approve')).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('was minted by E-A') });
     // The attack: one administrator mints keys for two names and holds both.
-    expect(await refusedBy(s2ByA, 'approve')).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('must come from two different administrators') });
+    expect(await refusedBy(s2ByA, 'approve')).toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringContaining('must come from two different administrators'),
+    });
     expect(await refusedBy(s1, 'reject')).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('Nobody rejects their own void request') });
     expect(await refusedBy(s1Again, 'reject')).toMatchObject({ code: 'FORBIDDEN' });
     expect((await ctx.as(s2).post(`/v1/void-requests/${asked}/approve`, {}).expect(200)).body.status).toBe('APPROVED');

@@ -43,14 +43,44 @@ describe('recorded answers', () => {
       let r = request(server)[method === 'GET' ? 'get' : 'post'](url).set('Authorization', `Bearer ${key}`);
       for (const [h, v] of Object.entries(headers)) r = r.set(h, v);
       const res = body === undefined ? await r : await r.send(body as object);
-      out.push(`### ${method} ${url}${body === undefined ? '' : ` ${JSON.stringify(body)}`}`, `${res.status} ${res.headers['content-type'] ?? ''}`, res.text, '');
+      out.push(
+        `### ${method} ${url}${body === undefined ? '' : ` ${JSON.stringify(body)}`}`,
+        `${res.status} ${res.headers['content-type'] ?? ''}`,
+        res.text,
+        '',
+      );
       return res.body as Record<string, any>;
     };
 
     const property = await send(ADMIN_KEY, 'POST', '/v1/properties', { name: 'Golden Casino', timeZone: 'UTC', gamingDayStartHour: 0 });
-    const table = await send(ADMIN_KEY, 'POST', '/v1/tables', { code: 'GOLD-1', pit: 'Salon Privé', variant: 'COMMISSION', currency: 'EUR', minBet: 1000, maxBet: 500000, propertyId: property.id, tieBetsStay: true, sideBets: ['PLAYER_PAIR', 'BANKER_PAIR', 'EITHER_PAIR'] });
-    const super6 = await send(ADMIN_KEY, 'POST', '/v1/tables', { code: 'GOLD-S6', variant: 'SUPER_6', currency: 'EUR', minBet: 1000, maxBet: 500000, propertyId: property.id });
-    const chemmy = await send(ADMIN_KEY, 'POST', '/v1/tables', { code: 'GOLD-CF', variant: 'CHEMIN_DE_FER', decks: 6, currency: 'EUR', minBet: 1000, maxBet: 500000, propertyId: property.id });
+    const table = await send(ADMIN_KEY, 'POST', '/v1/tables', {
+      code: 'GOLD-1',
+      pit: 'Salon Privé',
+      variant: 'COMMISSION',
+      currency: 'EUR',
+      minBet: 1000,
+      maxBet: 500000,
+      propertyId: property.id,
+      tieBetsStay: true,
+      sideBets: ['PLAYER_PAIR', 'BANKER_PAIR', 'EITHER_PAIR'],
+    });
+    const super6 = await send(ADMIN_KEY, 'POST', '/v1/tables', {
+      code: 'GOLD-S6',
+      variant: 'SUPER_6',
+      currency: 'EUR',
+      minBet: 1000,
+      maxBet: 500000,
+      propertyId: property.id,
+    });
+    const chemmy = await send(ADMIN_KEY, 'POST', '/v1/tables', {
+      code: 'GOLD-CF',
+      variant: 'CHEMIN_DE_FER',
+      decks: 6,
+      currency: 'EUR',
+      minBet: 1000,
+      maxBet: 500000,
+      propertyId: property.id,
+    });
     const mint = async (by: string, body: Record<string, unknown>) => (await send(by, 'POST', '/v1/api-keys', body)).key as string;
     const terminal = await mint(ADMIN_KEY, { name: 'GOLD-1 terminal', role: 'TERMINAL', tableId: table.id });
     const s6terminal = await mint(ADMIN_KEY, { name: 'GOLD-S6 terminal', role: 'TERMINAL', tableId: super6.id });
@@ -63,15 +93,53 @@ describe('recorded answers', () => {
     const auditor = await mint(adminB, { name: 'Auditor', role: 'AUDITOR', staffId: 'E-G4' });
 
     const shoe = await send(terminal, 'POST', `/v1/tables/${table.id}/shoes`, { burnCards: ['3H', '9C', '4D', 'KS'], cutCardPosition: 16 });
-    const coup1: Record<string, any> = await send(terminal, 'POST', `/v1/shoes/${shoe.id}/coups`, { cards: { player: ['KS', '5D', 'KH'], banker: ['7H', 'KC'] }, wagers: [{ seat: 1, betType: 'BANKER', amount: 10000, patronId: 'P-1' }, { seat: 2, betType: 'PLAYER', amount: 5000 }, { seat: 3, betType: 'PLAYER_PAIR', amount: 1000 }] }, { 'Idempotency-Key': 'gold-1' });
-    await send(terminal, 'POST', `/v1/shoes/${shoe.id}/coups`, { cards: { player: ['KS', '5D', 'KH'], banker: ['7H', 'KC'] }, wagers: [{ seat: 1, betType: 'BANKER', amount: 10000, patronId: 'P-1' }, { seat: 2, betType: 'PLAYER', amount: 5000 }, { seat: 3, betType: 'PLAYER_PAIR', amount: 1000 }] }, { 'Idempotency-Key': 'gold-1' });
-    await send(terminal, 'POST', `/v1/shoes/${shoe.id}/coups`, { cards: { player: ['7C', 'QD'], banker: ['7D', 'TC'] }, wagers: [{ seat: 1, betType: 'BANKER', amount: 4000 }, { seat: 4, betType: 'TIE', amount: 1000 }] });
+    const coup1: Record<string, any> = await send(
+      terminal,
+      'POST',
+      `/v1/shoes/${shoe.id}/coups`,
+      {
+        cards: { player: ['KS', '5D', 'KH'], banker: ['7H', 'KC'] },
+        wagers: [
+          { seat: 1, betType: 'BANKER', amount: 10000, patronId: 'P-1' },
+          { seat: 2, betType: 'PLAYER', amount: 5000 },
+          { seat: 3, betType: 'PLAYER_PAIR', amount: 1000 },
+        ],
+      },
+      { 'Idempotency-Key': 'gold-1' },
+    );
+    await send(
+      terminal,
+      'POST',
+      `/v1/shoes/${shoe.id}/coups`,
+      {
+        cards: { player: ['KS', '5D', 'KH'], banker: ['7H', 'KC'] },
+        wagers: [
+          { seat: 1, betType: 'BANKER', amount: 10000, patronId: 'P-1' },
+          { seat: 2, betType: 'PLAYER', amount: 5000 },
+          { seat: 3, betType: 'PLAYER_PAIR', amount: 1000 },
+        ],
+      },
+      { 'Idempotency-Key': 'gold-1' },
+    );
+    await send(terminal, 'POST', `/v1/shoes/${shoe.id}/coups`, {
+      cards: { player: ['7C', 'QD'], banker: ['7D', 'TC'] },
+      wagers: [
+        { seat: 1, betType: 'BANKER', amount: 4000 },
+        { seat: 4, betType: 'TIE', amount: 1000 },
+      ],
+    });
     const open = await send(terminal, 'POST', `/v1/shoes/${shoe.id}/coups`, { wagers: [{ seat: 5, betType: 'EITHER_PAIR', amount: 1000 }] });
     await send(terminal, 'POST', `/v1/coups/${open.id}/wagers`, { wagers: [{ seat: 2, betType: 'PLAYER', amount: 2500 }] });
     await send(terminal, 'POST', `/v1/coups/${open.id}/cards`, { player: ['9H', '9D'], banker: ['8S', 'AD'] });
     await send(terminal, 'POST', `/v1/shoes/${shoe.id}/coups`, { cards: { player: ['2S', '3D'], banker: ['7S', 'QC'] } });
-    await send(terminal, 'POST', `/v1/shoes/${shoe.id}/coups`, { cards: { player: ['2S', '4D'], banker: ['7S', 'QC'] }, wagers: [{ seat: 1, betType: 'BANKER', amount: 999999 }] });
-    await send(terminal, 'POST', `/v1/shoes/${shoe.id}/coups`, { cards: { player: ['2S', '4D'], banker: ['7S', 'QC'] }, wagers: [{ seat: 1, betType: 'DRAGON_7', amount: 1000 }] });
+    await send(terminal, 'POST', `/v1/shoes/${shoe.id}/coups`, {
+      cards: { player: ['2S', '4D'], banker: ['7S', 'QC'] },
+      wagers: [{ seat: 1, betType: 'BANKER', amount: 999999 }],
+    });
+    await send(terminal, 'POST', `/v1/shoes/${shoe.id}/coups`, {
+      cards: { player: ['2S', '4D'], banker: ['7S', 'QC'] },
+      wagers: [{ seat: 1, betType: 'DRAGON_7', amount: 1000 }],
+    });
     await send(terminal, 'POST', `/v1/shoes/${shoe.id}/coups`, { wagers: [{ seat: 1, betType: 'BANKER', amount: 1.5 }], extra: true });
     await send(terminal, 'GET', `/v1/shoes/${shoe.id}/commissions`);
     await send(supA, 'POST', `/v1/shoes/${shoe.id}/commissions/collections`, { seat: 1, amount: 300 });
@@ -82,11 +150,17 @@ describe('recorded answers', () => {
     await send(terminal, 'GET', `/v1/shoes/${shoe.id}`);
 
     const s6shoe = await send(s6terminal, 'POST', `/v1/tables/${super6.id}/shoes`, {});
-    await send(s6terminal, 'POST', `/v1/shoes/${s6shoe.id}/coups`, { cards: { player: ['2C', '3C', 'AC'], banker: ['3H', '3D'] }, wagers: [{ seat: 1, betType: 'BANKER', amount: 10001 }] });
+    await send(s6terminal, 'POST', `/v1/shoes/${s6shoe.id}/coups`, {
+      cards: { player: ['2C', '3C', 'AC'], banker: ['3H', '3D'] },
+      wagers: [{ seat: 1, betType: 'BANKER', amount: 10001 }],
+    });
 
     const cfshoe = await send(cfterminal, 'POST', `/v1/tables/${chemmy.id}/shoes`, {});
     const bank = await send(cfterminal, 'POST', `/v1/shoes/${cfshoe.id}/banks`, { bankerSeat: 1, amount: 10000, rotation: [1, 2, 3, 4] });
-    await send(cfterminal, 'POST', `/v1/banks/${bank.id}/coups`, { cards: { player: ['2C', '3D'], banker: ['4H', '3S'] }, stakes: [{ seat: 2, amount: 6000 }] });
+    await send(cfterminal, 'POST', `/v1/banks/${bank.id}/coups`, {
+      cards: { player: ['2C', '3D'], banker: ['4H', '3S'] },
+      stakes: [{ seat: 2, amount: 6000 }],
+    });
     await send(cfterminal, 'POST', `/v1/banks/${bank.id}/retire`, {});
     await send(cfterminal, 'POST', `/v1/shoes/${cfshoe.id}/banks`, { bankerSeat: 3, amount: 1000, declined: [2] });
     await send(cfterminal, 'POST', `/v1/shoes/${cfshoe.id}/banks`, { bankerSeat: 3, amount: 20000, declined: [2] });

@@ -33,7 +33,16 @@ export interface Agent {
 export async function startTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestContext> {
   const db = await cloneTestDatabase();
   // The service connects as a sabot_app member; the tests inspect (and attack) as the owner.
-  const config = loadConfig({ DATABASE_URL: serviceUrl(db.url), ADMIN_API_KEY: ADMIN_KEY, AUDIT_KEYS, AUDIT_SIGNING_KEY, AUDIT_CHECKPOINT_MINUTES: '0', LOG_LEVEL: 'error', DB_POOL_SIZE: '5', ...env });
+  const config = loadConfig({
+    DATABASE_URL: serviceUrl(db.url),
+    ADMIN_API_KEY: ADMIN_KEY,
+    AUDIT_KEYS,
+    AUDIT_SIGNING_KEY,
+    AUDIT_CHECKPOINT_MINUTES: '0',
+    LOG_LEVEL: 'error',
+    DB_POOL_SIZE: '5',
+    ...env,
+  });
   const app = await createApp(config, config.databaseUrl!, ADMIN_KEY);
   const owner = new PrismaService(db.url, 3);
   await app.init();

@@ -10,7 +10,14 @@ export interface Table {
 
 /** A table through the API, with the usual commission rules unless overridden. */
 export async function givenTable(ctx: TestContext, overrides: Record<string, unknown> = {}): Promise<Table> {
-  const res = await ctx.admin.post('/v1/tables', { code: `T-${++seq}-${Date.now() % 100000}`, variant: 'COMMISSION', currency: 'EUR', minBet: 100, maxBet: 1_000_000, ...overrides });
+  const res = await ctx.admin.post('/v1/tables', {
+    code: `T-${++seq}-${Date.now() % 100000}`,
+    variant: 'COMMISSION',
+    currency: 'EUR',
+    minBet: 100,
+    maxBet: 1_000_000,
+    ...overrides,
+  });
   if (res.status !== 201) throw new Error(`givenTable: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }

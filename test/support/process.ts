@@ -27,8 +27,8 @@ export function startService(env: Record<string, string>): Service {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
   return { child, port, url: `http://127.0.0.1:${port}`, output: () => out };
 }
 
@@ -47,7 +47,9 @@ export async function waitForHealth(s: Service, ms = 60_000): Promise<void> {
 }
 
 export const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
+  new Promise<number | null>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)),
+  );
 
 /** A small JSON client for a running service. */
 export function client(baseUrl: string, key: string) {
@@ -81,12 +83,12 @@ export async function startPostgresProcess(dataDir: string, port: number, databa
   const child = spawn(process.execPath, ['-e', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (d) => {
+    child.stdout.on('data', (d) => {
       out += d;
       const m = /READY (\S+)/.exec(out);
       if (m) resolve(m[1]);
     });
-    child.stderr!.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
     child.once('exit', (code) => reject(new Error(`embedded PostgreSQL exited (${code}): ${out}`)));
   });
   return {

@@ -17,7 +17,10 @@ describe('configuration is validated at boot', () => {
     [{ NODE_ENV: 'production' }, 'DATABASE_URL is required when NODE_ENV=production'],
     [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@db/sabot' }, 'ADMIN_API_KEY is required when NODE_ENV=production'],
     [{ BODY_LIMIT: 'huge' }, 'BODY_LIMIT must look like 100kb or 1mb'],
-    [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@db/sabot', ADMIN_API_KEY: 'x'.repeat(32) }, 'AUDIT_KEYS or AUDIT_KEYS_FILE is required when NODE_ENV=production'],
+    [
+      { NODE_ENV: 'production', DATABASE_URL: 'postgres://x@db/sabot', ADMIN_API_KEY: 'x'.repeat(32) },
+      'AUDIT_KEYS or AUDIT_KEYS_FILE is required when NODE_ENV=production',
+    ],
     [{ AUDIT_KEYS: 'k1:tooshort' }, 'AUDIT_KEYS: each audit key is id:secret'],
     [{ AUDIT_KEYS: `k1:${'A'.repeat(43)},k1:${'B'.repeat(43)}` }, 'AUDIT_KEYS: audit key k1 is given twice'],
   ])('%j is refused', (env, message) => {

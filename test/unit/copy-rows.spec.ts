@@ -52,7 +52,12 @@ describe('TextRowsFromBinaryCopy', () => {
 
   it('joins the rows when every byte arrives alone, and with a header extension', () => {
     const withExt = binaryCopy(rows, { headerExtension: Buffer.from([1, 2, 3, 4, 5]) });
-    expect(readAll(withExt, Array.from({ length: withExt.length - 1 }, (_, i) => i + 1))).toBe(joined);
+    expect(
+      readAll(
+        withExt,
+        Array.from({ length: withExt.length - 1 }, (_, i) => i + 1),
+      ),
+    ).toBe(joined);
   });
 
   it('collects rows into buffers of the given size, a row larger than one in a buffer of its own size', () => {

@@ -15,7 +15,15 @@ export class CreateApiKeyDto {
   @UuidField({ description: 'The one table a TERMINAL key acts on (required for TERMINAL, refused otherwise)', required: false })
   tableId?: string;
 
-  @TextField({ description: "The staff member the key belongs to: their employee number (required for every role but TERMINAL, refused for TERMINAL). Two-person rules compare these; nobody mints a key for themselves.", example: 'E-10442', maxLength: 64, pattern: /^[A-Za-z0-9._-]+$/, patternHint: 'may hold letters, digits, ., - and _', required: false })
+  @TextField({
+    description:
+      'The staff member the key belongs to: their employee number (required for every role but TERMINAL, refused for TERMINAL). Two-person rules compare these; nobody mints a key for themselves.',
+    example: 'E-10442',
+    maxLength: 64,
+    pattern: /^[A-Za-z0-9._-]+$/,
+    patternHint: 'may hold letters, digits, ., - and _',
+    required: false,
+  })
   staffId?: string;
 
   @ApiPropertyOptional({ description: 'When the key stops working (ISO 8601)', example: '2027-01-01T06:00:00Z', format: 'date-time' })

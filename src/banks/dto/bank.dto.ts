@@ -9,18 +9,39 @@ export class OpenBankDto {
   @MoneyField({ description: 'The bank put up, minor units (within the table limits)', example: 100000 })
   amount: number;
 
-  @SeatsField({ description: "Occupied seats in the order the bank travels (counter-clockwise). Required for a shoe's first bank; later banks keep it unless given.", example: [1, 2, 3, 5, 6, 8, 9], max: MAX_SEAT, minItems: 2, required: false })
+  @SeatsField({
+    description: "Occupied seats in the order the bank travels (counter-clockwise). Required for a shoe's first bank; later banks keep it unless given.",
+    example: [1, 2, 3, 5, 6, 8, 9],
+    max: MAX_SEAT,
+    minItems: 2,
+    required: false,
+  })
   rotation?: number[];
 
-  @SeatsField({ description: 'Seats that declined the bank before this banker took it (the service checks the banker is the next seat in rotation that did not)', example: [4], max: MAX_SEAT, required: false })
+  @SeatsField({
+    description: 'Seats that declined the bank before this banker took it (the service checks the banker is the next seat in rotation that did not)',
+    example: [4],
+    max: MAX_SEAT,
+    required: false,
+  })
   declined?: number[];
 
-  @EnumField(['AUCTION', 'FIRST_LISTED'], { description: 'Baccarat banque: how the bank was given (default FIRST_LISTED)', enumName: 'BankAward', required: false })
+  @EnumField(['AUCTION', 'FIRST_LISTED'], {
+    description: 'Baccarat banque: how the bank was given (default FIRST_LISTED)',
+    enumName: 'BankAward',
+    required: false,
+  })
   how?: 'AUCTION' | 'FIRST_LISTED';
 }
 
 export class BankCoupCardsDto {
-  @CardsField({ description: "Chemin de fer: the punters' hand, two cards then the third if drawn", example: ['9H', 'TD'], minItems: 2, maxItems: 3, required: false })
+  @CardsField({
+    description: "Chemin de fer: the punters' hand, two cards then the third if drawn",
+    example: ['9H', 'TD'],
+    minItems: 2,
+    maxItems: 3,
+    required: false,
+  })
   player?: string[];
 
   @CardsField({ description: "Banker's hand", example: ['7S', 'KC'], minItems: 2, maxItems: 3 })
@@ -40,13 +61,21 @@ export class BankStakeDto {
   @MoneyField({ description: 'Stake, minor units (a banco may leave it out: it covers the bank)', example: 20000, required: false })
   amount?: number;
 
-  @EnumField(['BANCO', 'BANCO_SUIVI'], { description: 'A banco covers the whole bank alone; BANCO_SUIVI is the last losing banco calling again (chemin de fer)', enumName: 'BancoCall', required: false })
+  @EnumField(['BANCO', 'BANCO_SUIVI'], {
+    description: 'A banco covers the whole bank alone; BANCO_SUIVI is the last losing banco calling again (chemin de fer)',
+    enumName: 'BancoCall',
+    required: false,
+  })
   call?: 'BANCO' | 'BANCO_SUIVI';
 
   @BoolField({ description: 'Chemin de fer: a bystander covering what the seated punters leave', required: false })
   bystander?: boolean;
 
-  @EnumField(['RIGHT', 'LEFT', 'A_CHEVAL'], { description: 'Baccarat banque: the hand the stake rides on; à cheval is half on each', enumName: 'BanqueSide', required: false })
+  @EnumField(['RIGHT', 'LEFT', 'A_CHEVAL'], {
+    description: 'Baccarat banque: the hand the stake rides on; à cheval is half on each',
+    enumName: 'BanqueSide',
+    required: false,
+  })
   side?: 'RIGHT' | 'LEFT' | 'A_CHEVAL';
 }
 
@@ -54,7 +83,12 @@ export class RecordBankCoupDto {
   @NestedField(() => BankCoupCardsDto, { description: 'The cards as dealt' })
   cards: BankCoupCardsDto;
 
-  @NestedField(() => BankStakeDto, { description: 'Stakes against the bank in rotation order. After a chemin de fer tie the stakes stand: leave them out or repeat them.', array: true, maxItems: 40, required: false })
+  @NestedField(() => BankStakeDto, {
+    description: 'Stakes against the bank in rotation order. After a chemin de fer tie the stakes stand: leave them out or repeat them.',
+    array: true,
+    maxItems: 40,
+    required: false,
+  })
   stakes?: BankStakeDto[];
 
   @MoneyField({ description: 'Chemin de fer: what the banker adds to the bank before this coup (never withdraws)', example: 5000, required: false })
@@ -65,7 +99,11 @@ export class RecordBankCoupDto {
 }
 
 export class RetireBankDto {
-  @MoneyField({ description: 'Baccarat banque: the amount at which another player may continue the bank from the same cards (required there)', example: 50000, required: false })
+  @MoneyField({
+    description: 'Baccarat banque: the amount at which another player may continue the bank from the same cards (required there)',
+    example: 50000,
+    required: false,
+  })
   amount?: number;
 }
 
@@ -94,10 +132,22 @@ export class BankDto {
   @ApiProperty() stakesAccepted: boolean;
   @ApiProperty() coups: number;
   @ApiProperty({ enum: ['ACTIVE', 'PASSED', 'RETIRED', 'BROKE', 'SHOE_CLOSED'] }) status: string;
-  @ApiProperty({ nullable: true, type: Number, description: 'After retiring: the amount the bank is offered at (chemin de fer) or continued at (banque)' }) offer: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'After retiring: the amount the bank is offered at (chemin de fer) or continued at (banque)' })
+  offer: number | null;
   @ApiProperty({ nullable: true, type: Number, description: 'Who holds the bank next (the banker while the bank is active)' }) nextBanker: number | null;
-  @ApiProperty({ nullable: true, type: Number, description: 'Chemin de fer: a retired bank taken out of turn (the seats before the taker declined it) keeps the seat whose turn it was; that seat banks next when this bank is lost' }) outOfTurnFor: number | null;
-  @ApiProperty({ nullable: true, type: Number, description: 'What the banker takes away when the bank closes: the bank (on retiring) and everything set aside' }) bankerTakes: number | null;
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description:
+      'Chemin de fer: a retired bank taken out of turn (the seats before the taker declined it) keeps the seat whose turn it was; that seat banks next when this bank is lost',
+  })
+  outOfTurnFor: number | null;
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description: 'What the banker takes away when the bank closes: the bank (on retiring) and everything set aside',
+  })
+  bankerTakes: number | null;
   @ApiProperty() openedAt: string;
   @ApiProperty({ nullable: true, type: String }) closedAt: string | null;
 }
@@ -127,7 +177,8 @@ export class BanqueSideOutcomeDto {
 
 /** What the cards decided: chemin de fer fills the first group of fields, baccarat banque the second. */
 export class BankCoupOutcomeDto {
-  @ApiPropertyOptional({ enum: ['PLAYER', 'BANKER', 'TIE'], enumName: 'ChemmyWinner', description: 'Chemin de fer: who won (PLAYER = the punters)' }) winner?: string;
+  @ApiPropertyOptional({ enum: ['PLAYER', 'BANKER', 'TIE'], enumName: 'ChemmyWinner', description: 'Chemin de fer: who won (PLAYER = the punters)' })
+  winner?: string;
   @ApiPropertyOptional({ description: "Chemin de fer: the punters' total" }) punterTotal?: number;
   @ApiProperty({ description: "The banker's total" }) bankerTotal: number;
   @ApiPropertyOptional({ description: 'Chemin de fer: a natural ended the coup' }) natural?: boolean;
@@ -143,7 +194,7 @@ export class BankCoupDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid' }) bankId: string;
   @ApiProperty({ format: 'uuid' }) shoeId: string;
-  @ApiProperty({ description: "Coup number within the shoe" }) number: number;
+  @ApiProperty({ description: 'Coup number within the shoe' }) number: number;
   @ApiProperty() gamingDay: string;
   @ApiProperty({ type: BankCoupCardsDto, description: 'The cards as dealt' }) cards: BankCoupCardsDto;
   @ApiProperty({ type: BankCoupOutcomeDto }) outcome: BankCoupOutcomeDto;

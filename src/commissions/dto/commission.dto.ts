@@ -7,7 +7,14 @@ export class CollectCommissionDto {
   @IntField({ description: 'Seat whose commission is collected', example: 3, min: 1, max: 20 })
   seat: number;
 
-  @TextField({ description: 'Patron, when the commission was accrued against one', example: 'P-10442', maxLength: 64, pattern: PATRON_PATTERN, patternHint: 'may hold letters, digits, ., - and _', required: false })
+  @TextField({
+    description: 'Patron, when the commission was accrued against one',
+    example: 'P-10442',
+    maxLength: 64,
+    pattern: PATRON_PATTERN,
+    patternHint: 'may hold letters, digits, ., - and _',
+    required: false,
+  })
   patronId?: string;
 
   @MoneyField({ description: 'Amount collected, minor units (default: everything outstanding)', example: 150, required: false })

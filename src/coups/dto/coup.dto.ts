@@ -7,7 +7,12 @@ export const MAX_WAGERS_PER_REQUEST = 64;
 export const MAX_SEAT = 20;
 
 export class HandsDto {
-  @CardsField({ description: "Player's (or the punter's) cards in dealing order: two, then the third if drawn", example: ['9H', 'TD'], minItems: 2, maxItems: 3 })
+  @CardsField({
+    description: "Player's (or the punter's) cards in dealing order: two, then the third if drawn",
+    example: ['9H', 'TD'],
+    minItems: 2,
+    maxItems: 3,
+  })
   player: string[];
 
   @CardsField({ description: "Banker's cards in dealing order", example: ['7S', 'KC'], minItems: 2, maxItems: 3 })
@@ -24,7 +29,14 @@ export class WagerInputDto {
   @MoneyField({ description: 'Stake, minor units', example: 10000 })
   amount: number;
 
-  @TextField({ description: 'Patron (player card) id, when known', example: 'P-10442', maxLength: 64, pattern: PATRON_PATTERN, patternHint: 'may hold letters, digits, ., - and _', required: false })
+  @TextField({
+    description: 'Patron (player card) id, when known',
+    example: 'P-10442',
+    maxLength: 64,
+    pattern: PATRON_PATTERN,
+    patternHint: 'may hold letters, digits, ., - and _',
+    required: false,
+  })
   patronId?: string;
 }
 

@@ -31,7 +31,12 @@ export class OddsShoeDto {
   @CardsField({ description: '…minus these cards already seen', example: ['AS', 'KD', '9H'], minItems: 0, maxItems: 416, required: false })
   dealt?: string[];
 
-  @ApiPropertyOptional({ description: 'Or: how many of each card remain (cards not named: 0)', type: 'object', additionalProperties: { type: 'integer', minimum: 0, maximum: 8 }, example: { AS: 3, KD: 5 } })
+  @ApiPropertyOptional({
+    description: 'Or: how many of each card remain (cards not named: 0)',
+    type: 'object',
+    additionalProperties: { type: 'integer', minimum: 0, maximum: 8 },
+    example: { AS: 3, KD: 5 },
+  })
   @IsOptional()
   @IsObject({ message: 'cards must be an object of card → count' })
   cards?: Record<string, number>;
@@ -67,7 +72,11 @@ export class BetOddsDto {
 export class OddsResponseDto {
   @ApiProperty({ description: 'Cards in the shoe composition' }) cards: number;
   @ApiProperty({ description: 'Ordered 6-card sequences n(n−1)…(n−5), decimal string', example: '4998398275503360' }) denominator: string;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: { banker: '2292252566437888', player: '2230518282592256', tie: '475627426473216' } })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    example: { banker: '2292252566437888', player: '2230518282592256', tie: '475627426473216' },
+  })
   outcomes: Record<string, string>;
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, description: 'Counts of every event a bet depends on' })
   events: Record<string, string>;

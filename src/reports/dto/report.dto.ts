@@ -16,7 +16,14 @@ export class RangeQueryDto {
 }
 
 export class WinLossQueryDto extends RangeQueryDto {
-  @TextField({ description: `Comma-separated: ${GROUP_BY.join(', ')}. Rows are always split by currency too.`, example: 'table,betType', maxLength: 200, required: false, pattern: /^[A-Za-z,]+$/, patternHint: `must list dimensions separated by commas: ${GROUP_BY.join(', ')}` })
+  @TextField({
+    description: `Comma-separated: ${GROUP_BY.join(', ')}. Rows are always split by currency too.`,
+    example: 'table,betType',
+    maxLength: 200,
+    required: false,
+    pattern: /^[A-Za-z,]+$/,
+    patternHint: `must list dimensions separated by commas: ${GROUP_BY.join(', ')}`,
+  })
   groupBy?: string;
 }
 
@@ -39,7 +46,7 @@ export class OutcomeCountsDto {
 }
 
 export class ExpectedOutcomesDto {
-  @ApiProperty({ description: 'Expected count from the exact odds of each table\'s shoe', example: '45.86' }) bankerWins: string;
+  @ApiProperty({ description: "Expected count from the exact odds of each table's shoe", example: '45.86' }) bankerWins: string;
   @ApiProperty() playerWins: string;
   @ApiProperty() ties: string;
   @ApiProperty() naturals: string;
@@ -54,19 +61,31 @@ export class FiguresDto {
   @ApiProperty({ nullable: true, type: String, description: 'win / handle, percent, 4 decimals' }) holdPercent: string | null;
   @ApiProperty() commissionCharged: number;
   @ApiProperty() commissionCollected: number;
-  @ApiProperty({ description: 'charged − collected within the rows\' range' }) commissionOutstanding: number;
+  @ApiProperty({ description: "charged − collected within the rows' range" }) commissionOutstanding: number;
   @ApiProperty({ description: 'Win without uncollected commission' }) revenue: number;
   @ApiProperty({ description: 'Σ stake × exact house edge, rounded to the minor unit' }) theoreticalWin: number;
   @ApiProperty() winMinusTheoretical: number;
-  @ApiProperty({ nullable: true, type: Number, description: 'Player-banked coups (chemin de fer, banque); null when rows are split by bet type' }) bankedCoups: number | null;
-  @ApiProperty({ nullable: true, type: Number, description: "The house's commission on the bankers' winnings in the player-banked games, its own revenue line; null when rows are split by bet type (it belongs to none)" }) houseCommission: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'Player-banked coups (chemin de fer, banque); null when rows are split by bet type' }) bankedCoups:
+    number | null;
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description:
+      "The house's commission on the bankers' winnings in the player-banked games, its own revenue line; null when rows are split by bet type (it belongs to none)",
+  })
+  houseCommission: number | null;
   @ApiProperty({ nullable: true, type: Number, description: 'revenue + houseCommission; null when rows are split by bet type' }) totalRevenue: number | null;
   @ApiProperty({ type: OutcomeCountsDto, nullable: true }) outcomes: OutcomeCountsDto | null;
   @ApiProperty({ type: ExpectedOutcomesDto, nullable: true }) expectedOutcomes: ExpectedOutcomesDto | null;
 }
 
 export class WinLossRowDto extends FiguresDto {
-  @ApiProperty({ description: 'The grouping values of this row', type: 'object', additionalProperties: { type: 'string' }, example: { currency: 'EUR', tableCode: 'BAC-07', betType: 'BANKER' } })
+  @ApiProperty({
+    description: 'The grouping values of this row',
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    example: { currency: 'EUR', tableCode: 'BAC-07', betType: 'BANKER' },
+  })
   group: Record<string, string>;
 }
 
@@ -85,7 +104,8 @@ export class WinLossDto {
   @ApiProperty({ format: 'date' }) to: string;
   @ApiProperty({ enum: GROUP_BY, isArray: true }) groupBy: string[];
   @ApiProperty({ type: WinLossRowDto, isArray: true }) rows: WinLossRowDto[];
-  @ApiProperty({ type: TotalsDto, nullable: true, description: 'Grand total (null when the rows hold several currencies; see totalsByCurrency)' }) totals: TotalsDto | null;
+  @ApiProperty({ type: TotalsDto, nullable: true, description: 'Grand total (null when the rows hold several currencies; see totalsByCurrency)' })
+  totals: TotalsDto | null;
   @ApiProperty({ type: TotalsDto, isArray: true }) totalsByCurrency: TotalsDto[];
   @ApiProperty({ type: VoidSummaryDto, description: 'Voided coups in the range, excluded above' }) voided: VoidSummaryDto;
 }

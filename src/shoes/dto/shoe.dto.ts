@@ -5,7 +5,13 @@ export class OpenShoeDto {
   @IntField({ description: "Decks in the shoe (default: the table's)", example: 8, min: 1, max: 8, required: false })
   decks?: number;
 
-  @CardsField({ description: 'The burn: the first card turned face up, then (if seen) the cards burned after it (A = 1 … 10/faces = 10 cards)', example: ['3H'], minItems: 1, maxItems: 11, required: false })
+  @CardsField({
+    description: 'The burn: the first card turned face up, then (if seen) the cards burned after it (A = 1 … 10/faces = 10 cards)',
+    example: ['3H'],
+    minItems: 1,
+    maxItems: 11,
+    required: false,
+  })
   burnCards?: string[];
 
   @IntField({ description: 'Cut card position: how many cards from the end of the shoe it is placed', example: 16, min: 1, max: 415, required: false })
@@ -46,7 +52,12 @@ export class ShoeDto {
   @ApiProperty({ nullable: true, type: Number, description: 'Set once the cut card has come out: the last coup of the shoe' }) lastCoupNumber: number | null;
   @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'The coup taking bets now, if any' }) openCoupId: string | null;
   @ApiProperty({ type: String, isArray: true, description: 'Cards seen so far, in order: burn, then every unvoided coup' }) cardsSeen: string[];
-  @ApiProperty({ description: 'Cards not yet seen, per card (face-down burns are among them)', type: 'object', additionalProperties: { type: 'integer' }, example: { AS: 8, '2S': 7 } })
+  @ApiProperty({
+    description: 'Cards not yet seen, per card (face-down burns are among them)',
+    type: 'object',
+    additionalProperties: { type: 'integer' },
+    example: { AS: 8, '2S': 7 },
+  })
   remaining: Record<string, number>;
   @ApiProperty({ type: CoupSummaryDto, isArray: true }) coups: CoupSummaryDto[];
   @ApiProperty({ format: 'date-time' }) openedAt: string;

@@ -1,7 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { DateField, EnumField, IntField, MoneyField, NestedField, TextField } from '../../common/validation';
 
-
 export class ChipCountDto {
   @MoneyField({ description: 'Chip denomination, minor units', example: 2500 })
   denomination: number;
@@ -68,5 +67,6 @@ export class SessionDto {
   @ApiProperty({ nullable: true, type: Number }) closerTotal: number | null;
   @ApiProperty({ nullable: true, type: Number }) drop: number | null;
   @ApiProperty({ type: SlipDto, isArray: true }) slips: SlipDto[];
-  @ApiProperty({ nullable: true, type: Number, description: 'closer − opener + credits − fills + drop (unvoided slips), once closed' }) statisticalWin: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'closer − opener + credits − fills + drop (unvoided slips), once closed' }) statisticalWin:
+    number | null;
 }

@@ -33,7 +33,13 @@ export class RoundingDto {
 }
 
 export class CreateTableDto {
-  @TextField({ description: 'Table code as the pit knows it', example: 'BAC-07', maxLength: 20, pattern: /^[A-Za-z0-9][A-Za-z0-9_-]*$/, patternHint: 'may hold letters, digits, - and _' })
+  @TextField({
+    description: 'Table code as the pit knows it',
+    example: 'BAC-07',
+    maxLength: 20,
+    pattern: /^[A-Za-z0-9][A-Za-z0-9_-]*$/,
+    patternHint: 'may hold letters, digits, - and _',
+  })
   code: string;
 
   @TextField({ description: 'Pit the table stands in', example: 'Salon Privé', maxLength: 40, required: false })
@@ -42,7 +48,14 @@ export class CreateTableDto {
   @EnumField(VARIANTS, { description: 'Game dealt', enumName: 'Variant', example: 'COMMISSION' })
   variant: (typeof VARIANTS)[number];
 
-  @TextField({ description: 'ISO 4217 currency of the table', example: 'EUR', maxLength: 3, minLength: 3, pattern: /^[A-Z]{3}$/, patternHint: 'must be three capital letters (ISO 4217)' })
+  @TextField({
+    description: 'ISO 4217 currency of the table',
+    example: 'EUR',
+    maxLength: 3,
+    minLength: 3,
+    pattern: /^[A-Z]{3}$/,
+    patternHint: 'must be three capital letters (ISO 4217)',
+  })
   currency: string;
 
   @MoneyField({ description: 'Table minimum, minor units', example: 2500 })
@@ -54,7 +67,13 @@ export class CreateTableDto {
   @IntField({ description: 'Decks per shoe (default: 8; chemin de fer 6; banque 3)', example: 8, min: 1, max: 8, required: false })
   decks?: number;
 
-  @IntField({ description: 'Commission on winning Banker bets (or the player-banker\'s winnings), basis points; default 500 where the variant charges one', example: 500, min: 0, max: 10000, required: false })
+  @IntField({
+    description: "Commission on winning Banker bets (or the player-banker's winnings), basis points; default 500 where the variant charges one",
+    example: 500,
+    min: 0,
+    max: 10000,
+    required: false,
+  })
   commissionBps?: number;
 
   @TextField({ description: 'Tie pay (default "8 to 1")', example: '9 to 1', maxLength: 24, pattern: PAY_PATTERN, patternHint: PAY_HINT, required: false })
@@ -63,13 +82,25 @@ export class CreateTableDto {
   @BoolField({ description: 'A tied Player/Banker bet stays for the next coup (else it is returned)', example: false, required: false })
   tieBetsStay?: boolean;
 
-  @EnumArrayField(SIDE_BETS, { description: 'Side bets offered (default by variant)', enumName: 'SideBet', example: ['PLAYER_PAIR', 'BANKER_PAIR'], required: false })
+  @EnumArrayField(SIDE_BETS, {
+    description: 'Side bets offered (default by variant)',
+    enumName: 'SideBet',
+    example: ['PLAYER_PAIR', 'BANKER_PAIR'],
+    required: false,
+  })
   sideBets?: string[];
 
   @NestedField(() => PayOverrideDto, { description: 'Pays that differ from the usual table (domain pay tables)', array: true, maxItems: 12, required: false })
   pays?: PayOverrideDto[];
 
-  @TextField({ description: 'Perfect Pair version 2: pay when both hands are perfect pairs', example: '250 to 1', maxLength: 24, pattern: PAY_PATTERN, patternHint: PAY_HINT, required: false })
+  @TextField({
+    description: 'Perfect Pair version 2: pay when both hands are perfect pairs',
+    example: '250 to 1',
+    maxLength: 24,
+    pattern: PAY_PATTERN,
+    patternHint: PAY_HINT,
+    required: false,
+  })
   perfectPairBothPays?: string;
 
   @NestedField(() => BetLimitDto, { description: 'Limits per bet type (default: the table minimum and maximum)', array: true, maxItems: 12, required: false })
