@@ -1,6 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Actor } from '../access/actor';
-import type { IdempotencyClaim } from '../idempotency/idempotency-store';
+
+/** The claim an Idempotency-Key request holds while it runs (set by the idempotency interceptor). */
+export interface IdempotencyClaim {
+  recordId: string;
+  statusCode: number;
+  stored: boolean;
+}
 
 /** What the audit log needs to know about the request a write belongs to. */
 export interface RequestContext {

@@ -1,5 +1,4 @@
 import type { PoolClient } from 'pg';
-import type { Tx } from './prisma.service';
 
 /**
  * A SQL statement as text and positional values, so that the same statement can run inside a
@@ -18,11 +17,17 @@ export interface SqlRunner {
   query<T>(statement: SqlStatement): Promise<T[]>;
 }
 
-export const prismaRunner = (tx: Tx): SqlRunner => ({
+/** What a Prisma transaction client offers for raw SQL (PrismaService's Tx has it). */
+export interface RawSqlClient {
+  $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<number>;
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): PromiseLike<T>;
+}
+
+export const prismaRunner = (tx: RawSqlClient): SqlRunner => ({
   run: async (s) => {
     await tx.$executeRawUnsafe(s.text, ...s.values);
   },
-  query: (s) => tx.$queryRawUnsafe(s.text, ...s.values),
+  query: async <T>(s: SqlStatement) => tx.$queryRawUnsafe<T[]>(s.text, ...s.values),
 });
 
 export const pgRunner = (client: PoolClient): SqlRunner => ({

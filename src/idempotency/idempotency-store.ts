@@ -1,12 +1,7 @@
-import { requestContext } from '../common/request-context';
+import { IdempotencyClaim, requestContext } from '../common/request-context';
 import { CteParts, SqlRunner, standalone } from '../database/sql';
 
-/** The claim an Idempotency-Key request holds while it runs (set by the interceptor). */
-export interface IdempotencyClaim {
-  recordId: string;
-  statusCode: number;
-  stored: boolean;
-}
+export type { IdempotencyClaim };
 
 /**
  * Writes the response of the request being served into its idempotency record, inside the
