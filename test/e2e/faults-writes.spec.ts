@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { dealPuntoBanco, formatCard, seededRandom, shuffledShoe } from '../../src/domain';
+import { dealtHands } from '../support/builders';
 import { cloneTestDatabase } from '../support/database';
 import { client, ensureBuilt, exited, startService, waitForHealth } from '../support/process';
 
@@ -25,16 +25,7 @@ interface Step {
   after?: (answer: Record<string, any>) => void;
 }
 
-function hands(seed: number, n: number) {
-  const cards = shuffledShoe(6, seededRandom(seed));
-  const out = [];
-  for (let pos = 0; out.length < n;) {
-    const d = dealPuntoBanco(cards, pos)!;
-    pos += d.used;
-    out.push({ player: d.player.map(formatCard), banker: d.banker.map(formatCard) });
-  }
-  return out;
-}
+const hands = (seed: number, n: number) => dealtHands(6, seed, n);
 
 describe('SIGKILL in the middle of stepwise coups, bank coups and slip voids', () => {
   it('every acknowledged write is there once; resumed scripts complete; reports reconcile; the audit log verifies', async () => {

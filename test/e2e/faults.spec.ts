@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import { createApp } from '../../src/app';
 import { loadConfig } from '../../src/config/config';
 import { migrate } from '../../src/database/migrate';
-import { dealPuntoBanco, formatCard, seededRandom, shuffledShoe } from '../../src/domain';
+import { dealtHands } from '../support/builders';
 import { cloneTestDatabase } from '../support/database';
 import { client, ensureBuilt, exited, startPostgresProcess, startService, waitForHealth } from '../support/process';
 
@@ -19,21 +19,14 @@ const ADMIN = 'faults-admin-key-0123456789abcdef0123456789';
 const summary = (name: string, figures: Record<string, number>) => console.log(`FAULTS ${name}: ${JSON.stringify(figures)}`);
 
 function coupsFrom(seed: number, n: number) {
-  const cards = shuffledShoe(8, seededRandom(seed));
-  const out = [];
-  for (let pos = 0; out.length < n;) {
-    const d = dealPuntoBanco(cards, pos)!;
-    pos += d.used;
-    out.push({
-      cards: { player: d.player.map(formatCard), banker: d.banker.map(formatCard) },
-      wagers: [
-        { seat: 1, betType: 'BANKER', amount: 1000 },
-        { seat: 2, betType: 'PLAYER', amount: 700 },
-        { seat: 3, betType: 'TIE', amount: 100 },
-      ],
-    });
-  }
-  return out;
+  return dealtHands(8, seed, n).map((cards) => ({
+    cards,
+    wagers: [
+      { seat: 1, betType: 'BANKER', amount: 1000 },
+      { seat: 2, betType: 'PLAYER', amount: 700 },
+      { seat: 3, betType: 'TIE', amount: 100 },
+    ],
+  }));
 }
 
 async function setupTables(baseUrl: string, n: number) {

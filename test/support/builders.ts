@@ -1,3 +1,4 @@
+import { dealPuntoBanco, formatCard, seededRandom, shuffledShoe } from '../../src/domain';
 import { Agent, TestContext } from './app';
 
 let seq = 0;
@@ -68,4 +69,16 @@ export async function givenVoid(ctx: TestContext, target: 'coups' | 'slips', id:
   const approved = await ctx.as(approver).post(`/v1/void-requests/${asked.body.voidRequestId}/approve`, {});
   if (approved.status !== 200) throw new Error(`givenVoid approve: ${approved.status} ${JSON.stringify(approved.body)}`);
   return approved.body;
+}
+
+/** The first `n` hands of a shuffled shoe of `decks` decks (seeded), dealt by the punto banco tableau. */
+export function dealtHands(decks: number, seed: number, n: number): { player: string[]; banker: string[] }[] {
+  const cards = shuffledShoe(decks, seededRandom(seed));
+  const out = [];
+  for (let pos = 0; out.length < n;) {
+    const d = dealPuntoBanco(cards, pos)!;
+    pos += d.used;
+    out.push({ player: d.player.map(formatCard), banker: d.banker.map(formatCard) });
+  }
+  return out;
 }
