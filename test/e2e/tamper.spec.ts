@@ -354,6 +354,13 @@ describe("the service's own database role", () => {
     await expect(service.query(sql)).rejects.toThrow(message);
   });
 
+  it('every table grants sabot_app at least SELECT (a migration that adds a table grants its rights)', async () => {
+    const { rows } = await su.query<{ table_name: string }>(
+      `SELECT t.tablename AS table_name FROM pg_tables t WHERE t.schemaname = 'public' AND NOT has_table_privilege('sabot_app', format('%I.%I', t.schemaname, t.tablename), 'SELECT') ORDER BY 1`,
+    );
+    expect(rows.map((r) => r.table_name)).toEqual([]);
+  });
+
   it('can do what the service does: read everything, append to the ledgers', async () => {
     expect((await service.query('SELECT count(*)::int AS n FROM audit_log')).rows[0].n).toBeGreaterThan(0);
     await expect(
