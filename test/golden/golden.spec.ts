@@ -168,7 +168,7 @@ describe('recorded answers', () => {
     // The gaming day the coups were recorded in (not the clock's, which may have moved on).
     const today = coup1.gamingDay as string;
     await send(finance, 'POST', '/v1/odds', { shoe: { decks: 8 } });
-    await send(finance, 'GET', `/v1/reports/win-loss?from=${today}&to=${today}&groupBy=table,betType&propertyId=${property.id}`);
+    await send(finance, 'GET', `/v1/reports/win-loss?from=${today}&to=${today}&groupBy=variant,betType&propertyId=${property.id}`);
     await send(finance, 'GET', `/v1/reports/win-loss?from=${today}&to=${today}&groupBy=pit&propertyId=${property.id}`, undefined, { Accept: 'text/csv' });
     await send(finance, 'GET', `/v1/reports/table-accounting?from=${today}&to=${today}&propertyId=${property.id}`);
     await send(finance, 'GET', `/v1/reports/reconciliation?from=${today}&to=${today}`);
