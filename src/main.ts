@@ -1,3 +1,5 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Logger } from '@nestjs/common';
 import { adminKeyFor, createApp } from './app';
 import { ConfigError, loadConfig } from './config/config';
@@ -32,7 +34,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
   await app.listen(config.port, '0.0.0.0');
-  logger.log(`Serving on http://localhost:${config.port} (API under /v1, documentation at /docs)`);
+  // PORT=0 takes any free port: say which one.
+  const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
+  logger.log(`Serving on http://localhost:${port} (API under /v1, documentation at /docs)`);
 }
 
 main().catch((e: Error) => {

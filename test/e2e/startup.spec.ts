@@ -10,8 +10,7 @@ import path from 'node:path';
  */
 const root = path.resolve(__dirname, '..', '..');
 const main = path.join(root, 'dist', 'src', 'main.js');
-const port = 20000 + Math.floor(Math.random() * 20000);
-const pgPort = port + 1;
+const pgPort = 20000 + Math.floor(Math.random() * 20000);
 let dataDir: string;
 
 jest.setTimeout(120_000);
@@ -31,10 +30,10 @@ function start(env: Record<string, string> = {}): { child: ChildProcess; output:
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/root',
-      PORT: String(port),
+      PORT: '0',
       EMBEDDED_PG_PORT: String(pgPort),
       SABOT_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'log',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -44,12 +43,13 @@ function start(env: Record<string, string> = {}): { child: ChildProcess; output:
   return { child, output: () => out };
 }
 
-async function waitForHealth(output: () => string, ms = 60_000): Promise<Response> {
+/** Waits until the service (on the free port it took and named) answers /health; returns its base URL. */
+async function waitForHealth(output: () => string, ms = 60_000): Promise<string> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
+    const port = /Serving on http:\/\/localhost:(\d+)/.exec(output())?.[1];
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/health`);
-      if (res.status === 200) return res;
+      if (port && (await fetch(`http://127.0.0.1:${port}/health`)).status === 200) return `http://127.0.0.1:${port}`;
     } catch {
       /* not yet listening */
     }
@@ -72,11 +72,11 @@ const alive = (pid: number) => {
 describe('npm start with no DATABASE_URL', () => {
   it('starts the embedded PostgreSQL, migrates it, serves the API and /docs; survives a SIGKILL and restarts', async () => {
     const first = start();
-    await waitForHealth(first.output);
-    const docs = await fetch(`http://127.0.0.1:${port}/docs/`);
+    const base = await waitForHealth(first.output);
+    const docs = await fetch(`${base}/docs/`);
     expect(docs.status).toBe(200);
     const adminKey = fs.readFileSync(path.join(dataDir, 'admin-api-key'), 'utf8').trim();
-    const props = await fetch(`http://127.0.0.1:${port}/v1/properties`, { headers: { Authorization: `Bearer ${adminKey}` } });
+    const props = await fetch(`${base}/v1/properties`, { headers: { Authorization: `Bearer ${adminKey}` } });
     expect(props.status).toBe(200);
     expect(((await props.json()) as { name: string }[])[0].name).toBe('Default property');
 

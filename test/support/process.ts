@@ -12,24 +12,33 @@ export function ensureBuilt(): void {
 
 export interface Service {
   child: ChildProcess;
-  port: number;
-  url: string;
+  /** Known once the service says where it listens (it takes any free port). */
+  readonly port: number;
+  readonly url: string;
   output(): string;
 }
 
-let nextPort = 21000 + Math.floor(Math.random() * 20000);
-
+/** The built service on a free port of its own choosing (PORT=0): no two test processes can collide. */
 export function startService(env: Record<string, string>): Service {
-  const port = nextPort++;
   let out = '';
   const child = spawn(process.execPath, [MAIN], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', PORT: '0', LOG_LEVEL: 'log', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
-  return { child, port, url: `http://127.0.0.1:${port}`, output: () => out };
+  const port = () => Number(/Serving on http:\/\/localhost:(\d+)/.exec(out)?.[1] ?? 0);
+  return {
+    child,
+    get port() {
+      return port();
+    },
+    get url() {
+      return `http://127.0.0.1:${port()}`;
+    },
+    output: () => out,
+  };
 }
 
 export async function waitForHealth(s: Service, ms = 60_000): Promise<void> {
@@ -37,7 +46,7 @@ export async function waitForHealth(s: Service, ms = 60_000): Promise<void> {
   while (Date.now() < until) {
     if (s.child.exitCode !== null) throw new Error(`the service exited (${s.child.exitCode}):\n${s.output()}`);
     try {
-      if ((await fetch(`${s.url}/health`)).status === 200) return;
+      if (s.port > 0 && (await fetch(`${s.url}/health`)).status === 200) return;
     } catch {
       /* not listening yet */
     }
