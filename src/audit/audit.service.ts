@@ -10,7 +10,7 @@ import { canonicalJson } from './canonical';
 import { bodyDigest, CHECKPOINT_FORMAT, CheckpointBody, checkSignature, fingerprintOf, SignedCheckpoint, signCheckpoint } from './checkpoint';
 import { AuditKeyring, entryMac } from './keyring';
 import { checkLedgers } from './ledger-checks';
-import { chainHash, ChainWalk, compareWithCheckpoint, Finding, ledgerCounts, walkChains } from './verification';
+import { ChainWalk, compareWithCheckpoint, Finding, ledgerCounts, walkChains } from './verification';
 
 /** The audit log's secrets, kept outside the database, provided once by the app module. */
 export interface AuditSecrets {
@@ -30,10 +30,6 @@ export interface AuditRecord {
   /** The values written. */
   data: Record<string, unknown>;
 }
-
-export { canonicalJson };
-
-export { chainHash };
 
 /**
  * The statement appending an audit entry for the current request (actor, route and correlation id

@@ -15,6 +15,11 @@ export interface KeyHolder {
   readonly mintedByStaffId: string | null;
 }
 
+/** The same key, or two keys of one staff member. */
+export function samePerson(a: KeyHolder, b: KeyHolder): boolean {
+  return a.keyId === b.keyId || (a.staffId !== null && a.staffId === b.staffId);
+}
+
 /** Why `approver` may not approve what `requester` asked for; null when they are two people. */
 export function secondPersonProblem(requester: KeyHolder, approver: KeyHolder): string | null {
   if (requester.keyId === approver.keyId) return 'A void needs a second supervisor: the one who asked for it cannot approve it';

@@ -1,8 +1,6 @@
 import { IdempotencyClaim, requestContext } from '../common/request-context';
 import { CteParts, SqlRunner, standalone } from '../database/sql';
 
-export type { IdempotencyClaim };
-
 /**
  * Writes the response of the request being served into its idempotency record, inside the
  * transaction that makes the change: the change and its replayable answer commit together, or

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Actor } from '../access/actor';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { AuditService } from '../audit/audit.service';
-import { secondPersonProblem } from '../domain';
+import { samePerson, secondPersonProblem } from '../domain';
 import { AppError, notFound } from '../common/errors';
 import { BanksService } from '../banks/banks.service';
 import { CoupsService } from '../coups/coups.service';
@@ -88,7 +88,7 @@ export class VoidRequestsService {
     return this.prisma.transaction(async (tx) => {
       const r = await this.lockPending(tx, id);
       const [asker, decider] = [await this.keys.holder(r.requestedByKeyId), await this.keys.holder(actor.keyId)];
-      if (asker.keyId === decider.keyId || (asker.staffId !== null && asker.staffId === decider.staffId)) {
+      if (samePerson(asker, decider)) {
         throw new AppError('FORBIDDEN', 'Nobody rejects their own void request: another supervisor decides it');
       }
       const decided = await tx.voidRequest.update({

@@ -93,34 +93,17 @@ describe('recorded answers', () => {
     const auditor = await mint(adminB, { name: 'Auditor', role: 'AUDITOR', staffId: 'E-G4' });
 
     const shoe = await send(terminal, 'POST', `/v1/tables/${table.id}/shoes`, { burnCards: ['3H', '9C', '4D', 'KS'], cutCardPosition: 16 });
-    const coup1: Record<string, any> = await send(
-      terminal,
-      'POST',
-      `/v1/shoes/${shoe.id}/coups`,
-      {
-        cards: { player: ['KS', '5D', 'KH'], banker: ['7H', 'KC'] },
-        wagers: [
-          { seat: 1, betType: 'BANKER', amount: 10000, patronId: 'P-1' },
-          { seat: 2, betType: 'PLAYER', amount: 5000 },
-          { seat: 3, betType: 'PLAYER_PAIR', amount: 1000 },
-        ],
-      },
-      { 'Idempotency-Key': 'gold-1' },
-    );
-    await send(
-      terminal,
-      'POST',
-      `/v1/shoes/${shoe.id}/coups`,
-      {
-        cards: { player: ['KS', '5D', 'KH'], banker: ['7H', 'KC'] },
-        wagers: [
-          { seat: 1, betType: 'BANKER', amount: 10000, patronId: 'P-1' },
-          { seat: 2, betType: 'PLAYER', amount: 5000 },
-          { seat: 3, betType: 'PLAYER_PAIR', amount: 1000 },
-        ],
-      },
-      { 'Idempotency-Key': 'gold-1' },
-    );
+    const wholeCoup = {
+      cards: { player: ['KS', '5D', 'KH'], banker: ['7H', 'KC'] },
+      wagers: [
+        { seat: 1, betType: 'BANKER', amount: 10000, patronId: 'P-1' },
+        { seat: 2, betType: 'PLAYER', amount: 5000 },
+        { seat: 3, betType: 'PLAYER_PAIR', amount: 1000 },
+      ],
+    };
+    const coup1: Record<string, any> = await send(terminal, 'POST', `/v1/shoes/${shoe.id}/coups`, wholeCoup, { 'Idempotency-Key': 'gold-1' });
+    // The same request again: its stored answer, replayed.
+    await send(terminal, 'POST', `/v1/shoes/${shoe.id}/coups`, wholeCoup, { 'Idempotency-Key': 'gold-1' });
     await send(terminal, 'POST', `/v1/shoes/${shoe.id}/coups`, {
       cards: { player: ['7C', 'QD'], banker: ['7D', 'TC'] },
       wagers: [
