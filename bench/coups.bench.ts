@@ -1,3 +1,4 @@
+import { SYSTEM_CONTEXT } from '../src/access/context';
 /**
  * npm run bench:coups — a casino floor of pit terminals against the service, measured against the
  * database's own limit on the same machine in the same run. Loopback only, bounded in time.
@@ -252,6 +253,7 @@ async function databaseLimit(url: string, concurrency: number, seconds: number) 
           write,
           coupRollupParts({ tableId: shoe.table_id, gamingDay: day, winner: outcome.winner, natural: outcome.natural }, rows, {}, 1n),
           auditParts(
+            SYSTEM_CONTEXT,
             { stream: `db-limit-${shoe.table_id}`, action: 'coup.settle', entityType: 'coup', entityId: String(n), data: { wagers: rows.map((r) => r.id) } },
             BENCH_KEYRING,
           ),

@@ -1,3 +1,4 @@
+import { SYSTEM_CONTEXT } from '../src/access/context';
 /**
  * npm run seed:quarter -- [--wagers 10000000] [--tables 200] [--year 2026] [--quarter 3] [--max-minutes 20]
  *
@@ -69,15 +70,18 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
   const tables = [];
   for (let i = 0; i < o.tables; i++) {
     const variant = VARIANTS[i % VARIANTS.length];
-    const dto = await tablesService.create({
-      code: `Q${o.year}${o.quarter}-${String(i + 1).padStart(3, '0')}`,
-      pit: `Pit ${1 + Math.floor(i / 10)}`,
-      variant,
-      currency: 'EUR',
-      minBet: 2500,
-      maxBet: 1_000_000,
-      sideBets: variant === 'COMMISSION' ? ['PLAYER_PAIR', 'BANKER_PAIR'] : variant === 'SUPER_6' ? ['PLAYER_PAIR', 'SUPER_6'] : ['DRAGON_7', 'PANDA_8'],
-    });
+    const dto = await tablesService.create(
+      {
+        code: `Q${o.year}${o.quarter}-${String(i + 1).padStart(3, '0')}`,
+        pit: `Pit ${1 + Math.floor(i / 10)}`,
+        variant,
+        currency: 'EUR',
+        minBet: 2500,
+        maxBet: 1_000_000,
+        sideBets: variant === 'COMMISSION' ? ['PLAYER_PAIR', 'BANKER_PAIR'] : variant === 'SUPER_6' ? ['PLAYER_PAIR', 'SUPER_6'] : ['DRAGON_7', 'PANDA_8'],
+      },
+      SYSTEM_CONTEXT,
+    );
     tables.push(await tablesService.find(dto.id));
   }
   const firstDay = Date.UTC(o.year, (o.quarter - 1) * 3, 1);

@@ -2,7 +2,6 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { AppError } from '../common/errors';
-import { requestContext } from '../common/request-context';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { Actor, KEY_CONFIRMED_BY_WRITE, PUBLIC_KEY, Role, ROLES_KEY } from './actor';
 
@@ -27,8 +26,6 @@ export class ApiKeyGuard implements CanActivate {
     const actor = await this.keys.authenticate(match[1], fromMemory);
     if (!actor) throw new AppError('UNAUTHENTICATED', 'This API key is unknown, revoked or expired');
     req.actor = actor;
-    const context = requestContext.get();
-    if (context) context.actor = actor;
     const roles = this.reflector.getAllAndOverride<Role[]>(ROLES_KEY, targets) ?? [];
     if (!roles.includes(actor.role)) {
       throw new AppError('FORBIDDEN', `A ${actor.role} key may not do this (allowed: ${roles.join(', ')})`);

@@ -1,6 +1,7 @@
+import { CurrentContext, RequestContext } from '../access/context';
 import { Body, Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Actor, ADMINS, CurrentActor } from '../access/actor';
+import { ADMINS } from '../access/actor';
 import { Endpoint } from '../common/endpoint';
 import { IdParam } from '../common/validation';
 import { ApiKeysService } from './api-keys.service';
@@ -22,8 +23,8 @@ export class ApiKeysController {
     type: CreatedApiKeyDto,
     errors: ['NOT_FOUND'],
   })
-  create(@Body() dto: CreateApiKeyDto, @CurrentActor() actor: Actor): Promise<CreatedApiKeyDto> {
-    return this.keys.create(dto, actor);
+  create(@Body() dto: CreateApiKeyDto, @CurrentContext() ctx: RequestContext): Promise<CreatedApiKeyDto> {
+    return this.keys.create(dto, ctx);
   }
 
   @Endpoint('GET', '', {
@@ -47,7 +48,7 @@ export class ApiKeysController {
     type: ApiKeyDto,
     errors: ['NOT_FOUND'],
   })
-  revoke(@IdParam() id: string): Promise<ApiKeyDto> {
-    return this.keys.revoke(id);
+  revoke(@IdParam() id: string, @CurrentContext() ctx: RequestContext): Promise<ApiKeyDto> {
+    return this.keys.revoke(id, ctx);
   }
 }

@@ -1,3 +1,4 @@
+import type { RequestContext } from '../access/context';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Actor } from '../access/actor';
@@ -92,7 +93,8 @@ export class ApiKeysService {
     return { keyId, staffId: r?.staff_id ?? null, mintedByKeyId: r?.created_by_key_id ?? null, mintedByStaffId: r?.minter_staff_id ?? null };
   }
 
-  async create(dto: CreateApiKeyDto, actor: Actor): Promise<CreatedApiKeyDto> {
+  async create(dto: CreateApiKeyDto, ctx: RequestContext): Promise<CreatedApiKeyDto> {
+    const { actor } = ctx;
     if (dto.role === 'TERMINAL' && !dto.tableId) throw new AppError('VALIDATION_FAILED', 'A TERMINAL key must name the table it serves (tableId)');
     if (dto.role === 'TERMINAL' && dto.staffId)
       throw new AppError('VALIDATION_FAILED', 'A TERMINAL key belongs to its table, not to a person: leave staffId out');
@@ -107,7 +109,7 @@ export class ApiKeysService {
       throw notFound('Table', dto.tableId);
     }
     const key = `sab_${randomBytes(32).toString('base64url')}`;
-    const row = await this.prisma.transaction(async (tx) => {
+    const row = await this.prisma.transaction(ctx, async (tx) => {
       const created = await tx.apiKey.create({
         data: {
           name: dto.name,
@@ -121,7 +123,7 @@ export class ApiKeysService {
         },
       });
       // The key itself is never logged; its hash is the only trace of it.
-      await this.audit.append(tx, {
+      await this.audit.append(tx, ctx, {
         stream: 'admin',
         action: 'apiKey.create',
         entityType: 'apiKey',
@@ -138,15 +140,21 @@ export class ApiKeysService {
     return (await this.prisma.apiKey.findMany({ orderBy: { createdAt: 'asc' } })).map(toDto);
   }
 
-  async revoke(id: string): Promise<ApiKeyDto> {
+  async revoke(id: string, ctx: RequestContext): Promise<ApiKeyDto> {
     const row = await this.prisma.apiKey.findUnique({ where: { id } });
     if (!row) throw notFound('API key', id);
     if (row.revokedAt) return toDto(row);
-    return this.prisma.transaction(async (tx) => {
+    return this.prisma.transaction(ctx, async (tx) => {
       const revoked = await tx.apiKey.update({ where: { id }, data: { revokedAt: new Date() } });
       // Not needed for safety (writes confirm the key themselves), but spares a refused write.
       for (const [h, r] of this.recent) if (r.actor.keyId === id) this.recent.delete(h);
-      await this.audit.append(tx, { stream: 'admin', action: 'apiKey.revoke', entityType: 'apiKey', entityId: id, data: { revokedAt: revoked.revokedAt } });
+      await this.audit.append(tx, ctx, {
+        stream: 'admin',
+        action: 'apiKey.revoke',
+        entityType: 'apiKey',
+        entityId: id,
+        data: { revokedAt: revoked.revokedAt },
+      });
       return toDto(revoked);
     });
   }

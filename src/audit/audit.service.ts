@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { createPublicKey, KeyObject } from 'node:crypto';
 import { AppError } from '../common/errors';
-import { requestContext } from '../common/request-context';
+import type { AuditContext } from '../access/context';
 import { PrismaService, Tx } from '../database/prisma.service';
 import { CteParts, prismaRunner, SqlStatement, standalone } from '../database/sql';
 import { Prisma } from '../generated/prisma/client';
@@ -32,12 +32,12 @@ export interface AuditRecord {
 }
 
 /**
- * The statement appending an audit entry for the current request (actor, route and correlation id
- * from its request context) and advancing its stream's chain head. Runs inside the change's
+ * The statement appending an audit entry for a request (actor, route and correlation id from its
+ * context) and advancing its stream's chain head. Runs inside the change's
  * transaction, through Prisma or plain pg alike.
  */
-export function auditStatement(r: AuditRecord, keyring: AuditKeyring): SqlStatement {
-  return auditPartsStatement(auditParts(r, keyring));
+export function auditStatement(ctx: AuditContext, r: AuditRecord, keyring: AuditKeyring): SqlStatement {
+  return auditPartsStatement(auditParts(ctx, r, keyring));
 }
 
 /** Audit parts as a statement of their own (one prepared name for the one text). */
@@ -45,18 +45,16 @@ export function auditPartsStatement(parts: CteParts): SqlStatement {
   return standalone('sabot-audit-append', parts);
 }
 
-export function auditParts(r: AuditRecord, keyring: AuditKeyring): CteParts {
-  const ctx = requestContext.get();
-  const actor = ctx?.actor;
+export function auditParts(ctx: AuditContext, r: AuditRecord, keyring: AuditKeyring): CteParts {
+  const { actor, correlationId } = ctx;
   const at = new Date();
   const keyId = actor?.keyId ?? 'system';
   const role = actor?.role ?? 'SYSTEM';
-  const correlationId = ctx?.correlationId ?? 'none';
   const payload = canonicalJson({
     at: at.toISOString(),
     keyId,
     role,
-    route: ctx?.route ?? 'internal',
+    route: ctx.route,
     correlationId,
     action: r.action,
     entityType: r.entityType,
@@ -112,13 +110,13 @@ export class AuditService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Appends one entry: one statement, which also advances (and row-locks) the stream's head. */
-  async append(tx: Tx, r: AuditRecord): Promise<void> {
-    await prismaRunner(tx).run(auditStatement(r, this.keyring));
+  async append(tx: Tx, ctx: AuditContext, r: AuditRecord): Promise<void> {
+    await prismaRunner(tx).run(auditStatement(ctx, r, this.keyring));
   }
 
   /** An entry as parts of a larger statement (the whole-coup write), keyed like append's. */
-  parts(r: AuditRecord): CteParts {
-    return auditParts(r, this.keyring);
+  parts(ctx: AuditContext, r: AuditRecord): CteParts {
+    return auditParts(ctx, r, this.keyring);
   }
 
   async list(q: AuditQueryDto): Promise<AuditEntryDto[]> {

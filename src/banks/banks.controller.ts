@@ -1,3 +1,4 @@
+import { CurrentContext, RequestContext } from '../access/context';
 import { Body, Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Actor, CurrentActor, EVERYONE, RECORDERS } from '../access/actor';
@@ -36,8 +37,8 @@ export class BanksController {
     type: BankDto,
     errors: ['NOT_FOUND', 'SHOE_CLOSED', 'NOT_PLAYER_BANKED', 'BANK_ALREADY_ACTIVE', 'WRONG_BANKER', 'INVALID_STAKES', 'BET_LIMIT', 'BANK_BELOW_OFFER'],
   })
-  open(@IdParam() shoeId: string, @Body() dto: OpenBankDto, @CurrentActor() actor: Actor): Promise<BankDto> {
-    return this.banks.open(shoeId, dto, actor);
+  open(@IdParam() shoeId: string, @Body() dto: OpenBankDto, @CurrentContext() ctx: RequestContext): Promise<BankDto> {
+    return this.banks.open(shoeId, dto, ctx);
   }
 
   @Endpoint('GET', 'shoes/:id/banks', {
@@ -107,8 +108,8 @@ export class BanksController {
     type: BankCoupDto,
     errors: [...COUP_ERRORS],
   })
-  coup(@IdParam() bankId: string, @Body() dto: RecordBankCoupDto, @CurrentActor() actor: Actor): Promise<BankCoupDto> {
-    return this.banks.coup(bankId, dto, actor);
+  coup(@IdParam() bankId: string, @Body() dto: RecordBankCoupDto, @CurrentContext() ctx: RequestContext): Promise<BankCoupDto> {
+    return this.banks.coup(bankId, dto, ctx);
   }
 
   @Endpoint('GET', 'banks/:id/coups', {
@@ -135,7 +136,7 @@ export class BanksController {
     type: BankDto,
     errors: ['NOT_FOUND', 'BANK_CLOSED', 'BANK_NOT_RETIRABLE'],
   })
-  retire(@IdParam() bankId: string, @Body() dto: RetireBankDto, @CurrentActor() actor: Actor): Promise<BankDto> {
-    return this.banks.retire(bankId, dto, actor);
+  retire(@IdParam() bankId: string, @Body() dto: RetireBankDto, @CurrentContext() ctx: RequestContext): Promise<BankDto> {
+    return this.banks.retire(bankId, dto, ctx);
   }
 }

@@ -1,3 +1,4 @@
+import type { AuditContext, RequestContext } from '../access/context';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Actor, assertTableAccess } from '../access/actor';
@@ -57,8 +58,9 @@ export class BanksService {
     private readonly audit: AuditService,
   ) {}
 
-  async open(shoeId: string, dto: OpenBankDto, actor: Actor): Promise<BankDto> {
-    return this.prisma.transaction(async (tx) => {
+  async open(shoeId: string, dto: OpenBankDto, ctx: RequestContext): Promise<BankDto> {
+    const { actor } = ctx;
+    return this.prisma.transaction(ctx, async (tx) => {
       const locked = await this.shoes.lock(tx, shoeId, actor, { mustBeOpen: true });
       const game = playerBankedGame(locked);
       const [last] = await tx.bank.findMany({ where: { shoeId }, orderBy: { number: 'desc' }, take: 1 });
@@ -107,7 +109,7 @@ export class BanksService {
           stakesAccepted: game === 'BANQUE' && how === 'CONTINUED' && last.stakesAccepted,
         },
       });
-      await this.audit.append(tx, {
+      await this.audit.append(tx, ctx, {
         stream: bank.tableId,
         action: 'bank.open',
         entityType: 'bank',
@@ -118,9 +120,10 @@ export class BanksService {
     });
   }
 
-  async coup(bankId: string, dto: RecordBankCoupDto, actor: Actor): Promise<BankCoupDto> {
+  async coup(bankId: string, dto: RecordBankCoupDto, ctx: RequestContext): Promise<BankCoupDto> {
+    const { actor } = ctx;
     const shoeId = (await this.find(bankId, actor)).shoeId;
-    return this.prisma.transaction(async (tx) => {
+    return this.prisma.transaction(ctx, async (tx) => {
       // The shoe's lock serialises every write to the shoe and its banks.
       const locked = await this.shoes.lock(tx, shoeId, actor, { mustBeOpen: true });
       const bank = (await tx.bank.findUnique({ where: { id: bankId } }))!;
@@ -175,14 +178,21 @@ export class BanksService {
       });
       await applyBankCoupToRollups(tx, shoe.tableId, day, played.commission, 1n);
       const result = toBankCoupDto(row, after);
-      await this.audit.append(tx, { stream: shoe.tableId, action: 'bank.coup', entityType: 'bank', entityId: bank.id, data: { ...result, bank: undefined } });
+      await this.audit.append(tx, ctx, {
+        stream: shoe.tableId,
+        action: 'bank.coup',
+        entityType: 'bank',
+        entityId: bank.id,
+        data: { ...result, bank: undefined },
+      });
       return result;
     });
   }
 
-  async retire(bankId: string, dto: RetireBankDto, actor: Actor): Promise<BankDto> {
+  async retire(bankId: string, dto: RetireBankDto, ctx: RequestContext): Promise<BankDto> {
+    const { actor } = ctx;
     const shoeId = (await this.find(bankId, actor)).shoeId;
-    return this.prisma.transaction(async (tx) => {
+    return this.prisma.transaction(ctx, async (tx) => {
       await this.shoes.lock(tx, shoeId, actor, { mustBeOpen: false });
       const bank = (await tx.bank.findUnique({ where: { id: bankId } }))!;
       assertActive(bank);
@@ -202,7 +212,7 @@ export class BanksService {
         data: { status: 'RETIRED', offer, nextBanker: nextBankerAfter(bank.rotation, bank.bankerSeat, []), closedAt: new Date() },
       });
       const result = toBankDto(after);
-      await this.audit.append(tx, {
+      await this.audit.append(tx, ctx, {
         stream: bank.tableId,
         action: 'bank.retire',
         entityType: 'bank',
@@ -227,7 +237,12 @@ export class BanksService {
    * back to its state before the coup (reopened if that coup had closed it), and the house's
    * commission and the coup leave the table-day rollup. The cards stay dealt.
    */
-  async voidInTx(tx: Tx, bankCoupId: string, v: { reason: string; requestedBy: Actor; approvedBy: Actor; voidRequestId: string }): Promise<void> {
+  async voidInTx(
+    tx: Tx,
+    ctx: AuditContext,
+    bankCoupId: string,
+    v: { reason: string; requestedBy: Actor; approvedBy: Actor; voidRequestId: string },
+  ): Promise<void> {
     const found = await tx.bankCoup.findUnique({ where: { id: bankCoupId }, select: { shoeId: true } });
     if (!found) throw notFound('Bank coup', bankCoupId);
     await this.shoes.lock(tx, found.shoeId, v.approvedBy, { mustBeOpen: false });
@@ -261,7 +276,7 @@ export class BanksService {
       },
     });
     await applyBankCoupToRollups(tx, coup.tableId, coup.gamingDay.toISOString().slice(0, 10), coup.commission, -1n);
-    await this.audit.append(tx, {
+    await this.audit.append(tx, ctx, {
       stream: coup.tableId,
       action: 'bank.coup.void',
       entityType: 'bank',

@@ -1,3 +1,4 @@
+import { CurrentContext, RequestContext } from '../access/context';
 import { Body, Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Actor, CurrentActor, EVERYONE, SUPERVISORS } from '../access/actor';
@@ -34,7 +35,7 @@ export class CommissionsController {
     type: CollectionDto,
     errors: ['NOT_FOUND', 'COLLECTION_EXCEEDS_OUTSTANDING'],
   })
-  collect(@IdParam() shoeId: string, @Body() dto: CollectCommissionDto, @CurrentActor() actor: Actor): Promise<CollectionDto> {
-    return this.commissions.collect(shoeId, dto, actor);
+  collect(@IdParam() shoeId: string, @Body() dto: CollectCommissionDto, @CurrentContext() ctx: RequestContext): Promise<CollectionDto> {
+    return this.commissions.collect(shoeId, dto, ctx);
   }
 }

@@ -1,3 +1,4 @@
+import type { RequestContext } from '../access/context';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Actor } from '../access/actor';
@@ -55,15 +56,23 @@ export class CommissionsService {
   }
 
   /** Records a collection (partial or whole), with the shoe locked so two collections cannot both take the same debt. */
-  collect(shoeId: string, dto: CollectCommissionDto, actor: Actor): Promise<CollectionDto> {
-    return this.prisma.transaction(async (tx) => {
+  collect(shoeId: string, dto: CollectCommissionDto, ctx: RequestContext): Promise<CollectionDto> {
+    const { actor } = ctx;
+    return this.prisma.transaction(ctx, async (tx) => {
       const locked = await this.shoes.lock(tx, shoeId, actor, { mustBeOpen: false });
       const gamingDay = gamingDayOf(new Date(), locked.timeZone, locked.gamingDayStartHour);
-      return this.collectLocked(tx, shoeId, locked.shoe.tableId, gamingDay, dto, actor);
+      return this.collectLocked(tx, ctx, shoeId, locked.shoe.tableId, gamingDay, dto);
     });
   }
 
-  private async collectLocked(tx: Tx, shoeId: string, tableId: string, gamingDay: string, dto: CollectCommissionDto, actor: Actor): Promise<CollectionDto> {
+  private async collectLocked(
+    tx: Tx,
+    ctx: RequestContext,
+    shoeId: string,
+    tableId: string,
+    gamingDay: string,
+    dto: CollectCommissionDto,
+  ): Promise<CollectionDto> {
     const patronId = dto.patronId ?? null;
     const seat = (await this.outstanding(tx, shoeId)).find((s) => s.seat === dto.seat && s.patronId === patronId);
     const owed = seat?.outstanding ?? 0;
@@ -81,12 +90,12 @@ export class CommissionsService {
         patronId,
         kind: 'COLLECTION',
         amount: -BigInt(amount),
-        createdByKeyId: actor.keyId,
+        createdByKeyId: ctx.actor.keyId,
         gamingDay: new Date(`${gamingDay}T00:00:00Z`),
       },
     });
     await addCollectedCommission(tx, tableId, gamingDay, BigInt(amount));
-    await this.audit.append(tx, {
+    await this.audit.append(tx, ctx, {
       stream: tableId,
       action: 'commission.collect',
       entityType: 'shoe',

@@ -1,20 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { requestContext } from './request-context';
 
 export const CORRELATION_HEADER = 'x-correlation-id';
 const ACCEPTABLE = /^[A-Za-z0-9._:-]{1,64}$/;
 
-/**
- * A correlation id per request: the client's X-Correlation-Id if sane, else a new one; echoed
- * back. The rest of the request runs inside its request context (for the audit log).
- */
+/** A correlation id per request: the client's X-Correlation-Id if sane, else a new one; echoed back. */
 export function correlationMiddleware(req: Request, res: Response, next: NextFunction): void {
   const given = req.header(CORRELATION_HEADER);
   const id = given && ACCEPTABLE.test(given) ? given : randomUUID();
   (req as Request & { correlationId: string }).correlationId = id;
   res.setHeader('X-Correlation-Id', id);
-  requestContext.run({ correlationId: id, route: `${req.method} ${req.path}` }, next);
+  next();
 }
 
 export function correlationIdOf(req: unknown): string {

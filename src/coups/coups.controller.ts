@@ -1,3 +1,4 @@
+import { CurrentContext, RequestContext } from '../access/context';
 import { Body, Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Actor, CurrentActor, EVERYONE, KeyConfirmedByWrite, RECORDERS } from '../access/actor';
@@ -56,8 +57,8 @@ export class CoupsController {
     },
   })
   @KeyConfirmedByWrite()
-  record(@IdParam() shoeId: string, @Body() dto: RecordCoupDto, @CurrentActor() actor: Actor): Promise<CoupDto> {
-    return this.coups.record(shoeId, dto, actor);
+  record(@IdParam() shoeId: string, @Body() dto: RecordCoupDto, @CurrentContext() ctx: RequestContext): Promise<CoupDto> {
+    return this.coups.record(shoeId, dto, ctx);
   }
 
   @Endpoint('GET', 'shoes/:id/coups', {
@@ -109,8 +110,8 @@ export class CoupsController {
     type: CoupDto,
     errors: ['NOT_FOUND', 'SHOE_CLOSED', 'COUP_NOT_TAKING_BETS', 'BET_NOT_OFFERED', 'BET_LIMIT', 'IDEMPOTENCY_KEY_REUSED'],
   })
-  addWagers(@IdParam() id: string, @Body() dto: AddWagersDto, @CurrentActor() actor: Actor): Promise<CoupDto> {
-    return this.coups.addWagers(id, dto, actor);
+  addWagers(@IdParam() id: string, @Body() dto: AddWagersDto, @CurrentContext() ctx: RequestContext): Promise<CoupDto> {
+    return this.coups.addWagers(id, dto, ctx);
   }
 
   @Endpoint('POST', 'coups/:id/cards', {
@@ -129,8 +130,8 @@ export class CoupsController {
     type: CoupDto,
     errors: ['NOT_FOUND', 'SHOE_CLOSED', 'SHOE_EXHAUSTED', 'COUP_NOT_TAKING_BETS', 'MISDEAL', 'CARD_NOT_IN_SHOE', 'IDEMPOTENCY_KEY_REUSED'],
   })
-  recordCards(@IdParam() id: string, @Body() dto: HandsDto, @CurrentActor() actor: Actor): Promise<CoupDto> {
-    return this.coups.recordCards(id, dto, actor);
+  recordCards(@IdParam() id: string, @Body() dto: HandsDto, @CurrentContext() ctx: RequestContext): Promise<CoupDto> {
+    return this.coups.recordCards(id, dto, ctx);
   }
 
   @Endpoint('POST', 'wagers/:id/withdraw', {
@@ -142,7 +143,7 @@ export class CoupsController {
     type: WagerDto,
     errors: ['NOT_FOUND', 'SHOE_CLOSED', 'WAGER_NOT_WITHDRAWABLE'],
   })
-  withdraw(@IdParam() id: string, @CurrentActor() actor: Actor): Promise<WagerDto> {
-    return this.coups.withdraw(id, actor);
+  withdraw(@IdParam() id: string, @CurrentContext() ctx: RequestContext): Promise<WagerDto> {
+    return this.coups.withdraw(id, ctx);
   }
 }

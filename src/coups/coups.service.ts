@@ -1,3 +1,4 @@
+import type { AuditContext, RequestContext } from '../access/context';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Actor, assertTableAccess } from '../access/actor';
@@ -10,7 +11,6 @@ import { CarriedWager, dealFrom, LockedShoe, nextCoupNumber, ShoesService } from
 import { applyCoupToRollups, coupRollupParts, rollupStatement } from '../reports/rollups';
 import { idempotencyParts } from '../idempotency/idempotency-store';
 import { compose, CteParts, pgRunner, prismaRunner, SqlRunner, SqlStatement, standalone } from '../database/sql';
-import { requestContext } from '../common/request-context';
 import { AuditService, auditPartsStatement } from '../audit/audit.service';
 import { ApiKeysService, KEY_VALID_SQL } from '../api-keys/api-keys.service';
 import { edgesOf, limitsFor, rulesOf } from '../tables/tables.service';
@@ -48,22 +48,23 @@ export class CoupsService {
    * Records a coup. With cards: the whole coup, settled at once. Without: the coup opens for
    * betting. One transaction under the shoe lock; any error leaves no trace and uses no number.
    */
-  async record(shoeId: string, dto: RecordCoupDto, actor: Actor): Promise<CoupDto> {
+  async record(shoeId: string, dto: RecordCoupDto, ctx: RequestContext): Promise<CoupDto> {
+    const { actor } = ctx;
     if (actor.unconfirmed) {
       // The caller's key was recognised from memory: only the one-statement write confirms it
       // itself; any other outcome (another path, an error) first makes sure it is still valid.
       try {
-        const written = dto.cards ? await this.recordOptimistic(shoeId, dto.cards, dto, actor) : null;
+        const written = dto.cards ? await this.recordOptimistic(shoeId, dto.cards, dto, ctx) : null;
         if (written) return written;
       } catch (e) {
         await this.confirmKey(actor);
         throw e;
       }
       await this.confirmKey(actor);
-      return dto.cards ? this.recordLocked(shoeId, dto.cards, dto, actor) : this.openForBetting(shoeId, dto, actor);
+      return dto.cards ? this.recordLocked(shoeId, dto.cards, dto, ctx) : this.openForBetting(shoeId, dto, ctx);
     }
-    if (!dto.cards) return this.openForBetting(shoeId, dto, actor);
-    return (await this.recordOptimistic(shoeId, dto.cards, dto, actor)) ?? this.recordLocked(shoeId, dto.cards, dto, actor);
+    if (!dto.cards) return this.openForBetting(shoeId, dto, ctx);
+    return (await this.recordOptimistic(shoeId, dto.cards, dto, ctx)) ?? this.recordLocked(shoeId, dto.cards, dto, ctx);
   }
 
   private async confirmKey(actor: Actor): Promise<void> {
@@ -75,30 +76,33 @@ export class CoupsService {
    * only if the shoe has not moved since it was read (and, for a caller recognised from memory,
    * only if the key is still valid). Null when it did not apply: another client moved the shoe.
    */
-  private async recordOptimistic(shoeId: string, cards: HandsDto, dto: RecordCoupDto, actor: Actor): Promise<CoupDto | null> {
+  private async recordOptimistic(shoeId: string, cards: HandsDto, dto: RecordCoupDto, ctx: RequestContext): Promise<CoupDto | null> {
+    const { actor } = ctx;
     const hands = parseHands(cards);
     const table = await this.shoes.tableOf(shoeId);
     const snap = await this.shoes.snapshot(shoeId, actor, table);
     const wagers = [...snap.carried.map(carriedWager), ...(dto.wagers ?? []).map((w) => newWager(snap.table, w))];
-    const plan = this.plan(snap, { id: randomUUID(), number: nextCoupNumber(snap), isNew: true }, hands, wagers);
-    return (await this.writeOptimistic(plan, snap.version, actor.unconfirmed ? actor.keyId : null)) ? plan.dto : null;
+    const plan = this.plan(ctx, snap, { id: randomUUID(), number: nextCoupNumber(snap), isNew: true }, hands, wagers);
+    return (await this.writeOptimistic(ctx, plan, snap.version, actor.unconfirmed ? actor.keyId : null)) ? plan.dto : null;
   }
 
   /** The whole coup serialised behind the shoe's row lock (two clients on one shoe). */
-  private async recordLocked(shoeId: string, cards: HandsDto, dto: RecordCoupDto, actor: Actor): Promise<CoupDto> {
+  private async recordLocked(shoeId: string, cards: HandsDto, dto: RecordCoupDto, ctx: RequestContext): Promise<CoupDto> {
+    const { actor } = ctx;
     const hands = parseHands(cards);
     const table = await this.shoes.tableOf(shoeId);
-    return this.prisma.rawTransaction(async (client) => {
+    return this.prisma.rawTransaction(ctx, async (client) => {
       const locked = await this.shoes.lockRaw(client, shoeId, actor, table);
       const number = nextCoupNumber(locked);
       const wagers = [...locked.carried.map(carriedWager), ...(dto.wagers ?? []).map((w) => newWager(locked.table, w))];
-      return this.settle(pgRunner(client), locked, { id: randomUUID(), number, isNew: true }, hands, wagers);
+      return this.settle(ctx, pgRunner(client), locked, { id: randomUUID(), number, isNew: true }, hands, wagers);
     });
   }
 
   /** A coup opened for betting; its cards come later. */
-  private async openForBetting(shoeId: string, dto: RecordCoupDto, actor: Actor): Promise<CoupDto> {
-    return this.prisma.transaction(async (tx) => {
+  private async openForBetting(shoeId: string, dto: RecordCoupDto, ctx: RequestContext): Promise<CoupDto> {
+    const { actor } = ctx;
+    return this.prisma.transaction(ctx, async (tx) => {
       const locked = await this.shoes.lock(tx, shoeId, actor, { mustBeOpen: true, withCarried: true });
       const { shoe, table } = locked;
       const number = nextCoupNumber(locked);
@@ -109,7 +113,7 @@ export class CoupsService {
       await insertOpenWagers(tx, coupId, shoe.id, shoe.tableId, fresh);
       if (carried.length) await tx.wager.updateMany({ where: { id: { in: carried.map((w) => w.id) } }, data: { coupId } });
       await tx.shoe.update({ where: { id: shoeId }, data: { coupCount: number, openCoupId: coupId } });
-      await this.audit.append(tx, {
+      await this.audit.append(tx, ctx, {
         stream: shoe.tableId,
         action: 'coup.open',
         entityType: 'coup',
@@ -121,12 +125,13 @@ export class CoupsService {
   }
 
   /** Adds wagers to a coup that is taking bets. */
-  addWagers(coupId: string, dto: AddWagersDto, actor: Actor): Promise<CoupDto> {
-    return this.prisma.transaction(async (tx) => {
+  addWagers(coupId: string, dto: AddWagersDto, ctx: RequestContext): Promise<CoupDto> {
+    const { actor } = ctx;
+    return this.prisma.transaction(ctx, async (tx) => {
       const { table, shoe } = await this.lockOpenCoup(tx, coupId, actor);
       const wagers = dto.wagers.map((w) => newWager(table, w));
       await insertOpenWagers(tx, coupId, shoe.id, shoe.tableId, wagers);
-      await this.audit.append(tx, {
+      await this.audit.append(tx, ctx, {
         stream: shoe.tableId,
         action: 'coup.wagers',
         entityType: 'coup',
@@ -138,13 +143,14 @@ export class CoupsService {
   }
 
   /** Records the cards of a coup that was taking bets, and settles every wager on it. */
-  recordCards(coupId: string, dto: HandsDto, actor: Actor): Promise<CoupDto> {
+  recordCards(coupId: string, dto: HandsDto, ctx: RequestContext): Promise<CoupDto> {
+    const { actor } = ctx;
     const hands = parseHands(dto);
-    return this.prisma.transaction(async (tx) => {
+    return this.prisma.transaction(ctx, async (tx) => {
       const locked = await this.lockOpenCoup(tx, coupId, actor);
       const coup = await tx.coup.findUniqueOrThrow({ where: { id: coupId }, select: { number: true } });
       const wagers = (await tx.wager.findMany({ where: { coupId, status: 'OPEN' } })).map(storedWager);
-      await this.settle(prismaRunner(tx), locked, { id: coupId, number: coup.number, isNew: false }, hands, wagers);
+      await this.settle(ctx, prismaRunner(tx), locked, { id: coupId, number: coup.number, isNew: false }, hands, wagers);
       // The coup may also hold withdrawn wagers: answer from the stored rows, as GET does.
       return this.describe(tx, coupId);
     });
@@ -156,7 +162,12 @@ export class CoupsService {
    * cards return to the shoe, and tie bets it carried forward (not yet played) are withdrawn. A coup
    * still taking bets is cancelled the same way.
    */
-  async voidInTx(tx: Tx, coupId: string, v: { reason: string; requestedBy: Actor; approvedBy: Actor; voidRequestId: string }): Promise<void> {
+  async voidInTx(
+    tx: Tx,
+    ctx: AuditContext,
+    coupId: string,
+    v: { reason: string; requestedBy: Actor; approvedBy: Actor; voidRequestId: string },
+  ): Promise<void> {
     const found = await tx.coup.findUnique({ where: { id: coupId }, select: { shoeId: true } });
     if (!found) throw notFound('Coup', coupId);
     const { shoe, table } = await this.shoes.lock(tx, found.shoeId, v.approvedBy, { mustBeOpen: false });
@@ -201,7 +212,7 @@ export class CoupsService {
       shoeChanges.openCoupId = null;
     }
     await tx.shoe.update({ where: { id: shoe.id }, data: shoeChanges });
-    await this.audit.append(tx, {
+    await this.audit.append(tx, ctx, {
       stream: shoe.tableId,
       action: 'coup.void',
       entityType: 'coup',
@@ -220,8 +231,9 @@ export class CoupsService {
   }
 
   /** Withdraws a carried tie bet before the cards of its coup are recorded. */
-  withdraw(wagerId: string, actor: Actor): Promise<WagerDto> {
-    return this.prisma.transaction(async (tx) => {
+  withdraw(wagerId: string, ctx: RequestContext): Promise<WagerDto> {
+    const { actor } = ctx;
+    return this.prisma.transaction(ctx, async (tx) => {
       const found = await tx.wager.findUnique({ where: { id: wagerId }, select: { shoeId: true } });
       if (!found) throw notFound('Wager', wagerId);
       await this.shoes.lock(tx, found.shoeId, actor, { mustBeOpen: true });
@@ -238,7 +250,7 @@ export class CoupsService {
       // The bets waiting for the next coup changed: move the shoe's version, so that a whole coup
       // computed before this withdrawal cannot be written (CoupsService.writeOptimistic).
       await tx.$executeRaw`UPDATE shoes SET status = status WHERE id = ${found.shoeId}::uuid`;
-      await this.audit.append(tx, {
+      await this.audit.append(tx, ctx, {
         stream: withdrawn.tableId,
         action: 'wager.withdraw',
         entityType: 'wager',
@@ -277,13 +289,14 @@ export class CoupsService {
 
   /** Settles on a locked shoe: the settlement, rollups and audit as three statements of its transaction. */
   private async settle(
+    ctx: RequestContext,
     db: SqlRunner,
     locked: LockedShoe,
     coup: { id: string; number: number; isNew: boolean },
     hands: Hands,
     wagers: PendingWager[],
   ): Promise<CoupDto> {
-    const plan = this.plan(locked, coup, hands, wagers);
+    const plan = this.plan(ctx, locked, coup, hands, wagers);
     const [written] = await db.query<{ coups: bigint | string; stored: bigint | string }>(settlementStatement(plan.write));
     if (Number(written.coups) !== 1 || Number(written.stored) !== plan.storedCount) {
       throw new Error(`Settling coup ${coup.id}: wrote ${written.coups} coup(s) and ${written.stored} of ${plan.storedCount} stored wagers`);
@@ -297,9 +310,9 @@ export class CoupsService {
    * Writes a planned whole coup as one autocommit statement, guarded by the shoe's version: all of
    * it applies, or (the shoe moved) none of it. Returns whether it applied.
    */
-  private async writeOptimistic(plan: Plan, version: string, confirmKeyId: string | null): Promise<boolean> {
+  private async writeOptimistic(ctx: RequestContext, plan: Plan, version: string, confirmKeyId: string | null): Promise<boolean> {
     const w = plan.write;
-    const claim = requestContext.get()?.idempotency;
+    const claim = ctx.idempotency;
     const answer = claim && !claim.stored ? idempotencyParts(claim, plan.dto) : null;
     const statement = optimisticCoupStatement(w, plan.rollups, plan.audit, version, answer, confirmKeyId);
     const { rows } = await this.prisma.pool.query<{ applied: string; stored: string }>({
@@ -316,7 +329,7 @@ export class CoupsService {
   }
 
   /** Checks the cards and settles every wager in memory: what to write, and the answer. Writes nothing. */
-  private plan(locked: LockedShoe, coup: { id: string; number: number; isNew: boolean }, hands: Hands, wagers: PendingWager[]): Plan {
+  private plan(ctx: RequestContext, locked: LockedShoe, coup: { id: string; number: number; isNew: boolean }, hands: Hands, wagers: PendingWager[]): Plan {
     const { shoe, table } = locked;
     const rules = rulesOf(table);
     const outcome = evaluateCoup(rules.variant, hands);
@@ -331,7 +344,6 @@ export class CoupsService {
     const carriedForward = rows
       .filter((r) => r.carriesOver)
       .map((r) => ({ id: randomUUID(), seat: r.seat, betType: r.betType, amount: r.amount, patronId: r.patronId, carriedFromId: r.id }));
-    const actor = requestContext.get()?.actor;
 
     const write: SettlementWrite = {
       coup,
@@ -347,10 +359,10 @@ export class CoupsService {
       cardsDealt,
       coupCount: Math.max(shoe.coupCount, coup.number),
       lastCoupNumber,
-      createdByKeyId: actor?.keyId ?? 'system',
+      createdByKeyId: ctx.actor.keyId,
     };
     const rollups = coupRollupParts({ tableId: shoe.tableId, gamingDay: day, winner: outcome.winner, natural: outcome.natural }, rows, edgesOf(table), 1n);
-    const audit = this.audit.parts({
+    const audit = this.audit.parts(ctx, {
       stream: shoe.tableId,
       action: 'coup.settle',
       entityType: 'coup',

@@ -4,6 +4,7 @@ import { Pool, PoolClient } from 'pg';
 import { CopyTextRows, inlineParameters } from './copy-rows';
 import { pgRunner, prismaRunner } from './sql';
 import { PrismaClient } from '../generated/prisma/client';
+import type { IdempotencyClaim } from '../access/context';
 import { storeIdempotentResponse } from '../idempotency/idempotency-store';
 
 /** The one database client. Connections are made lazily by the pg pool behind the adapter. */
@@ -26,12 +27,12 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
    * A transaction on a plain pg connection, for the hot path where Prisma's per-statement cost
    * matters; it stores an Idempotency-Key answer before COMMIT, like transaction() does.
    */
-  async rawTransaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
+  async rawTransaction<T>(ctx: Answering, fn: (client: PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
       const result = await fn(client);
-      await storeIdempotentResponse(pgRunner(client), result);
+      await storeIdempotentResponse(pgRunner(client), ctx.idempotency, result);
       await client.query('COMMIT');
       return result;
     } catch (e) {
@@ -70,13 +71,14 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
 
   /**
    * Every write goes through here: one interactive transaction, which also stores the response of
-   * an Idempotency-Key request so that the change and its replayable answer commit together.
+   * the request's Idempotency-Key claim (if it has one) so that the change and its replayable answer
+   * commit together.
    */
-  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  transaction<T>(ctx: Answering, fn: (tx: Tx) => Promise<T>): Promise<T> {
     return this.$transaction(
       async (tx) => {
         const result = await fn(tx);
-        await storeIdempotentResponse(prismaRunner(tx), result);
+        await storeIdempotentResponse(prismaRunner(tx), ctx.idempotency, result);
         return result;
       },
       { maxWait: 5_000, timeout: 15_000 },
@@ -88,6 +90,11 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
     if (!this.pool.ended) await this.pool.end();
     this.logger.log('Database connections closed');
   }
+}
+
+/** What a write's transaction needs of its request: the Idempotency-Key claim whose answer it stores, if any. */
+export interface Answering {
+  readonly idempotency: IdempotencyClaim | null;
 }
 
 /** A transaction client, passed explicitly to whatever writes inside a transaction. */

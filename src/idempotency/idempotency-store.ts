@@ -1,4 +1,4 @@
-import { IdempotencyClaim, requestContext } from '../common/request-context';
+import type { IdempotencyClaim } from '../access/context';
 import { CteParts, SqlRunner, standalone } from '../database/sql';
 
 /**
@@ -6,8 +6,7 @@ import { CteParts, SqlRunner, standalone } from '../database/sql';
  * transaction that makes the change: the change and its replayable answer commit together, or
  * neither does. Called by PrismaService.transaction for every write.
  */
-export async function storeIdempotentResponse(db: SqlRunner, response: unknown): Promise<void> {
-  const claim = requestContext.get()?.idempotency;
+export async function storeIdempotentResponse(db: SqlRunner, claim: IdempotencyClaim | null, response: unknown): Promise<void> {
   if (!claim || claim.stored) return;
   await db.run(standalone('sabot-idempotency-store', idempotencyParts(claim, response)));
   claim.stored = true;

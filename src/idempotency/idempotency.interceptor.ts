@@ -1,12 +1,11 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import { createHash, randomUUID } from 'node:crypto';
 import { catchError, from, mergeMap, Observable, of, throwError } from 'rxjs';
-import { Actor } from '../access/actor';
+import { ContextRequest, IdempotencyClaim } from '../access/context';
 import { canonicalJson } from '../audit/canonical';
 import { AppError } from '../common/errors';
-import { requestContext } from '../common/request-context';
 import { PrismaService } from '../database/prisma.service';
 import { Prisma } from '../generated/prisma/client';
 
@@ -34,7 +33,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
   ) {}
 
   async intercept(ctx: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
-    const req = ctx.switchToHttp().getRequest<Request & { actor?: Actor }>();
+    const req = ctx.switchToHttp().getRequest<ContextRequest>();
     const key = req.header('idempotency-key');
     if (req.method !== 'POST' || key === undefined) return next.handle();
     if (!KEY_PATTERN.test(key)) throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
@@ -50,9 +49,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
         INSERT INTO idempotency_records (id, scope, key, request_hash) VALUES (${id}::uuid, ${scope}, ${key}, ${requestHash})
         ON CONFLICT (scope, key) DO NOTHING`;
       if (claimed === 1) {
-        const claim = { recordId: id, statusCode: this.reflector.get<number>('__httpCode__', ctx.getHandler()) ?? 201, stored: false };
-        const context = requestContext.get();
-        if (context) context.idempotency = claim;
+        const claim: IdempotencyClaim = { recordId: id, statusCode: this.reflector.get<number>('__httpCode__', ctx.getHandler()) ?? 201, stored: false };
+        // The controller passes it to the write (CurrentContext), whose transaction stores the answer.
+        req.idempotencyClaim = claim;
         return next.handle().pipe(
           mergeMap(async (body: unknown) => {
             // Writes stored their response in their own transaction; anything else is stored now.

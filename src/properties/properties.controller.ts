@@ -1,3 +1,4 @@
+import { CurrentContext, RequestContext } from '../access/context';
 import { Body, Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Actor, ADMINS, CurrentActor, EVERYONE } from '../access/actor';
@@ -22,8 +23,8 @@ export class PropertiesController {
     type: PropertyDto,
     errors: ['CONFLICT'],
   })
-  create(@Body() dto: CreatePropertyDto): Promise<PropertyDto> {
-    return this.properties.create(dto);
+  create(@Body() dto: CreatePropertyDto, @CurrentContext() ctx: RequestContext): Promise<PropertyDto> {
+    return this.properties.create(dto, ctx);
   }
 
   @Endpoint('GET', '', {

@@ -1,3 +1,4 @@
+import type { RequestContext } from '../access/context';
 import { Injectable } from '@nestjs/common';
 import { Actor } from '../access/actor';
 import { AppError, notFound } from '../common/errors';
@@ -16,13 +17,13 @@ export class PropertiesService {
     private readonly audit: AuditService,
   ) {}
 
-  async create(dto: CreatePropertyDto): Promise<PropertyDto> {
+  async create(dto: CreatePropertyDto, ctx: RequestContext): Promise<PropertyDto> {
     if (!isValidTimeZone(dto.timeZone)) throw new AppError('VALIDATION_FAILED', `"${dto.timeZone}" is not a time zone; use an IANA name such as Europe/Monaco`);
     const existing = await this.prisma.property.findUnique({ where: { name: dto.name } });
     if (existing) throw new AppError('CONFLICT', `A property named "${dto.name}" already exists`);
-    return this.prisma.transaction(async (tx) => {
+    return this.prisma.transaction(ctx, async (tx) => {
       const p = await tx.property.create({ data: dto });
-      await this.audit.append(tx, { stream: 'admin', action: 'property.create', entityType: 'property', entityId: p.id, data: { ...dto } });
+      await this.audit.append(tx, ctx, { stream: 'admin', action: 'property.create', entityType: 'property', entityId: p.id, data: { ...dto } });
       return toDto(p);
     });
   }

@@ -1,3 +1,4 @@
+import { CurrentContext, RequestContext } from '../access/context';
 import { Body, Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Actor, CurrentActor, EVERYONE, RECORDERS } from '../access/actor';
@@ -22,8 +23,8 @@ export class ShoesController {
     type: ShoeDto,
     errors: ['NOT_FOUND', 'TABLE_CLOSED', 'SHOE_ALREADY_OPEN', 'INVALID_SHOE', 'CARD_NOT_IN_SHOE'],
   })
-  open(@IdParam() tableId: string, @Body() dto: OpenShoeDto, @CurrentActor() actor: Actor): Promise<ShoeDto> {
-    return this.shoes.open(tableId, dto, actor);
+  open(@IdParam() tableId: string, @Body() dto: OpenShoeDto, @CurrentContext() ctx: RequestContext): Promise<ShoeDto> {
+    return this.shoes.open(tableId, dto, ctx);
   }
 
   @Endpoint('GET', 'tables/:id/shoes', {
@@ -62,7 +63,7 @@ export class ShoesController {
     type: ClosedShoeDto,
     errors: ['NOT_FOUND', 'SHOE_CLOSED', 'COUP_IN_PROGRESS'],
   })
-  close(@IdParam() id: string, @CurrentActor() actor: Actor): Promise<ClosedShoeDto> {
-    return this.shoes.close(id, actor);
+  close(@IdParam() id: string, @CurrentContext() ctx: RequestContext): Promise<ClosedShoeDto> {
+    return this.shoes.close(id, ctx);
   }
 }

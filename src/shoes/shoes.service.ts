@@ -1,3 +1,4 @@
+import type { RequestContext } from '../access/context';
 import { Injectable } from '@nestjs/common';
 import { Actor, assertTableAccess } from '../access/actor';
 import { AppError, notFound } from '../common/errors';
@@ -161,10 +162,11 @@ export class ShoesService {
     return { shoe, table: t.table, timeZone: t.timeZone, gamingDayStartHour: t.gamingDayStartHour, carried };
   }
 
-  async open(tableId: string, dto: OpenShoeDto, actor: Actor): Promise<ShoeDto> {
+  async open(tableId: string, dto: OpenShoeDto, ctx: RequestContext): Promise<ShoeDto> {
+    const { actor } = ctx;
     assertTableAccess(actor, tableId);
     const burn = parseCards(dto.burnCards ?? []);
-    return this.prisma.transaction(async (tx) => {
+    return this.prisma.transaction(ctx, async (tx) => {
       const [table] = await tx.$queryRaw<{ status: string; decks: number }[]>`SELECT status, decks FROM casino_tables WHERE id = ${tableId}::uuid FOR UPDATE`;
       if (!table) throw notFound('Table', tableId);
       if (table.status !== 'OPEN') throw new AppError('TABLE_CLOSED', 'The table is closed: reopen it before opening a shoe');
@@ -200,7 +202,7 @@ export class ShoesService {
           cardsDealt,
         },
       });
-      await this.audit.append(tx, {
+      await this.audit.append(tx, ctx, {
         stream: tableId,
         action: 'shoe.open',
         entityType: 'shoe',
@@ -225,8 +227,9 @@ export class ShoesService {
     return Promise.all(shoes.map((s) => this.describe(this.prisma, s)));
   }
 
-  async close(id: string, actor: Actor): Promise<ClosedShoeDto> {
-    return this.prisma.transaction(async (tx) => {
+  async close(id: string, ctx: RequestContext): Promise<ClosedShoeDto> {
+    const { actor } = ctx;
+    return this.prisma.transaction(ctx, async (tx) => {
       const { shoe } = await this.lock(tx, id, actor, { mustBeOpen: true });
       if (shoe.openCoupId) throw new AppError('COUP_IN_PROGRESS', 'A coup is still taking bets: record its cards or void it before closing the shoe');
       // Tie bets waiting for a next coup that will not come go back to their owners.
@@ -235,7 +238,7 @@ export class ShoesService {
       // A player's bank ends with its shoe: the banker takes it and what was set aside.
       await tx.bank.updateMany({ where: { shoeId: id, status: 'ACTIVE' }, data: { status: 'SHOE_CLOSED', closedAt: closed.closedAt } });
       const owed = await seatCommissions(tx, id);
-      await this.audit.append(tx, {
+      await this.audit.append(tx, ctx, {
         stream: shoe.tableId,
         action: 'shoe.close',
         entityType: 'shoe',

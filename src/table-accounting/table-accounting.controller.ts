@@ -1,3 +1,4 @@
+import { CurrentContext, RequestContext } from '../access/context';
 import { Body, Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Actor, CurrentActor, EVERYONE, SUPERVISORS } from '../access/actor';
@@ -21,8 +22,8 @@ export class TableAccountingController {
     type: SessionDto,
     errors: ['NOT_FOUND', 'SESSION_ALREADY_OPEN', 'CONFLICT'],
   })
-  open(@IdParam() tableId: string, @Body() dto: OpenSessionDto, @CurrentActor() actor: Actor): Promise<SessionDto> {
-    return this.accounting.open(tableId, dto, actor);
+  open(@IdParam() tableId: string, @Body() dto: OpenSessionDto, @CurrentContext() ctx: RequestContext): Promise<SessionDto> {
+    return this.accounting.open(tableId, dto, ctx);
   }
 
   @Endpoint('GET', 'table-sessions/:id', {
@@ -47,8 +48,8 @@ export class TableAccountingController {
     type: SlipDto,
     errors: ['NOT_FOUND', 'SESSION_CLOSED'],
   })
-  addSlip(@IdParam() id: string, @Body() dto: SlipInputDto, @CurrentActor() actor: Actor): Promise<SlipDto> {
-    return this.accounting.addSlip(id, dto, actor);
+  addSlip(@IdParam() id: string, @Body() dto: SlipInputDto, @CurrentContext() ctx: RequestContext): Promise<SlipDto> {
+    return this.accounting.addSlip(id, dto, ctx);
   }
 
   @Endpoint('POST', 'table-sessions/:id/close', {
@@ -60,7 +61,7 @@ export class TableAccountingController {
     type: SessionDto,
     errors: ['NOT_FOUND', 'SESSION_CLOSED'],
   })
-  close(@IdParam() id: string, @Body() dto: CloseSessionDto, @CurrentActor() actor: Actor): Promise<SessionDto> {
-    return this.accounting.close(id, dto, actor);
+  close(@IdParam() id: string, @Body() dto: CloseSessionDto, @CurrentContext() ctx: RequestContext): Promise<SessionDto> {
+    return this.accounting.close(id, dto, ctx);
   }
 }

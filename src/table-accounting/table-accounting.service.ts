@@ -1,3 +1,4 @@
+import type { AuditContext, RequestContext } from '../access/context';
 import { Injectable } from '@nestjs/common';
 import { Actor, assertTableAccess } from '../access/actor';
 import { AppError, notFound } from '../common/errors';
@@ -32,13 +33,14 @@ export class TableAccountingService {
     private readonly audit: AuditService,
   ) {}
 
-  async open(tableId: string, dto: OpenSessionDto, actor: Actor): Promise<SessionDto> {
+  async open(tableId: string, dto: OpenSessionDto, ctx: RequestContext): Promise<SessionDto> {
+    const { actor } = ctx;
     assertTableAccess(actor, tableId);
     const { timeZone, gamingDayStartHour } = await this.tables.withProperty(tableId);
     const gamingDay = dto.gamingDay ?? gamingDayOf(new Date(), timeZone, gamingDayStartHour);
     const shift = dto.shift ?? '';
     const openerTotal = chipTotal(dto.opener);
-    return this.prisma.transaction(async (tx) => {
+    return this.prisma.transaction(ctx, async (tx) => {
       await tx.$queryRaw`SELECT id FROM casino_tables WHERE id = ${tableId}::uuid FOR UPDATE`;
       const open = await tx.tableSession.findFirst({ where: { tableId, status: 'OPEN' }, select: { id: true } });
       if (open) throw new AppError('SESSION_ALREADY_OPEN', 'This table already has an open session: close it first');
@@ -54,7 +56,7 @@ export class TableAccountingService {
           openedByKeyId: actor.keyId,
         },
       });
-      await this.audit.append(tx, {
+      await this.audit.append(tx, ctx, {
         stream: tableId,
         action: 'session.open',
         entityType: 'tableSession',
@@ -65,10 +67,11 @@ export class TableAccountingService {
     });
   }
 
-  async addSlip(sessionId: string, dto: SlipInputDto, actor: Actor): Promise<SlipDto> {
+  async addSlip(sessionId: string, dto: SlipInputDto, ctx: RequestContext): Promise<SlipDto> {
+    const { actor } = ctx;
     const amount = chipTotal(dto.chips);
     if (amount <= 0n) throw new AppError('VALIDATION_FAILED', 'A slip must move at least one chip');
-    return this.prisma.transaction(async (tx) => {
+    return this.prisma.transaction(ctx, async (tx) => {
       const session = await this.lockSession(tx, sessionId, actor);
       if (session.status !== 'OPEN') throw new AppError('SESSION_CLOSED', 'The session is closed: slips go on an open session');
       const { table } = await this.tables.withProperty(session.tableId, tx);
@@ -92,7 +95,7 @@ export class TableAccountingService {
           createdByKeyId: actor.keyId,
         },
       });
-      await this.audit.append(tx, {
+      await this.audit.append(tx, ctx, {
         stream: session.tableId,
         action: 'slip.create',
         entityType: 'slip',
@@ -103,9 +106,10 @@ export class TableAccountingService {
     });
   }
 
-  async close(sessionId: string, dto: CloseSessionDto, actor: Actor): Promise<SessionDto> {
+  async close(sessionId: string, dto: CloseSessionDto, ctx: RequestContext): Promise<SessionDto> {
+    const { actor } = ctx;
     const closerTotal = chipTotal(dto.closer);
-    return this.prisma.transaction(async (tx) => {
+    return this.prisma.transaction(ctx, async (tx) => {
       const session = await this.lockSession(tx, sessionId, actor);
       if (session.status !== 'OPEN') throw new AppError('SESSION_CLOSED', 'The session is already closed');
       await tx.tableSession.update({
@@ -119,7 +123,7 @@ export class TableAccountingService {
           closedAt: new Date(),
         },
       });
-      await this.audit.append(tx, {
+      await this.audit.append(tx, ctx, {
         stream: session.tableId,
         action: 'session.close',
         entityType: 'tableSession',
@@ -131,7 +135,12 @@ export class TableAccountingService {
   }
 
   /** Voids a slip by a new record, inside the approval's transaction. */
-  async voidSlipInTx(tx: Tx, slipId: string, v: { reason: string; requestedBy: Actor; approvedBy: Actor; voidRequestId: string }): Promise<void> {
+  async voidSlipInTx(
+    tx: Tx,
+    ctx: AuditContext,
+    slipId: string,
+    v: { reason: string; requestedBy: Actor; approvedBy: Actor; voidRequestId: string },
+  ): Promise<void> {
     const slip = await tx.tableSlip.findUnique({ where: { id: slipId }, include: { void: true } });
     if (!slip) throw notFound('Slip', slipId);
     if (slip.void) throw new AppError('SLIP_ALREADY_VOIDED', `${slip.kind} slip ${slip.number}/${slip.year} was already voided`);
@@ -145,7 +154,7 @@ export class TableAccountingService {
         voidRequestId: v.voidRequestId,
       },
     });
-    await this.audit.append(tx, {
+    await this.audit.append(tx, ctx, {
       stream: slip.tableId,
       action: 'slip.void',
       entityType: 'slip',

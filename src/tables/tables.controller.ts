@@ -1,3 +1,4 @@
+import { CurrentContext, RequestContext } from '../access/context';
 import { Body, Controller, Query } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Actor, ADMINS, CurrentActor, EVERYONE, TABLE_MANAGERS } from '../access/actor';
@@ -25,8 +26,8 @@ export class TablesController {
     type: TableDto,
     errors: ['CONFLICT', 'NOT_FOUND', 'INVALID_RULES'],
   })
-  create(@Body() dto: CreateTableDto): Promise<TableDto> {
-    return this.tables.create(dto);
+  create(@Body() dto: CreateTableDto, @CurrentContext() ctx: RequestContext): Promise<TableDto> {
+    return this.tables.create(dto, ctx);
   }
 
   @ApiQuery({ name: 'propertyId', required: false, description: "Only this property's tables" })
@@ -66,8 +67,8 @@ export class TablesController {
     type: TableDto,
     errors: ['NOT_FOUND', 'TABLE_HAS_OPEN_SHOE'],
   })
-  close(@IdParam() id: string, @CurrentActor() actor: Actor): Promise<TableDto> {
-    return this.tables.close(id, actor);
+  close(@IdParam() id: string, @CurrentContext() ctx: RequestContext): Promise<TableDto> {
+    return this.tables.close(id, ctx);
   }
 
   @Endpoint('POST', ':id/reopen', {
@@ -79,7 +80,7 @@ export class TablesController {
     type: TableDto,
     errors: ['NOT_FOUND'],
   })
-  reopen(@IdParam() id: string, @CurrentActor() actor: Actor): Promise<TableDto> {
-    return this.tables.reopen(id, actor);
+  reopen(@IdParam() id: string, @CurrentContext() ctx: RequestContext): Promise<TableDto> {
+    return this.tables.reopen(id, ctx);
   }
 }

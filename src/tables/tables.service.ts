@@ -1,3 +1,4 @@
+import type { RequestContext, WriteContext } from '../access/context';
 import { Injectable } from '@nestjs/common';
 import { Actor, assertTableAccess } from '../access/actor';
 import { AppError, notFound } from '../common/errors';
@@ -83,7 +84,7 @@ export class TablesService {
     return hit;
   }
 
-  async create(dto: CreateTableDto): Promise<TableDto> {
+  async create(dto: CreateTableDto, ctx: WriteContext): Promise<TableDto> {
     if (dto.maxBet < dto.minBet) throw new AppError('VALIDATION_FAILED', 'maxBet must not be below minBet');
     const pays: Record<string, string> = {};
     for (const p of dto.pays ?? []) pays[p.betType] = formatOdds(parseOdds(p.pays));
@@ -131,9 +132,9 @@ export class TablesService {
       roundingMode: rules.rounding.mode,
       roundingUnit: rules.rounding.unit,
     };
-    const row = await this.prisma.transaction(async (tx) => {
+    const row = await this.prisma.transaction(ctx, async (tx) => {
       const created = await tx.casinoTable.create({ data });
-      await this.audit.append(tx, { stream: 'admin', action: 'table.create', entityType: 'table', entityId: created.id, data: { ...data } });
+      await this.audit.append(tx, ctx, { stream: 'admin', action: 'table.create', entityType: 'table', entityId: created.id, data: { ...data } });
       return created;
     });
     return toTableDto(row);
@@ -157,25 +158,27 @@ export class TablesService {
     return t;
   }
 
-  async close(id: string, actor: Actor): Promise<TableDto> {
+  async close(id: string, ctx: RequestContext): Promise<TableDto> {
+    const { actor } = ctx;
     assertTableAccess(actor, id);
-    return this.prisma.transaction(async (tx) => {
+    return this.prisma.transaction(ctx, async (tx) => {
       const [t] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM casino_tables WHERE id = ${id}::uuid FOR UPDATE`;
       if (!t) throw notFound('Table', id);
       const open = await tx.shoe.findFirst({ where: { tableId: id, status: 'OPEN' }, select: { number: true } });
       if (open) throw new AppError('TABLE_HAS_OPEN_SHOE', `Close shoe ${open.number} before closing the table`);
       const closed = await tx.casinoTable.update({ where: { id }, data: { status: 'CLOSED' } });
-      await this.audit.append(tx, { stream: id, action: 'table.close', entityType: 'table', entityId: id, data: { status: 'CLOSED' } });
+      await this.audit.append(tx, ctx, { stream: id, action: 'table.close', entityType: 'table', entityId: id, data: { status: 'CLOSED' } });
       return toTableDto(closed);
     });
   }
 
-  async reopen(id: string, actor: Actor): Promise<TableDto> {
+  async reopen(id: string, ctx: RequestContext): Promise<TableDto> {
+    const { actor } = ctx;
     assertTableAccess(actor, id);
     await this.find(id);
-    return this.prisma.transaction(async (tx) => {
+    return this.prisma.transaction(ctx, async (tx) => {
       const opened = await tx.casinoTable.update({ where: { id }, data: { status: 'OPEN' } });
-      await this.audit.append(tx, { stream: id, action: 'table.reopen', entityType: 'table', entityId: id, data: { status: 'OPEN' } });
+      await this.audit.append(tx, ctx, { stream: id, action: 'table.reopen', entityType: 'table', entityId: id, data: { status: 'OPEN' } });
       return toTableDto(opened);
     });
   }

@@ -1,6 +1,7 @@
+import { CurrentContext, RequestContext } from '../access/context';
 import { Body, Controller, Query } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
-import { Actor, CurrentActor, Role, SUPERVISORS } from '../access/actor';
+import { Role, SUPERVISORS } from '../access/actor';
 import { Endpoint } from '../common/endpoint';
 import { IdParam } from '../common/validation';
 import { DecideVoidDto, RequestVoidDto, VoidRequestDto } from './dto/void-request.dto';
@@ -27,8 +28,8 @@ export class VoidRequestsController {
     type: VoidRequestDto,
     errors: ['NOT_FOUND', 'COUP_ALREADY_VOIDED', 'VOID_ALREADY_REQUESTED'],
   })
-  requestCoupVoid(@IdParam() id: string, @Body() dto: RequestVoidDto, @CurrentActor() actor: Actor): Promise<VoidRequestDto> {
-    return this.voids.request('COUP', id, dto, actor);
+  requestCoupVoid(@IdParam() id: string, @Body() dto: RequestVoidDto, @CurrentContext() ctx: RequestContext): Promise<VoidRequestDto> {
+    return this.voids.request('COUP', id, dto, ctx);
   }
 
   @Endpoint('POST', 'slips/:id/void', {
@@ -41,8 +42,8 @@ export class VoidRequestsController {
     type: VoidRequestDto,
     errors: ['NOT_FOUND', 'SLIP_ALREADY_VOIDED', 'VOID_ALREADY_REQUESTED'],
   })
-  requestSlipVoid(@IdParam() id: string, @Body() dto: RequestVoidDto, @CurrentActor() actor: Actor): Promise<VoidRequestDto> {
-    return this.voids.request('SLIP', id, dto, actor);
+  requestSlipVoid(@IdParam() id: string, @Body() dto: RequestVoidDto, @CurrentContext() ctx: RequestContext): Promise<VoidRequestDto> {
+    return this.voids.request('SLIP', id, dto, ctx);
   }
 
   @Endpoint('POST', 'bank-coups/:id/void', {
@@ -56,8 +57,8 @@ export class VoidRequestsController {
     type: VoidRequestDto,
     errors: ['NOT_FOUND', 'COUP_ALREADY_VOIDED', 'VOID_NOT_LAST', 'VOID_ALREADY_REQUESTED'],
   })
-  requestBankCoupVoid(@IdParam() id: string, @Body() dto: RequestVoidDto, @CurrentActor() actor: Actor): Promise<VoidRequestDto> {
-    return this.voids.request('BANK_COUP', id, dto, actor);
+  requestBankCoupVoid(@IdParam() id: string, @Body() dto: RequestVoidDto, @CurrentContext() ctx: RequestContext): Promise<VoidRequestDto> {
+    return this.voids.request('BANK_COUP', id, dto, ctx);
   }
 
   @Endpoint('POST', 'void-requests/:id/approve', {
@@ -75,8 +76,8 @@ export class VoidRequestsController {
     type: VoidRequestDto,
     errors: ['NOT_FOUND', 'VOID_REQUEST_DECIDED', 'COUP_ALREADY_VOIDED', 'SLIP_ALREADY_VOIDED', 'VOID_NOT_LAST'],
   })
-  approve(@IdParam() id: string, @Body() dto: DecideVoidDto, @CurrentActor() actor: Actor): Promise<VoidRequestDto> {
-    return this.voids.approve(id, dto, actor);
+  approve(@IdParam() id: string, @Body() dto: DecideVoidDto, @CurrentContext() ctx: RequestContext): Promise<VoidRequestDto> {
+    return this.voids.approve(id, dto, ctx);
   }
 
   @Endpoint('POST', 'void-requests/:id/reject', {
@@ -89,8 +90,8 @@ export class VoidRequestsController {
     type: VoidRequestDto,
     errors: ['NOT_FOUND', 'VOID_REQUEST_DECIDED'],
   })
-  reject(@IdParam() id: string, @Body() dto: DecideVoidDto, @CurrentActor() actor: Actor): Promise<VoidRequestDto> {
-    return this.voids.reject(id, dto, actor);
+  reject(@IdParam() id: string, @Body() dto: DecideVoidDto, @CurrentContext() ctx: RequestContext): Promise<VoidRequestDto> {
+    return this.voids.reject(id, dto, ctx);
   }
 
   @ApiQuery({ name: 'status', required: false, enum: ['PENDING', 'APPROVED', 'REJECTED'] })

@@ -1,5 +1,5 @@
+import type { RequestContext } from '../access/context';
 import { Injectable } from '@nestjs/common';
-import { Actor } from '../access/actor';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { AuditService } from '../audit/audit.service';
 import { samePerson, secondPersonProblem } from '../domain';
@@ -26,8 +26,9 @@ export class VoidRequestsService {
     private readonly keys: ApiKeysService,
   ) {}
 
-  request(target: VoidTarget, targetId: string, dto: RequestVoidDto, actor: Actor): Promise<VoidRequestDto> {
-    return this.prisma.transaction(async (tx) => {
+  request(target: VoidTarget, targetId: string, dto: RequestVoidDto, ctx: RequestContext): Promise<VoidRequestDto> {
+    const { actor } = ctx;
+    return this.prisma.transaction(ctx, async (tx) => {
       // Requests for one record wait for each other, so the second of two at once sees the first
       // and is told VOID_ALREADY_REQUESTED, whatever the timing.
       await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended(${`void-request:${targetId}`}, 0))`;
@@ -42,7 +43,7 @@ export class VoidRequestsService {
       const r = await tx.voidRequest.create({
         data: { target, targetId, tableId, reason: dto.reason, requestedByKeyId: actor.keyId, requestedByRole: actor.role },
       });
-      await this.audit.append(tx, {
+      await this.audit.append(tx, ctx, {
         stream: tableId,
         action: 'void.request',
         entityType: target.toLowerCase(),
@@ -53,8 +54,9 @@ export class VoidRequestsService {
     });
   }
 
-  approve(id: string, dto: DecideVoidDto, actor: Actor): Promise<VoidRequestDto> {
-    return this.prisma.transaction(async (tx) => {
+  approve(id: string, dto: DecideVoidDto, ctx: RequestContext): Promise<VoidRequestDto> {
+    const { actor } = ctx;
+    return this.prisma.transaction(ctx, async (tx) => {
       const r = await this.lockPending(tx, id);
       const [asker, approver] = [await this.keys.holder(r.requestedByKeyId), await this.keys.holder(actor.keyId)];
       const problem = secondPersonProblem(asker, approver);
@@ -65,14 +67,14 @@ export class VoidRequestsService {
         approvedBy: actor,
         voidRequestId: r.id,
       };
-      if (r.target === 'COUP') await this.coups.voidInTx(tx, r.targetId, v);
-      else if (r.target === 'BANK_COUP') await this.banks.voidInTx(tx, r.targetId, v);
-      else await this.accounting.voidSlipInTx(tx, r.targetId, v);
+      if (r.target === 'COUP') await this.coups.voidInTx(tx, ctx, r.targetId, v);
+      else if (r.target === 'BANK_COUP') await this.banks.voidInTx(tx, ctx, r.targetId, v);
+      else await this.accounting.voidSlipInTx(tx, ctx, r.targetId, v);
       const decided = await tx.voidRequest.update({
         where: { id },
         data: { status: 'APPROVED', decidedByKeyId: actor.keyId, decidedAt: new Date(), decisionNote: dto.note ?? null },
       });
-      await this.audit.append(tx, {
+      await this.audit.append(tx, ctx, {
         stream: r.tableId,
         action: 'void.approve',
         entityType: r.target.toLowerCase(),
@@ -83,9 +85,10 @@ export class VoidRequestsService {
     });
   }
 
-  reject(id: string, dto: DecideVoidDto, actor: Actor): Promise<VoidRequestDto> {
+  reject(id: string, dto: DecideVoidDto, ctx: RequestContext): Promise<VoidRequestDto> {
+    const { actor } = ctx;
     if (!dto.note) throw new AppError('VALIDATION_FAILED', 'Say why the void is rejected (note)');
-    return this.prisma.transaction(async (tx) => {
+    return this.prisma.transaction(ctx, async (tx) => {
       const r = await this.lockPending(tx, id);
       const [asker, decider] = [await this.keys.holder(r.requestedByKeyId), await this.keys.holder(actor.keyId)];
       if (samePerson(asker, decider)) {
@@ -95,7 +98,7 @@ export class VoidRequestsService {
         where: { id },
         data: { status: 'REJECTED', decidedByKeyId: actor.keyId, decidedAt: new Date(), decisionNote: dto.note },
       });
-      await this.audit.append(tx, {
+      await this.audit.append(tx, ctx, {
         stream: r.tableId,
         action: 'void.reject',
         entityType: r.target.toLowerCase(),

@@ -1,0 +1,47 @@
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+import { AppError } from '../common/errors';
+import { correlationIdOf } from '../common/correlation';
+import type { Actor } from './actor';
+
+/** The claim an Idempotency-Key request holds while it runs (made by the idempotency interceptor). */
+export interface IdempotencyClaim {
+  readonly recordId: string;
+  readonly statusCode: number;
+  /** Set once the answer is stored: by the write's own transaction, or by the interceptor after it. */
+  stored: boolean;
+}
+
+/** Who asked, and for which request: what the audit log records of each change. */
+export interface AuditContext {
+  /** Null for the service's own work (the bootstrap key, timers). */
+  readonly actor: Actor | null;
+  readonly correlationId: string;
+  readonly route: string;
+}
+
+/**
+ * What a write depends on besides its body, passed down explicitly from the controller: the caller,
+ * the request (for the audit entry) and, for a POST with an Idempotency-Key, the claim whose answer
+ * the write's transaction stores with the change.
+ */
+export interface WriteContext extends AuditContext {
+  readonly idempotency: IdempotencyClaim | null;
+}
+
+/** A request's context: a caller is known (every write route needs an API key). */
+export interface RequestContext extends WriteContext {
+  readonly actor: Actor;
+}
+
+/** The context of work the service does on its own (no request, no caller): seeding, timers. */
+export const SYSTEM_CONTEXT: WriteContext = { actor: null, correlationId: 'none', route: 'internal', idempotency: null };
+
+export type ContextRequest = Request & { actor?: Actor; idempotencyClaim?: IdempotencyClaim };
+
+/** The request's context, for a controller to pass to the service it calls. */
+export const CurrentContext = createParamDecorator((_data: unknown, ctx: ExecutionContext): RequestContext => {
+  const req = ctx.switchToHttp().getRequest<ContextRequest>();
+  if (!req.actor) throw new AppError('UNAUTHENTICATED', 'A valid API key is required: Authorization: Bearer <key>');
+  return { actor: req.actor, correlationId: correlationIdOf(req), route: `${req.method} ${req.path}`, idempotency: req.idempotencyClaim ?? null };
+});
