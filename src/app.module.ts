@@ -7,6 +7,7 @@ import { AUDIT_SECRETS, AuditSecrets } from './audit/audit.service';
 import { BanksModule } from './banks/banks.module';
 import { CommissionsModule } from './commissions/commissions.module';
 import { ErrorFilter } from './common/error.filter';
+import { loggingModule } from './common/logging';
 import { PerKeyThrottlerGuard } from './common/hardening';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AppConfig } from './config/config';
@@ -30,7 +31,7 @@ class CoreModule {
   static forRoot(config: AppConfig, databaseUrl: string, adminKey: string, audit: AuditSecrets): DynamicModule {
     return {
       module: CoreModule,
-      imports: [ThrottlerModule.forRoot({ throttlers: [{ name: 'per-key', ttl: 60_000, limit: config.rateLimitPerMinute }] })],
+      imports: [loggingModule(config), ThrottlerModule.forRoot({ throttlers: [{ name: 'per-key', ttl: 60_000, limit: config.rateLimitPerMinute }] })],
       controllers: [ApiKeysController],
       providers: [
         { provide: PrismaService, useFactory: () => new PrismaService(databaseUrl, config.dbPoolSize, config.statementTimeoutMs) },

@@ -1,4 +1,5 @@
-import { INestApplication, Logger } from '@nestjs/common';
+import { INestApplication, Logger as NestLogger } from '@nestjs/common';
+import { Logger } from 'nestjs-pino';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
@@ -25,9 +26,10 @@ export async function createApp(
 ): Promise<INestApplication> {
   const audit: AuditSecrets = { keyring, signingKey: signingKeyFor(config), checkpointMinutes: config.checkpointMinutes };
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl, adminKey, audit), {
-    logger: loggerLevels(config.logLevel),
+    bufferLogs: true,
     bodyParser: false,
   });
+  app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   // No ETag: answers are built fresh for every request, and hashing a multi-megabyte report costs more than it saves.
   app.set('etag', false);
@@ -98,11 +100,6 @@ function tidy(doc: OpenAPIObject): OpenAPIObject {
   return walk(doc) as OpenAPIObject;
 }
 
-function loggerLevels(level: AppConfig['logLevel']): ('error' | 'warn' | 'log' | 'debug' | 'verbose')[] {
-  const order = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
-  return order.slice(0, order.indexOf(level) + 1);
-}
-
 /**
  * The audit log's keys: AUDIT_KEYS, or AUDIT_KEYS_FILE, or (outside production) a file in the data
  * folder made with a fresh key on first start, readable only by its owner. Never in the database.
@@ -134,6 +131,6 @@ export function adminKeyFor(config: AppConfig): string {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const key = `sab_admin_${randomBytes(24).toString('base64url')}`;
   fs.writeFileSync(file, key + '\n', { mode: 0o600 });
-  new Logger('Bootstrap').warn(`No ADMIN_API_KEY set: generated one in ${file}`);
+  new NestLogger('Bootstrap').warn(`No ADMIN_API_KEY set: generated one in ${file}`);
   return key;
 }

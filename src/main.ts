@@ -5,13 +5,13 @@ import { adminKeyFor, createApp } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { migrate } from './database/migrate';
 import { prepareDatabase, resolveDatabase } from './database/resolve-database';
+import { startupLogger } from './common/logging';
 
 /**
  * npm start: validates the configuration, uses DATABASE_URL or starts the embedded PostgreSQL,
  * applies pending migrations, and serves the API and /docs on PORT.
  */
 async function main(): Promise<void> {
-  const logger = new Logger('Sabot');
   let config;
   try {
     config = loadConfig();
@@ -22,6 +22,8 @@ async function main(): Promise<void> {
     }
     throw e;
   }
+  Logger.overrideLogger(startupLogger(config));
+  const logger = new Logger('Sabot');
   const db = await resolveDatabase(config);
   const applied = await prepareDatabase(db, migrate);
   if (applied.length) logger.log(`Applied migrations: ${applied.join(', ')}`);
@@ -39,6 +41,8 @@ async function main(): Promise<void> {
   logger.log(`Serving on http://localhost:${port} (API under /v1, documentation at /docs)`);
 }
 
+// A service that cannot start says why in plain words on stderr, as for a bad setting: someone is
+// reading the terminal, not a log pipeline.
 main().catch((e: Error) => {
   console.error(`Sabot failed to start: ${e.message}`);
   process.exit(1);

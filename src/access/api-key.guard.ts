@@ -1,5 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { PinoLogger } from 'nestjs-pino';
 import type { Request } from 'express';
 import { AppError } from '../common/errors';
 import { ApiKeysService } from '../api-keys/api-keys.service';
@@ -11,6 +12,7 @@ export class ApiKeyGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly keys: ApiKeysService,
+    private readonly log: PinoLogger,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
@@ -26,6 +28,8 @@ export class ApiKeyGuard implements CanActivate {
     const actor = await this.keys.authenticate(match[1], fromMemory);
     if (!actor) throw new AppError('UNAUTHENTICATED', 'This API key is unknown, revoked or expired');
     req.actor = actor;
+    // Every later line of this request's log names the caller.
+    this.log.assign({ actor: actor.keyId, role: actor.role });
     const roles = this.reflector.getAllAndOverride<Role[]>(ROLES_KEY, targets) ?? [];
     if (!roles.includes(actor.role)) {
       throw new AppError('FORBIDDEN', `A ${actor.role} key may not do this (allowed: ${roles.join(', ')})`);
