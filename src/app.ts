@@ -12,6 +12,7 @@ import { AuditSecrets } from './audit/audit.service';
 import { signingKeyFrom } from './audit/checkpoint';
 import { AuditKeyring, auditKeyringFromFile, parseAuditKeys } from './audit/keyring';
 import { correlationMiddleware } from './common/correlation';
+import { exactJsonResponses } from './common/exact-json';
 import { checkBodyShape, requireJson, securityHeaders } from './common/hardening';
 import { ErrorResponseDto, ValidationProblemDto } from './common/error-response.dto';
 import { validationPipe } from './common/validation';
@@ -34,6 +35,7 @@ export async function createApp(
   // No ETag: answers are built fresh for every request, and hashing a multi-megabyte report costs more than it saves.
   app.set('etag', false);
   app.use(correlationMiddleware);
+  app.use(exactJsonResponses);
   app.use(securityHeaders);
   app.use(requireJson);
   app.useBodyParser('json', { limit: config.bodyLimit, strict: true });
@@ -62,7 +64,7 @@ export function openApiDocument(app: INestApplication): OpenAPIObject {
     .setDescription(
       'The back office for casino baccarat tables: tables, shoes, coups and wagers recorded and settled, commission tracked per seat, ' +
         'player-banked games, two-person voids, finance reports and a hash-chained audit log.\n\n' +
-        '- **Amounts** are integer minor units (cents of the table currency), never fractions.\n' +
+        '- **Amounts** are integer minor units (cents of the table currency), never fractions: JSON numbers (`integer`, `int64`) written with every digit. Amounts of one wager, coup or bank stay below 2^53 in practice; a sum in a report (or a chemin de fer bank doubled many times) may pass 2^53 = 9,007,199,254,740,992 and is still written as an exact JSON number, never rounded and never a string: read amounts as 64-bit integers (in JavaScript, a parser that keeps big integers, e.g. lossless-json).\n' +
         '- **Errors** all have the body `ErrorResponse` `{ statusCode, code, message, details?, correlationId }` with a stable `code`; each operation lists its codes.\n' +
         '- **Retries**: every POST takes an `Idempotency-Key` header; a refused request writes nothing.\n' +
         '- **Nothing recorded is edited**: mistakes are voided by new records approved by a second supervisor.',

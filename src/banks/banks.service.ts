@@ -1,3 +1,4 @@
+import { minorUnits, minorUnitsOrNull } from '../common/exact-json';
 import type { AuditContext, RequestContext } from '../access/context';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
@@ -516,19 +517,21 @@ function toBankDto(b: Bank): BankDto {
     bankerSeat: b.bankerSeat,
     rotation: b.rotation,
     how: b.how,
-    openedWith: Number(b.openedWith),
-    bank: Number(b.stake),
-    setAside: Number(b.setAside),
-    houseCommission: Number(b.commission),
+    openedWith: minorUnits(b.openedWith),
+    bank: minorUnits(b.stake),
+    setAside: minorUnits(b.setAside),
+    houseCommission: minorUnits(b.commission),
     bancoSuivi: b.bancoSuivi,
-    standingStakes: standing ? standing.map((s): StandingStakeDto => ({ seat: s.seat, amount: Number(s.amount), call: s.call, bystander: s.bystander })) : null,
+    standingStakes: standing
+      ? standing.map((s): StandingStakeDto => ({ seat: s.seat, amount: minorUnits(BigInt(s.amount)), call: s.call, bystander: s.bystander }))
+      : null,
     stakesAccepted: b.stakesAccepted,
     coups: b.coups,
     status: b.status,
-    offer: b.offer === null ? null : Number(b.offer),
+    offer: minorUnitsOrNull(b.offer),
     nextBanker: b.status === 'ACTIVE' ? b.bankerSeat : b.nextBanker,
     outOfTurnFor: b.outOfTurnFor,
-    bankerTakes: takes === null ? null : Number(takes),
+    bankerTakes: minorUnitsOrNull(takes),
     openedAt: b.openedAt.toISOString(),
     closedAt: b.closedAt?.toISOString() ?? null,
   };
@@ -546,11 +549,11 @@ function toBankCoupDto(c: BankCoup & { void?: BankCoupVoid | null }, bank: Bank)
     cards: c.cards as unknown as BankCoupCardsDto,
     outcome: c.outcome as unknown as BankCoupOutcomeDto,
     bankerSeat: c.bankerSeat,
-    bankBefore: Number(c.bankBefore),
-    covered: Number(c.covered),
-    setAside: Number(c.setAside),
-    commission: Number(c.commission),
-    bankAfter: c.bankAfter === null ? null : Number(c.bankAfter),
+    bankBefore: minorUnits(c.bankBefore),
+    covered: minorUnits(c.covered),
+    setAside: minorUnits(c.setAside),
+    commission: minorUnits(c.commission),
+    bankAfter: minorUnitsOrNull(c.bankAfter),
     nextBanker: c.nextBanker!,
     handPlayer: o.handPlayer ?? null,
     stakesStand: o.stakesStand ?? false,
@@ -560,9 +563,9 @@ function toBankCoupDto(c: BankCoup & { void?: BankCoupVoid | null }, bank: Bank)
       side: p.side,
       call: p.call,
       bystander: p.bystander,
-      stake: Number(p.stake),
-      net: Number(p.net),
-      unpaid: Number(p.unpaid),
+      stake: minorUnits(BigInt(p.stake)),
+      net: minorUnits(BigInt(p.net)),
+      unpaid: minorUnits(BigInt(p.unpaid)),
     })),
     bank: toBankDto(bank),
     void: c.void

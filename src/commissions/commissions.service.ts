@@ -7,8 +7,9 @@ import { PrismaService, Tx } from '../database/prisma.service';
 import { assertTableAccess } from '../access/actor';
 import { ShoesService } from '../shoes/shoes.service';
 import { AuditService } from '../audit/audit.service';
-import { CollectCommissionDto, CollectionDto, SeatCommissionDto, ShoeCommissionsDto } from './dto/commission.dto';
-import { seatCommissions } from './seat-commissions';
+import { CollectCommissionDto, CollectionDto, ShoeCommissionsDto } from './dto/commission.dto';
+import { minorUnits } from '../common/exact-json';
+import { SeatCommission, seatCommissions, toSeatCommissionDto } from './seat-commissions';
 import { addCollectedCommission } from '../reports/rollups';
 import { gamingDayOf } from '../domain';
 
@@ -43,7 +44,7 @@ export class CommissionsService {
     });
   }
 
-  outstanding(db: Tx | PrismaService, shoeId: string): Promise<SeatCommissionDto[]> {
+  outstanding(db: Tx | PrismaService, shoeId: string): Promise<SeatCommission[]> {
     return seatCommissions(db, shoeId);
   }
 
@@ -52,7 +53,12 @@ export class CommissionsService {
     if (!shoe) throw notFound('Shoe', shoeId);
     assertTableAccess(actor, shoe.tableId);
     const seats = await this.outstanding(this.prisma, shoeId);
-    return { shoeId, currency: shoe.table.currency, seats, totalOutstanding: seats.reduce((t, s) => t + s.outstanding, 0) };
+    return {
+      shoeId,
+      currency: shoe.table.currency,
+      seats: seats.map(toSeatCommissionDto),
+      totalOutstanding: minorUnits(seats.reduce((t, s) => t + s.outstanding, 0n)),
+    };
   }
 
   /** Records a collection (partial or whole), with the shoe locked so two collections cannot both take the same debt. */
@@ -75,10 +81,10 @@ export class CommissionsService {
   ): Promise<CollectionDto> {
     const patronId = dto.patronId ?? null;
     const seat = (await this.outstanding(tx, shoeId)).find((s) => s.seat === dto.seat && s.patronId === patronId);
-    const owed = seat?.outstanding ?? 0;
+    const owed = seat?.outstanding ?? 0n;
     const who = `Seat ${dto.seat}${patronId ? ` (patron ${patronId})` : ''}`;
-    if (owed <= 0) throw new AppError('COLLECTION_EXCEEDS_OUTSTANDING', `${who} owes no commission in this shoe`);
-    const amount = dto.amount ?? owed;
+    if (owed <= 0n) throw new AppError('COLLECTION_EXCEEDS_OUTSTANDING', `${who} owes no commission in this shoe`);
+    const amount = dto.amount === undefined ? owed : BigInt(dto.amount);
     if (amount > owed) throw new AppError('COLLECTION_EXCEEDS_OUTSTANDING', `${who} owes ${owed}; ${amount} cannot be collected`);
     const id = randomUUID();
     await tx.commissionEntry.create({
@@ -89,19 +95,19 @@ export class CommissionsService {
         seat: dto.seat,
         patronId,
         kind: 'COLLECTION',
-        amount: -BigInt(amount),
+        amount: -amount,
         createdByKeyId: ctx.actor.keyId,
         gamingDay: new Date(`${gamingDay}T00:00:00Z`),
       },
     });
-    await addCollectedCommission(tx, tableId, gamingDay, BigInt(amount));
+    await addCollectedCommission(tx, tableId, gamingDay, amount);
     await this.audit.append(tx, ctx, {
       stream: tableId,
       action: 'commission.collect',
       entityType: 'shoe',
       entityId: shoeId,
-      data: { entryId: id, seat: dto.seat, patronId, amount, outstandingAfter: owed - amount },
+      data: { entryId: id, seat: dto.seat, patronId, amount: minorUnits(amount), outstandingAfter: minorUnits(owed - amount) },
     });
-    return { id, seat: dto.seat, patronId, amount, outstanding: owed - amount };
+    return { id, seat: dto.seat, patronId, amount: minorUnits(amount), outstanding: minorUnits(owed - amount) };
   }
 }

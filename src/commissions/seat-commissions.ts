@@ -1,14 +1,26 @@
+import { minorUnits } from '../common/exact-json';
 import { PrismaService, Tx } from '../database/prisma.service';
 import { SeatCommissionDto } from './dto/commission.dto';
 
+/** One seat's (and patron's) commission in a shoe, exact. */
+export interface SeatCommission {
+  seat: number;
+  patronId: string | null;
+  accrued: bigint;
+  collected: bigint;
+  voided: bigint;
+  /** accrued − collected − voided */
+  outstanding: bigint;
+}
+
 /** Accrued, collected, voided and outstanding commission per seat (and patron) of a shoe. */
-export async function seatCommissions(db: Tx | PrismaService, shoeId: string): Promise<SeatCommissionDto[]> {
+export async function seatCommissions(db: Tx | PrismaService, shoeId: string): Promise<SeatCommission[]> {
   const groups = await db.commissionEntry.groupBy({ by: ['seat', 'patronId', 'kind'], where: { shoeId }, _sum: { amount: true } });
-  const seats = new Map<string, SeatCommissionDto>();
+  const seats = new Map<string, SeatCommission>();
   for (const g of groups) {
     const key = `${g.seat}|${g.patronId ?? ''}`;
-    const s = seats.get(key) ?? { seat: g.seat, patronId: g.patronId, accrued: 0, collected: 0, voided: 0, outstanding: 0 };
-    const amount = Number(g._sum.amount ?? 0n);
+    const s = seats.get(key) ?? { seat: g.seat, patronId: g.patronId, accrued: 0n, collected: 0n, voided: 0n, outstanding: 0n };
+    const amount = g._sum.amount ?? 0n;
     if (g.kind === 'ACCRUAL') s.accrued += amount;
     else if (g.kind === 'COLLECTION') s.collected -= amount;
     else s.voided -= amount;
@@ -16,4 +28,15 @@ export async function seatCommissions(db: Tx | PrismaService, shoeId: string): P
     seats.set(key, s);
   }
   return [...seats.values()].sort((a, b) => a.seat - b.seat || (a.patronId ?? '').localeCompare(b.patronId ?? ''));
+}
+
+export function toSeatCommissionDto(s: SeatCommission): SeatCommissionDto {
+  return {
+    seat: s.seat,
+    patronId: s.patronId,
+    accrued: minorUnits(s.accrued),
+    collected: minorUnits(s.collected),
+    voided: minorUnits(s.voided),
+    outstanding: minorUnits(s.outstanding),
+  };
 }

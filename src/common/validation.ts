@@ -56,6 +56,14 @@ export function MoneyField(o: FieldOptions & { min?: number }) {
   );
 }
 
+/**
+ * An amount in an answer: integer minor units, exact (the wire model in common/exact-json.ts: a
+ * JSON number with every digit, past 2^53 too).
+ */
+export function MoneyProperty(o: { description?: string; nullable?: boolean; example?: number } = {}) {
+  return ApiProperty({ ...o, type: 'integer', format: 'int64' });
+}
+
 export function IntField(o: FieldOptions & { min: number; max: number }) {
   return applyDecorators(
     ...base(o, { type: 'integer', minimum: o.min, maximum: o.max }),

@@ -1,3 +1,4 @@
+import { minorUnits, minorUnitsOrNull } from '../common/exact-json';
 import type { AuditContext, RequestContext } from '../access/context';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
@@ -442,7 +443,7 @@ function newWager(table: CasinoTable, w: WagerInputDto): PendingWager {
     throw new AppError(
       'BET_LIMIT',
       `Seat ${w.seat}: a ${betType} bet at table ${table.code} must be between ${min} and ${max} (${table.currency} minor units); ${amount} is ${amount < min ? 'below the minimum' : 'above the maximum'}`,
-      { seat: w.seat, betType, min: Number(min), max: Number(max) },
+      { seat: w.seat, betType, min: minorUnits(min), max: minorUnits(max) },
     );
   }
   return { id: randomUUID(), stored: false, seat: w.seat, betType, amount, patronId: w.patronId ?? null, carriedFromId: null };
@@ -641,19 +642,18 @@ export function settlementParts(w: SettlementWrite, withShoe: boolean): CteParts
 function toWagerDto(
   w: Pick<Wager, 'id' | 'coupId' | 'seat' | 'betType' | 'amount' | 'patronId' | 'status' | 'result' | 'payout' | 'commission' | 'net' | 'carriedFromId'>,
 ): WagerDto {
-  const n = (v: bigint | null) => (v === null ? null : Number(v));
   return {
     id: w.id,
     coupId: w.coupId,
     seat: w.seat,
     betType: w.betType,
-    amount: Number(w.amount),
+    amount: minorUnits(w.amount),
     patronId: w.patronId,
     status: w.status,
     result: w.result,
-    payout: n(w.payout),
-    commission: n(w.commission),
-    net: n(w.net),
+    payout: minorUnitsOrNull(w.payout),
+    commission: minorUnitsOrNull(w.commission),
+    net: minorUnitsOrNull(w.net),
     carriedFromId: w.carriedFromId,
   };
 }

@@ -1,5 +1,6 @@
 import type { IdempotencyClaim } from '../access/context';
 import { CteParts, SqlRunner, standalone } from '../database/sql';
+import { stringifyExact } from '../common/exact-json';
 
 /**
  * Writes the response of the request being served into its idempotency record, inside the
@@ -18,6 +19,6 @@ export function idempotencyParts(claim: IdempotencyClaim, response: unknown): Ct
     ctes: `idempotent_answer AS (
       UPDATE idempotency_records SET status_code = $1, response_body = $2::jsonb, completed_at = now()
       WHERE id = $3::uuid AND EXISTS (SELECT 1 FROM guard) RETURNING 1)`,
-    values: [claim.statusCode, JSON.stringify(response ?? null), claim.recordId],
+    values: [claim.statusCode, stringifyExact(response ?? null), claim.recordId],
   };
 }

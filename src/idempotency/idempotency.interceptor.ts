@@ -7,7 +7,16 @@ import { ContextRequest, IdempotencyClaim } from '../access/context';
 import { canonicalJson } from '../audit/canonical';
 import { AppError } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
-import { Prisma } from '../generated/prisma/client';
+import { parseExact, stringifyExact } from '../common/exact-json';
+
+interface Claimed {
+  id: string;
+  requestHash: string;
+  statusCode: number | null;
+  responseBody: string | null;
+  createdAt: Date;
+  completedAt: Date | null;
+}
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** Longer than any transaction may run (PrismaService.transaction times out at 15 s). */
@@ -56,10 +65,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
           mergeMap(async (body: unknown) => {
             // Writes stored their response in their own transaction; anything else is stored now.
             if (!claim.stored) {
-              await this.prisma.idempotencyRecord.update({
-                where: { id },
-                data: { statusCode: claim.statusCode, responseBody: (body ?? null) as Prisma.InputJsonValue, completedAt: new Date() },
-              });
+              await this.prisma.$executeRaw`
+                UPDATE idempotency_records SET status_code = ${claim.statusCode}, response_body = ${stringifyExact(body ?? null)}::jsonb, completed_at = now()
+                WHERE id = ${id}::uuid`;
             }
             return body;
           }),
@@ -70,7 +78,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
           ),
         );
       }
-      const existing = await this.prisma.idempotencyRecord.findUnique({ where: { scope_key: { scope, key } } });
+      const [existing] = await this.prisma.$queryRaw<Claimed[]>`
+        SELECT id, request_hash AS "requestHash", status_code AS "statusCode", response_body::text AS "responseBody", created_at AS "createdAt", completed_at AS "completedAt"
+        FROM idempotency_records WHERE scope = ${scope} AND key = ${key}`;
       if (!existing) continue; // released by a failed first attempt: claim again
       if (!existing.completedAt && (orphanedClaims.has(existing.id) || Date.now() - existing.createdAt.getTime() > STALE_CLAIM_MS)) {
         orphanedClaims.delete(existing.id);
@@ -85,7 +95,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
         throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'The first request with this Idempotency-Key is still being processed; retry shortly');
       res.setHeader('Idempotent-Replayed', 'true');
       res.status(existing.statusCode ?? 200);
-      return of(existing.responseBody);
+      // Read as text: an amount past 2^53 in the answer keeps its digits (parseExact).
+      return of(existing.responseBody === null ? null : parseExact(existing.responseBody));
     }
     throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'This Idempotency-Key is contended; retry shortly');
   }

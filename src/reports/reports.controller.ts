@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { Role } from '../access/actor';
 import { Endpoint } from '../common/endpoint';
 import { toCsv } from './csv';
-import { parseExact, stringifyExact } from './exact-json';
+import { parseExact, stringifyExact } from '../common/exact-json';
 import { QuarterlyDto, QuarterlyQueryDto, RangeQueryDto, ReconciliationDto, TableAccountingLineDto, WinLossDto, WinLossQueryDto } from './dto/report.dto';
 import { ReportsService } from './reports.service';
 

@@ -5,7 +5,7 @@ import { fractionToDecimal, MAX_DECKS, MIN_DECKS, outcomeProbabilities } from '.
 import { Prisma } from '../generated/prisma/client';
 import { DEFAULT_PROPERTY_ID } from '../properties/properties.service';
 import { edgesOf } from '../tables/tables.service';
-import { parseExact } from './exact-json';
+import { minorUnits, parseExact } from '../common/exact-json';
 import {
   ExceptionsDto,
   FiguresDto,
@@ -504,7 +504,7 @@ export class ReportsService {
         voidedByKeyId: b.by,
         approvedByKeyId: b.approved,
         voidedAt: b.at.toISOString(),
-        commission: Number(b.commission),
+        commission: minorUnits(BigInt(b.commission)),
       })),
       voidedCoups: coups.map((c) => ({
         coupId: c.coup_id,
@@ -516,7 +516,7 @@ export class ReportsService {
         voidedByKeyId: c.by,
         voidedByRole: c.role,
         voidedAt: c.at.toISOString(),
-        handle: Number(c.handle),
+        handle: minorUnits(BigInt(c.handle)),
       })),
       voidedSlips: slips.map((s) => ({
         slipId: s.slip_id,
@@ -524,7 +524,7 @@ export class ReportsService {
         kind: s.kind,
         number: s.number,
         year: s.year,
-        amount: Number(s.amount),
+        amount: minorUnits(BigInt(s.amount)),
         gamingDay: s.gaming_day,
         reason: s.reason,
         voidedByKeyId: s.by,
@@ -804,6 +804,6 @@ export class ReportsService {
       FROM coup_voids v JOIN coups c ON c.id = v.coup_id JOIN casino_tables t ON t.id = c.table_id
       LEFT JOIN wagers w ON w.coup_id = c.id AND w.status = 'SETTLED'
       WHERE c.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}`;
-    return { coups: Number(v.coups), wagers: Number(v.wagers), handle: Number(v.handle) };
+    return { coups: Number(v.coups), wagers: Number(v.wagers), handle: minorUnits(BigInt(v.handle)) };
   }
 }

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../common/errors';
 import { PrismaService, Tx } from '../database/prisma.service';
 import { BetType, burnCountOf, Card, CARDS_PER_DECK, formatCard, fullShoe, parseCards, removeCards } from '../domain';
 import { CasinoTable, Shoe } from '../generated/prisma/client';
-import { seatCommissions } from '../commissions/seat-commissions';
+import { seatCommissions, toSeatCommissionDto } from '../commissions/seat-commissions';
 import { TableWithClock, TablesService } from '../tables/tables.service';
 import type { PoolClient } from 'pg';
 import { AuditService } from '../audit/audit.service';
@@ -237,15 +237,15 @@ export class ShoesService {
       const closed = await tx.shoe.update({ where: { id }, data: { status: 'CLOSED', closedAt: new Date() } });
       // A player's bank ends with its shoe: the banker takes it and what was set aside.
       await tx.bank.updateMany({ where: { shoeId: id, status: 'ACTIVE' }, data: { status: 'SHOE_CLOSED', closedAt: closed.closedAt } });
-      const owed = await seatCommissions(tx, id);
+      const owed = (await seatCommissions(tx, id)).filter((o) => o.outstanding > 0n).map(toSeatCommissionDto);
       await this.audit.append(tx, ctx, {
         stream: shoe.tableId,
         action: 'shoe.close',
         entityType: 'shoe',
         entityId: id,
-        data: { carriedBetsReturned: returned.count, commissionOutstanding: owed.filter((o) => o.outstanding > 0) },
+        data: { carriedBetsReturned: returned.count, commissionOutstanding: owed },
       });
-      return { ...(await this.describe(tx, closed)), commissionOutstanding: owed.filter((o) => o.outstanding > 0), carriedBetsReturned: returned.count };
+      return { ...(await this.describe(tx, closed)), commissionOutstanding: owed, carriedBetsReturned: returned.count };
     });
   }
 

@@ -1,3 +1,4 @@
+import { minorUnits, minorUnitsOrNull } from '../common/exact-json';
 import type { AuditContext, RequestContext } from '../access/context';
 import { Injectable } from '@nestjs/common';
 import { Actor, assertTableAccess } from '../access/actor';
@@ -204,7 +205,7 @@ function toSlipDto(s: TableSlip, v: SlipVoid | null): SlipDto {
     number: s.number,
     year: s.year,
     chips: s.chips as unknown as ChipCountDto[],
-    amount: Number(s.amount),
+    amount: minorUnits(s.amount),
     gamingDay: s.gamingDay.toISOString().slice(0, 10),
     voidReason: v?.reason ?? null,
     createdAt: s.createdAt.toISOString(),
@@ -236,11 +237,11 @@ function toSessionDto(s: TableSession, slips: (TableSlip & { void: SlipVoid | nu
     shift: s.shift,
     status: s.status,
     opener: s.opener as unknown as ChipCountDto[],
-    openerTotal: Number(s.openerTotal),
+    openerTotal: minorUnits(s.openerTotal),
     closer: (s.closer as unknown as ChipCountDto[] | null) ?? null,
-    closerTotal: s.closerTotal === null ? null : Number(s.closerTotal),
-    drop: s.dropAmount === null ? null : Number(s.dropAmount),
+    closerTotal: minorUnitsOrNull(s.closerTotal),
+    drop: minorUnitsOrNull(s.dropAmount),
     slips: slips.map((x) => toSlipDto(x, x.void)),
-    statisticalWin: win === null ? null : Number(win),
+    statisticalWin: minorUnitsOrNull(win),
   };
 }

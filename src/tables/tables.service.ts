@@ -1,3 +1,4 @@
+import { minorUnits } from '../common/exact-json';
 import type { RequestContext, WriteContext } from '../access/context';
 import { Injectable } from '@nestjs/common';
 import { Actor, assertTableAccess } from '../access/actor';
@@ -193,8 +194,8 @@ export function toTableDto(t: CasinoTable): TableDto {
     pit: t.pit,
     variant: t.variant,
     currency: t.currency,
-    minBet: Number(t.minBet),
-    maxBet: Number(t.maxBet),
+    minBet: minorUnits(t.minBet),
+    maxBet: minorUnits(t.maxBet),
     decks: t.decks,
     commissionBps: t.commissionBps,
     tiePays: formatOdds(rules.pays.TIE),
@@ -202,7 +203,7 @@ export function toTableDto(t: CasinoTable): TableDto {
     sideBets: [...rules.sideBets],
     bets: offeredBets(rules).map((b) => {
       const l = limitsFor(t, b);
-      return { betType: b, min: Number(l.min), max: Number(l.max), pays: formatOdds(rules.pays[b]) };
+      return { betType: b, min: minorUnits(l.min), max: minorUnits(l.max), pays: formatOdds(rules.pays[b]) };
     }),
     perfectPairBothPays: t.perfectPairBothPays,
     rounding: { mode: rules.rounding.mode, unit: rules.rounding.unit },

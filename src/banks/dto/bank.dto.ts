@@ -1,3 +1,5 @@
+import { MoneyProperty } from '../../common/validation';
+import type { MinorUnits } from '../../common/exact-json';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MAX_SEAT } from '../../coups/dto/coup.dto';
 import { BoolField, CardsField, EnumField, IntField, MoneyField, NestedField, SeatsField } from '../../common/validation';
@@ -109,7 +111,7 @@ export class RetireBankDto {
 
 export class StandingStakeDto {
   @ApiProperty() seat: number;
-  @ApiProperty() amount: number;
+  @MoneyProperty() amount: MinorUnits;
   @ApiProperty({ nullable: true, type: String }) call: string | null;
   @ApiProperty() bystander: boolean;
 }
@@ -123,17 +125,17 @@ export class BankDto {
   @ApiProperty() bankerSeat: number;
   @ApiProperty({ type: Number, isArray: true }) rotation: number[];
   @ApiProperty({ description: 'NEW, PASSED (after a losing banker), OFFER_TAKEN, CONTINUED, AUCTION or FIRST_LISTED' }) how: string;
-  @ApiProperty({ description: 'Amount the bank was opened with' }) openedWith: number;
-  @ApiProperty({ description: 'Chemin de fer: the whole bank at stake next coup. Banque: the funds in the bank.' }) bank: number;
-  @ApiProperty({ description: 'Uncovered amounts set aside for the banker so far' }) setAside: number;
-  @ApiProperty({ description: "The house's commission on this bank's winnings so far" }) houseCommission: number;
+  @MoneyProperty({ description: 'Amount the bank was opened with' }) openedWith: MinorUnits;
+  @MoneyProperty({ description: 'Chemin de fer: the whole bank at stake next coup. Banque: the funds in the bank.' }) bank: MinorUnits;
+  @MoneyProperty({ description: 'Uncovered amounts set aside for the banker so far' }) setAside: MinorUnits;
+  @MoneyProperty({ description: "The house's commission on this bank's winnings so far" }) houseCommission: MinorUnits;
   @ApiProperty({ nullable: true, type: Number, description: 'Seat with banco suivi for the next coup' }) bancoSuivi: number | null;
   @ApiProperty({ type: StandingStakeDto, isArray: true, nullable: true, description: 'Stakes standing after a tie' }) standingStakes: StandingStakeDto[] | null;
   @ApiProperty() stakesAccepted: boolean;
   @ApiProperty() coups: number;
   @ApiProperty({ enum: ['ACTIVE', 'PASSED', 'RETIRED', 'BROKE', 'SHOE_CLOSED'] }) status: string;
-  @ApiProperty({ nullable: true, type: Number, description: 'After retiring: the amount the bank is offered at (chemin de fer) or continued at (banque)' })
-  offer: number | null;
+  @MoneyProperty({ nullable: true, description: 'After retiring: the amount the bank is offered at (chemin de fer) or continued at (banque)' })
+  offer: MinorUnits | null;
   @ApiProperty({ nullable: true, type: Number, description: 'Who holds the bank next (the banker while the bank is active)' }) nextBanker: number | null;
   @ApiProperty({
     nullable: true,
@@ -142,12 +144,11 @@ export class BankDto {
       'Chemin de fer: a retired bank taken out of turn (the seats before the taker declined it) keeps the seat whose turn it was; that seat banks next when this bank is lost',
   })
   outOfTurnFor: number | null;
-  @ApiProperty({
+  @MoneyProperty({
     nullable: true,
-    type: Number,
     description: 'What the banker takes away when the bank closes: the bank (on retiring) and everything set aside',
   })
-  bankerTakes: number | null;
+  bankerTakes: MinorUnits | null;
   @ApiProperty() openedAt: string;
   @ApiProperty({ nullable: true, type: String }) closedAt: string | null;
 }
@@ -157,9 +158,9 @@ export class PunterResultDto {
   @ApiProperty({ nullable: true, type: String, enum: ['RIGHT', 'LEFT', 'A_CHEVAL'] }) side: string | null;
   @ApiProperty({ nullable: true, type: String }) call: string | null;
   @ApiProperty() bystander: boolean;
-  @ApiProperty() stake: number;
-  @ApiProperty({ description: "The punter's result: + won, − lost, 0 when the stake stands (tie)" }) net: number;
-  @ApiProperty({ description: 'Banque: what the bank owed and could not pay (no claim)' }) unpaid: number;
+  @MoneyProperty() stake: MinorUnits;
+  @MoneyProperty({ description: "The punter's result: + won, − lost, 0 when the stake stands (tie)" }) net: MinorUnits;
+  @MoneyProperty({ description: 'Banque: what the bank owed and could not pay (no claim)' }) unpaid: MinorUnits;
 }
 
 export class BankCoupVoidDto {
@@ -199,11 +200,11 @@ export class BankCoupDto {
   @ApiProperty({ type: BankCoupCardsDto, description: 'The cards as dealt' }) cards: BankCoupCardsDto;
   @ApiProperty({ type: BankCoupOutcomeDto }) outcome: BankCoupOutcomeDto;
   @ApiProperty() bankerSeat: number;
-  @ApiProperty({ description: 'The bank at stake (chemin de fer) or in hand (banque) before the coup' }) bankBefore: number;
-  @ApiProperty({ description: 'Stakes covering the bank' }) covered: number;
-  @ApiProperty({ description: 'Chemin de fer: the uncovered part, set aside for the banker' }) setAside: number;
-  @ApiProperty({ description: "The house's commission on the banker's winnings" }) commission: number;
-  @ApiProperty({ nullable: true, type: Number, description: 'The bank after the coup (null when it passed)' }) bankAfter: number | null;
+  @MoneyProperty({ description: 'The bank at stake (chemin de fer) or in hand (banque) before the coup' }) bankBefore: MinorUnits;
+  @MoneyProperty({ description: 'Stakes covering the bank' }) covered: MinorUnits;
+  @MoneyProperty({ description: 'Chemin de fer: the uncovered part, set aside for the banker' }) setAside: MinorUnits;
+  @MoneyProperty({ description: "The house's commission on the banker's winnings" }) commission: MinorUnits;
+  @MoneyProperty({ nullable: true, description: 'The bank after the coup (null when it passed)' }) bankAfter: MinorUnits | null;
   @ApiProperty({ description: 'Who holds the bank next' }) nextBanker: number;
   @ApiProperty({ nullable: true, type: Number, description: "Chemin de fer: who played the punters' hand" }) handPlayer: number | null;
   @ApiProperty({ description: 'A chemin de fer tie: the stakes stand for the next coup' }) stakesStand: boolean;

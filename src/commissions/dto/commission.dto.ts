@@ -1,3 +1,5 @@
+import { MoneyProperty } from '../../common/validation';
+import type { MinorUnits } from '../../common/exact-json';
 import { ApiProperty } from '@nestjs/swagger';
 import { IntField, MoneyField, TextField } from '../../common/validation';
 
@@ -24,23 +26,23 @@ export class CollectCommissionDto {
 export class SeatCommissionDto {
   @ApiProperty() seat: number;
   @ApiProperty({ nullable: true, type: String }) patronId: string | null;
-  @ApiProperty({ description: 'Commission charged on Banker wins, minor units' }) accrued: number;
-  @ApiProperty({ description: 'Collected so far' }) collected: number;
-  @ApiProperty({ description: 'Reversed by voided coups' }) voided: number;
-  @ApiProperty({ description: 'Still owed: accrued − collected − voided' }) outstanding: number;
+  @MoneyProperty({ description: 'Commission charged on Banker wins, minor units' }) accrued: MinorUnits;
+  @MoneyProperty({ description: 'Collected so far' }) collected: MinorUnits;
+  @MoneyProperty({ description: 'Reversed by voided coups' }) voided: MinorUnits;
+  @MoneyProperty({ description: 'Still owed: accrued − collected − voided' }) outstanding: MinorUnits;
 }
 
 export class ShoeCommissionsDto {
   @ApiProperty({ format: 'uuid' }) shoeId: string;
   @ApiProperty() currency: string;
   @ApiProperty({ type: SeatCommissionDto, isArray: true }) seats: SeatCommissionDto[];
-  @ApiProperty() totalOutstanding: number;
+  @MoneyProperty() totalOutstanding: MinorUnits;
 }
 
 export class CollectionDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() seat: number;
   @ApiProperty({ nullable: true, type: String }) patronId: string | null;
-  @ApiProperty({ description: 'Amount collected' }) amount: number;
-  @ApiProperty({ description: 'Still owed by this seat afterwards' }) outstanding: number;
+  @MoneyProperty({ description: 'Amount collected' }) amount: MinorUnits;
+  @MoneyProperty({ description: 'Still owed by this seat afterwards' }) outstanding: MinorUnits;
 }

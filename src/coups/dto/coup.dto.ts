@@ -1,3 +1,5 @@
+import { MoneyProperty } from '../../common/validation';
+import type { MinorUnits } from '../../common/exact-json';
 import { ApiProperty } from '@nestjs/swagger';
 import { BET_TYPES } from '../../domain';
 import { CardsField, EnumField, IntField, MoneyField, NestedField, TextField } from '../../common/validation';
@@ -81,13 +83,13 @@ export class WagerDto {
   @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'null while a carried tie bet waits for its coup' }) coupId: string | null;
   @ApiProperty() seat: number;
   @ApiProperty({ enum: BET_TYPES, enumName: 'BetType' }) betType: string;
-  @ApiProperty({ description: 'Stake, minor units' }) amount: number;
+  @MoneyProperty({ description: 'Stake, minor units' }) amount: MinorUnits;
   @ApiProperty({ nullable: true, type: String }) patronId: string | null;
   @ApiProperty({ enum: ['OPEN', 'SETTLED', 'WITHDRAWN'] }) status: string;
   @ApiProperty({ enum: ['WIN', 'LOSE', 'PUSH'], nullable: true, type: String }) result: string | null;
-  @ApiProperty({ nullable: true, type: Number, description: 'Profit paid beyond the returned stake' }) payout: number | null;
-  @ApiProperty({ nullable: true, type: Number, description: 'Commission charged (accrued against the seat)' }) commission: number | null;
-  @ApiProperty({ nullable: true, type: Number, description: "Customer's result: payout − commission, −stake on a loss, 0 on a push" }) net: number | null;
+  @MoneyProperty({ nullable: true, description: 'Profit paid beyond the returned stake' }) payout: MinorUnits | null;
+  @MoneyProperty({ nullable: true, description: 'Commission charged (accrued against the seat)' }) commission: MinorUnits | null;
+  @MoneyProperty({ nullable: true, description: "Customer's result: payout − commission, −stake on a loss, 0 on a push" }) net: MinorUnits | null;
   @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'The tied wager this one carries forward' }) carriedFromId: string | null;
 }
 

@@ -1,3 +1,5 @@
+import { MoneyProperty } from '../../common/validation';
+import type { MinorUnits } from '../../common/exact-json';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { DateField, TextField, UuidField } from '../../common/validation';
 
@@ -55,16 +57,16 @@ export class ExpectedOutcomesDto {
 export class FiguresDto {
   @ApiProperty({ nullable: true, type: Number, description: 'Coups (null when rows are split by bet type)' }) coups: number | null;
   @ApiProperty() wagers: number;
-  @ApiProperty({ description: 'Total wagered, minor units' }) handle: number;
-  @ApiProperty({ description: 'Paid to customers beyond returned stakes' }) payouts: number;
-  @ApiProperty({ description: 'House win: stakes lost − payouts + commission charged' }) win: number;
+  @MoneyProperty({ description: 'Total wagered, minor units' }) handle: MinorUnits;
+  @MoneyProperty({ description: 'Paid to customers beyond returned stakes' }) payouts: MinorUnits;
+  @MoneyProperty({ description: 'House win: stakes lost − payouts + commission charged' }) win: MinorUnits;
   @ApiProperty({ nullable: true, type: String, description: 'win / handle, percent, 4 decimals' }) holdPercent: string | null;
-  @ApiProperty() commissionCharged: number;
-  @ApiProperty() commissionCollected: number;
-  @ApiProperty({ description: "charged − collected within the rows' range" }) commissionOutstanding: number;
-  @ApiProperty({ description: 'Win without uncollected commission' }) revenue: number;
-  @ApiProperty({ description: 'Σ stake × exact house edge, rounded to the minor unit' }) theoreticalWin: number;
-  @ApiProperty() winMinusTheoretical: number;
+  @MoneyProperty() commissionCharged: MinorUnits;
+  @MoneyProperty() commissionCollected: MinorUnits;
+  @MoneyProperty({ description: "charged − collected within the rows' range" }) commissionOutstanding: MinorUnits;
+  @MoneyProperty({ description: 'Win without uncollected commission' }) revenue: MinorUnits;
+  @MoneyProperty({ description: 'Σ stake × exact house edge, rounded to the minor unit' }) theoreticalWin: MinorUnits;
+  @MoneyProperty() winMinusTheoretical: MinorUnits;
   @ApiProperty({ nullable: true, type: Number, description: 'Player-banked coups (chemin de fer, banque); null when rows are split by bet type' }) bankedCoups:
     number | null;
   @ApiProperty({
@@ -96,7 +98,7 @@ export class TotalsDto extends FiguresDto {
 export class VoidSummaryDto {
   @ApiProperty() coups: number;
   @ApiProperty() wagers: number;
-  @ApiProperty({ description: 'Handle of the voided coups, left out of every figure' }) handle: number;
+  @MoneyProperty({ description: 'Handle of the voided coups, left out of every figure' }) handle: MinorUnits;
 }
 
 export class WinLossDto {
@@ -116,15 +118,15 @@ export class TableAccountingLineDto {
   @ApiProperty() currency: string;
   @ApiPropertyOptional({ format: 'date', nullable: true, type: String }) gamingDay: string | null;
   @ApiProperty() sessions: number;
-  @ApiProperty() opener: number;
-  @ApiProperty() closer: number;
-  @ApiProperty() fills: number;
-  @ApiProperty() credits: number;
-  @ApiProperty() drop: number;
-  @ApiProperty({ description: 'closer − opener + credits − fills + drop' }) statisticalWin: number;
+  @MoneyProperty() opener: MinorUnits;
+  @MoneyProperty() closer: MinorUnits;
+  @MoneyProperty() fills: MinorUnits;
+  @MoneyProperty() credits: MinorUnits;
+  @MoneyProperty() drop: MinorUnits;
+  @MoneyProperty({ description: 'closer − opener + credits − fills + drop' }) statisticalWin: MinorUnits;
   @ApiProperty({ nullable: true, type: String, description: 'statistical win / drop, percent' }) dropHoldPercent: string | null;
-  @ApiProperty({ description: 'Wager-level win of the same table and days' }) wagerWin: number;
-  @ApiProperty({ description: 'statistical win − wager-level win: the reconciliation item' }) difference: number;
+  @MoneyProperty({ description: 'Wager-level win of the same table and days' }) wagerWin: MinorUnits;
+  @MoneyProperty({ description: 'statistical win − wager-level win: the reconciliation item' }) difference: MinorUnits;
 }
 
 export class VoidedCoupDto {
@@ -137,7 +139,7 @@ export class VoidedCoupDto {
   @ApiProperty() voidedByKeyId: string;
   @ApiProperty() voidedByRole: string;
   @ApiProperty({ format: 'date-time' }) voidedAt: string;
-  @ApiProperty({ description: 'Handle of the voided coup' }) handle: number;
+  @MoneyProperty({ description: 'Handle of the voided coup' }) handle: MinorUnits;
 }
 
 export class VoidedSlipDto {
@@ -146,7 +148,7 @@ export class VoidedSlipDto {
   @ApiProperty({ enum: ['FILL', 'CREDIT'] }) kind: string;
   @ApiProperty() number: number;
   @ApiProperty() year: number;
-  @ApiProperty() amount: number;
+  @MoneyProperty() amount: MinorUnits;
   @ApiProperty({ format: 'date' }) gamingDay: string;
   @ApiProperty() reason: string;
   @ApiProperty() voidedByKeyId: string;
@@ -164,7 +166,7 @@ export class VoidedBankCoupDto {
   @ApiProperty() voidedByKeyId: string;
   @ApiProperty() approvedByKeyId: string;
   @ApiProperty({ format: 'date-time' }) voidedAt: string;
-  @ApiProperty({ description: "The house's commission the void took back" }) commission: number;
+  @MoneyProperty({ description: "The house's commission the void took back" }) commission: MinorUnits;
 }
 
 export class ExceptionsDto {

@@ -1,3 +1,5 @@
+import { MoneyProperty } from '../../common/validation';
+import type { MinorUnits } from '../../common/exact-json';
 import { ApiProperty } from '@nestjs/swagger';
 import { CardsField, IntField, TextField } from '../../common/validation';
 
@@ -34,7 +36,7 @@ export class CoupSummaryDto {
 export class CommissionOwedDto {
   @ApiProperty() seat: number;
   @ApiProperty({ nullable: true, type: String }) patronId: string | null;
-  @ApiProperty({ description: 'Commission charged and not yet collected, minor units' }) outstanding: number;
+  @MoneyProperty({ description: 'Commission charged and not yet collected, minor units' }) outstanding: MinorUnits;
 }
 
 export class ShoeDto {

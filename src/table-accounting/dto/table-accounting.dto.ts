@@ -1,3 +1,5 @@
+import { MoneyProperty } from '../../common/validation';
+import type { MinorUnits } from '../../common/exact-json';
 import { ApiProperty } from '@nestjs/swagger';
 import { DateField, EnumField, IntField, MoneyField, NestedField, TextField } from '../../common/validation';
 
@@ -49,7 +51,7 @@ export class SlipDto {
   @ApiProperty({ description: 'Sequence number within the property, year and kind' }) number: number;
   @ApiProperty() year: number;
   @ApiProperty({ type: ChipCountDto, isArray: true }) chips: ChipCountDto[];
-  @ApiProperty({ description: 'Total, minor units' }) amount: number;
+  @MoneyProperty({ description: 'Total, minor units' }) amount: MinorUnits;
   @ApiProperty({ format: 'date' }) gamingDay: string;
   @ApiProperty({ nullable: true, type: String }) voidReason: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
@@ -62,11 +64,10 @@ export class SessionDto {
   @ApiProperty() shift: string;
   @ApiProperty({ enum: ['OPEN', 'CLOSED'] }) status: string;
   @ApiProperty({ type: ChipCountDto, isArray: true }) opener: ChipCountDto[];
-  @ApiProperty() openerTotal: number;
+  @MoneyProperty() openerTotal: MinorUnits;
   @ApiProperty({ type: ChipCountDto, isArray: true, nullable: true }) closer: ChipCountDto[] | null;
-  @ApiProperty({ nullable: true, type: Number }) closerTotal: number | null;
-  @ApiProperty({ nullable: true, type: Number }) drop: number | null;
+  @MoneyProperty({ nullable: true }) closerTotal: MinorUnits | null;
+  @MoneyProperty({ nullable: true }) drop: MinorUnits | null;
   @ApiProperty({ type: SlipDto, isArray: true }) slips: SlipDto[];
-  @ApiProperty({ nullable: true, type: Number, description: 'closer − opener + credits − fills + drop (unvoided slips), once closed' }) statisticalWin:
-    number | null;
+  @MoneyProperty({ nullable: true, description: 'closer − opener + credits − fills + drop (unvoided slips), once closed' }) statisticalWin: MinorUnits | null;
 }

@@ -1,3 +1,5 @@
+import { MoneyProperty } from '../../common/validation';
+import type { MinorUnits } from '../../common/exact-json';
 import { ApiProperty } from '@nestjs/swagger';
 import { BET_TYPES, SIDE_BETS, VARIANTS } from '../../domain';
 import { BoolField, EnumArrayField, EnumField, IntField, MoneyField, NestedField, TextField, UuidField } from '../../common/validation';
@@ -115,8 +117,8 @@ export class CreateTableDto {
 
 export class BetLimitView {
   @ApiProperty({ enum: BET_TYPES, enumName: 'BetType' }) betType: string;
-  @ApiProperty() min: number;
-  @ApiProperty() max: number;
+  @MoneyProperty() min: MinorUnits;
+  @MoneyProperty() max: MinorUnits;
   @ApiProperty({ example: '8 to 1', description: 'Pay, "to 1" basis' }) pays: string;
 }
 
@@ -127,8 +129,8 @@ export class TableDto {
   @ApiProperty() pit: string;
   @ApiProperty({ enum: VARIANTS, enumName: 'Variant' }) variant: string;
   @ApiProperty() currency: string;
-  @ApiProperty() minBet: number;
-  @ApiProperty() maxBet: number;
+  @MoneyProperty() minBet: MinorUnits;
+  @MoneyProperty() maxBet: MinorUnits;
   @ApiProperty() decks: number;
   @ApiProperty() commissionBps: number;
   @ApiProperty({ example: '8 to 1' }) tiePays: string;
