@@ -9,12 +9,16 @@ import { PrismaService, Tx } from '../database/prisma.service';
 import {
   BanqueCall,
   ChemmyCall,
-  checkRotation,
   evaluateBanqueCoup,
   evaluateCoup,
   gamingDayOf,
   HouseCommission,
-  chemmySuccession,
+  bankerTakes,
+  BankStatus,
+  bankOpening,
+  retireOffer,
+  dealFrom,
+  nextCoupNumber,
   nextBankerAfter,
   parseCards,
   playBanque,
@@ -22,9 +26,9 @@ import {
   PLAYER_BANKED,
 } from '../domain';
 import { Bank, BankCoup, BankCoupVoid, Prisma } from '../generated/prisma/client';
-import { dealFrom, LockedShoe, nextCoupNumber, ShoesService } from '../shoes/shoes.service';
+import { LockedShoe, ShoesService } from '../shoes/shoes.service';
 import { applyBankCoupToRollups } from '../reports/rollups';
-import { rulesOf } from '../tables/tables.service';
+import { limitsOf, rulesOf } from '../tables/tables.service';
 import {
   BankCoupCardsDto,
   BankCoupDto,
@@ -65,33 +69,13 @@ export class BanksService {
       const locked = await this.shoes.lock(tx, shoeId, actor, { mustBeOpen: true });
       const game = playerBankedGame(locked);
       const [last] = await tx.bank.findMany({ where: { shoeId }, orderBy: { number: 'desc' }, take: 1 });
-      if (last?.status === 'ACTIVE') {
-        throw new AppError('BANK_ALREADY_ACTIVE', `Seat ${last.bankerSeat} holds bank ${last.number} of this shoe: it must retire or pass first`);
-      }
-      const rotation = dto.rotation ?? last?.rotation;
-      if (!rotation)
-        throw new AppError('VALIDATION_FAILED', "rotation is required for the shoe's first bank: list the occupied seats in the order the bank travels");
-      checkRotation(rotation);
-      if (!rotation.includes(dto.bankerSeat))
-        throw new AppError('INVALID_STAKES', `Seat ${dto.bankerSeat} is not seated at this game (seats: ${rotation.join(', ')})`);
       const amount = BigInt(dto.amount);
-      const { minBet, maxBet } = locked.table;
-      const follows = last && last.status !== 'SHOE_CLOSED' ? last : null;
-
-      let how: string;
-      let outOfTurnFor: number | null = null;
-      if (game === 'CHEMIN_DE_FER' && follows && (follows.status === 'PASSED' || follows.status === 'RETIRED')) {
-        ({ how, outOfTurnFor } = chemmySuccession(
-          rotation,
-          { bankerSeat: follows.bankerSeat, status: follows.status, nextBanker: follows.nextBanker, offer: follows.offer },
-          { bankerSeat: dto.bankerSeat, amount, declined: dto.declined ?? [] },
-          { min: minBet, max: maxBet },
-        ));
-      } else {
-        if (amount < minBet || amount > maxBet) throw new AppError('BET_LIMIT', `A new bank at this table is ${minBet} to ${maxBet}, not ${amount}`);
-        if (game === 'CHEMIN_DE_FER') how = 'NEW';
-        else how = last?.status === 'RETIRED' && last.offer === amount && dto.bankerSeat !== last.bankerSeat ? 'CONTINUED' : (dto.how ?? 'FIRST_LISTED');
-      }
+      const { how, rotation, outOfTurnFor, stakesAccepted } = bankOpening(
+        game,
+        last ? { ...last, status: last.status as BankStatus } : null,
+        { bankerSeat: dto.bankerSeat, amount, declined: dto.declined ?? [], rotation: dto.rotation, how: dto.how },
+        limitsOf(locked.table).table,
+      );
       const bank = await tx.bank.create({
         data: {
           id: randomUUID(),
@@ -100,14 +84,13 @@ export class BanksService {
           number: (last?.number ?? 0) + 1,
           game,
           bankerSeat: dto.bankerSeat,
-          rotation,
+          rotation: [...rotation],
           how,
           openedWith: amount,
           stake: amount,
           openedByKeyId: actor.keyId,
           outOfTurnFor,
-          // Stakes accepted in banque hold for the rest of the shoe, across a continued bank too.
-          stakesAccepted: game === 'BANQUE' && how === 'CONTINUED' && last.stakesAccepted,
+          stakesAccepted,
         },
       });
       await this.audit.append(tx, ctx, {
@@ -129,7 +112,7 @@ export class BanksService {
       const locked = await this.shoes.lock(tx, shoeId, actor, { mustBeOpen: true });
       const bank = (await tx.bank.findUnique({ where: { id: bankId } }))!;
       assertActive(bank);
-      const number = nextCoupNumber(locked);
+      const number = nextCoupNumber(locked.shoe);
       const rules = rulesOf(locked.table);
       const house: HouseCommission = { commissionBps: rules.commissionBps, rounding: rules.rounding };
       const now = new Date();
@@ -197,17 +180,7 @@ export class BanksService {
       await this.shoes.lock(tx, shoeId, actor, { mustBeOpen: false });
       const bank = (await tx.bank.findUnique({ where: { id: bankId } }))!;
       assertActive(bank);
-      let offer: bigint;
-      if (bank.game === 'CHEMIN_DE_FER') {
-        if (bank.standing) throw new AppError('BANK_NOT_RETIRABLE', 'The stakes stand after the tie: play that coup before the banker retires');
-        if (dto.amount !== undefined)
-          throw new AppError('VALIDATION_FAILED', 'A chemin de fer bank is offered at what the banker would have staked: leave amount out');
-        offer = bank.stake; // what the retiring banker would have had to stake next coup
-      } else {
-        if (bank.coups < 1) throw new AppError('BANK_NOT_RETIRABLE', 'A banque banker may retire only after at least one coup');
-        if (dto.amount === undefined) throw new AppError('VALIDATION_FAILED', 'amount is required: the amount at which another player may continue the bank');
-        offer = BigInt(dto.amount);
-      }
+      const offer = retireOffer({ ...bank, game: bank.game as 'CHEMIN_DE_FER' | 'BANQUE' }, dto.amount === undefined ? undefined : BigInt(dto.amount));
       const after = await tx.bank.update({
         where: { id: bank.id },
         data: { status: 'RETIRED', offer, nextBanker: nextBankerAfter(bank.rotation, bank.bankerSeat, []), closedAt: new Date() },
@@ -506,8 +479,7 @@ function assertActive(bank: Bank): void {
 
 function toBankDto(b: Bank): BankDto {
   const standing = b.standing as Standing[] | null;
-  // Retiring (or the shoe ending) the banker takes the bank and everything set aside; a bank that passed or broke leaves only what was set aside.
-  const takes = b.status === 'RETIRED' || b.status === 'SHOE_CLOSED' ? b.stake + b.setAside : b.status === 'ACTIVE' ? null : b.setAside;
+  const takes = bankerTakes({ ...b, status: b.status as BankStatus });
   return {
     id: b.id,
     shoeId: b.shoeId,

@@ -6,15 +6,29 @@ import { Actor, assertTableAccess } from '../access/actor';
 import { CommissionsService } from '../commissions/commissions.service';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService, Tx } from '../database/prisma.service';
-import { BetType, Card, CoupOutcome, evaluateCoup, formatCard, gamingDayOf, isOffered, parseCards, Settlement, settleWager } from '../domain';
+import {
+  admitWager,
+  BetType,
+  Card,
+  CoupOutcome,
+  dealFrom,
+  evaluateCoup,
+  formatCard,
+  gamingDayOf,
+  nextCoupNumber,
+  parseCards,
+  returnToShoe,
+  Settlement,
+  settleWager,
+} from '../domain';
 import { CasinoTable, Coup, CoupVoid, Prisma, Wager } from '../generated/prisma/client';
-import { CarriedWager, dealFrom, LockedShoe, nextCoupNumber, ShoesService } from '../shoes/shoes.service';
+import { CarriedWager, LockedShoe, ShoesService } from '../shoes/shoes.service';
 import { applyCoupToRollups, coupRollupParts, rollupStatement } from '../reports/rollups';
 import { idempotencyParts } from '../idempotency/idempotency-store';
 import { compose, CteParts, pgRunner, prismaRunner, SqlRunner, SqlStatement, standalone } from '../database/sql';
 import { AuditService, auditPartsStatement } from '../audit/audit.service';
 import { ApiKeysService, KEY_VALID_SQL } from '../api-keys/api-keys.service';
-import { edgesOf, limitsFor, rulesOf } from '../tables/tables.service';
+import { edgesOf, limitsOf, rulesOf } from '../tables/tables.service';
 import { AddWagersDto, CoupDto, HandsDto, RecordCoupDto, WagerDto, WagerInputDto } from './dto/coup.dto';
 
 interface Hands {
@@ -83,7 +97,7 @@ export class CoupsService {
     const table = await this.shoes.tableOf(shoeId);
     const snap = await this.shoes.snapshot(shoeId, actor, table);
     const wagers = [...snap.carried.map(carriedWager), ...(dto.wagers ?? []).map((w) => newWager(snap.table, w))];
-    const plan = this.plan(ctx, snap, { id: randomUUID(), number: nextCoupNumber(snap), isNew: true }, hands, wagers);
+    const plan = this.plan(ctx, snap, { id: randomUUID(), number: nextCoupNumber(snap.shoe), isNew: true }, hands, wagers);
     return (await this.writeOptimistic(ctx, plan, snap.version, actor.unconfirmed ? actor.keyId : null)) ? plan.dto : null;
   }
 
@@ -94,7 +108,7 @@ export class CoupsService {
     const table = await this.shoes.tableOf(shoeId);
     return this.prisma.rawTransaction(ctx, async (client) => {
       const locked = await this.shoes.lockRaw(client, shoeId, actor, table);
-      const number = nextCoupNumber(locked);
+      const number = nextCoupNumber(locked.shoe);
       const wagers = [...locked.carried.map(carriedWager), ...(dto.wagers ?? []).map((w) => newWager(locked.table, w))];
       return this.settle(ctx, pgRunner(client), locked, { id: randomUUID(), number, isNew: true }, hands, wagers);
     });
@@ -106,7 +120,7 @@ export class CoupsService {
     return this.prisma.transaction(ctx, async (tx) => {
       const locked = await this.shoes.lock(tx, shoeId, actor, { mustBeOpen: true, withCarried: true });
       const { shoe, table } = locked;
-      const number = nextCoupNumber(locked);
+      const number = nextCoupNumber(locked.shoe);
       const fresh = (dto.wagers ?? []).map((w) => newWager(table, w));
       const carried = locked.carried.map(carriedWager);
       const coupId = randomUUID();
@@ -202,10 +216,7 @@ export class CoupsService {
         where: { carriedFromId: { in: coup.wagers.map((w) => w.id) }, status: 'OPEN', coupId: null },
         data: { status: 'WITHDRAWN' },
       });
-      const cards = parseCards([...coup.playerCards, ...coup.bankerCards]);
-      const remaining = [...shoe.remaining];
-      for (const c of cards) remaining[c] += 1;
-      Object.assign(shoeChanges, { remaining, cardsDealt: shoe.cardsDealt - cards.length });
+      Object.assign(shoeChanges, returnToShoe(shoe, parseCards([...coup.playerCards, ...coup.bankerCards])));
     } else {
       // Cancelled before the cards: new bets go back; carried tie bets wait for the next coup again.
       await tx.wager.updateMany({ where: { coupId, status: 'OPEN', carriedFromId: null }, data: { status: 'WITHDRAWN' } });
@@ -431,22 +442,11 @@ export class CoupsService {
   }
 }
 
-/** Validates a wager against the table: offered, within its limits. */
+/** A wager placed at the table, admitted by the engine (offered, within its limits). */
 function newWager(table: CasinoTable, w: WagerInputDto): PendingWager {
-  const betType = w.betType as BetType;
-  if (!isOffered(rulesOf(table), betType)) {
-    throw new AppError('BET_NOT_OFFERED', `${betType} is not offered at table ${table.code} (${table.variant})`, { betType, seat: w.seat });
-  }
-  const amount = BigInt(w.amount);
-  const { min, max } = limitsFor(table, betType);
-  if (amount < min || amount > max) {
-    throw new AppError(
-      'BET_LIMIT',
-      `Seat ${w.seat}: a ${betType} bet at table ${table.code} must be between ${min} and ${max} (${table.currency} minor units); ${amount} is ${amount < min ? 'below the minimum' : 'above the maximum'}`,
-      { seat: w.seat, betType, min: minorUnits(min), max: minorUnits(max) },
-    );
-  }
-  return { id: randomUUID(), stored: false, seat: w.seat, betType, amount, patronId: w.patronId ?? null, carriedFromId: null };
+  const placed = { seat: w.seat, betType: w.betType as BetType, amount: BigInt(w.amount) };
+  admitWager(rulesOf(table), limitsOf(table), table, placed);
+  return { id: randomUUID(), stored: false, ...placed, patronId: w.patronId ?? null, carriedFromId: null };
 }
 
 const auditWager = (w: PendingWager) => ({ id: w.id, seat: w.seat, betType: w.betType, amount: w.amount, patronId: w.patronId });

@@ -9,6 +9,12 @@ export type DomainErrorCode =
   | 'BET_NOT_OFFERED'
   | 'INVALID_RULES'
   | 'INVALID_SHOE'
+  | 'SHOE_EXHAUSTED'
+  | 'COUP_IN_PROGRESS'
+  | 'BANK_ALREADY_ACTIVE'
+  | 'BANK_NOT_RETIRABLE'
+  /** A request that leaves out (or adds) a term the rule needs: answered as VALIDATION_FAILED. */
+  | 'INCOMPLETE'
   | 'ODDS_NOT_AVAILABLE'
   | 'INVALID_STAKES'
   | 'STAKES_EXCEED_BANK'

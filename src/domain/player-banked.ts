@@ -536,3 +536,93 @@ export function playBanque(
     nextBanker: broke ? nextBankerAfter(state.rotation, state.bankerSeat, []) : state.bankerSeat,
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// A bank's life: opening, retiring, what the banker takes home
+
+export type BankStatus = 'ACTIVE' | 'PASSED' | 'RETIRED' | 'BROKE' | 'SHOE_CLOSED';
+
+/** The shoe's previous bank, as the rules for the next one see it. */
+export interface PreviousBank {
+  /** The bank's number within the shoe. */
+  readonly number: number;
+  readonly bankerSeat: number;
+  readonly status: BankStatus;
+  readonly nextBanker: number | null;
+  readonly offer: Money | null;
+  readonly rotation: Rotation;
+  readonly stakesAccepted: boolean;
+}
+
+export interface BankOpening {
+  /** How the bank came to this seat: chemin de fer PASSED / OFFER_TAKEN / NEW; banque CONTINUED or as claimed (FIRST_LISTED by default). */
+  readonly how: string;
+  readonly rotation: Rotation;
+  readonly outOfTurnFor: number | null;
+  /** Banque: stakes accepted hold for the rest of the shoe, across a continued bank too. */
+  readonly stakesAccepted: boolean;
+}
+
+/**
+ * Whether a seat may open the shoe's next bank, and how: one bank at a time; the rotation is given
+ * with the first bank and kept after; the banker is seated; chemin de fer follows the succession
+ * rules (chemmySuccession); otherwise a new bank is within the table's limits, and a banque bank
+ * retired at an offer is CONTINUED by another seat putting up exactly that offer.
+ */
+export function bankOpening(
+  game: 'CHEMIN_DE_FER' | 'BANQUE',
+  previous: PreviousBank | null,
+  claim: BankClaim & { rotation?: Rotation; how?: string },
+  limits: { min: Money; max: Money },
+): BankOpening {
+  if (previous?.status === 'ACTIVE') {
+    throw new DomainError('BANK_ALREADY_ACTIVE', `Seat ${previous.bankerSeat} holds bank ${previous.number} of this shoe: it must retire or pass first`);
+  }
+  const rotation = claim.rotation ?? previous?.rotation;
+  if (!rotation) throw new DomainError('INCOMPLETE', "rotation is required for the shoe's first bank: list the occupied seats in the order the bank travels");
+  checkRotation(rotation);
+  if (!rotation.includes(claim.bankerSeat)) {
+    throw new DomainError('INVALID_STAKES', `Seat ${claim.bankerSeat} is not seated at this game (seats: ${rotation.join(', ')})`);
+  }
+  // A bank that ended with its shoe is not followed: the next shoe's first bank starts anew.
+  const follows = previous && previous.status !== 'SHOE_CLOSED' ? previous : null;
+  if (game === 'CHEMIN_DE_FER' && follows && (follows.status === 'PASSED' || follows.status === 'RETIRED')) {
+    const { how, outOfTurnFor } = chemmySuccession(rotation, { ...follows, status: follows.status }, claim, limits);
+    return { how, rotation, outOfTurnFor, stakesAccepted: false };
+  }
+  if (claim.amount < limits.min || claim.amount > limits.max) {
+    throw new DomainError('BET_LIMIT', `A new bank at this table is ${limits.min} to ${limits.max}, not ${claim.amount}`);
+  }
+  if (game === 'CHEMIN_DE_FER') return { how: 'NEW', rotation, outOfTurnFor: null, stakesAccepted: false };
+  const continued = previous?.status === 'RETIRED' && previous.offer === claim.amount && claim.bankerSeat !== previous.bankerSeat;
+  return {
+    how: continued ? 'CONTINUED' : (claim.how ?? 'FIRST_LISTED'),
+    rotation,
+    outOfTurnFor: null,
+    stakesAccepted: continued && previous.stakesAccepted,
+  };
+}
+
+/**
+ * The offer a retiring banker leaves: in chemin de fer what they would have had to stake next coup
+ * (not while stakes stand after a tie); in banque an amount the banker names, after at least one coup.
+ */
+export function retireOffer(bank: { game: 'CHEMIN_DE_FER' | 'BANQUE'; stake: Money; standing: unknown; coups: number }, amount: Money | undefined): Money {
+  if (bank.game === 'CHEMIN_DE_FER') {
+    if (bank.standing) throw new DomainError('BANK_NOT_RETIRABLE', 'The stakes stand after the tie: play that coup before the banker retires');
+    if (amount !== undefined) throw new DomainError('INCOMPLETE', 'A chemin de fer bank is offered at what the banker would have staked: leave amount out');
+    return bank.stake;
+  }
+  if (bank.coups < 1) throw new DomainError('BANK_NOT_RETIRABLE', 'A banque banker may retire only after at least one coup');
+  if (amount === undefined) throw new DomainError('INCOMPLETE', 'amount is required: the amount at which another player may continue the bank');
+  return amount;
+}
+
+/**
+ * What the banker takes home when the bank ends: retiring (or the shoe ending) the bank and
+ * everything set aside; a bank that passed or broke, only what was set aside. Null while it runs.
+ */
+export function bankerTakes(bank: { status: BankStatus; stake: Money; setAside: Money }): Money | null {
+  if (bank.status === 'ACTIVE') return null;
+  return bank.status === 'RETIRED' || bank.status === 'SHOE_CLOSED' ? bank.stake + bank.setAside : bank.setAside;
+}

@@ -1,6 +1,6 @@
-import { DomainError } from './errors';
 import { Money, Odds, payFor, roundMoney } from './money';
-import { BetType, isOffered, RuleSet } from './rules';
+import { assertOffered } from './limits';
+import { BetType, RuleSet } from './rules';
 import { CoupOutcome } from './tableau';
 
 export type WagerResult = 'WIN' | 'LOSE' | 'PUSH';
@@ -39,9 +39,7 @@ export function commissionOn(payout: Money, rules: RuleSet): Money {
  */
 export function settleWager(rules: RuleSet, outcome: CoupOutcome, wager: Wager): Settlement {
   const { betType, amount } = wager;
-  if (!isOffered(rules, betType)) {
-    throw new DomainError('BET_NOT_OFFERED', `${betType} is not offered at this ${rules.variant} table`, { betType });
-  }
+  assertOffered(rules, betType, `this ${rules.variant} table`);
   if (amount <= 0n) throw new RangeError('A wager amount must be positive');
 
   const win = (pay: Odds, commission: (payout: Money) => Money = () => 0n): Settlement => {

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { Actor, assertTableAccess } from '../access/actor';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService, Tx } from '../database/prisma.service';
-import { BetType, burnCountOf, Card, CARDS_PER_DECK, formatCard, fullShoe, parseCards, removeCards } from '../domain';
+import { BetType, CARDS_PER_DECK, formatCard, newShoe, parseCards } from '../domain';
 import { CasinoTable, Shoe } from '../generated/prisma/client';
 import { seatCommissions, toSeatCommissionDto } from '../commissions/seat-commissions';
 import { TableWithClock, TablesService } from '../tables/tables.service';
@@ -57,35 +57,6 @@ export const SNAPSHOT_SQL = `
 export const CARRIED_SQL = `
   SELECT id, seat, bet_type AS "betType", amount::text AS amount, patron_id AS "patronId", carried_from_id AS "carriedFromId"
   FROM wagers WHERE shoe_id = $1::uuid AND coup_id IS NULL AND status = 'OPEN' ORDER BY placed_at, id`;
-
-/** The shoe's next coup number, if it may deal one; casino coups and bank coups share the numbering. */
-export function nextCoupNumber(locked: LockedShoe): number {
-  const { shoe } = locked;
-  if (shoe.openCoupId) throw new AppError('COUP_IN_PROGRESS', `Coup ${shoe.coupCount} is still taking bets: record its cards or void it first`);
-  const number = shoe.coupCount + 1;
-  if (shoe.lastCoupNumber !== null && number > shoe.lastCoupNumber) {
-    throw new AppError('SHOE_EXHAUSTED', `The cut card has come out: coup ${shoe.lastCoupNumber} was the last of this shoe`);
-  }
-  return number;
-}
-
-/**
- * A coup's cards leaving the shoe: the composition left, the count dealt, and — when these cards
- * reach the cut card — the number of the shoe's last coup (the one after this).
- */
-export function dealFrom(
-  shoe: LockedRow,
-  coupNumber: number,
-  cards: readonly Card[],
-): { remaining: number[]; cardsDealt: number; lastCoupNumber: number | null } {
-  const left = shoe.decks * CARDS_PER_DECK - shoe.cardsDealt;
-  if (cards.length > left) throw new AppError('SHOE_EXHAUSTED', `Only ${left} card(s) are left in the shoe; this coup records ${cards.length}`);
-  const remaining = removeCards(shoe.remaining, cards);
-  const cardsDealt = shoe.cardsDealt + cards.length;
-  const cutIndex = shoe.cutCardPosition === null ? null : shoe.decks * CARDS_PER_DECK - shoe.cutCardPosition;
-  const lastCoupNumber = shoe.lastCoupNumber === null && cutIndex !== null && cardsDealt >= cutIndex ? coupNumber + 1 : null;
-  return { remaining, cardsDealt, lastCoupNumber };
-}
 
 @Injectable()
 export class ShoesService {
@@ -173,22 +144,7 @@ export class ShoesService {
       const open = await tx.shoe.findFirst({ where: { tableId, status: 'OPEN' }, select: { number: true } });
       if (open) throw new AppError('SHOE_ALREADY_OPEN', `Shoe ${open.number} is still open at this table: close it first`);
       const decks = dto.decks ?? table.decks;
-      const size = decks * CARDS_PER_DECK;
-      let cardsDealt = 0;
-      if (burn.length > 0) {
-        const burned = burnCountOf(burn[0]);
-        if (burn.length !== 1 && burn.length !== 1 + burned) {
-          throw new AppError(
-            'INVALID_SHOE',
-            `The face-up burn card ${formatCard(burn[0])} burns ${burned} more: record it alone or with all ${burned} burned cards`,
-          );
-        }
-        cardsDealt = 1 + burned;
-      }
-      if (dto.cutCardPosition !== undefined && dto.cutCardPosition >= size - cardsDealt) {
-        throw new AppError('INVALID_SHOE', `The cut card must lie within the ${size - cardsDealt} cards left after the burn`);
-      }
-      const remaining = removeCards(fullShoe(decks), burn);
+      const { remaining, cardsDealt } = newShoe(decks, burn, dto.cutCardPosition ?? null);
       const last = await tx.shoe.findFirst({ where: { tableId }, orderBy: { number: 'desc' }, select: { number: true } });
       const shoe = await tx.shoe.create({
         data: {

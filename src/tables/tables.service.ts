@@ -4,7 +4,20 @@ import { Injectable } from '@nestjs/common';
 import { Actor, assertTableAccess } from '../access/actor';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService, Tx } from '../database/prisma.service';
-import { BetType, formatOdds, isCasinoBanked, Odds, offeredBets, parseOdds, quantisedEdges, RuleSet, ruleSet, SideBet } from '../domain';
+import {
+  BetType,
+  formatOdds,
+  stakeLimits,
+  TableLimits,
+  isCasinoBanked,
+  Odds,
+  offeredBets,
+  parseOdds,
+  quantisedEdges,
+  RuleSet,
+  ruleSet,
+  SideBet,
+} from '../domain';
 import { CasinoTable, Prisma } from '../generated/prisma/client';
 import { DEFAULT_PROPERTY_ID } from '../properties/properties.service';
 import { AuditService } from '../audit/audit.service';
@@ -47,10 +60,19 @@ export function edgesOf(table: CasinoTable): Partial<Record<BetType, bigint>> {
   return edges;
 }
 
-/** The stake limits of one bet at a table: its own, else the table's. */
-export function limitsFor(table: CasinoTable, betType: BetType): { min: bigint; max: bigint } {
-  const own = (table.betLimits as BetLimits)[betType];
-  return own ? { min: BigInt(own.min), max: BigInt(own.max) } : { min: table.minBet, max: table.maxBet };
+const limitsCache = new Map<string, TableLimits>();
+
+/** A table row's limits as the engine's (the table's, and each bet's own), cached like its rules. */
+export function limitsOf(table: CasinoTable): TableLimits {
+  let limits = limitsCache.get(table.id);
+  if (!limits) {
+    const perBet = Object.fromEntries(
+      Object.entries(table.betLimits as BetLimits).map(([b, l]) => [b, { min: BigInt(l.min), max: BigInt(l.max) }]),
+    ) as TableLimits['perBet'];
+    limits = { table: { min: table.minBet, max: table.maxBet }, perBet };
+    limitsCache.set(table.id, limits);
+  }
+  return limits;
 }
 
 export interface TableWithClock {
@@ -202,7 +224,7 @@ export function toTableDto(t: CasinoTable): TableDto {
     tieBetsStay: t.tieBetsStay,
     sideBets: [...rules.sideBets],
     bets: offeredBets(rules).map((b) => {
-      const l = limitsFor(t, b);
+      const l = stakeLimits(limitsOf(t), b);
       return { betType: b, min: minorUnits(l.min), max: minorUnits(l.max), pays: formatOdds(rules.pays[b]) };
     }),
     perfectPairBothPays: t.perfectPairBothPays,
