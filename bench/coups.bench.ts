@@ -1,4 +1,4 @@
-import { SYSTEM_CONTEXT } from '../src/access/context';
+import { SYSTEM_CONTEXT } from '../src/common/context';
 /**
  * npm run bench:coups — a casino floor of pit terminals against the service, measured against the
  * database's own limit on the same machine in the same run. Loopback only, bounded in time.
@@ -15,16 +15,16 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'pg';
 import http from 'node:http';
-import { auditParts } from '../src/audit/audit.service';
-import { newAuditKeyText, parseAuditKeys } from '../src/audit/keyring';
+import { auditParts } from '../src/ledger/audit-log';
+import { newAuditKeyText, parseAuditKeys } from '../src/config/keyring';
 
 /** The database-limit loop keys its audit entries as the service does. */
 const BENCH_KEYRING = parseAuditKeys(newAuditKeyText('bench'));
 const LOSE: 'WIN' | 'LOSE' | 'PUSH' = 'LOSE';
 import { optimisticCoupStatement } from '../src/coups/coups.service';
 import { BetType, dealPuntoBanco, evaluateCoup, formatCard, parseCards, seededRandom, shuffledShoe } from '../src/domain';
-import { coupRollupParts } from '../src/reports/rollups';
-import { SNAPSHOT_SQL } from '../src/shoes/shoes.service';
+import { coupRollupParts } from '../src/ledger/rollups';
+import { SNAPSHOT_SQL } from '../src/pit/pit.service';
 import { benchDatabase } from './bench-db';
 import { sampleRss, startServiceProcess } from './service-process';
 import { machine, summarize, writeJson } from './stats';

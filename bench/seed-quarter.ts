@@ -1,4 +1,4 @@
-import { SYSTEM_CONTEXT } from '../src/access/context';
+import { SYSTEM_CONTEXT } from '../src/common/context';
 /**
  * npm run seed:quarter -- [--wagers 10000000] [--tables 200] [--year 2026] [--quarter 3] [--max-minutes 20]
  *
@@ -20,9 +20,10 @@ import { BetType, dealPuntoBanco, evaluateCoup, formatCard, isOffered, RuleSet, 
 import { migrate } from '../src/database/migrate';
 import { PrismaService } from '../src/database/prisma.service';
 import { generateKeyPairSync } from 'node:crypto';
-import { newAuditKeyText, parseAuditKeys } from '../src/audit/keyring';
-import { AuditService } from '../src/audit/audit.service';
-import { edgesOf, rulesOf, TablesService } from '../src/tables/tables.service';
+import { newAuditKeyText, parseAuditKeys } from '../src/config/keyring';
+import { AuditLog } from '../src/ledger/audit-log';
+import { TablesService } from '../src/tables/tables.service';
+import { edgesOf, rulesOf } from '../src/pit/table-rules';
 
 export interface SeedOptions {
   wagers: number;
@@ -62,7 +63,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
   const prisma = new PrismaService(databaseUrl, 4);
   const tablesService = new TablesService(
     prisma,
-    new AuditService(prisma, { keyring: parseAuditKeys(newAuditKeyText('seed')), signingKey: generateKeyPairSync('ed25519').privateKey, checkpointMinutes: 0 }),
+    new AuditLog({ keyring: parseAuditKeys(newAuditKeyText('seed')), signingKey: generateKeyPairSync('ed25519').privateKey, checkpointMinutes: 0 }),
   );
   const random = seededRandom(o.year * 10 + o.quarter);
 

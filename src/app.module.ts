@@ -1,9 +1,9 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ApiKeyGuard } from './access/api-key.guard';
-import { ApiKeysController } from './api-keys/api-keys.controller';
-import { ADMIN_KEY, ApiKeysService } from './api-keys/api-keys.service';
-import { AUDIT_SECRETS, AuditSecrets } from './audit/audit.service';
+import { AccessService, ADMIN_KEY } from './access/access.service';
+import { ApiKeysModule } from './api-keys/api-keys.module';
+import { AUDIT_SECRETS, AuditSecrets } from './ledger/audit-log';
 import { BanksModule } from './banks/banks.module';
 import { CommissionsModule } from './commissions/commissions.module';
 import { ErrorFilter } from './common/error.filter';
@@ -24,7 +24,7 @@ import { VoidRequestsModule } from './void-requests/void-requests.module';
 import { TableAccountingModule } from './table-accounting/table-accounting.module';
 import { TablesModule } from './tables/tables.module';
 
-/** The database client and the access layer, available to every feature module. */
+/** The database client, the access layer and the audit secrets, available to every module. */
 @Global()
 @Module({})
 class CoreModule {
@@ -32,18 +32,17 @@ class CoreModule {
     return {
       module: CoreModule,
       imports: [loggingModule(config), ThrottlerModule.forRoot({ throttlers: [{ name: 'per-key', ttl: 60_000, limit: config.rateLimitPerMinute }] })],
-      controllers: [ApiKeysController],
       providers: [
         { provide: PrismaService, useFactory: () => new PrismaService(databaseUrl, config.dbPoolSize, config.statementTimeoutMs) },
         { provide: ADMIN_KEY, useValue: adminKey },
         { provide: AUDIT_SECRETS, useValue: audit },
-        ApiKeysService,
+        AccessService,
         { provide: APP_GUARD, useClass: ApiKeyGuard }, // first: the throttler counts per key
         { provide: APP_GUARD, useClass: PerKeyThrottlerGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
-      exports: [PrismaService, ApiKeysService, AUDIT_SECRETS],
+      exports: [PrismaService, AccessService, AUDIT_SECRETS],
     };
   }
 }
@@ -55,6 +54,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.forRoot(config, databaseUrl, adminKey, audit),
+        ApiKeysModule,
         HealthModule,
         PropertiesModule,
         TablesModule,

@@ -3,15 +3,15 @@ import { Reflector } from '@nestjs/core';
 import { PinoLogger } from 'nestjs-pino';
 import type { Request } from 'express';
 import { AppError } from '../common/errors';
-import { ApiKeysService } from '../api-keys/api-keys.service';
-import { Actor, KEY_CONFIRMED_BY_WRITE, PUBLIC_KEY, Role, ROLES_KEY } from './actor';
+import { AccessService } from './access.service';
+import { Actor, KEY_CONFIRMED_BY_WRITE, PUBLIC_KEY, Role, ROLES_KEY } from '../common/actor';
 
 /** Global guard: every route needs `Authorization: Bearer <key>` unless marked public; roles are checked here. */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly keys: ApiKeysService,
+    private readonly keys: AccessService,
     private readonly log: PinoLogger,
   ) {}
 

@@ -1,7 +1,7 @@
-import { CurrentContext, RequestContext } from '../access/context';
+import { CurrentContext, RequestContext } from '../common/context';
 import { Body, Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ADMINS } from '../access/actor';
+import { ADMINS } from '../common/actor';
 import { Endpoint } from '../common/endpoint';
 import { IdParam } from '../common/validation';
 import { ApiKeysService } from './api-keys.service';

@@ -1,6 +1,6 @@
 import { Controller, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Role } from '../access/actor';
+import { Role } from '../common/actor';
 import { Endpoint } from '../common/endpoint';
 import { AuditService } from './audit.service';
 import { AppError } from '../common/errors';

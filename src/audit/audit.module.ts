@@ -1,8 +1,7 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { AuditController } from './audit.controller';
 import { AuditService } from './audit.service';
 
-/** Global: every feature module appends to the audit log inside its own transactions. */
-@Global()
-@Module({ controllers: [AuditController], providers: [AuditService], exports: [AuditService] })
+/** The audit trail as auditors read it: entries, verification, signed checkpoints. */
+@Module({ controllers: [AuditController], providers: [AuditService] })
 export class AuditModule {}

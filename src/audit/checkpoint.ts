@@ -1,7 +1,7 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, KeyObject, sign, verify } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { canonicalJson } from './canonical';
+import { canonicalJson } from '../common/canonical';
 
 /**
  * Signed checkpoints: what leaves the building. A checkpoint states, at a moment, every audit

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { QueryResultRow } from 'pg';
 import { CheckpointBody, StreamHead } from './checkpoint';
-import { AuditKeyring, entryMac } from './keyring';
+import { AuditKeyring, entryMac } from '../config/keyring';
 
 /**
  * Verifying the audit log and the ledgers from the database alone, over plain SQL: the service's

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import { Client } from 'pg';
 import { bodyDigest, checkSignature, SignedCheckpoint } from './checkpoint';
-import { AuditKeyring, auditKeyringFromFile, parseAuditKeys } from './keyring';
+import { AuditKeyring, auditKeyringFromFile, parseAuditKeys } from '../config/keyring';
 import { checkLedgers } from './ledger-checks';
 import { compareWithCheckpoint, Finding, ledgerCounts, walkChains } from './verification';
 

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
-import { ShoesModule } from '../shoes/shoes.module';
+import { PitModule } from '../pit/pit.module';
+import { LedgerModule } from '../ledger/ledger.module';
 import { BanksController } from './banks.controller';
 import { BanksService } from './banks.service';
 
-@Module({ imports: [ShoesModule], controllers: [BanksController], providers: [BanksService], exports: [BanksService] })
+@Module({ imports: [PitModule, LedgerModule], controllers: [BanksController], providers: [BanksService] })
 export class BanksModule {}

@@ -1,11 +1,13 @@
+import { BankState, Standing } from '../pit/bank-state';
+import { PitService } from '../pit/pit.service';
 import { minorUnits, minorUnitsOrNull } from '../common/exact-json';
-import type { AuditContext, RequestContext } from '../access/context';
+import type { RequestContext } from '../common/context';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { Actor, assertTableAccess } from '../access/actor';
-import { AuditService } from '../audit/audit.service';
+import { Actor, assertTableAccess } from '../common/actor';
+import { AuditLog } from '../ledger/audit-log';
 import { AppError, notFound } from '../common/errors';
-import { PrismaService, Tx } from '../database/prisma.service';
+import { PrismaService } from '../database/prisma.service';
 import {
   BanqueCall,
   ChemmyCall,
@@ -26,9 +28,9 @@ import {
   PLAYER_BANKED,
 } from '../domain';
 import { Bank, BankCoup, BankCoupVoid, Prisma } from '../generated/prisma/client';
-import { LockedShoe, ShoesService } from '../shoes/shoes.service';
-import { applyBankCoupToRollups } from '../reports/rollups';
-import { limitsOf, rulesOf } from '../tables/tables.service';
+import { LockedShoe } from '../pit/pit.service';
+import { applyBankCoupToRollups } from '../ledger/rollups';
+import { limitsOf, rulesOf } from '../pit/table-rules';
 import {
   BankCoupCardsDto,
   BankCoupDto,
@@ -41,14 +43,6 @@ import {
   StandingStakeDto,
 } from './dto/bank.dto';
 
-/** A stake standing after a chemin de fer tie, as stored on the bank. */
-interface Standing {
-  seat: number;
-  amount: string;
-  call: 'BANCO' | 'BANCO_SUIVI' | null;
-  bystander: boolean;
-}
-
 /**
  * The player-banked games (docs/domain.md §5): banks held by a seat, coups against them, retiring and
  * passing the bank. The money is the engine's (chemmyCoup, banqueCoup); this service keeps the
@@ -59,14 +53,14 @@ interface Standing {
 export class BanksService {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly shoes: ShoesService,
-    private readonly audit: AuditService,
+    private readonly pit: PitService,
+    private readonly audit: AuditLog,
   ) {}
 
   async open(shoeId: string, dto: OpenBankDto, ctx: RequestContext): Promise<BankDto> {
     const { actor } = ctx;
     return this.prisma.transaction(ctx, async (tx) => {
-      const locked = await this.shoes.lock(tx, shoeId, actor, { mustBeOpen: true });
+      const locked = await this.pit.lock(tx, shoeId, actor, { mustBeOpen: true });
       const game = playerBankedGame(locked);
       const [last] = await tx.bank.findMany({ where: { shoeId }, orderBy: { number: 'desc' }, take: 1 });
       const amount = BigInt(dto.amount);
@@ -109,7 +103,7 @@ export class BanksService {
     const shoeId = (await this.find(bankId, actor)).shoeId;
     return this.prisma.transaction(ctx, async (tx) => {
       // The shoe's lock serialises every write to the shoe and its banks.
-      const locked = await this.shoes.lock(tx, shoeId, actor, { mustBeOpen: true });
+      const locked = await this.pit.lock(tx, shoeId, actor, { mustBeOpen: true });
       const bank = (await tx.bank.findUnique({ where: { id: bankId } }))!;
       assertActive(bank);
       const number = nextCoupNumber(locked.shoe);
@@ -177,7 +171,7 @@ export class BanksService {
     const { actor } = ctx;
     const shoeId = (await this.find(bankId, actor)).shoeId;
     return this.prisma.transaction(ctx, async (tx) => {
-      await this.shoes.lock(tx, shoeId, actor, { mustBeOpen: false });
+      await this.pit.lock(tx, shoeId, actor, { mustBeOpen: false });
       const bank = (await tx.bank.findUnique({ where: { id: bankId } }))!;
       assertActive(bank);
       const offer = retireOffer({ ...bank, game: bank.game as 'CHEMIN_DE_FER' | 'BANQUE' }, dto.amount === undefined ? undefined : BigInt(dto.amount));
@@ -194,68 +188,6 @@ export class BanksService {
         data: { bankerSeat: bank.bankerSeat, bankerTakes: result.bankerTakes, offer: offer.toString(), nextBanker: after.nextBanker },
       });
       return result;
-    });
-  }
-
-  /** Checks that a bank coup may be voided, for a void request: it exists, is the caller's, and nothing was played on it since. */
-  async voidTarget(tx: Tx, bankCoupId: string, actor: Actor): Promise<{ tableId: string; label: string }> {
-    const coup = await tx.bankCoup.findUnique({ where: { id: bankCoupId }, include: { void: true } });
-    if (!coup) throw notFound('Bank coup', bankCoupId);
-    assertTableAccess(actor, coup.tableId);
-    await assertVoidable(tx, coup);
-    return { tableId: coup.tableId, label: `coup ${coup.number} of the bank` };
-  }
-
-  /**
-   * Voids a bank coup (approved by a second supervisor): the void is a new record, the bank goes
-   * back to its state before the coup (reopened if that coup had closed it), and the house's
-   * commission and the coup leave the table-day rollup. The cards stay dealt.
-   */
-  async voidInTx(
-    tx: Tx,
-    ctx: AuditContext,
-    bankCoupId: string,
-    v: { reason: string; requestedBy: Actor; approvedBy: Actor; voidRequestId: string },
-  ): Promise<void> {
-    const found = await tx.bankCoup.findUnique({ where: { id: bankCoupId }, select: { shoeId: true } });
-    if (!found) throw notFound('Bank coup', bankCoupId);
-    await this.shoes.lock(tx, found.shoeId, v.approvedBy, { mustBeOpen: false });
-    const coup = (await tx.bankCoup.findUnique({ where: { id: bankCoupId }, include: { void: true } }))!;
-    await assertVoidable(tx, coup);
-    await tx.bankCoupVoid.create({
-      data: {
-        id: randomUUID(),
-        bankCoupId,
-        reason: v.reason,
-        voidedByKeyId: v.requestedBy.keyId,
-        voidedByRole: v.requestedBy.role,
-        approvedByKeyId: v.approvedBy.keyId,
-        voidRequestId: v.voidRequestId,
-      },
-    });
-    const before = coup.bankStateBefore as unknown as BankState;
-    await tx.bank.update({
-      where: { id: coup.bankId },
-      data: {
-        stake: BigInt(before.stake),
-        setAside: BigInt(before.setAside),
-        commission: BigInt(before.commission),
-        bancoSuivi: before.bancoSuivi,
-        standing: before.standing === null ? Prisma.DbNull : (before.standing as never),
-        stakesAccepted: before.stakesAccepted,
-        coups: before.coups,
-        status: 'ACTIVE',
-        nextBanker: null,
-        closedAt: null,
-      },
-    });
-    await applyBankCoupToRollups(tx, coup.tableId, coup.gamingDay.toISOString().slice(0, 10), coup.commission, -1n);
-    await this.audit.append(tx, ctx, {
-      stream: coup.tableId,
-      action: 'bank.coup.void',
-      entityType: 'bank',
-      entityId: coup.bankId,
-      data: { bankCoupId, number: coup.number, reason: v.reason, commissionReversed: coup.commission.toString(), bankRestored: before },
     });
   }
 
@@ -284,17 +216,6 @@ export class BanksService {
   }
 }
 
-/** A bank's running state as kept with each coup (money as text), so that a void can restore it. */
-interface BankState {
-  stake: string;
-  setAside: string;
-  commission: string;
-  bancoSuivi: number | null;
-  standing: Standing[] | null;
-  stakesAccepted: boolean;
-  coups: number;
-}
-
 function stateOf(b: Bank): BankState {
   return {
     stake: b.stake.toString(),
@@ -305,32 +226,6 @@ function stateOf(b: Bank): BankState {
     stakesAccepted: b.stakesAccepted,
     coups: b.coups,
   };
-}
-
-/**
- * A bank's state is the chain of its coups, so only the shoe's last coup still standing (every
- * later one voided) can be voided, and only while its bank was neither retired nor followed by
- * another bank.
- */
-async function assertVoidable(tx: Tx, coup: BankCoup & { void: unknown }): Promise<void> {
-  if (coup.void) throw new AppError('COUP_ALREADY_VOIDED', `Coup ${coup.number} of the bank was already voided`);
-  const [after] = await tx.$queryRaw<{ number: number }[]>`
-    SELECT min(n) AS number FROM (
-      SELECT b.number AS n FROM bank_coups b WHERE b.shoe_id = ${coup.shoeId}::uuid AND b.number > ${coup.number} AND NOT EXISTS (SELECT 1 FROM bank_coup_voids v WHERE v.bank_coup_id = b.id)
-      UNION ALL
-      SELECT c.number FROM coups c WHERE c.shoe_id = ${coup.shoeId}::uuid AND c.number > ${coup.number} AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
-    ) later`;
-  if (after.number !== null) {
-    throw new AppError('VOID_NOT_LAST', `Coup ${coup.number} is not the shoe's last (coup ${after.number} came after it): the bank was played on since`);
-  }
-  const bank = await tx.bank.findUniqueOrThrow({ where: { id: coup.bankId } });
-  const later = await tx.bank.count({ where: { shoeId: coup.shoeId, number: { gt: bank.number } } });
-  if (later > 0 || bank.status === 'RETIRED' || bank.status === 'SHOE_CLOSED') {
-    throw new AppError(
-      'VOID_NOT_LAST',
-      `Bank ${bank.number} has ${later > 0 ? 'been followed by another bank' : bank.status === 'RETIRED' ? 'retired' : 'closed with its shoe'} since coup ${coup.number}: that coup can no longer be voided`,
-    );
-  }
 }
 
 /** What a coup does to the bank, and what the answer shows. */

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
-import { ShoesModule } from '../shoes/shoes.module';
+import { PitModule } from '../pit/pit.module';
+import { LedgerModule } from '../ledger/ledger.module';
 import { CommissionsController } from './commissions.controller';
 import { CommissionsService } from './commissions.service';
 
-@Module({ imports: [ShoesModule], controllers: [CommissionsController], providers: [CommissionsService], exports: [CommissionsService] })
+@Module({ imports: [PitModule, LedgerModule], controllers: [CommissionsController], providers: [CommissionsService] })
 export class CommissionsModule {}

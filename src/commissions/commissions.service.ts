@@ -1,16 +1,16 @@
-import type { RequestContext } from '../access/context';
+import { PitService } from '../pit/pit.service';
+import type { RequestContext } from '../common/context';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { Actor } from '../access/actor';
+import { Actor } from '../common/actor';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService, Tx } from '../database/prisma.service';
-import { assertTableAccess } from '../access/actor';
-import { ShoesService } from '../shoes/shoes.service';
-import { AuditService } from '../audit/audit.service';
+import { assertTableAccess } from '../common/actor';
+import { AuditLog } from '../ledger/audit-log';
 import { CollectCommissionDto, CollectionDto, ShoeCommissionsDto } from './dto/commission.dto';
 import { minorUnits } from '../common/exact-json';
-import { SeatCommission, seatCommissions, toSeatCommissionDto } from './seat-commissions';
-import { addCollectedCommission } from '../reports/rollups';
+import { SeatCommission, seatCommissions, toSeatCommissionDto } from '../ledger/commission-ledger';
+import { addCollectedCommission } from '../ledger/rollups';
 import { gamingDayOf } from '../domain';
 
 /**
@@ -21,28 +21,9 @@ import { gamingDayOf } from '../domain';
 export class CommissionsService {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly shoes: ShoesService,
-    private readonly audit: AuditService,
+    private readonly pit: PitService,
+    private readonly audit: AuditLog,
   ) {}
-
-  /** Reverses every accrual of a voided coup by new VOID entries. */
-  async reverseCoup(tx: Tx, shoeId: string, tableId: string, coupId: string, actor: Actor): Promise<void> {
-    const accruals = await tx.commissionEntry.findMany({ where: { coupId, kind: 'ACCRUAL' } });
-    if (accruals.length === 0) return;
-    await tx.commissionEntry.createMany({
-      data: accruals.map((a) => ({
-        shoeId,
-        tableId,
-        seat: a.seat,
-        patronId: a.patronId,
-        kind: 'VOID' as const,
-        amount: -a.amount,
-        coupId,
-        wagerId: a.wagerId,
-        createdByKeyId: actor.keyId,
-      })),
-    });
-  }
 
   outstanding(db: Tx | PrismaService, shoeId: string): Promise<SeatCommission[]> {
     return seatCommissions(db, shoeId);
@@ -65,7 +46,7 @@ export class CommissionsService {
   collect(shoeId: string, dto: CollectCommissionDto, ctx: RequestContext): Promise<CollectionDto> {
     const { actor } = ctx;
     return this.prisma.transaction(ctx, async (tx) => {
-      const locked = await this.shoes.lock(tx, shoeId, actor, { mustBeOpen: false });
+      const locked = await this.pit.lock(tx, shoeId, actor, { mustBeOpen: false });
       const gamingDay = gamingDayOf(new Date(), locked.timeZone, locked.gamingDayStartHour);
       return this.collectLocked(tx, ctx, shoeId, locked.shoe.tableId, gamingDay, dto);
     });

@@ -1,6 +1,6 @@
 import { applyDecorators, Get, HttpCode, Post, SetMetadata } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiExtraModels, ApiHeader, ApiOperation, ApiParam, ApiResponse, getSchemaPath } from '@nestjs/swagger';
-import { PUBLIC_KEY, Role, ROLES_KEY } from '../access/actor';
+import { PUBLIC_KEY, Role, ROLES_KEY } from './actor';
 import { ERROR_MEANING, ERROR_STATUS, ErrorCode } from './errors';
 import { ErrorResponseDto } from './error-response.dto';
 

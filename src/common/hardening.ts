@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
-import type { Actor } from '../access/actor';
+import type { Actor } from './actor';
 import { AppError } from './errors';
 
 /** Security headers (helmet); the CSP still lets Swagger UI load its own script and inline styles. */

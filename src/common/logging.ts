@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Logger, LoggerModule, Params, PinoLogger } from 'nestjs-pino';
 import type { DynamicModule, LoggerService } from '@nestjs/common';
 import type { Level } from 'pino';
-import type { Actor } from '../access/actor';
+import type { Actor } from './actor';
 import type { AppConfig } from '../config/config';
 import { correlationIdOf } from './correlation';
 

@@ -30,6 +30,16 @@ import { AppError } from './errors';
  * description together, so the documentation and the checks cannot drift apart.
  */
 
+/** Seats (betting positions) at a table are numbered 1 to MAX_SEAT. */
+export const MAX_SEAT = 20;
+
+/** A patron's id as the casino's player-tracking system writes it (a card number). */
+export const PATRON_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** A pay as a pit writes it: "8 to 1", "9 for 1" or "8:1". */
+export const PAY_PATTERN = /^\d{1,6}(\.\d{1,4})?\s*(to|for|:)\s*\d{1,6}(\.\d{1,4})?$/;
+export const PAY_HINT = 'must be a pay like "8 to 1", "9 for 1" or "8:1"';
+
 /** The largest amount any single field may hold, in minor units (10 billion in major units). */
 export const MAX_MONEY = 1_000_000_000_000;
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { parseAuditKeys } from '../audit/keyring';
+import { parseAuditKeys } from './keyring';
 
 /** The service's configuration, read from the environment once and validated at boot. */
 export interface AppConfig {

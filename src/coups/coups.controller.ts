@@ -1,7 +1,7 @@
-import { CurrentContext, RequestContext } from '../access/context';
+import { CurrentContext, RequestContext } from '../common/context';
 import { Body, Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Actor, CurrentActor, EVERYONE, KeyConfirmedByWrite, RECORDERS } from '../access/actor';
+import { Actor, CurrentActor, EVERYONE, KeyConfirmedByWrite, RECORDERS } from '../common/actor';
 import { Endpoint } from '../common/endpoint';
 import { IdParam } from '../common/validation';
 import { CoupsService } from './coups.service';

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { CommissionsModule } from '../commissions/commissions.module';
-import { ShoesModule } from '../shoes/shoes.module';
+import { PitModule } from '../pit/pit.module';
+import { LedgerModule } from '../ledger/ledger.module';
 import { CoupsController } from './coups.controller';
 import { CoupsService } from './coups.service';
 
-@Module({ imports: [ShoesModule, CommissionsModule], controllers: [CoupsController], providers: [CoupsService], exports: [CoupsService] })
+@Module({ imports: [PitModule, LedgerModule], controllers: [CoupsController], providers: [CoupsService] })
 export class CoupsModule {}

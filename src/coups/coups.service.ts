@@ -1,9 +1,9 @@
+import { PitService } from '../pit/pit.service';
 import { minorUnits, minorUnitsOrNull } from '../common/exact-json';
-import type { AuditContext, RequestContext } from '../access/context';
+import type { RequestContext } from '../common/context';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { Actor, assertTableAccess } from '../access/actor';
-import { CommissionsService } from '../commissions/commissions.service';
+import { Actor, assertTableAccess } from '../common/actor';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService, Tx } from '../database/prisma.service';
 import {
@@ -17,18 +17,17 @@ import {
   gamingDayOf,
   nextCoupNumber,
   parseCards,
-  returnToShoe,
   Settlement,
   settleWager,
 } from '../domain';
-import { CasinoTable, Coup, CoupVoid, Prisma, Wager } from '../generated/prisma/client';
-import { CarriedWager, LockedShoe, ShoesService } from '../shoes/shoes.service';
-import { applyCoupToRollups, coupRollupParts, rollupStatement } from '../reports/rollups';
-import { idempotencyParts } from '../idempotency/idempotency-store';
+import { CasinoTable, Coup, CoupVoid, Wager } from '../generated/prisma/client';
+import { CarriedWager, LockedShoe } from '../pit/pit.service';
+import { coupRollupParts, rollupStatement } from '../ledger/rollups';
+import { idempotencyParts } from '../database/idempotent-answers';
 import { compose, CteParts, pgRunner, prismaRunner, SqlRunner, SqlStatement, standalone } from '../database/sql';
-import { AuditService, auditPartsStatement } from '../audit/audit.service';
-import { ApiKeysService, KEY_VALID_SQL } from '../api-keys/api-keys.service';
-import { edgesOf, limitsOf, rulesOf } from '../tables/tables.service';
+import { AuditLog, auditPartsStatement } from '../ledger/audit-log';
+import { AccessService, KEY_VALID_SQL } from '../access/access.service';
+import { edgesOf, limitsOf, rulesOf } from '../pit/table-rules';
 import { AddWagersDto, CoupDto, HandsDto, RecordCoupDto, WagerDto, WagerInputDto } from './dto/coup.dto';
 
 interface Hands {
@@ -53,10 +52,9 @@ const parseHands = (h: HandsDto): Hands => ({ player: parseCards(h.player), bank
 export class CoupsService {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly shoes: ShoesService,
-    private readonly commissions: CommissionsService,
-    private readonly audit: AuditService,
-    private readonly keys: ApiKeysService,
+    private readonly pit: PitService,
+    private readonly audit: AuditLog,
+    private readonly keys: AccessService,
   ) {}
 
   /**
@@ -94,8 +92,8 @@ export class CoupsService {
   private async recordOptimistic(shoeId: string, cards: HandsDto, dto: RecordCoupDto, ctx: RequestContext): Promise<CoupDto | null> {
     const { actor } = ctx;
     const hands = parseHands(cards);
-    const table = await this.shoes.tableOf(shoeId);
-    const snap = await this.shoes.snapshot(shoeId, actor, table);
+    const table = await this.pit.tableOf(shoeId);
+    const snap = await this.pit.snapshot(shoeId, actor, table);
     const wagers = [...snap.carried.map(carriedWager), ...(dto.wagers ?? []).map((w) => newWager(snap.table, w))];
     const plan = this.plan(ctx, snap, { id: randomUUID(), number: nextCoupNumber(snap.shoe), isNew: true }, hands, wagers);
     return (await this.writeOptimistic(ctx, plan, snap.version, actor.unconfirmed ? actor.keyId : null)) ? plan.dto : null;
@@ -105,9 +103,9 @@ export class CoupsService {
   private async recordLocked(shoeId: string, cards: HandsDto, dto: RecordCoupDto, ctx: RequestContext): Promise<CoupDto> {
     const { actor } = ctx;
     const hands = parseHands(cards);
-    const table = await this.shoes.tableOf(shoeId);
+    const table = await this.pit.tableOf(shoeId);
     return this.prisma.rawTransaction(ctx, async (client) => {
-      const locked = await this.shoes.lockRaw(client, shoeId, actor, table);
+      const locked = await this.pit.lockRaw(client, shoeId, actor, table);
       const number = nextCoupNumber(locked.shoe);
       const wagers = [...locked.carried.map(carriedWager), ...(dto.wagers ?? []).map((w) => newWager(locked.table, w))];
       return this.settle(ctx, pgRunner(client), locked, { id: randomUUID(), number, isNew: true }, hands, wagers);
@@ -118,7 +116,7 @@ export class CoupsService {
   private async openForBetting(shoeId: string, dto: RecordCoupDto, ctx: RequestContext): Promise<CoupDto> {
     const { actor } = ctx;
     return this.prisma.transaction(ctx, async (tx) => {
-      const locked = await this.shoes.lock(tx, shoeId, actor, { mustBeOpen: true, withCarried: true });
+      const locked = await this.pit.lock(tx, shoeId, actor, { mustBeOpen: true, withCarried: true });
       const { shoe, table } = locked;
       const number = nextCoupNumber(locked.shoe);
       const fresh = (dto.wagers ?? []).map((w) => newWager(table, w));
@@ -171,84 +169,13 @@ export class CoupsService {
     });
   }
 
-  /**
-   * Voids a coup by a new record, inside the approval's transaction: the coup and its wagers stay
-   * as they were, its commission accruals are reversed by new entries, its rollups are reduced, its
-   * cards return to the shoe, and tie bets it carried forward (not yet played) are withdrawn. A coup
-   * still taking bets is cancelled the same way.
-   */
-  async voidInTx(
-    tx: Tx,
-    ctx: AuditContext,
-    coupId: string,
-    v: { reason: string; requestedBy: Actor; approvedBy: Actor; voidRequestId: string },
-  ): Promise<void> {
-    const found = await tx.coup.findUnique({ where: { id: coupId }, select: { shoeId: true } });
-    if (!found) throw notFound('Coup', coupId);
-    const { shoe, table } = await this.shoes.lock(tx, found.shoeId, v.approvedBy, { mustBeOpen: false });
-    const coup = await tx.coup.findUniqueOrThrow({
-      where: { id: coupId },
-      include: { void: true, wagers: { select: { id: true, carriedFromId: true, status: true } } },
-    });
-    if (coup.void) throw new AppError('COUP_ALREADY_VOIDED', `Coup ${coup.number} was already voided`);
-    await tx.coupVoid.create({
-      data: {
-        coupId,
-        reason: v.reason,
-        voidedByKeyId: v.requestedBy.keyId,
-        voidedByRole: v.requestedBy.role,
-        approvedByKeyId: v.approvedBy.keyId,
-        voidRequestId: v.voidRequestId,
-      },
-    });
-    const shoeChanges: Prisma.ShoeUpdateInput = {};
-    if (coup.status === 'SETTLED') {
-      await this.commissions.reverseCoup(tx, shoe.id, shoe.tableId, coupId, v.approvedBy);
-      const settled = await tx.wager.findMany({ where: { coupId, status: 'SETTLED' } });
-      await applyCoupToRollups(
-        tx,
-        { tableId: shoe.tableId, gamingDay: coup.gamingDay!.toISOString().slice(0, 10), winner: coup.winner!, natural: coup.natural! },
-        settled.map((w) => ({ betType: w.betType, amount: w.amount, payout: w.payout!, commission: w.commission!, net: w.net!, result: w.result! })),
-        edgesOf(table),
-        -1n,
-      );
-      await tx.wager.updateMany({
-        where: { carriedFromId: { in: coup.wagers.map((w) => w.id) }, status: 'OPEN', coupId: null },
-        data: { status: 'WITHDRAWN' },
-      });
-      Object.assign(shoeChanges, returnToShoe(shoe, parseCards([...coup.playerCards, ...coup.bankerCards])));
-    } else {
-      // Cancelled before the cards: new bets go back; carried tie bets wait for the next coup again.
-      await tx.wager.updateMany({ where: { coupId, status: 'OPEN', carriedFromId: null }, data: { status: 'WITHDRAWN' } });
-      await tx.wager.updateMany({ where: { coupId, status: 'OPEN', carriedFromId: { not: null } }, data: { coupId: null } });
-      shoeChanges.openCoupId = null;
-    }
-    await tx.shoe.update({ where: { id: shoe.id }, data: shoeChanges });
-    await this.audit.append(tx, ctx, {
-      stream: shoe.tableId,
-      action: 'coup.void',
-      entityType: 'coup',
-      entityId: coupId,
-      data: { number: coup.number, shoeId: shoe.id, reason: v.reason, requestedBy: v.requestedBy.keyId, voidRequestId: v.voidRequestId },
-    });
-  }
-
-  /** What a void request needs to know about a coup: its table, and whether it is already voided. */
-  async voidTarget(tx: Tx, coupId: string, actor: Actor): Promise<{ tableId: string; label: string }> {
-    const coup = await tx.coup.findUnique({ where: { id: coupId }, select: { tableId: true, number: true, void: { select: { id: true } } } });
-    if (!coup) throw notFound('Coup', coupId);
-    assertTableAccess(actor, coup.tableId);
-    if (coup.void) throw new AppError('COUP_ALREADY_VOIDED', `Coup ${coup.number} was already voided`);
-    return { tableId: coup.tableId, label: `coup ${coup.number}` };
-  }
-
   /** Withdraws a carried tie bet before the cards of its coup are recorded. */
   withdraw(wagerId: string, ctx: RequestContext): Promise<WagerDto> {
     const { actor } = ctx;
     return this.prisma.transaction(ctx, async (tx) => {
       const found = await tx.wager.findUnique({ where: { id: wagerId }, select: { shoeId: true } });
       if (!found) throw notFound('Wager', wagerId);
-      await this.shoes.lock(tx, found.shoeId, actor, { mustBeOpen: true });
+      await this.pit.lock(tx, found.shoeId, actor, { mustBeOpen: true });
       const wager = await tx.wager.findUniqueOrThrow({ where: { id: wagerId } });
       if (wager.status !== 'OPEN' || wager.carriedFromId === null) {
         throw new AppError(
@@ -294,7 +221,7 @@ export class CoupsService {
   private async lockOpenCoup(tx: Tx, coupId: string, actor: Actor): Promise<LockedShoe> {
     const coup = await tx.coup.findUnique({ where: { id: coupId }, select: { shoeId: true, number: true } });
     if (!coup) throw notFound('Coup', coupId);
-    const locked = await this.shoes.lock(tx, coup.shoeId, actor, { mustBeOpen: true });
+    const locked = await this.pit.lock(tx, coup.shoeId, actor, { mustBeOpen: true });
     if (locked.shoe.openCoupId !== coupId) throw new AppError('COUP_NOT_TAKING_BETS', `Coup ${coup.number} is not taking bets`);
     return locked;
   }

@@ -4,8 +4,8 @@ import { Pool, PoolClient } from 'pg';
 import { CopyTextRows, inlineParameters } from './copy-rows';
 import { pgRunner, prismaRunner } from './sql';
 import { PrismaClient } from '../generated/prisma/client';
-import type { IdempotencyClaim } from '../access/context';
-import { storeIdempotentResponse } from '../idempotency/idempotency-store';
+import type { IdempotencyClaim } from '../common/context';
+import { storeIdempotentResponse } from './idempotent-answers';
 
 /** The one database client. Connections are made lazily by the pg pool behind the adapter. */
 @Injectable()

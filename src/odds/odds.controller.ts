@@ -1,6 +1,6 @@
 import { Body, Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { EVERYONE } from '../access/actor';
+import { EVERYONE } from '../common/actor';
 import { Endpoint } from '../common/endpoint';
 import { OddsRequestDto, OddsResponseDto } from './dto/odds.dto';
 import { OddsService } from './odds.service';

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+
 import { OddsController } from './odds.controller';
 import { OddsService } from './odds.service';
 
-@Module({ controllers: [OddsController], providers: [OddsService], exports: [OddsService] })
+@Module({ controllers: [OddsController], providers: [OddsService] })
 export class OddsModule {}

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { LedgerModule } from '../ledger/ledger.module';
 import { PropertiesController } from './properties.controller';
 import { PropertiesService } from './properties.service';
 
-@Module({ controllers: [PropertiesController], providers: [PropertiesService], exports: [PropertiesService] })
+@Module({ imports: [LedgerModule], controllers: [PropertiesController], providers: [PropertiesService] })
 export class PropertiesModule {}

@@ -1,20 +1,18 @@
-import type { RequestContext } from '../access/context';
+import type { RequestContext } from '../common/context';
 import { Injectable } from '@nestjs/common';
-import { Actor } from '../access/actor';
+import { Actor } from '../common/actor';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
 import { isValidTimeZone } from '../domain';
 import { Property } from '../generated/prisma/client';
 import { CreatePropertyDto, PropertyDto } from './dto/property.dto';
-import { AuditService } from '../audit/audit.service';
-
-export const DEFAULT_PROPERTY_ID = '00000000-0000-4000-8000-000000000001';
+import { AuditLog } from '../ledger/audit-log';
 
 @Injectable()
 export class PropertiesService {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly audit: AuditService,
+    private readonly audit: AuditLog,
   ) {}
 
   async create(dto: CreatePropertyDto, ctx: RequestContext): Promise<PropertyDto> {

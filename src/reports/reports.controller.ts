@@ -1,7 +1,7 @@
 import { Controller, Headers, Logger, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Role } from '../access/actor';
+import { Role } from '../common/actor';
 import { Endpoint } from '../common/endpoint';
 import { toCsv } from './csv';
 import { parseExact, stringifyExact } from '../common/exact-json';

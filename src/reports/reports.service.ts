@@ -3,8 +3,8 @@ import { AppError, notFound } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
 import { fractionToDecimal, MAX_DECKS, MIN_DECKS, outcomeProbabilities } from '../domain';
 import { Prisma } from '../generated/prisma/client';
-import { DEFAULT_PROPERTY_ID } from '../properties/properties.service';
-import { edgesOf } from '../tables/tables.service';
+import { DEFAULT_PROPERTY_ID } from '../pit/table-rules';
+import { edgesOf } from '../pit/table-rules';
 import { minorUnits, parseExact } from '../common/exact-json';
 import {
   ExceptionsDto,

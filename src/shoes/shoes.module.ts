@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
-import { TablesModule } from '../tables/tables.module';
+import { PitModule } from '../pit/pit.module';
+import { LedgerModule } from '../ledger/ledger.module';
 import { ShoesController } from './shoes.controller';
 import { ShoesService } from './shoes.service';
 
-@Module({ imports: [TablesModule], controllers: [ShoesController], providers: [ShoesService], exports: [ShoesService] })
+@Module({ imports: [PitModule, LedgerModule], controllers: [ShoesController], providers: [ShoesService] })
 export class ShoesModule {}

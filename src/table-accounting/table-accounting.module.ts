@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
-import { TablesModule } from '../tables/tables.module';
+import { PitModule } from '../pit/pit.module';
+import { LedgerModule } from '../ledger/ledger.module';
 import { TableAccountingController } from './table-accounting.controller';
 import { TableAccountingService } from './table-accounting.service';
 
-@Module({ imports: [TablesModule], controllers: [TableAccountingController], providers: [TableAccountingService], exports: [TableAccountingService] })
+@Module({ imports: [PitModule, LedgerModule], controllers: [TableAccountingController], providers: [TableAccountingService] })
 export class TableAccountingModule {}

@@ -1,13 +1,13 @@
+import { PitService } from '../pit/pit.service';
 import { minorUnits, minorUnitsOrNull } from '../common/exact-json';
-import type { AuditContext, RequestContext } from '../access/context';
+import type { RequestContext } from '../common/context';
 import { Injectable } from '@nestjs/common';
-import { Actor, assertTableAccess } from '../access/actor';
+import { Actor, assertTableAccess } from '../common/actor';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService, Tx } from '../database/prisma.service';
 import { gamingDayOf } from '../domain';
 import { Prisma, SlipVoid, TableSession, TableSlip } from '../generated/prisma/client';
-import { TablesService } from '../tables/tables.service';
-import { AuditService } from '../audit/audit.service';
+import { AuditLog } from '../ledger/audit-log';
 import { ChipCountDto, CloseSessionDto, OpenSessionDto, SessionDto, SlipDto, SlipInputDto } from './dto/table-accounting.dto';
 
 /** Total of a chip count, in minor units. Denominations must not repeat. */
@@ -30,14 +30,14 @@ export function chipTotal(chips: ChipCountDto[]): bigint {
 export class TableAccountingService {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly tables: TablesService,
-    private readonly audit: AuditService,
+    private readonly pit: PitService,
+    private readonly audit: AuditLog,
   ) {}
 
   async open(tableId: string, dto: OpenSessionDto, ctx: RequestContext): Promise<SessionDto> {
     const { actor } = ctx;
     assertTableAccess(actor, tableId);
-    const { timeZone, gamingDayStartHour } = await this.tables.withProperty(tableId);
+    const { timeZone, gamingDayStartHour } = await this.pit.withProperty(tableId);
     const gamingDay = dto.gamingDay ?? gamingDayOf(new Date(), timeZone, gamingDayStartHour);
     const shift = dto.shift ?? '';
     const openerTotal = chipTotal(dto.opener);
@@ -75,7 +75,7 @@ export class TableAccountingService {
     return this.prisma.transaction(ctx, async (tx) => {
       const session = await this.lockSession(tx, sessionId, actor);
       if (session.status !== 'OPEN') throw new AppError('SESSION_CLOSED', 'The session is closed: slips go on an open session');
-      const { table } = await this.tables.withProperty(session.tableId, tx);
+      const { table } = await this.pit.withProperty(session.tableId, tx);
       const year = session.gamingDay.getUTCFullYear();
       // One counter row per property, year and kind; the upsert locks it, so numbers never repeat or skip.
       const [{ last_number }] = await tx.$queryRaw<{ last_number: number }[]>`
@@ -133,43 +133,6 @@ export class TableAccountingService {
       });
       return this.describe(tx, sessionId);
     });
-  }
-
-  /** Voids a slip by a new record, inside the approval's transaction. */
-  async voidSlipInTx(
-    tx: Tx,
-    ctx: AuditContext,
-    slipId: string,
-    v: { reason: string; requestedBy: Actor; approvedBy: Actor; voidRequestId: string },
-  ): Promise<void> {
-    const slip = await tx.tableSlip.findUnique({ where: { id: slipId }, include: { void: true } });
-    if (!slip) throw notFound('Slip', slipId);
-    if (slip.void) throw new AppError('SLIP_ALREADY_VOIDED', `${slip.kind} slip ${slip.number}/${slip.year} was already voided`);
-    await tx.slipVoid.create({
-      data: {
-        slipId,
-        reason: v.reason,
-        voidedByKeyId: v.requestedBy.keyId,
-        voidedByRole: v.requestedBy.role,
-        approvedByKeyId: v.approvedBy.keyId,
-        voidRequestId: v.voidRequestId,
-      },
-    });
-    await this.audit.append(tx, ctx, {
-      stream: slip.tableId,
-      action: 'slip.void',
-      entityType: 'slip',
-      entityId: slipId,
-      data: { kind: slip.kind, number: slip.number, year: slip.year, reason: v.reason, requestedBy: v.requestedBy.keyId, voidRequestId: v.voidRequestId },
-    });
-  }
-
-  async voidTarget(tx: Tx, slipId: string, actor: Actor): Promise<{ tableId: string; label: string }> {
-    const slip = await tx.tableSlip.findUnique({ where: { id: slipId }, include: { void: true } });
-    if (!slip) throw notFound('Slip', slipId);
-    assertTableAccess(actor, slip.tableId);
-    if (slip.void) throw new AppError('SLIP_ALREADY_VOIDED', `${slip.kind} slip ${slip.number}/${slip.year} was already voided`);
-    return { tableId: slip.tableId, label: `${slip.kind.toLowerCase()} slip ${slip.number}/${slip.year}` };
   }
 
   async get(sessionId: string, actor: Actor): Promise<SessionDto> {

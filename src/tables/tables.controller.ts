@@ -1,7 +1,7 @@
-import { CurrentContext, RequestContext } from '../access/context';
+import { CurrentContext, RequestContext } from '../common/context';
 import { Body, Controller, Query } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
-import { Actor, ADMINS, CurrentActor, EVERYONE, TABLE_MANAGERS } from '../access/actor';
+import { Actor, ADMINS, CurrentActor, EVERYONE, TABLE_MANAGERS } from '../common/actor';
 import { Endpoint } from '../common/endpoint';
 import { AppError } from '../common/errors';
 import { IdParam } from '../common/validation';

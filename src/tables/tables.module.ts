@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { LedgerModule } from '../ledger/ledger.module';
 import { TablesController } from './tables.controller';
 import { TablesService } from './tables.service';
 
-@Module({ controllers: [TablesController], providers: [TablesService], exports: [TablesService] })
+@Module({ imports: [LedgerModule], controllers: [TablesController], providers: [TablesService] })
 export class TablesModule {}

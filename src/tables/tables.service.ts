@@ -1,111 +1,22 @@
 import { minorUnits } from '../common/exact-json';
-import type { RequestContext, WriteContext } from '../access/context';
+import type { RequestContext, WriteContext } from '../common/context';
 import { Injectable } from '@nestjs/common';
-import { Actor, assertTableAccess } from '../access/actor';
+import { Actor, assertTableAccess } from '../common/actor';
 import { AppError, notFound } from '../common/errors';
-import { PrismaService, Tx } from '../database/prisma.service';
-import {
-  BetType,
-  formatOdds,
-  stakeLimits,
-  TableLimits,
-  isCasinoBanked,
-  Odds,
-  offeredBets,
-  parseOdds,
-  quantisedEdges,
-  RuleSet,
-  ruleSet,
-  SideBet,
-} from '../domain';
+import { PrismaService } from '../database/prisma.service';
+import { BetType, formatOdds, stakeLimits, offeredBets, parseOdds, ruleSet, SideBet } from '../domain';
 import { CasinoTable, Prisma } from '../generated/prisma/client';
-import { DEFAULT_PROPERTY_ID } from '../properties/properties.service';
-import { AuditService } from '../audit/audit.service';
+import { DEFAULT_PROPERTY_ID } from '../pit/table-rules';
+import { AuditLog } from '../ledger/audit-log';
 import { CreateTableDto, TableDto } from './dto/table.dto';
-
-export type BetLimits = Partial<Record<BetType, { min: number; max: number }>>;
-
-/** A table row's rules as the engine's rule set. Table rules are never edited, so this is cached. */
-const rulesCache = new Map<string, RuleSet>();
-
-export function rulesOf(table: CasinoTable): RuleSet {
-  let rules = rulesCache.get(table.id);
-  if (!rules) {
-    const pays = Object.fromEntries(Object.entries(table.pays as Record<string, string>).map(([b, p]) => [b, parseOdds(p)])) as Partial<Record<BetType, Odds>>;
-    rules = ruleSet({
-      variant: table.variant,
-      decks: table.decks,
-      commissionBps: table.commissionBps,
-      tieBetsStay: table.tieBetsStay,
-      sideBets: table.sideBets as SideBet[],
-      pays,
-      perfectPairBothPays: table.perfectPairBothPays ? parseOdds(table.perfectPairBothPays) : null,
-      rounding: { mode: table.roundingMode as RuleSet['rounding']['mode'], unit: table.roundingUnit },
-    });
-    rulesCache.set(table.id, rules);
-  }
-  return rules;
-}
-
-const edgesCache = new Map<string, Partial<Record<BetType, bigint>>>();
-
-/** Each offered bet's house edge × 10^12 under the table's rules (casino-banked tables only), cached. */
-export function edgesOf(table: CasinoTable): Partial<Record<BetType, bigint>> {
-  let edges = edgesCache.get(table.id);
-  if (!edges) {
-    const rules = rulesOf(table);
-    edges = isCasinoBanked(rules.variant) ? quantisedEdges(rules) : {};
-    edgesCache.set(table.id, edges);
-  }
-  return edges;
-}
-
-const limitsCache = new Map<string, TableLimits>();
-
-/** A table row's limits as the engine's (the table's, and each bet's own), cached like its rules. */
-export function limitsOf(table: CasinoTable): TableLimits {
-  let limits = limitsCache.get(table.id);
-  if (!limits) {
-    const perBet = Object.fromEntries(
-      Object.entries(table.betLimits as BetLimits).map(([b, l]) => [b, { min: BigInt(l.min), max: BigInt(l.max) }]),
-    ) as TableLimits['perBet'];
-    limits = { table: { min: table.minBet, max: table.maxBet }, perBet };
-    limitsCache.set(table.id, limits);
-  }
-  return limits;
-}
-
-export interface TableWithClock {
-  readonly table: CasinoTable;
-  readonly timeZone: string;
-  readonly gamingDayStartHour: number;
-}
+import { BetLimits, limitsOf, rulesOf } from '../pit/table-rules';
 
 @Injectable()
 export class TablesService {
-  /** Tables with their property's clock. Only fields that never change (rules, currency, limits, clock) are read from it. */
-  private readonly withClock = new Map<string, TableWithClock>();
-
   constructor(
     private readonly prisma: PrismaService,
-    private readonly audit: AuditService,
+    private readonly audit: AuditLog,
   ) {}
-
-  /**
-   * Inside a transaction pass its `tx`: a second connection taken while holding a row lock can
-   * deadlock against a pool full of transactions waiting for that lock.
-   */
-  async withProperty(tableId: string, db: Tx | PrismaService = this.prisma): Promise<TableWithClock> {
-    let hit = this.withClock.get(tableId);
-    if (!hit) {
-      const t = await db.casinoTable.findUnique({ where: { id: tableId }, include: { property: true } });
-      if (!t) throw notFound('Table', tableId);
-      const { property, ...table } = t;
-      hit = { table, timeZone: property.timeZone, gamingDayStartHour: property.gamingDayStartHour };
-      this.withClock.set(tableId, hit);
-    }
-    return hit;
-  }
 
   async create(dto: CreateTableDto, ctx: WriteContext): Promise<TableDto> {
     if (dto.maxBet < dto.minBet) throw new AppError('VALIDATION_FAILED', 'maxBet must not be below minBet');

@@ -1,7 +1,7 @@
-import { CurrentContext, RequestContext } from '../access/context';
+import { CurrentContext, RequestContext } from '../common/context';
 import { Body, Controller, Query } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
-import { Role, SUPERVISORS } from '../access/actor';
+import { Role, SUPERVISORS } from '../common/actor';
 import { Endpoint } from '../common/endpoint';
 import { IdParam } from '../common/validation';
 import { DecideVoidDto, RequestVoidDto, VoidRequestDto } from './dto/void-request.dto';

@@ -1,9 +1,8 @@
 import { Module } from '@nestjs/common';
-import { CoupsModule } from '../coups/coups.module';
-import { BanksModule } from '../banks/banks.module';
-import { TableAccountingModule } from '../table-accounting/table-accounting.module';
+import { PitModule } from '../pit/pit.module';
+import { LedgerModule } from '../ledger/ledger.module';
 import { VoidRequestsController } from './void-requests.controller';
 import { VoidRequestsService } from './void-requests.service';
-
-@Module({ imports: [BanksModule, CoupsModule, TableAccountingModule], controllers: [VoidRequestsController], providers: [VoidRequestsService] })
+import { Voids } from './voids';
+@Module({ imports: [PitModule, LedgerModule], controllers: [VoidRequestsController], providers: [VoidRequestsService, Voids] })
 export class VoidRequestsModule {}

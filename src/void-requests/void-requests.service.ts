@@ -1,14 +1,12 @@
-import type { RequestContext } from '../access/context';
+import type { RequestContext } from '../common/context';
 import { Injectable } from '@nestjs/common';
-import { ApiKeysService } from '../api-keys/api-keys.service';
-import { AuditService } from '../audit/audit.service';
+import { AccessService } from '../access/access.service';
+import { AuditLog } from '../ledger/audit-log';
 import { samePerson, secondPersonProblem } from '../domain';
 import { AppError, notFound } from '../common/errors';
-import { BanksService } from '../banks/banks.service';
-import { CoupsService } from '../coups/coups.service';
 import { PrismaService } from '../database/prisma.service';
 import { VoidRequest, VoidTarget } from '../generated/prisma/client';
-import { TableAccountingService } from '../table-accounting/table-accounting.service';
+import { Voids } from './voids';
 import { DecideVoidDto, RequestVoidDto, VoidRequestDto } from './dto/void-request.dto';
 
 /**
@@ -19,11 +17,9 @@ import { DecideVoidDto, RequestVoidDto, VoidRequestDto } from './dto/void-reques
 export class VoidRequestsService {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly coups: CoupsService,
-    private readonly banks: BanksService,
-    private readonly accounting: TableAccountingService,
-    private readonly audit: AuditService,
-    private readonly keys: ApiKeysService,
+    private readonly voids: Voids,
+    private readonly audit: AuditLog,
+    private readonly keys: AccessService,
   ) {}
 
   request(target: VoidTarget, targetId: string, dto: RequestVoidDto, ctx: RequestContext): Promise<VoidRequestDto> {
@@ -34,10 +30,10 @@ export class VoidRequestsService {
       await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended(${`void-request:${targetId}`}, 0))`;
       const { tableId, label } =
         target === 'COUP'
-          ? await this.coups.voidTarget(tx, targetId, actor)
+          ? await this.voids.coupTarget(tx, targetId, actor)
           : target === 'BANK_COUP'
-            ? await this.banks.voidTarget(tx, targetId, actor)
-            : await this.accounting.voidTarget(tx, targetId, actor);
+            ? await this.voids.bankCoupTarget(tx, targetId, actor)
+            : await this.voids.slipTarget(tx, targetId, actor);
       const pending = await tx.voidRequest.findFirst({ where: { target, targetId, status: 'PENDING' }, select: { id: true } });
       if (pending) throw new AppError('VOID_ALREADY_REQUESTED', `A void of ${label} is already waiting for approval (request ${pending.id})`);
       const r = await tx.voidRequest.create({
@@ -67,9 +63,9 @@ export class VoidRequestsService {
         approvedBy: actor,
         voidRequestId: r.id,
       };
-      if (r.target === 'COUP') await this.coups.voidInTx(tx, ctx, r.targetId, v);
-      else if (r.target === 'BANK_COUP') await this.banks.voidInTx(tx, ctx, r.targetId, v);
-      else await this.accounting.voidSlipInTx(tx, ctx, r.targetId, v);
+      if (r.target === 'COUP') await this.voids.voidCoup(tx, ctx, r.targetId, v);
+      else if (r.target === 'BANK_COUP') await this.voids.voidBankCoup(tx, ctx, r.targetId, v);
+      else await this.voids.voidSlip(tx, ctx, r.targetId, v);
       const decided = await tx.voidRequest.update({
         where: { id },
         data: { status: 'APPROVED', decidedByKeyId: actor.keyId, decidedAt: new Date(), decisionNote: dto.note ?? null },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { auditKeyringFromFile, parseAuditKeys } from '../../src/audit/keyring';
+import { auditKeyringFromFile, parseAuditKeys } from '../../src/config/keyring';
 import { ConfigError, loadConfig } from '../../src/config/config';
 
 describe('configuration is validated at boot', () => {

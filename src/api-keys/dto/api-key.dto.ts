@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsISO8601, IsOptional } from 'class-validator';
 import { EnumField, TextField, UuidField } from '../../common/validation';
-import { Role } from '../../access/actor';
+import { Role } from '../../common/actor';
 
 export const ROLES: Role[] = ['TERMINAL', 'SUPERVISOR', 'FINANCE', 'AUDITOR', 'ADMIN'];
 

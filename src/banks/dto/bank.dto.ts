@@ -1,7 +1,7 @@
 import { MoneyProperty } from '../../common/validation';
 import type { MinorUnits } from '../../common/exact-json';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { MAX_SEAT } from '../../coups/dto/coup.dto';
+import { MAX_SEAT } from '../../common/validation';
 import { BoolField, CardsField, EnumField, IntField, MoneyField, NestedField, SeatsField } from '../../common/validation';
 
 export class OpenBankDto {

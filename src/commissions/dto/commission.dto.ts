@@ -1,9 +1,7 @@
 import { MoneyProperty } from '../../common/validation';
 import type { MinorUnits } from '../../common/exact-json';
 import { ApiProperty } from '@nestjs/swagger';
-import { IntField, MoneyField, TextField } from '../../common/validation';
-
-export const PATRON_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+import { IntField, MoneyField, PATRON_PATTERN, TextField } from '../../common/validation';
 
 export class CollectCommissionDto {
   @IntField({ description: 'Seat whose commission is collected', example: 3, min: 1, max: 20 })

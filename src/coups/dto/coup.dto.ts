@@ -2,11 +2,9 @@ import { MoneyProperty } from '../../common/validation';
 import type { MinorUnits } from '../../common/exact-json';
 import { ApiProperty } from '@nestjs/swagger';
 import { BET_TYPES } from '../../domain';
-import { CardsField, EnumField, IntField, MoneyField, NestedField, TextField } from '../../common/validation';
-import { PATRON_PATTERN } from '../../commissions/dto/commission.dto';
+import { CardsField, EnumField, IntField, MAX_SEAT, MoneyField, NestedField, PATRON_PATTERN, TextField } from '../../common/validation';
 
 export const MAX_WAGERS_PER_REQUEST = 64;
-export const MAX_SEAT = 20;
 
 export class HandsDto {
   @CardsField({

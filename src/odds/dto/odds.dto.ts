@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsObject, IsOptional } from 'class-validator';
 import { BET_TYPES, SIDE_BETS, VARIANTS } from '../../domain';
 import { BoolField, CardsField, EnumArrayField, EnumField, IntField, NestedField, TextField } from '../../common/validation';
-import { PayOverrideDto } from '../../tables/dto/table.dto';
+import { PayOverrideDto } from '../../common/pay-override.dto';
 
 export class OddsRulesDto {
   @IntField({ description: 'Banker commission, basis points', example: 500, min: 0, max: 10000, required: false })

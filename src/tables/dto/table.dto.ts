@@ -2,18 +2,8 @@ import { MoneyProperty } from '../../common/validation';
 import type { MinorUnits } from '../../common/exact-json';
 import { ApiProperty } from '@nestjs/swagger';
 import { BET_TYPES, SIDE_BETS, VARIANTS } from '../../domain';
-import { BoolField, EnumArrayField, EnumField, IntField, MoneyField, NestedField, TextField, UuidField } from '../../common/validation';
-
-const PAY_PATTERN = /^\d{1,6}(\.\d{1,4})?\s*(to|for|:)\s*\d{1,6}(\.\d{1,4})?$/;
-const PAY_HINT = 'must be a pay like "8 to 1", "9 for 1" or "8:1"';
-
-export class PayOverrideDto {
-  @EnumField(BET_TYPES, { description: 'Bet whose pay differs from the usual table', enumName: 'BetType', example: 'SUPER_6' })
-  betType: string;
-
-  @TextField({ description: 'The pay, stating its basis', example: '15 to 1', maxLength: 24, pattern: PAY_PATTERN, patternHint: PAY_HINT })
-  pays: string;
-}
+import { BoolField, EnumArrayField, EnumField, IntField, MoneyField, NestedField, PAY_HINT, PAY_PATTERN, TextField, UuidField } from '../../common/validation';
+import { PayOverrideDto } from '../../common/pay-override.dto';
 
 export class BetLimitDto {
   @EnumField(BET_TYPES, { description: 'Bet type', enumName: 'BetType', example: 'TIE' })

@@ -1,5 +1,5 @@
-import type { IdempotencyClaim } from '../access/context';
-import { CteParts, SqlRunner, standalone } from '../database/sql';
+import type { IdempotencyClaim } from '../common/context';
+import { CteParts, SqlRunner, standalone } from './sql';
 import { stringifyExact } from '../common/exact-json';
 
 /**

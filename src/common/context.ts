@@ -1,7 +1,7 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import { AppError } from '../common/errors';
-import { correlationIdOf } from '../common/correlation';
+import { AppError } from './errors';
+import { correlationIdOf } from './correlation';
 import type { Actor } from './actor';
 
 /** The claim an Idempotency-Key request holds while it runs (made by the idempotency interceptor). */

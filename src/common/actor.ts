@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import { AppError } from '../common/errors';
+import { AppError } from './errors';
 import { Role } from '../generated/prisma/enums';
 
 export { Role };

@@ -1,6 +1,6 @@
 import { minorUnits } from '../common/exact-json';
 import { PrismaService, Tx } from '../database/prisma.service';
-import { SeatCommissionDto } from './dto/commission.dto';
+import type { MinorUnits } from '../common/exact-json';
 
 /** One seat's (and patron's) commission in a shoe, exact. */
 export interface SeatCommission {
@@ -30,7 +30,17 @@ export async function seatCommissions(db: Tx | PrismaService, shoeId: string): P
   return [...seats.values()].sort((a, b) => a.seat - b.seat || (a.patronId ?? '').localeCompare(b.patronId ?? ''));
 }
 
-export function toSeatCommissionDto(s: SeatCommission): SeatCommissionDto {
+/** A seat's commission as an answer shows it (the commissions and shoes rooms both answer with it). */
+export interface SeatCommissionFigures {
+  seat: number;
+  patronId: string | null;
+  accrued: MinorUnits;
+  collected: MinorUnits;
+  voided: MinorUnits;
+  outstanding: MinorUnits;
+}
+
+export function toSeatCommissionDto(s: SeatCommission): SeatCommissionFigures {
   return {
     seat: s.seat,
     patronId: s.patronId,
@@ -39,4 +49,23 @@ export function toSeatCommissionDto(s: SeatCommission): SeatCommissionDto {
     voided: minorUnits(s.voided),
     outstanding: minorUnits(s.outstanding),
   };
+}
+
+/** Reverses every accrual of a voided coup by new VOID entries (the accruals stay as they were). */
+export async function reverseAccruals(tx: Tx, shoeId: string, tableId: string, coupId: string, byKeyId: string): Promise<void> {
+  const accruals = await tx.commissionEntry.findMany({ where: { coupId, kind: 'ACCRUAL' } });
+  if (accruals.length === 0) return;
+  await tx.commissionEntry.createMany({
+    data: accruals.map((a) => ({
+      shoeId,
+      tableId,
+      seat: a.seat,
+      patronId: a.patronId,
+      kind: 'VOID' as const,
+      amount: -a.amount,
+      coupId,
+      wagerId: a.wagerId,
+      createdByKeyId: byKeyId,
+    })),
+  });
 }

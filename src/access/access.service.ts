@@ -1,0 +1,93 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Actor } from '../common/actor';
+import { KeyHolder } from '../domain';
+import { PrismaService } from '../database/prisma.service';
+
+export const ADMIN_KEY = Symbol('ADMIN_KEY');
+export const BOOTSTRAP_ADMIN_ID = 'bootstrap-admin';
+
+export const hash = (key: string) => createHash('sha256').update(key).digest();
+
+/** The one definition of a usable key, over a row `k` of api_keys. */
+export const KEY_VALID_SQL = 'k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())';
+
+/** Keys recently looked up, for routes whose write confirms the key itself. */
+const REMEMBER_MS = 5 * 60_000;
+const REMEMBER_AT_MOST = 10_000;
+
+/**
+ * Who is calling: API keys are 32 random bytes; only their SHA-256 is stored (a key this random
+ * needs no slow hash). The bootstrap admin key comes from the environment.
+ */
+@Injectable()
+export class AccessService {
+  private readonly adminHash: Buffer;
+  private readonly recent = new Map<string, { actor: Actor; expiresAt: number | null; until: number }>();
+
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(ADMIN_KEY) adminKey: string,
+  ) {
+    this.adminHash = hash(adminKey);
+  }
+
+  /**
+   * The caller behind a key, or null. With `fromMemory`, a key looked up in the last minutes is
+   * recognised without asking the database, and marked `unconfirmed`: only routes whose write
+   * checks the key itself (KeyConfirmedByWrite) ask for that.
+   */
+  async authenticate(key: string, fromMemory = false): Promise<Actor | null> {
+    const h = hash(key);
+    if (timingSafeEqual(h, this.adminHash)) return { keyId: BOOTSTRAP_ADMIN_ID, role: 'ADMIN', tableId: null };
+    const hex = h.toString('hex');
+    const now = Date.now();
+    const known = fromMemory ? this.recent.get(hex) : undefined;
+    if (known && known.until > now && (known.expiresAt === null || known.expiresAt > now)) return { ...known.actor, unconfirmed: true };
+    // Every other request asks this: a prepared statement on the shared pool, no ORM in between.
+    const { rows } = await this.prisma.pool.query<{ id: string; role: Actor['role']; table_id: string | null; expires_at: Date | null }>({
+      name: 'sabot-authenticate',
+      text: `SELECT k.id, k.role, k.table_id, k.expires_at FROM api_keys k WHERE k.key_hash = $1 AND ${KEY_VALID_SQL}`,
+      values: [hex],
+    });
+    const row = rows[0];
+    if (!row) {
+      this.recent.delete(hex);
+      return null;
+    }
+    const actor: Actor = { keyId: row.id, role: row.role, tableId: row.table_id };
+    if (this.recent.size >= REMEMBER_AT_MOST) this.recent.delete(this.recent.keys().next().value!);
+    this.recent.set(hex, { actor, expiresAt: row.expires_at?.getTime() ?? null, until: now + REMEMBER_MS });
+    return actor;
+  }
+
+  /** Whether the key is still valid now (for an unconfirmed caller whose write did not happen). */
+  async isValid(keyId: string): Promise<boolean> {
+    if (keyId === BOOTSTRAP_ADMIN_ID) return true;
+    const { rows } = await this.prisma.pool.query({
+      name: 'sabot-key-valid',
+      text: `SELECT 1 FROM api_keys k WHERE k.id = $1::uuid AND ${KEY_VALID_SQL}`,
+      values: [keyId],
+    });
+    return rows.length === 1;
+  }
+
+  /** Who holds a key and who minted it, for the two-person rules (src/domain/two-person.ts). */
+  async holder(keyId: string): Promise<KeyHolder> {
+    if (keyId === BOOTSTRAP_ADMIN_ID) return { keyId, staffId: BOOTSTRAP_ADMIN_ID, mintedByKeyId: null, mintedByStaffId: null };
+    const { rows } = await this.prisma.pool.query<{ staff_id: string | null; created_by_key_id: string | null; minter_staff_id: string | null }>({
+      name: 'sabot-key-holder',
+      text: `SELECT k.staff_id, k.created_by_key_id,
+                    CASE WHEN k.created_by_key_id = '${BOOTSTRAP_ADMIN_ID}' THEN '${BOOTSTRAP_ADMIN_ID}' ELSE m.staff_id END AS minter_staff_id
+             FROM api_keys k LEFT JOIN api_keys m ON m.id::text = k.created_by_key_id WHERE k.id::text = $1`,
+      values: [keyId],
+    });
+    const r = rows[0];
+    return { keyId, staffId: r?.staff_id ?? null, mintedByKeyId: r?.created_by_key_id ?? null, mintedByStaffId: r?.minter_staff_id ?? null };
+  }
+
+  /** Forgets a revoked key at once (not needed for safety: writes confirm the key themselves; it spares a refused write). */
+  forget(keyId: string): void {
+    for (const [h, r] of this.recent) if (r.actor.keyId === keyId) this.recent.delete(h);
+  }
+}

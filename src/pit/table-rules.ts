@@ -1,0 +1,69 @@
+import { BetType, isCasinoBanked, Odds, parseOdds, quantisedEdges, RuleSet, ruleSet, SideBet, TableLimits } from '../domain';
+import { CasinoTable } from '../generated/prisma/client';
+
+/**
+ * A table's row read as the engine's terms: its rules, its limits and each offered bet's exact
+ * edge. A table's rules are never edited, so each is computed once per process.
+ */
+
+/** The property every table belongs to unless told otherwise (made by the first migration). */
+export const DEFAULT_PROPERTY_ID = '00000000-0000-4000-8000-000000000001';
+
+export type BetLimits = Partial<Record<BetType, { min: number; max: number }>>;
+
+/** A table row's rules as the engine's rule set. Table rules are never edited, so this is cached. */
+const rulesCache = new Map<string, RuleSet>();
+
+export function rulesOf(table: CasinoTable): RuleSet {
+  let rules = rulesCache.get(table.id);
+  if (!rules) {
+    const pays = Object.fromEntries(Object.entries(table.pays as Record<string, string>).map(([b, p]) => [b, parseOdds(p)])) as Partial<Record<BetType, Odds>>;
+    rules = ruleSet({
+      variant: table.variant,
+      decks: table.decks,
+      commissionBps: table.commissionBps,
+      tieBetsStay: table.tieBetsStay,
+      sideBets: table.sideBets as SideBet[],
+      pays,
+      perfectPairBothPays: table.perfectPairBothPays ? parseOdds(table.perfectPairBothPays) : null,
+      rounding: { mode: table.roundingMode as RuleSet['rounding']['mode'], unit: table.roundingUnit },
+    });
+    rulesCache.set(table.id, rules);
+  }
+  return rules;
+}
+
+const edgesCache = new Map<string, Partial<Record<BetType, bigint>>>();
+
+/** Each offered bet's house edge × 10^12 under the table's rules (casino-banked tables only), cached. */
+export function edgesOf(table: CasinoTable): Partial<Record<BetType, bigint>> {
+  let edges = edgesCache.get(table.id);
+  if (!edges) {
+    const rules = rulesOf(table);
+    edges = isCasinoBanked(rules.variant) ? quantisedEdges(rules) : {};
+    edgesCache.set(table.id, edges);
+  }
+  return edges;
+}
+
+const limitsCache = new Map<string, TableLimits>();
+
+/** A table row's limits as the engine's (the table's, and each bet's own), cached like its rules. */
+export function limitsOf(table: CasinoTable): TableLimits {
+  let limits = limitsCache.get(table.id);
+  if (!limits) {
+    const perBet = Object.fromEntries(
+      Object.entries(table.betLimits as BetLimits).map(([b, l]) => [b, { min: BigInt(l.min), max: BigInt(l.max) }]),
+    ) as TableLimits['perBet'];
+    limits = { table: { min: table.minBet, max: table.maxBet }, perBet };
+    limitsCache.set(table.id, limits);
+  }
+  return limits;
+}
+
+/** A table with its property's clock (time zone, start of the gaming day). */
+export interface TableWithClock {
+  readonly table: CasinoTable;
+  readonly timeZone: string;
+  readonly gamingDayStartHour: number;
+}
