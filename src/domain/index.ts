@@ -12,3 +12,4 @@ export * from './simulation';
 export * from './gaming-day';
 export * from './player-banked';
 export * from './two-person';
+export * from './accounting';

@@ -1,6 +1,6 @@
 import { Tx } from '../database/prisma.service';
 import { CteParts, prismaRunner, SqlStatement, standalone } from '../database/sql';
-import { BetType, Winner } from '../domain';
+import { BetType, stakeTheoE12, Winner } from '../domain';
 
 /**
  * Writes to the finance rollups. Called inside the settlement, void and collection transactions,
@@ -74,7 +74,7 @@ export function coupRollupParts(
     if (w.result === 'WIN') d.wins += 1n;
     else if (w.result === 'LOSE') d.losses += 1n;
     else d.pushes += 1n;
-    d.theo += w.amount * (edgesE12[w.betType] ?? 0n);
+    d.theo += stakeTheoE12(w.amount, edgesE12[w.betType] ?? 0n);
     byBet.set(w.betType, d);
   }
   const bets = [...byBet.keys()].sort();

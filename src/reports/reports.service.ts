@@ -45,6 +45,15 @@ type Sum =
   | 'exp_tie'
   | 'exp_nat';
 
+/**
+ * num ÷ den × 100 to 4 decimals, rounded half away from zero, exactly (domain holdPercent and
+ * dropHoldPercent): in integers, then scaled by an exact multiplication. (PostgreSQL's numeric
+ * division keeps only about 16 significant digits, which loses the decimals of a large quotient.)
+ */
+function percentSql(num: string, den: string): string {
+  return `CASE WHEN ${den} = 0 THEN NULL ELSE sign((${num})::numeric) * sign((${den})::numeric) * div(abs((${num})::numeric) * 2000000 + abs((${den})::numeric), 2 * abs((${den})::numeric)) * 0.0001 END`;
+}
+
 /** A row of sums `s`, as the report queries name them. */
 const sumsRow = (name: Sum): string => `s.${name}`;
 
@@ -67,7 +76,7 @@ function figures(withCoups: boolean, sum: (name: Sum) => string = sumsRow): Figu
     n('handle', handle),
     n('payouts', sum('payouts')),
     n('win', `-${net}`),
-    d('holdPercent', `CASE WHEN ${handle} = 0 THEN NULL ELSE round((-${net})::numeric * 100 / ${handle}, 4) END`),
+    d('holdPercent', percentSql(`-${net}`, handle)),
     n('commissionCharged', commission),
     n('commissionCollected', collected),
     n('commissionOutstanding', `${commission} - ${collected}`),
@@ -99,7 +108,7 @@ function figures(withCoups: boolean, sum: (name: Sum) => string = sumsRow): Figu
 }
 
 /** Exact outcome probabilities per deck count (statistics, not money), joined by the tables' decks. */
-const PROBABILITIES = Array.from({ length: MAX_DECKS - MIN_DECKS + 1 }, (_, i) => {
+export const PROBABILITIES = Array.from({ length: MAX_DECKS - MIN_DECKS + 1 }, (_, i) => {
   const decks = MIN_DECKS + i;
   const p = outcomeProbabilities(decks);
   return {
@@ -154,7 +163,7 @@ export const ROLLUP_FIGURES_SQL = figures(true, (name) => ROLLUP_COLUMNS[name])
   .join(' || ');
 
 /** The figures as columns (json_agg/to_json turn them into the same JSON as figuresJsonSql). */
-function figuresSql(withCoups: boolean): string {
+export function figuresSql(withCoups: boolean): string {
   const column = (f: Figure): string => {
     if ('sql' in f) return f.as === 'decimal' ? `(${f.sql})::text` : f.sql;
     return f.fields ? `(${figureJsonSql(f)})::json` : 'NULL::json'; // written as rows write it
@@ -173,6 +182,18 @@ function figuresJsonSql(withCoups: boolean): string {
   return figures(withCoups)
     .map((f, i) => `'${i ? ',' : ''}"${f.key}":' || ${figureJsonSql(f)}`)
     .join(' || ');
+}
+
+/**
+ * The table-accounting figures over a row of its sums (opener, closer, credits, fills, "drop",
+ * "wagerWin"): statisticalWin and dropHoldPercent of domain/accounting.ts, and the reconciliation
+ * item (statistical win − wager-level win).
+ */
+export function tableAccountingFiguresSql(x: string): string {
+  const win = `(${x}.closer - ${x}.opener + ${x}.credits - ${x}.fills + ${x}."drop")`;
+  return `${win} AS "statisticalWin",
+    (${percentSql(win, `${x}."drop"`)})::text AS "dropHoldPercent",
+    ${x}."wagerWin", ${win} - ${x}."wagerWin" AS difference`;
 }
 
 /** One figure's value as JSON text. */
@@ -418,9 +439,7 @@ export class ReportsService {
       )
       SELECT coalesce(json_agg(f ORDER BY f."tableCode", f."gamingDay"), '[]')::text AS json FROM (
         SELECT x."tableId", x."tableCode", x.currency, x."gamingDay", x.sessions, x.opener, x.closer, x.fills, x.credits, x."drop",
-               x.closer - x.opener + x.credits - x.fills + x."drop" AS "statisticalWin",
-               CASE WHEN x."drop" = 0 THEN NULL ELSE round((x.closer - x.opener + x.credits - x.fills + x."drop")::numeric * 100 / x."drop", 4)::text END AS "dropHoldPercent",
-               x."wagerWin", x.closer - x.opener + x.credits - x.fills + x."drop" - x."wagerWin" AS difference
+               ${Prisma.raw(tableAccountingFiguresSql('x'))}
         FROM x
       ) f`;
     return json;
@@ -787,7 +806,7 @@ export class ReportsService {
     return Prisma.sql`
       SELECT '{"group":{' || ${Prisma.raw(parts.join(' || '))} || '},' || a.figures_json || '}'
       FROM (
-        SELECT r.table_id, r.gaming_day AS dkey, r.figures_json FROM table_day_rollups r
+        SELECT r.table_id, r.gaming_day AS dkey, ${Prisma.raw(ROLLUP_FIGURES_SQL)} AS figures_json FROM table_day_rollups r
         WHERE r.table_id = ANY (ARRAY(SELECT t.id FROM casino_tables t ${prop})) AND r.gaming_day BETWEEN ${from}::date AND ${to}::date
       ) a
       JOIN (

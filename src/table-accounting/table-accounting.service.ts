@@ -5,7 +5,7 @@ import { Injectable } from '@nestjs/common';
 import { Actor, assertTableAccess } from '../common/actor';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService, Tx } from '../database/prisma.service';
-import { gamingDayOf } from '../domain';
+import { gamingDayOf, statisticalWin } from '../domain';
 import { Prisma, SlipVoid, TableSession, TableSlip } from '../generated/prisma/client';
 import { AuditLog } from '../ledger/audit-log';
 import { ChipCountDto, CloseSessionDto, OpenSessionDto, SessionDto, SlipDto, SlipInputDto } from './dto/table-accounting.dto';
@@ -175,8 +175,8 @@ function toSlipDto(s: TableSlip, v: SlipVoid | null): SlipDto {
   };
 }
 
-/** Statistical win of a closed session: closer − opener + credits − fills + drop, voided slips left out. */
-export function statisticalWin(
+/** Statistical win of a closed session (domain/accounting.ts), voided slips left out. */
+export function sessionStatisticalWin(
   s: Pick<TableSession, 'status' | 'openerTotal' | 'closerTotal' | 'dropAmount'>,
   slips: (TableSlip & { void: SlipVoid | null })[],
 ): bigint | null {
@@ -188,11 +188,11 @@ export function statisticalWin(
     if (slip.kind === 'CREDIT') credits += slip.amount;
     else fills += slip.amount;
   }
-  return s.closerTotal - s.openerTotal + credits - fills + s.dropAmount;
+  return statisticalWin({ opener: s.openerTotal, closer: s.closerTotal, credits, fills, drop: s.dropAmount });
 }
 
 function toSessionDto(s: TableSession, slips: (TableSlip & { void: SlipVoid | null })[]): SessionDto {
-  const win = statisticalWin(s, slips);
+  const win = sessionStatisticalWin(s, slips);
   return {
     id: s.id,
     tableId: s.tableId,

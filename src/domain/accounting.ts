@@ -1,0 +1,66 @@
+import { Money } from './money';
+import { EDGE_SCALE, fractionToDecimal } from './odds';
+
+/**
+ * The accounting formulas (docs/domain.md §6), each once. Money is exact; statistics (percentages,
+ * expected counts) are decimal strings rounded half away from zero for display. Reports compute the
+ * same figures in PostgreSQL for speed: test/e2e/formulas.spec.ts pins that SQL to these functions
+ * over random sums, to the minor unit and the last decimal.
+ */
+
+/** The house's win: stakes lost − payouts + commission charged, i.e. −Σ the customers' net. */
+export function houseWin(customerNet: Money): Money {
+  return -customerNet;
+}
+
+/** Hold %: win ÷ handle × 100, 4 decimals; none without handle. */
+export function holdPercent(win: Money, handle: Money): string | null {
+  return handle === 0n ? null : fractionToDecimal({ numerator: win * 100n, denominator: handle }, 4);
+}
+
+/** Commission charged and not yet collected: a receivable, not revenue. */
+export function commissionOutstanding(charged: Money, collected: Money): Money {
+  return charged - collected;
+}
+
+/** Revenue: the win without the commission still outstanding. */
+export function revenue(win: Money, outstanding: Money): Money {
+  return win - outstanding;
+}
+
+/** One stake's share of theoretical win, exact: stake × the bet's house edge × 10^12 (quantisedEdges). */
+export function stakeTheoE12(stake: Money, edgeE12: bigint): bigint {
+  return stake * edgeE12;
+}
+
+/**
+ * Theoretical win: Σ stake × exact house edge, kept exact as Σ stake × edge × 10^12 (the rollups'
+ * theo_e12), rounded once to the minor unit, half away from zero.
+ */
+export function theoreticalWin(theoE12: bigint): Money {
+  const neg = theoE12 < 0n;
+  const q = (2n * (neg ? -theoE12 : theoE12) + EDGE_SCALE) / (2n * EDGE_SCALE);
+  return neg ? -q : q;
+}
+
+/** Total revenue of casino- and player-banked play: revenue + the house's commission on the bankers' winnings. */
+export function totalRevenue(revenueOfWagers: Money, houseCommission: Money): Money {
+  return revenueOfWagers + houseCommission;
+}
+
+/** A table's statistical win from its inventory and paperwork: closer − opener + credits − fills + drop. */
+export function statisticalWin(s: { opener: Money; closer: Money; credits: Money; fills: Money; drop: Money }): Money {
+  return s.closer - s.opener + s.credits - s.fills + s.drop;
+}
+
+/** Statistical hold %: statistical win ÷ drop × 100, 4 decimals; none without drop. */
+export function dropHoldPercent(win: Money, drop: Money): string | null {
+  return drop === 0n ? null : fractionToDecimal({ numerator: win * 100n, denominator: drop }, 4);
+}
+
+/** How often an outcome was expected: coups × its exact probability (a decimal of 15 places), 2 decimals. */
+export function expectedCount(coups: bigint, probability: string): string {
+  const [whole, frac = ''] = probability.split('.');
+  const scale = 10n ** BigInt(frac.length);
+  return fractionToDecimal({ numerator: coups * BigInt(whole + frac), denominator: scale }, 2);
+}
