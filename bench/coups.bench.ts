@@ -15,15 +15,15 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'pg';
 import http from 'node:http';
-import { auditParts } from '../src/ledger/audit-log';
+import { auditParams } from '../src/ledger/audit-log';
 import { newAuditKeyText, parseAuditKeys } from '../src/config/keyring';
 
 /** The database-limit loop keys its audit entries as the service does. */
 const BENCH_KEYRING = parseAuditKeys(newAuditKeyText('bench'));
 const LOSE: 'WIN' | 'LOSE' | 'PUSH' = 'LOSE';
-import { optimisticCoupStatement } from '../src/coups/coups.service';
+import { COUPS_SQL } from '../src/coups/coups-sql';
 import { BetType, dealPuntoBanco, evaluateCoup, formatCard, parseCards, seededRandom, shuffledShoe } from '../src/domain';
-import { coupRollupParts } from '../src/ledger/rollups';
+import { rollupParams } from '../src/ledger/rollups';
 import { SNAPSHOT_SQL } from '../src/pit/pit.service';
 import { benchDatabase } from './bench-db';
 import { sampleRss, startServiceProcess } from './service-process';
@@ -233,34 +233,65 @@ async function databaseLimit(url: string, concurrency: number, seconds: number) 
         }));
         rows[0] = { ...rows[0], result: 'WIN', payout: 1000n, commission: 50n, net: 950n };
         const snap = await c.query<{ version: string }>({ name: 'sabot-shoe-snapshot', text: SNAPSHOT_SQL, values: [shoe.id] });
-        const write = {
-          coup: { id: randomUUID(), number: n, isNew: true },
-          shoe: { id: shoe.id, tableId: shoe.table_id },
-          now: new Date(),
-          day,
-          playerCards: ['9S', 'KD'],
-          bankerCards: ['8H', 'KC'],
-          outcome,
-          rows,
-          carriedForward: [],
-          remaining: new Array(52).fill(8),
+        const coupId = randomUUID();
+        const accrued = rows.filter((r) => r.commission > 0n);
+        const s = COUPS_SQL.settleCoup.bind({
+          shoeId: shoe.id,
+          tableId: shoe.table_id,
+          coupId,
+          coupNumber: n,
+          openCoupId: null,
+          remaining: new Array<number>(52).fill(8),
           cardsDealt: 0,
           coupCount: n,
           lastCoupNumber: null,
+          playerCards: ['9S', 'KD'],
+          bankerCards: ['8H', 'KC'],
+          winner: outcome.winner,
+          playerTotal: outcome.playerTotal,
+          bankerTotal: outcome.bankerTotal,
+          cardCount: outcome.cardCount,
+          natural: outcome.natural,
+          outcome: JSON.stringify(outcome),
+          settledAt: new Date().toISOString(),
+          gamingDay: day,
+          newIds: rows.map((r) => r.id),
+          newSeats: rows.map((r) => r.seat),
+          newBetTypes: rows.map((r) => r.betType),
+          newAmounts: rows.map((r) => r.amount.toString()),
+          newPatrons: rows.map((r) => r.patronId),
+          newResults: rows.map((r) => r.result),
+          newPayouts: rows.map((r) => r.payout.toString()),
+          newCommissions: rows.map((r) => r.commission.toString()),
+          newNets: rows.map((r) => r.net.toString()),
+          storedIds: [],
+          storedResults: [],
+          storedPayouts: [],
+          storedCommissions: [],
+          storedNets: [],
+          carriedIds: [],
+          carriedSeats: [],
+          carriedBetTypes: [],
+          carriedAmounts: [],
+          carriedPatrons: [],
+          carriedFrom: [],
           createdByKeyId: 'db-limit',
-        };
-        const s = optimisticCoupStatement(
-          write,
-          coupRollupParts({ tableId: shoe.table_id, gamingDay: day, winner: outcome.winner, natural: outcome.natural }, rows, {}, 1n),
-          auditParts(
+          accrualSeats: accrued.map((r) => r.seat),
+          accrualPatrons: accrued.map((r) => r.patronId),
+          accrualAmounts: accrued.map((r) => r.commission.toString()),
+          accrualWagers: accrued.map((r) => r.id),
+          version: snap.rows[0].version,
+          confirmKeyId: shoe.key_id,
+          answerRecordId: null,
+          answerStatus: null,
+          answerBody: null,
+          ...rollupParams({ tableId: shoe.table_id, gamingDay: day, winner: outcome.winner, natural: outcome.natural }, rows, {}, 1n),
+          ...auditParams(
             SYSTEM_CONTEXT,
             { stream: `db-limit-${shoe.table_id}`, action: 'coup.settle', entityType: 'coup', entityId: String(n), data: { wagers: rows.map((r) => r.id) } },
             BENCH_KEYRING,
           ),
-          snap.rows[0].version,
-          null,
-          shoe.key_id,
-        );
+        });
         const r = await c.query<{ applied: string }>({ name: s.name, text: s.text, values: s.values });
         if (Number(r.rows[0].applied) === 1) done++;
       }

@@ -6,27 +6,16 @@ import { randomUUID } from 'node:crypto';
 import { Actor, assertTableAccess } from '../common/actor';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService, Tx } from '../database/prisma.service';
-import {
-  admitWager,
-  BetType,
-  Card,
-  CoupOutcome,
-  dealFrom,
-  evaluateCoup,
-  formatCard,
-  gamingDayOf,
-  nextCoupNumber,
-  parseCards,
-  Settlement,
-  settleWager,
-} from '../domain';
+import { admitWager, BetType, Card, CoupOutcome, dealFrom, evaluateCoup, formatCard, gamingDayOf, nextCoupNumber, parseCards, settleWager } from '../domain';
 import { CasinoTable, Coup, CoupVoid, Wager } from '../generated/prisma/client';
 import { CarriedWager, LockedShoe } from '../pit/pit.service';
-import { coupRollupParts, rollupStatement } from '../ledger/rollups';
-import { idempotencyParts } from '../database/idempotent-answers';
-import { compose, CteParts, pgRunner, prismaRunner, SqlRunner, SqlStatement, standalone } from '../database/sql';
-import { AuditLog, auditPartsStatement } from '../ledger/audit-log';
-import { AccessService, KEY_VALID_SQL } from '../access/access.service';
+import { rollupParams } from '../ledger/rollups';
+import { answerParams } from '../database/idempotent-answers';
+import { pgRunner, prismaRunner, SqlRunner } from '../database/sql';
+import { AuditLog } from '../ledger/audit-log';
+import type { AuditParams, RollupParams } from '../ledger/ledger-sql';
+import { AccessService } from '../access/access.service';
+import { COUPS_SQL, CoupWriteParams } from './coups-sql';
 import { edgesOf, limitsOf, rulesOf } from '../pit/table-rules';
 import { AddWagersDto, CoupDto, HandsDto, RecordCoupDto, WagerDto, WagerInputDto } from './dto/coup.dto';
 
@@ -226,7 +215,10 @@ export class CoupsService {
     return locked;
   }
 
-  /** Settles on a locked shoe: the settlement, rollups and audit as three statements of its transaction. */
+  /**
+   * Settles on a locked shoe (the whole coup behind the lock, or the cards of a coup taking bets):
+   * the one settlement statement, its shoe guard satisfied by the lock held.
+   */
   private async settle(
     ctx: RequestContext,
     db: SqlRunner,
@@ -236,12 +228,13 @@ export class CoupsService {
     wagers: PendingWager[],
   ): Promise<CoupDto> {
     const plan = this.plan(ctx, locked, coup, hands, wagers);
-    const [written] = await db.query<{ coups: bigint | string; stored: bigint | string }>(settlementStatement(plan.write));
-    if (Number(written.coups) !== 1 || Number(written.stored) !== plan.storedCount) {
-      throw new Error(`Settling coup ${coup.id}: wrote ${written.coups} coup(s) and ${written.stored} of ${plan.storedCount} stored wagers`);
+    // The answer is stored by the transaction around this (it answers from the stored rows).
+    const [written] = await db.query<{ applied: bigint | string; stored: bigint | string }>(
+      COUPS_SQL.settleCoup.bind({ ...plan.params, version: null, confirmKeyId: null, ...answerParams(null, null) }),
+    );
+    if (Number(written.applied) !== 1 || Number(written.stored) !== plan.storedCount) {
+      throw new Error(`Settling coup ${coup.id}: applied ${written.applied}, settled ${written.stored} of ${plan.storedCount} stored wagers`);
     }
-    await db.run(rollupStatement(plan.rollups));
-    await db.run(auditPartsStatement(plan.audit));
     return plan.dto;
   }
 
@@ -250,20 +243,14 @@ export class CoupsService {
    * it applies, or (the shoe moved) none of it. Returns whether it applied.
    */
   private async writeOptimistic(ctx: RequestContext, plan: Plan, version: string, confirmKeyId: string | null): Promise<boolean> {
-    const w = plan.write;
     const claim = ctx.idempotency;
-    const answer = claim && !claim.stored ? idempotencyParts(claim, plan.dto) : null;
-    const statement = optimisticCoupStatement(w, plan.rollups, plan.audit, version, answer, confirmKeyId);
-    const { rows } = await this.prisma.pool.query<{ applied: string; stored: string }>({
-      name: statement.name,
-      text: statement.text,
-      values: statement.values,
-    });
+    const statement = COUPS_SQL.settleCoup.bind({ ...plan.params, version, confirmKeyId, ...answerParams(claim, plan.dto) });
+    const { rows } = await this.prisma.pool.query<{ applied: string; stored: string }>(statement);
     if (Number(rows[0].applied) !== 1) return false;
     if (Number(rows[0].stored) !== plan.storedCount) {
-      throw new Error(`Coup ${w.coup.id} settled ${rows[0].stored} of ${plan.storedCount} waiting tie bets: the shoe version did not guard them`);
+      throw new Error(`Coup ${plan.dto.id} settled ${rows[0].stored} of ${plan.storedCount} waiting tie bets: the shoe version did not guard them`);
     }
-    if (claim && answer) claim.stored = true;
+    if (claim) claim.stored = true;
     return true;
   }
 
@@ -284,49 +271,83 @@ export class CoupsService {
       .filter((r) => r.carriesOver)
       .map((r) => ({ id: randomUUID(), seat: r.seat, betType: r.betType, amount: r.amount, patronId: r.patronId, carriedFromId: r.id }));
 
-    const write: SettlementWrite = {
-      coup,
-      shoe,
-      now,
-      day,
-      playerCards,
-      bankerCards,
-      outcome,
-      rows,
-      carriedForward,
+    const fresh = rows.filter((r) => !r.stored);
+    const stored = rows.filter((r) => r.stored);
+    const accruals = rows.filter((r) => r.commission > 0n);
+    const str = (v: bigint) => v.toString();
+    const params: CoupWriteParams & RollupParams & AuditParams = {
+      shoeId: shoe.id,
+      tableId: shoe.tableId,
+      coupId: coup.id,
+      coupNumber: coup.number,
+      openCoupId: coup.isNew ? null : coup.id,
       remaining,
       cardsDealt,
       coupCount: Math.max(shoe.coupCount, coup.number),
       lastCoupNumber,
+      playerCards,
+      bankerCards,
+      winner: outcome.winner,
+      playerTotal: outcome.playerTotal,
+      bankerTotal: outcome.bankerTotal,
+      cardCount: outcome.cardCount,
+      natural: outcome.natural,
+      outcome: JSON.stringify(outcome),
+      settledAt: now.toISOString(),
+      gamingDay: day,
+      newIds: fresh.map((r) => r.id),
+      newSeats: fresh.map((r) => r.seat),
+      newBetTypes: fresh.map((r) => r.betType),
+      newAmounts: fresh.map((r) => str(r.amount)),
+      newPatrons: fresh.map((r) => r.patronId),
+      newResults: fresh.map((r) => r.result),
+      newPayouts: fresh.map((r) => str(r.payout)),
+      newCommissions: fresh.map((r) => str(r.commission)),
+      newNets: fresh.map((r) => str(r.net)),
+      storedIds: stored.map((r) => r.id),
+      storedResults: stored.map((r) => r.result),
+      storedPayouts: stored.map((r) => str(r.payout)),
+      storedCommissions: stored.map((r) => str(r.commission)),
+      storedNets: stored.map((r) => str(r.net)),
+      carriedIds: carriedForward.map((r) => r.id),
+      carriedSeats: carriedForward.map((r) => r.seat),
+      carriedBetTypes: carriedForward.map((r) => r.betType),
+      carriedAmounts: carriedForward.map((r) => str(r.amount)),
+      carriedPatrons: carriedForward.map((r) => r.patronId),
+      carriedFrom: carriedForward.map((r) => r.carriedFromId),
       createdByKeyId: ctx.actor.keyId,
+      accrualSeats: accruals.map((r) => r.seat),
+      accrualPatrons: accruals.map((r) => r.patronId),
+      accrualAmounts: accruals.map((r) => str(r.commission)),
+      accrualWagers: accruals.map((r) => r.id),
+      ...rollupParams({ tableId: shoe.tableId, gamingDay: day, winner: outcome.winner, natural: outcome.natural }, rows, edgesOf(table), 1n),
+      ...this.audit.params(ctx, {
+        stream: shoe.tableId,
+        action: 'coup.settle',
+        entityType: 'coup',
+        entityId: coup.id,
+        data: {
+          shoeId: shoe.id,
+          number: coup.number,
+          cards: { player: playerCards, banker: bankerCards },
+          winner: outcome.winner,
+          playerTotal: outcome.playerTotal,
+          bankerTotal: outcome.bankerTotal,
+          gamingDay: day,
+          wagers: rows.map((r) => ({
+            id: r.id,
+            seat: r.seat,
+            betType: r.betType,
+            amount: r.amount,
+            result: r.result,
+            payout: r.payout,
+            commission: r.commission,
+            net: r.net,
+          })),
+          carriedForward: carriedForward.map((w) => w.id),
+        },
+      }),
     };
-    const rollups = coupRollupParts({ tableId: shoe.tableId, gamingDay: day, winner: outcome.winner, natural: outcome.natural }, rows, edgesOf(table), 1n);
-    const audit = this.audit.parts(ctx, {
-      stream: shoe.tableId,
-      action: 'coup.settle',
-      entityType: 'coup',
-      entityId: coup.id,
-      data: {
-        shoeId: shoe.id,
-        number: coup.number,
-        cards: { player: playerCards, banker: bankerCards },
-        winner: outcome.winner,
-        playerTotal: outcome.playerTotal,
-        bankerTotal: outcome.bankerTotal,
-        gamingDay: day,
-        wagers: rows.map((r) => ({
-          id: r.id,
-          seat: r.seat,
-          betType: r.betType,
-          amount: r.amount,
-          result: r.result,
-          payout: r.payout,
-          commission: r.commission,
-          net: r.net,
-        })),
-        carriedForward: carriedForward.map((w) => w.id),
-      },
-    });
     const wagerDto = (r: (typeof rows)[number]) =>
       toWagerDto({
         id: r.id,
@@ -356,7 +377,7 @@ export class CoupsService {
       settledAt: now.toISOString(),
       gamingDay: day,
     };
-    return { write, rollups, audit, dto, storedCount: rows.filter((r) => r.stored).length };
+    return { params, dto, storedCount: stored.length };
   }
 
   private async describe(db: Tx | PrismaService, coupId: string): Promise<CoupDto> {
@@ -399,171 +420,15 @@ async function insertOpenWagers(tx: Tx, coupId: string, shoeId: string, tableId:
   });
 }
 
-/** The shoe after a coup; $2 its id, $41–$44 its composition and counters (numbered like the settlement). */
-const SHOE_AFTER_COUP = `shoe_after AS (
-      UPDATE shoes SET remaining = $41::int[], cards_dealt = $42::int, coup_count = $43::int, open_coup_id = NULL,
-                       last_coup_number = coalesce($44::int, last_coup_number)
-      WHERE id = $2::uuid AND EXISTS (SELECT 1 FROM guard)
-      RETURNING 1)`;
-
-/**
- * A whole coup as one statement guarded by the shoe's version: the shoe update is the guard, and
- * the settlement, rollups, audit entry and (if any) idempotent answer apply only if it did.
- */
-export function optimisticCoupStatement(
-  w: SettlementWrite,
-  rollups: CteParts,
-  audit: CteParts,
-  version: string,
-  answer: CteParts | null,
-  confirmKeyId: string | null = null,
-): SqlStatement {
-  // Every change below reads from `guard`: nothing is written unless the shoe is still at the
-  // version it was read at and, when asked, the caller's key is still valid.
-  const keyCheck = confirmKeyId === null ? '' : ` AND EXISTS (SELECT 1 FROM api_keys k WHERE k.id = $7::uuid AND ${KEY_VALID_SQL})`;
-  const guard: CteParts = {
-    ctes: `guard AS (
-      UPDATE shoes SET remaining = $2::int[], cards_dealt = $3::int, coup_count = $4::int, open_coup_id = NULL, last_coup_number = coalesce($5::int, last_coup_number)
-      WHERE id = $1::uuid AND version = $6::bigint AND status = 'OPEN' AND open_coup_id IS NULL${keyCheck}
-      RETURNING 1)`,
-    values: [w.shoe.id, w.remaining, w.cardsDealt, w.coupCount, w.lastCoupNumber, version, ...(confirmKeyId === null ? [] : [confirmKeyId])],
-  };
-  const name = `sabot-coup-optimistic${answer ? '-idempotent' : ''}${confirmKeyId === null ? '' : '-keyed'}`;
-  return compose(
-    name,
-    guard,
-    [settlementParts(w, false), rollups, audit, ...(answer ? [answer] : [])],
-    'SELECT (SELECT count(*) FROM guard) AS applied, (SELECT count(*) FROM wagers_stored) AS stored',
-  );
-}
-
 interface Plan {
-  write: SettlementWrite;
-  rollups: CteParts;
-  audit: CteParts;
+  /** The settlement statement's values, but for the guard's version, key check and answer (per path). */
+  params: CoupWriteParams & RollupParams & AuditParams;
   dto: CoupDto;
   storedCount: number;
 }
 
 function carriedWager(w: CarriedWager): PendingWager {
   return { id: w.id, stored: true, seat: w.seat, betType: w.betType, amount: BigInt(w.amount), patronId: w.patronId, carriedFromId: w.carriedFromId };
-}
-
-export interface SettlementWrite {
-  coup: { id: string; number: number; isNew: boolean };
-  shoe: { id: string; tableId: string };
-  now: Date;
-  day: string;
-  playerCards: string[];
-  bankerCards: string[];
-  outcome: CoupOutcome;
-  rows: (PendingWager & Settlement)[];
-  carriedForward: { id: string; seat: number; betType: BetType; amount: bigint; patronId: string | null; carriedFromId: string }[];
-  remaining: number[];
-  cardsDealt: number;
-  coupCount: number;
-  lastCoupNumber: number | null;
-  createdByKeyId: string;
-}
-
-/**
- * One statement writing a settled coup: the coup (inserted, or updated from BETTING), new wagers
- * inserted settled, stored wagers (carried ties, stepwise bets) settled in place, tie bets carried
- * forward, commission accrued against each seat, the shoe's composition and counters.
- */
-export function settlementStatement(w: SettlementWrite): SqlStatement {
-  return standalone('sabot-settle-coup', settlementParts(w, true), SETTLED_COUNTS);
-}
-
-const SETTLED_COUNTS = 'SELECT (SELECT count(*) FROM coup_new) + (SELECT count(*) FROM coup_dealt) AS coups, (SELECT count(*) FROM wagers_stored) AS stored';
-
-/** The settlement as guarded parts; `withShoe: false` when the guard itself updates the shoe. */
-export function settlementParts(w: SettlementWrite, withShoe: boolean): CteParts {
-  const fresh = w.rows.filter((r) => !r.stored);
-  const stored = w.rows.filter((r) => r.stored);
-  const accruals = w.rows.filter((r) => r.commission > 0n);
-  const str = (v: bigint) => v.toString();
-  return {
-    ctes:
-      `
-    coup_new AS (
-      INSERT INTO coups (id, shoe_id, table_id, number, status, player_cards, banker_cards, winner, player_total, banker_total, card_count, "natural", outcome, settled_at, gaming_day)
-      SELECT $1::uuid, $2::uuid, $3::uuid, $4::int, 'SETTLED', $5::text[], $6::text[], $7::"Winner", $8::int, $9::int, $10::int, $11::bool, $12::jsonb, $13::timestamptz, $14::date
-      FROM guard WHERE $15::bool
-      RETURNING 1
-    ), coup_dealt AS (
-      UPDATE coups SET status = 'SETTLED', player_cards = $5::text[], banker_cards = $6::text[], winner = $7::"Winner", player_total = $8::int, banker_total = $9::int,
-                       card_count = $10::int, "natural" = $11::bool, outcome = $12::jsonb, settled_at = $13::timestamptz, gaming_day = $14::date
-      WHERE id = $1::uuid AND NOT $15::bool AND status = 'BETTING' AND EXISTS (SELECT 1 FROM guard)
-      RETURNING 1
-    ), wagers_new AS (
-      INSERT INTO wagers (id, coup_id, shoe_id, table_id, seat, bet_type, amount, patron_id, status, result, payout, commission, net, carried_from_id, placed_at, settled_at)
-      SELECT u.id, $1::uuid, $2::uuid, $3::uuid, u.seat, u.bet_type::"BetType", u.amount, u.patron_id, 'SETTLED', u.result::"WagerResult", u.payout, u.commission, u.net, NULL, $13::timestamptz, $13::timestamptz
-      FROM unnest($16::uuid[], $17::int[], $18::text[], $19::bigint[], $20::text[], $21::text[], $22::bigint[], $23::bigint[], $24::bigint[])
-           AS u(id, seat, bet_type, amount, patron_id, result, payout, commission, net), guard
-      RETURNING 1
-    ), wagers_stored AS (
-      UPDATE wagers w SET status = 'SETTLED', result = v.result::"WagerResult", payout = v.payout, commission = v.commission, net = v.net,
-                          settled_at = $13::timestamptz, coup_id = $1::uuid
-      FROM unnest($25::uuid[], $26::text[], $27::bigint[], $28::bigint[], $29::bigint[]) AS v(id, result, payout, commission, net), guard
-      WHERE w.id = v.id AND w.status = 'OPEN'
-      RETURNING 1
-    ), carried_forward AS (
-      INSERT INTO wagers (id, coup_id, shoe_id, table_id, seat, bet_type, amount, patron_id, status, carried_from_id, placed_at)
-      SELECT u.id, NULL, $2::uuid, $3::uuid, u.seat, u.bet_type::"BetType", u.amount, u.patron_id, 'OPEN', u.carried_from_id, $13::timestamptz
-      FROM unnest($30::uuid[], $31::int[], $32::text[], $33::bigint[], $34::text[], $35::uuid[]) AS u(id, seat, bet_type, amount, patron_id, carried_from_id), guard
-      RETURNING 1
-    ), accruals AS (
-      INSERT INTO commission_entries (id, shoe_id, table_id, seat, patron_id, kind, amount, coup_id, wager_id, created_by_key_id, created_at)
-      SELECT gen_random_uuid(), $2::uuid, $3::uuid, u.seat, u.patron_id, 'ACCRUAL', u.amount, $1::uuid, u.wager_id, $36, $13::timestamptz
-      FROM unnest($37::int[], $38::text[], $39::bigint[], $40::uuid[]) AS u(seat, patron_id, amount, wager_id), guard
-      RETURNING 1
-    )` + (withShoe ? `, ${SHOE_AFTER_COUP}` : ''),
-    values: [
-      w.coup.id,
-      w.shoe.id,
-      w.shoe.tableId,
-      w.coup.number,
-      w.playerCards,
-      w.bankerCards,
-      w.outcome.winner,
-      w.outcome.playerTotal,
-      w.outcome.bankerTotal,
-      w.outcome.cardCount,
-      w.outcome.natural,
-      JSON.stringify(w.outcome),
-      w.now.toISOString(),
-      w.day,
-      w.coup.isNew,
-      fresh.map((r) => r.id),
-      fresh.map((r) => r.seat),
-      fresh.map((r) => r.betType),
-      fresh.map((r) => str(r.amount)),
-      fresh.map((r) => r.patronId),
-      fresh.map((r) => r.result),
-      fresh.map((r) => str(r.payout)),
-      fresh.map((r) => str(r.commission)),
-      fresh.map((r) => str(r.net)),
-      stored.map((r) => r.id),
-      stored.map((r) => r.result),
-      stored.map((r) => str(r.payout)),
-      stored.map((r) => str(r.commission)),
-      stored.map((r) => str(r.net)),
-      w.carriedForward.map((r) => r.id),
-      w.carriedForward.map((r) => r.seat),
-      w.carriedForward.map((r) => r.betType),
-      w.carriedForward.map((r) => str(r.amount)),
-      w.carriedForward.map((r) => r.patronId),
-      w.carriedForward.map((r) => r.carriedFromId),
-      w.createdByKeyId,
-      accruals.map((r) => r.seat),
-      accruals.map((r) => r.patronId),
-      accruals.map((r) => str(r.commission)),
-      accruals.map((r) => r.id),
-      // $41–$44: the shoe, last so that they can be left out when the guard updates the shoe.
-      ...(withShoe ? [w.remaining, w.cardsDealt, w.coupCount, w.lastCoupNumber] : []),
-    ],
-  };
 }
 
 function toWagerDto(

@@ -1,6 +1,23 @@
+import path from 'node:path';
 import type { IdempotencyClaim } from '../common/context';
-import { CteParts, SqlRunner, standalone } from './sql';
 import { stringifyExact } from '../common/exact-json';
+import { loadQueries } from './named-sql';
+import { SqlRunner } from './sql';
+
+/** An Idempotency-Key request's answer, by the names the SQL gives it (none: no claim, nothing stored). */
+export interface AnswerParams {
+  answerRecordId: string | null;
+  answerStatus: number | null;
+  answerBody: string | null;
+}
+
+const SQL = loadQueries<{ storeAnswer: AnswerParams }>(path.join(__dirname, 'database.sql'));
+
+/** The answer to store for a claim not yet answered, or nulls (the SQL then stores nothing). */
+export function answerParams(claim: IdempotencyClaim | null, response: unknown): AnswerParams {
+  if (!claim || claim.stored) return { answerRecordId: null, answerStatus: null, answerBody: null };
+  return { answerRecordId: claim.recordId, answerStatus: claim.statusCode, answerBody: stringifyExact(response ?? null) };
+}
 
 /**
  * Writes the response of the request being served into its idempotency record, inside the
@@ -9,16 +26,6 @@ import { stringifyExact } from '../common/exact-json';
  */
 export async function storeIdempotentResponse(db: SqlRunner, claim: IdempotencyClaim | null, response: unknown): Promise<void> {
   if (!claim || claim.stored) return;
-  await db.run(standalone('sabot-idempotency-store', idempotencyParts(claim, response)));
+  await db.run(SQL.storeAnswer.bind(answerParams(claim, response)));
   claim.stored = true;
-}
-
-/** The answer of the current Idempotency-Key request, stored if the guard holds. */
-export function idempotencyParts(claim: IdempotencyClaim, response: unknown): CteParts {
-  return {
-    ctes: `idempotent_answer AS (
-      UPDATE idempotency_records SET status_code = $1, response_body = $2::jsonb, completed_at = now()
-      WHERE id = $3::uuid AND EXISTS (SELECT 1 FROM guard) RETURNING 1)`,
-    values: [claim.statusCode, stringifyExact(response ?? null), claim.recordId],
-  };
 }

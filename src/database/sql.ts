@@ -36,30 +36,3 @@ export const pgRunner = (client: PoolClient): SqlRunner => ({
   },
   query: async <T>(s: SqlStatement) => (await client.query({ name: s.name, text: s.text, values: s.values })).rows as T[],
 });
-
-/**
- * Data-modifying CTEs ("a AS (…), b AS (…)") whose every change reads from a relation named
- * `guard`, numbered $1… on their own. Alone they run under a guard that always holds; composed,
- * one guard (e.g. an optimistic version check) decides for all of them in a single statement.
- */
-export interface CteParts {
-  readonly ctes: string;
-  readonly values: unknown[];
-}
-
-/** The parts as a statement of their own. */
-export function standalone(name: string, parts: CteParts, select = 'SELECT 1'): SqlStatement {
-  return { name, text: `WITH guard AS (SELECT 1), ${parts.ctes} ${select}`, values: parts.values };
-}
-
-/** A guard CTE and several parts as one statement, renumbering each part's placeholders. */
-export function compose(name: string, guard: CteParts, parts: CteParts[], select: string): SqlStatement {
-  const values = [...guard.values];
-  const texts = [guard.ctes];
-  for (const p of parts) {
-    const offset = values.length;
-    texts.push(p.ctes.replace(/\$(\d+)/g, (_m, n: string) => `$${Number(n) + offset}`));
-    values.push(...p.values);
-  }
-  return { name, text: `WITH ${texts.join(', ')} ${select}`, values };
-}

@@ -4,7 +4,8 @@ import { canonicalJson } from '../common/canonical';
 import type { AuditContext } from '../common/context';
 import { AuditKeyring, entryMac } from '../config/keyring';
 import { Tx } from '../database/prisma.service';
-import { CteParts, prismaRunner, SqlStatement, standalone } from '../database/sql';
+import { prismaRunner } from '../database/sql';
+import { AuditParams, LEDGER_SQL } from './ledger-sql';
 
 /** The audit log's secrets, kept outside the database, provided once by the app module. */
 export interface AuditSecrets {
@@ -26,20 +27,10 @@ export interface AuditRecord {
 }
 
 /**
- * The statement appending an audit entry for a request (actor, route and correlation id from its
- * context) and advancing its stream's chain head. Runs inside the change's
- * transaction, through Prisma or plain pg alike.
+ * An audit entry for a request (actor, route and correlation id from its context): the payload as
+ * hashed (canonical JSON) and its MAC under the current audit key.
  */
-export function auditStatement(ctx: AuditContext, r: AuditRecord, keyring: AuditKeyring): SqlStatement {
-  return auditPartsStatement(auditParts(ctx, r, keyring));
-}
-
-/** Audit parts as a statement of their own (one prepared name for the one text). */
-export function auditPartsStatement(parts: CteParts): SqlStatement {
-  return standalone('sabot-audit-append', parts);
-}
-
-export function auditParts(ctx: AuditContext, r: AuditRecord, keyring: AuditKeyring): CteParts {
+export function auditParams(ctx: AuditContext, r: AuditRecord, keyring: AuditKeyring): AuditParams {
   const { actor, correlationId } = ctx;
   const at = new Date();
   const keyId = actor?.keyId ?? 'system';
@@ -55,19 +46,18 @@ export function auditParts(ctx: AuditContext, r: AuditRecord, keyring: AuditKeyr
     entityId: r.entityId,
     data: r.data,
   });
-  const mac = entryMac(keyring.keys.get(keyring.currentId)!, r.stream, payload);
   return {
-    ctes: `
-      audit_head AS (
-        INSERT INTO audit_heads AS h (stream, seq, hash) SELECT $1, 1, encode(sha256(convert_to($2, 'UTF8')), 'hex') FROM guard
-        ON CONFLICT (stream) DO UPDATE SET seq = h.seq + 1, hash = encode(sha256(convert_to(h.hash || $2, 'UTF8')), 'hex')
-        RETURNING seq, hash
-      ), audit_entry AS (
-        INSERT INTO audit_log (stream, seq, hash, payload, at, key_id, role, action, entity_type, entity_id, correlation_id, mac, mac_key)
-        SELECT $1, audit_head.seq, audit_head.hash, $2, $3::timestamptz, $4, $5, $6, $7, $8, $9, $10, $11 FROM audit_head
-        RETURNING 1
-      )`,
-    values: [r.stream, payload, at.toISOString(), keyId, role, r.action, r.entityType, r.entityId, correlationId, mac, keyring.currentId],
+    auditStream: r.stream,
+    auditPayload: payload,
+    auditAt: at.toISOString(),
+    auditKeyId: keyId,
+    auditRole: role,
+    auditAction: r.action,
+    auditEntityType: r.entityType,
+    auditEntityId: r.entityId,
+    auditCorrelationId: correlationId,
+    auditMac: entryMac(keyring.keys.get(keyring.currentId)!, r.stream, payload),
+    auditMacKey: keyring.currentId,
   };
 }
 
@@ -86,11 +76,11 @@ export class AuditLog {
 
   /** Appends one entry: one statement, which also advances (and row-locks) the stream's head. */
   async append(tx: Tx, ctx: AuditContext, r: AuditRecord): Promise<void> {
-    await prismaRunner(tx).run(auditStatement(ctx, r, this.keyring));
+    await prismaRunner(tx).run(LEDGER_SQL.appendAudit.bind(this.params(ctx, r)));
   }
 
-  /** An entry as parts of a larger statement (the whole-coup write), keyed like append's. */
-  parts(ctx: AuditContext, r: AuditRecord): CteParts {
-    return auditParts(ctx, r, this.keyring);
+  /** An entry's values for a larger statement that appends it too (the whole-coup write). */
+  params(ctx: AuditContext, r: AuditRecord): AuditParams {
+    return auditParams(ctx, r, this.keyring);
   }
 }

@@ -47,11 +47,13 @@ type Sum =
 
 /**
  * num ÷ den × 100 to 4 decimals, rounded half away from zero, exactly (domain holdPercent and
- * dropHoldPercent): in integers, then scaled by an exact multiplication. (PostgreSQL's numeric
- * division keeps only about 16 significant digits, which loses the decimals of a large quotient.)
+ * dropHoldPercent). PostgreSQL's numeric division gives at least 16 significant digits, which lost
+ * the decimals of a large quotient; with a dividend of 30 decimal places the quotient is exact to 30
+ * places, and rounding that to 4 is the exact rounding for any divisor below 5 × 10^25 (a bigint's
+ * is below 10^19): no value of 30 places can sit between the true quotient and a half-way point.
  */
 function percentSql(num: string, den: string): string {
-  return `CASE WHEN ${den} = 0 THEN NULL ELSE sign((${num})::numeric) * sign((${den})::numeric) * div(abs((${num})::numeric) * 2000000 + abs((${den})::numeric), 2 * abs((${den})::numeric)) * 0.0001 END`;
+  return `CASE WHEN ${den} = 0 THEN NULL ELSE round((${num})::numeric(60, 30) * 100 / ${den}, 4) END`;
 }
 
 /** A row of sums `s`, as the report queries name them. */
@@ -153,10 +155,12 @@ const ROLLUP_COLUMNS: Record<Sum, string> = {
 /**
  * A table-day rollup row's figures as the members of a JSON object, the expected outcome counts
  * included (by the deck count the row keeps of its table): the expression of the stored generated
- * column table_day_rollups.figures_json (migration 20261121170000_rollup_expected_outcomes), which
+ * column table_day_rollups.figures_json (migration 20261123150000_rollup_figures_exact), which
  * PostgreSQL keeps in step with the row's sums on every write. The win/loss report sends it as it is
- * for rows at the rollup's own grain, instead of turning some twenty-five numbers a row into text at
- * every request. test/e2e/report-streaming.spec.ts checks the stored text against this expression.
+ * for rows at the rollup's own grain: rendering some twenty-five numbers a row at every request
+ * measured 2.5 times slower for a quarter's table × day rows (BENCHMARKS.md). The stored text is
+ * checked against this expression by test/e2e/report-streaming.spec.ts, and the expression against
+ * the domain's formulas by test/e2e/formulas.spec.ts.
  */
 export const ROLLUP_FIGURES_SQL = figures(true, (name) => ROLLUP_COLUMNS[name])
   .map((f, i) => `'${i ? ',' : ''}"${f.key}":' || ${figureJsonSql(f)}`)
@@ -806,7 +810,7 @@ export class ReportsService {
     return Prisma.sql`
       SELECT '{"group":{' || ${Prisma.raw(parts.join(' || '))} || '},' || a.figures_json || '}'
       FROM (
-        SELECT r.table_id, r.gaming_day AS dkey, ${Prisma.raw(ROLLUP_FIGURES_SQL)} AS figures_json FROM table_day_rollups r
+        SELECT r.table_id, r.gaming_day AS dkey, r.figures_json FROM table_day_rollups r
         WHERE r.table_id = ANY (ARRAY(SELECT t.id FROM casino_tables t ${prop})) AND r.gaming_day BETWEEN ${from}::date AND ${to}::date
       ) a
       JOIN (

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import type { AnswerParams } from '../database/idempotent-answers';
+import { loadQueries } from '../database/named-sql';
+import type { AuditParams, RollupParams } from '../ledger/ledger-sql';
+
+/** A settled coup's own values, by the names coups.sql gives them. */
+export interface CoupWriteParams {
+  shoeId: string;
+  tableId: string;
+  coupId: string;
+  coupNumber: number;
+  /** Null for a whole coup; the coup's id when it was taking bets (its cards recorded now). */
+  openCoupId: string | null;
+  remaining: number[];
+  cardsDealt: number;
+  coupCount: number;
+  lastCoupNumber: number | null;
+  playerCards: string[];
+  bankerCards: string[];
+  winner: string;
+  playerTotal: number;
+  bankerTotal: number;
+  cardCount: number;
+  natural: boolean;
+  /** The outcome as JSON text. */
+  outcome: string;
+  settledAt: string;
+  gamingDay: string;
+  newIds: string[];
+  newSeats: number[];
+  newBetTypes: string[];
+  newAmounts: string[];
+  newPatrons: (string | null)[];
+  newResults: string[];
+  newPayouts: string[];
+  newCommissions: string[];
+  newNets: string[];
+  storedIds: string[];
+  storedResults: string[];
+  storedPayouts: string[];
+  storedCommissions: string[];
+  storedNets: string[];
+  carriedIds: string[];
+  carriedSeats: number[];
+  carriedBetTypes: string[];
+  carriedAmounts: string[];
+  carriedPatrons: (string | null)[];
+  carriedFrom: string[];
+  createdByKeyId: string;
+  accrualSeats: number[];
+  accrualPatrons: (string | null)[];
+  accrualAmounts: string[];
+  accrualWagers: string[];
+}
+
+/** The guard's terms: the shoe's version (without the lock) and the key to confirm (a key recognised from memory). */
+export interface CoupGuardParams {
+  version: string | null;
+  confirmKeyId: string | null;
+}
+
+export type SettleCoupParams = CoupWriteParams & CoupGuardParams & RollupParams & AuditParams & AnswerParams;
+
+/** The coups room's named queries (coups.sql), typed by their parameters. */
+export const COUPS_SQL = loadQueries<{ settleCoup: SettleCoupParams }>(path.join(__dirname, 'coups.sql'));

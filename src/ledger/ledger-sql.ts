@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { loadQueries } from '../database/named-sql';
+
+/** An audit entry's values, by the names the ledger's SQL gives them (ledger.sql, coups.sql). */
+export interface AuditParams {
+  auditStream: string;
+  auditPayload: string;
+  auditAt: string;
+  auditKeyId: string;
+  auditRole: string;
+  auditAction: string;
+  auditEntityType: string;
+  auditEntityId: string;
+  auditCorrelationId: string;
+  auditMac: string;
+  auditMacKey: string;
+}
+
+/** A coup's rollup values, by the names the ledger's SQL gives them (ledger.sql, coups.sql). */
+export interface RollupParams {
+  rollupTableId: string;
+  rollupDay: string;
+  rollupMonth: string;
+  rollupBetTypes: string[];
+  rollupWagers: string[];
+  rollupHandle: string[];
+  rollupPayouts: string[];
+  rollupCommission: string[];
+  rollupNet: string[];
+  rollupWins: string[];
+  rollupLosses: string[];
+  rollupPushes: string[];
+  rollupTheo: string[];
+  rollupCoups: string;
+  rollupBankerWins: string;
+  rollupPlayerWins: string;
+  rollupTies: string;
+  rollupNaturals: string;
+  rollupTotalWagers: string;
+  rollupTotalHandle: string;
+  rollupTotalPayouts: string;
+  rollupTotalCommission: string;
+  rollupTotalNet: string;
+  rollupTotalTheo: string;
+}
+
+/** The ledger's named queries (ledger.sql), typed by their parameters. */
+export const LEDGER_SQL = loadQueries<{
+  appendAudit: AuditParams;
+  applyCoupRollups: RollupParams;
+  addCollectedCommission: { tableId: string; gamingDay: string; month: string; amount: string };
+  applyBankCoupRollups: { tableId: string; gamingDay: string; coups: string; houseCommission: string };
+}>(path.join(__dirname, 'ledger.sql'));

@@ -1,0 +1,90 @@
+-- The ledger's writes: the audit append and the finance rollups of a settled (or voided) coup.
+-- Parameters are named (:name); src/database/named-sql.ts turns them into $1… once, at load.
+-- The blocks between "ledger:" markers are also part of the whole-coup statement
+-- (src/coups/coups.sql); test/unit/named-sql.spec.ts keeps the two copies identical.
+
+-- name: appendAudit
+-- One audit entry, and its stream's chain head advanced (and row-locked), in one statement.
+WITH guard AS (SELECT 1),
+-- ledger:audit begin
+audit_head AS (
+  INSERT INTO audit_heads AS h (stream, seq, hash)
+  SELECT :auditStream, 1, encode(sha256(convert_to(:auditPayload, 'UTF8')), 'hex') FROM guard
+  ON CONFLICT (stream) DO UPDATE SET seq = h.seq + 1, hash = encode(sha256(convert_to(h.hash || :auditPayload, 'UTF8')), 'hex')
+  RETURNING seq, hash
+), audit_entry AS (
+  INSERT INTO audit_log (stream, seq, hash, payload, at, key_id, role, action, entity_type, entity_id, correlation_id, mac, mac_key)
+  SELECT :auditStream, audit_head.seq, audit_head.hash, :auditPayload, :auditAt::timestamptz, :auditKeyId, :auditRole, :auditAction,
+         :auditEntityType, :auditEntityId, :auditCorrelationId, :auditMac, :auditMacKey
+  FROM audit_head
+  RETURNING 1
+)
+-- ledger:audit end
+SELECT 1;
+
+-- name: applyCoupRollups
+-- A settled coup added to (sign 1) or taken from (sign −1, a void) the rollups, at three grains:
+-- table × gaming day × bet type, table × month × bet type, table × gaming day.
+WITH guard AS (SELECT 1),
+-- ledger:rollups begin
+rollup_bets AS (
+  SELECT * FROM unnest(:rollupBetTypes::text[], :rollupWagers::bigint[], :rollupHandle::bigint[], :rollupPayouts::bigint[],
+                       :rollupCommission::bigint[], :rollupNet::bigint[], :rollupWins::bigint[], :rollupLosses::bigint[],
+                       :rollupPushes::bigint[], :rollupTheo::numeric[])
+         AS u(bet_type, wagers, handle, payouts, commission, net, wins, losses, pushes, theo)
+), rollup_day AS (
+  INSERT INTO wager_rollups AS r (table_id, gaming_day, bet_type, wagers, handle, payouts, commission, customer_net, wins, losses, pushes, theo_e12)
+  SELECT :rollupTableId::uuid, :rollupDay::date, u.bet_type::"BetType", u.wagers, u.handle, u.payouts, u.commission, u.net, u.wins, u.losses, u.pushes, u.theo
+  FROM rollup_bets u, guard
+  ON CONFLICT (table_id, gaming_day, bet_type) DO UPDATE SET
+    wagers = r.wagers + EXCLUDED.wagers, handle = r.handle + EXCLUDED.handle, payouts = r.payouts + EXCLUDED.payouts,
+    commission = r.commission + EXCLUDED.commission, customer_net = r.customer_net + EXCLUDED.customer_net, theo_e12 = r.theo_e12 + EXCLUDED.theo_e12,
+    wins = r.wins + EXCLUDED.wins, losses = r.losses + EXCLUDED.losses, pushes = r.pushes + EXCLUDED.pushes
+  RETURNING 1
+), rollup_month AS (
+  INSERT INTO month_rollups AS r (table_id, month, bet_type, wagers, handle, payouts, commission, customer_net, wins, losses, pushes, theo_e12)
+  SELECT :rollupTableId::uuid, :rollupMonth::date, u.bet_type::"BetType", u.wagers, u.handle, u.payouts, u.commission, u.net, u.wins, u.losses, u.pushes, u.theo
+  FROM rollup_bets u, guard
+  ON CONFLICT (table_id, month, bet_type) DO UPDATE SET
+    wagers = r.wagers + EXCLUDED.wagers, handle = r.handle + EXCLUDED.handle, payouts = r.payouts + EXCLUDED.payouts,
+    commission = r.commission + EXCLUDED.commission, customer_net = r.customer_net + EXCLUDED.customer_net, theo_e12 = r.theo_e12 + EXCLUDED.theo_e12,
+    wins = r.wins + EXCLUDED.wins, losses = r.losses + EXCLUDED.losses, pushes = r.pushes + EXCLUDED.pushes
+  RETURNING 1
+), rollup_table_day AS (
+  INSERT INTO table_day_rollups AS c (table_id, gaming_day, coups, banker_wins, player_wins, ties, naturals, wagers, handle, payouts, commission, customer_net, theo_e12)
+  SELECT :rollupTableId::uuid, :rollupDay::date, :rollupCoups::bigint, :rollupBankerWins::bigint, :rollupPlayerWins::bigint, :rollupTies::bigint,
+         :rollupNaturals::bigint, :rollupTotalWagers::bigint, :rollupTotalHandle::bigint, :rollupTotalPayouts::bigint, :rollupTotalCommission::bigint,
+         :rollupTotalNet::bigint, :rollupTotalTheo::numeric
+  FROM guard
+  ON CONFLICT (table_id, gaming_day) DO UPDATE SET
+    coups = c.coups + EXCLUDED.coups, banker_wins = c.banker_wins + EXCLUDED.banker_wins, player_wins = c.player_wins + EXCLUDED.player_wins,
+    ties = c.ties + EXCLUDED.ties, naturals = c.naturals + EXCLUDED.naturals,
+    wagers = c.wagers + EXCLUDED.wagers, handle = c.handle + EXCLUDED.handle, payouts = c.payouts + EXCLUDED.payouts,
+    commission = c.commission + EXCLUDED.commission, customer_net = c.customer_net + EXCLUDED.customer_net, theo_e12 = c.theo_e12 + EXCLUDED.theo_e12
+  RETURNING 1
+)
+-- ledger:rollups end
+SELECT 1;
+
+-- name: addCollectedCommission
+-- Commission collected, on the gaming day of the collection (commission is only charged on Banker bets).
+WITH by_day AS (
+  INSERT INTO wager_rollups AS r (table_id, gaming_day, bet_type, commission_collected)
+  VALUES (:tableId::uuid, :gamingDay::date, 'BANKER', :amount::bigint)
+  ON CONFLICT (table_id, gaming_day, bet_type) DO UPDATE SET commission_collected = r.commission_collected + EXCLUDED.commission_collected
+  RETURNING 1
+), by_month AS (
+  INSERT INTO month_rollups AS r (table_id, month, bet_type, commission_collected)
+  VALUES (:tableId::uuid, :month::date, 'BANKER', :amount::bigint)
+  ON CONFLICT (table_id, month, bet_type) DO UPDATE SET commission_collected = r.commission_collected + EXCLUDED.commission_collected
+  RETURNING 1
+)
+INSERT INTO table_day_rollups AS c (table_id, gaming_day, commission_collected) VALUES (:tableId::uuid, :gamingDay::date, :amount::bigint)
+ON CONFLICT (table_id, gaming_day) DO UPDATE SET commission_collected = c.commission_collected + EXCLUDED.commission_collected;
+
+-- name: applyBankCoupRollups
+-- A player-banked coup added (sign 1) or taken away (sign −1, a void), with the house's commission
+-- on it: the only house revenue of those games.
+INSERT INTO table_day_rollups AS r (table_id, gaming_day, banked_coups, house_commission)
+VALUES (:tableId::uuid, :gamingDay::date, :coups::bigint, :houseCommission::bigint)
+ON CONFLICT (table_id, gaming_day) DO UPDATE SET banked_coups = r.banked_coups + EXCLUDED.banked_coups, house_commission = r.house_commission + EXCLUDED.house_commission;
