@@ -13,3 +13,4 @@ export * from './gaming-day';
 export * from './player-banked';
 export * from './two-person';
 export * from './accounting';
+export * from './roads';

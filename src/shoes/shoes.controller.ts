@@ -5,6 +5,7 @@ import { Actor, CurrentActor, EVERYONE, RECORDERS } from '../common/actor';
 import { Endpoint } from '../common/endpoint';
 import { IdParam } from '../common/validation';
 import { ClosedShoeDto, OpenShoeDto, ShoeDto } from './dto/shoe.dto';
+import { RoadsDto } from './dto/roads.dto';
 import { ShoesService } from './shoes.service';
 
 @ApiTags('Shoes')
@@ -51,6 +52,19 @@ export class ShoesController {
   })
   get(@IdParam() id: string, @CurrentActor() actor: Actor): Promise<ShoeDto> {
     return this.shoes.get(id, actor);
+  }
+
+  @Endpoint('GET', 'shoes/:id/roads', {
+    operationId: 'getShoeRoads',
+    summary: "The shoe's scoreboard: bead plate, big road and the three derived roads",
+    description:
+      "The five roads a baccarat scoreboard shows, computed by the engine from the shoe's settled coups (voided coups leave no mark), as grids six rows high a terminal draws cell by cell without recomputing anything: the bead plate (every coup, ties and pairs included), the big road (Banker and Player columns, ties marked on the cell before, dragon tails), big eye boy, small road and cockroach pig (red and blue), and the look-ahead each derived road shows for a next Banker or Player win. The rules, with worked grids, are in the domain documentation (§8). Casino-banked coups only: player-banked bank coups keep their own records.",
+    roles: EVERYONE,
+    type: RoadsDto,
+    errors: ['NOT_FOUND'],
+  })
+  roads(@IdParam() id: string, @CurrentActor() actor: Actor): Promise<RoadsDto> {
+    return this.shoes.roads(id, actor);
   }
 
   @Endpoint('POST', 'shoes/:id/close', {

@@ -3,13 +3,14 @@ import { Injectable } from '@nestjs/common';
 import { Actor, assertTableAccess } from '../common/actor';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService, Tx } from '../database/prisma.service';
-import { CARDS_PER_DECK, formatCard, newShoe, parseCards } from '../domain';
+import { CARDS_PER_DECK, CoupOutcome, formatCard, newShoe, parseCards, roadsOf } from '../domain';
 import { Shoe } from '../generated/prisma/client';
 import { seatCommissions, toSeatCommissionDto } from '../ledger/commission-ledger';
 import { PitService } from '../pit/pit.service';
 
 import { AuditLog } from '../ledger/audit-log';
 import { ClosedShoeDto, OpenShoeDto, ShoeDto } from './dto/shoe.dto';
+import { RoadsDto } from './dto/roads.dto';
 
 @Injectable()
 export class ShoesService {
@@ -60,6 +61,28 @@ export class ShoesService {
     if (!shoe) throw notFound('Shoe', id);
     assertTableAccess(actor, shoe.tableId);
     return this.describe(this.prisma, shoe);
+  }
+
+  /**
+   * The scoreboard's roads of the shoe (domain/roads.ts): its settled coups in order, voided ones
+   * left out (a void takes its coup off every road).
+   */
+  async roads(shoeId: string, actor: Actor): Promise<RoadsDto> {
+    const shoe = await this.prisma.shoe.findUnique({ where: { id: shoeId }, select: { tableId: true } });
+    if (!shoe) throw notFound('Shoe', shoeId);
+    assertTableAccess(actor, shoe.tableId);
+    const coups = await this.prisma.coup.findMany({
+      where: { shoeId, status: 'SETTLED', void: null },
+      orderBy: { number: 'asc' },
+      select: { number: true, winner: true, outcome: true },
+    });
+    const roads = roadsOf(
+      coups.map((c) => {
+        const o = c.outcome as unknown as CoupOutcome;
+        return { number: c.number, winner: c.winner!, natural: o.natural, playerPair: o.playerPair, bankerPair: o.bankerPair };
+      }),
+    );
+    return { shoeId, coups: coups.length, ...roads };
   }
 
   async listForTable(tableId: string, actor: Actor): Promise<ShoeDto[]> {
