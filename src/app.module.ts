@@ -23,6 +23,7 @@ import { ReportsModule } from './reports/reports.module';
 import { VoidRequestsModule } from './void-requests/void-requests.module';
 import { TableAccountingModule } from './table-accounting/table-accounting.module';
 import { TablesModule } from './tables/tables.module';
+import { EventsModule } from './events/events.module';
 
 /** The database client, the access layer and the audit secrets, available to every module. */
 @Global()
@@ -67,6 +68,7 @@ export class AppModule {
         ReportsModule,
         AuditModule,
         VoidRequestsModule,
+        EventsModule.forRoot({ natsUrl: config.natsUrl, stream: config.eventsStream, pollMs: config.eventsPollMs }),
       ],
     };
   }

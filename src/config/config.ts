@@ -30,6 +30,12 @@ export interface AppConfig {
   readonly auditSigningKeyFile: string | null;
   /** Minutes between signed checkpoints; 0: only on demand. */
   readonly checkpointMinutes: number;
+  /** NATS_URL (nats://host:port), or null: no events are published; they wait in the audit log. */
+  readonly natsUrl: string | null;
+  /** EVENTS_STREAM: the JetStream stream the events go to (subjects `<stream, lower case>.>`). */
+  readonly eventsStream: string;
+  /** EVENTS_POLL_MS: how often the relay looks for new entries when it has found none. */
+  readonly eventsPollMs: number;
 }
 
 export class ConfigError extends Error {
@@ -113,6 +119,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   const checkpointMinutes = int(env, 'AUDIT_CHECKPOINT_MINUTES', 15, 0, 1440, problems);
 
+  const natsUrl = env.NATS_URL?.trim() || null;
+  if (natsUrl !== null && !/^(nats|tls):\/\/[^\s]+$/.test(natsUrl)) problems.push(`NATS_URL must be a nats:// or tls:// URL, got "${natsUrl}"`);
+  const eventsStream = env.EVENTS_STREAM?.trim() || 'SABOT';
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(eventsStream)) problems.push(`EVENTS_STREAM must be 1 to 32 letters, digits, - or _, got "${eventsStream}"`);
+  const eventsPollMs = int(env, 'EVENTS_POLL_MS', 25, 5, 60_000, problems);
+
   const bodyLimit = env.BODY_LIMIT ?? '100kb';
   if (!/^\d+(kb|mb)$/i.test(bodyLimit)) problems.push(`BODY_LIMIT must look like 100kb or 1mb, got "${bodyLimit}"`);
 
@@ -135,5 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     auditSigningKey,
     auditSigningKeyFile: auditSigningKeyFile === null ? null : path.resolve(auditSigningKeyFile),
     checkpointMinutes,
+    natsUrl,
+    eventsStream,
+    eventsPollMs,
   };
 }

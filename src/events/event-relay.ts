@@ -1,0 +1,136 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { connect, JetStreamClient, nanos, NatsConnection, RetentionPolicy, StorageType } from 'nats';
+import { PrismaService } from '../database/prisma.service';
+import { eventOf, subjectOf } from './event';
+import { EVENTS_SQL } from './events-sql';
+
+export interface EventsConfig {
+  readonly natsUrl: string | null;
+  readonly stream: string;
+  readonly pollMs: number;
+}
+export const EVENTS_CONFIG = 'sabot:events-config';
+
+/** How long JetStream remembers a message id to drop a duplicate (its own default). */
+const DUPLICATE_WINDOW_MS = 120_000;
+const BATCH = 1_000;
+const PER_STREAM = 250;
+
+/**
+ * Publishes every audit entry (one per change, written in the change's own transaction: the
+ * outbox) to NATS JetStream, in each stream's order, under the message id "<stream>:<seq>", and
+ * records how far each stream went. Off the request path: a coup commits whether or not NATS
+ * answers. With no NATS_URL it does nothing, and the entries wait; with NATS down it retries, and
+ * catches up from where it was.
+ */
+@Injectable()
+export class EventRelay implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(EventRelay.name);
+  private readonly subjectPrefix: string;
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private nc: NatsConnection | null = null;
+  private js: JetStreamClient | null = null;
+  private wake: (() => void) | null = null;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(EVENTS_CONFIG) private readonly config: EventsConfig,
+  ) {
+    this.subjectPrefix = config.stream.toLowerCase();
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.config.natsUrl) {
+      this.logger.log('No NATS_URL: events are not published; every change waits in the audit log for a relay');
+      return;
+    }
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    await this.nc?.drain().catch(() => undefined);
+  }
+
+  private async run(): Promise<void> {
+    let failing = false;
+    while (this.running) {
+      try {
+        const js = await this.jetstream();
+        const published = await this.relayOnce(js);
+        if (failing) this.logger.log('Publishing events again');
+        failing = false;
+        if (published === 0) await this.pause(this.config.pollMs);
+      } catch (e) {
+        if (!failing) this.logger.warn(`Events not published, retrying: ${(e as Error).message}`);
+        failing = true;
+        await this.forget();
+        await this.pause(1_000);
+      }
+    }
+  }
+
+  /** One pass: the pending entries, published in order, then each stream's cursor moved. Returns how many. */
+  private async relayOnce(js: JetStreamClient): Promise<number> {
+    const { rows } = await this.prisma.pool.query<{ stream: string; seq: string; payload: string }>(
+      EVENTS_SQL.pendingEntries.bind({ perStream: PER_STREAM, batch: BATCH }),
+    );
+    const last = new Map<string, string>();
+    for (const r of rows) {
+      const event = eventOf(r.stream, r.seq, r.payload);
+      await js.publish(subjectOf(this.subjectPrefix, event), JSON.stringify(event), { msgID: event.id });
+      last.set(r.stream, r.seq);
+    }
+    for (const [stream, seq] of last) await this.prisma.pool.query(EVENTS_SQL.advanceCursor.bind({ stream, seq }));
+    return rows.length;
+  }
+
+  private async jetstream(): Promise<JetStreamClient> {
+    if (this.js) return this.js;
+    const nc = await connect({ servers: this.config.natsUrl!, name: 'sabot-event-relay', reconnect: true, maxReconnectAttempts: -1 });
+    const jsm = await nc.jetstreamManager();
+    const name = this.config.stream;
+    const subjects = [`${this.subjectPrefix}.>`];
+    try {
+      await jsm.streams.info(name);
+    } catch {
+      await jsm.streams.add({
+        name,
+        subjects,
+        retention: RetentionPolicy.Limits,
+        storage: StorageType.File,
+        duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+      });
+      this.logger.log(`Created the JetStream stream ${name} (${subjects.join(', ')})`);
+    }
+    this.nc = nc;
+    this.js = nc.jetstream();
+    this.logger.log(`Publishing events to ${this.config.natsUrl} (stream ${name})`);
+    return this.js;
+  }
+
+  private async forget(): Promise<void> {
+    const nc = this.nc;
+    this.nc = null;
+    this.js = null;
+    await nc?.close().catch(() => undefined);
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.wake = null;
+        resolve();
+      }, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = null;
+        resolve();
+      };
+    });
+  }
+}
