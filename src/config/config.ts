@@ -123,7 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (natsUrl !== null && !/^(nats|tls):\/\/[^\s]+$/.test(natsUrl)) problems.push(`NATS_URL must be a nats:// or tls:// URL, got "${natsUrl}"`);
   const eventsStream = env.EVENTS_STREAM?.trim() || 'SABOT';
   if (!/^[A-Za-z0-9_-]{1,32}$/.test(eventsStream)) problems.push(`EVENTS_STREAM must be 1 to 32 letters, digits, - or _, got "${eventsStream}"`);
-  const eventsPollMs = int(env, 'EVENTS_POLL_MS', 25, 5, 60_000, problems);
+  const eventsPollMs = int(env, 'EVENTS_POLL_MS', 10, 5, 60_000, problems);
 
   const bodyLimit = env.BODY_LIMIT ?? '100kb';
   if (!/^\d+(kb|mb)$/i.test(bodyLimit)) problems.push(`BODY_LIMIT must look like 100kb or 1mb, got "${bodyLimit}"`);

@@ -79,13 +79,17 @@ export class EventRelay implements OnApplicationBootstrap, OnModuleDestroy {
     const { rows } = await this.prisma.pool.query<{ stream: string; seq: string; payload: string }>(
       EVENTS_SQL.pendingEntries.bind({ perStream: PER_STREAM, batch: BATCH }),
     );
+    if (rows.length === 0) return 0;
     const last = new Map<string, string>();
-    for (const r of rows) {
+    // Sent in order on one connection, so JetStream stores them in order; the acknowledgements are
+    // awaited together. If one fails, no cursor moves, and the batch is published again (duplicates dropped).
+    const acks = rows.map((r) => {
       const event = eventOf(r.stream, r.seq, r.payload);
-      await js.publish(subjectOf(this.subjectPrefix, event), JSON.stringify(event), { msgID: event.id });
       last.set(r.stream, r.seq);
-    }
-    for (const [stream, seq] of last) await this.prisma.pool.query(EVENTS_SQL.advanceCursor.bind({ stream, seq }));
+      return js.publish(subjectOf(this.subjectPrefix, event), JSON.stringify(event), { msgID: event.id });
+    });
+    await Promise.all(acks);
+    await this.prisma.pool.query(EVENTS_SQL.advanceCursors.bind({ streams: [...last.keys()], seqs: [...last.values()] }));
     return rows.length;
   }
 

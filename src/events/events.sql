@@ -16,7 +16,8 @@ WHERE h.seq > coalesce(c.seq, 0)
 ORDER BY a.id
 LIMIT :batch::int;
 
--- name: advanceCursor
--- Records a stream's entries as published, up to :seq (never backwards).
-INSERT INTO event_relay_cursors AS c (stream, seq, published_at) VALUES (:stream, :seq::bigint, now())
+-- name: advanceCursors
+-- Records streams' entries as published, each up to its seq (never backwards).
+INSERT INTO event_relay_cursors AS c (stream, seq, published_at)
+SELECT u.stream, u.seq, now() FROM unnest(:streams::text[], :seqs::bigint[]) AS u(stream, seq)
 ON CONFLICT (stream) DO UPDATE SET seq = greatest(c.seq, EXCLUDED.seq), published_at = now();
