@@ -8,6 +8,8 @@ import addFormats from 'ajv-formats';
 import { AckPolicy, connect, DeliverPolicy, JsMsg, NatsConnection } from 'nats';
 import type { SabotEvent } from '../../src/events/event';
 import { startTestApp, TestContext } from '../support/app';
+import { cloneTestDatabase } from '../support/database';
+import { client, ensureBuilt, exited, startService, waitForHealth } from '../support/process';
 import { dealtHands, givenKey, givenPit } from '../support/builders';
 
 /**
@@ -205,5 +207,62 @@ describe('events when NATS stops and starts again', () => {
     await nc.close();
     // The service answered throughout; nothing was lost on either side.
     expect((await ctx.as(await givenKey(ctx, 'AUDITOR')).get('/v1/audit/verify')).body).toMatchObject({ ok: true });
+  });
+});
+
+describe('events when the service is killed mid-stream', () => {
+  it('every committed coup arrives once, in order, after a SIGKILL and a restart; refused coups never', async () => {
+    ensureBuilt();
+    const db = await cloneTestDatabase();
+    const stream = `SABOT_K${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+    const ADMIN = 'events-kill-admin-key-0123456789abcdef0123';
+    const env = { DATABASE_URL: db.url, ADMIN_API_KEY: ADMIN, NATS_URL: MACHINE_NATS, EVENTS_STREAM: stream, EVENTS_POLL_MS: '10' };
+    const nc = await connect({ servers: MACHINE_NATS });
+    try {
+      const first = startService(env);
+      await waitForHealth(first);
+      const admin = client(first.url, ADMIN);
+      const table = (await admin.post('/v1/tables', { code: 'EV-K', variant: 'COMMISSION', currency: 'EUR', minBet: 100, maxBet: 100_000 })).body;
+      const key = (await admin.post('/v1/api-keys', { name: 't', role: 'TERMINAL', tableId: table.id })).body.key as string;
+      const shoe = (await client(first.url, key).post(`/v1/tables/${table.id}/shoes`, {})).body.id as string;
+      const hands = dealtHands(8, 4242, 30);
+      // Coups sent back to back; the service is killed while they flow (after the tenth is answered).
+      let answered = 0;
+      let refused = 0;
+      for (const [i, cards] of hands.slice(0, 20).entries()) {
+        const r = await client(first.url, key)
+          .post(`/v1/shoes/${shoe}/coups`, { cards })
+          .catch(() => ({ status: 0, body: {} }));
+        if (r.status === 201) answered++;
+        if (i === 9) first.child.kill('SIGKILL');
+        if (r.status === 0) break;
+      }
+      await exited(first.child);
+      const second = startService(env);
+      await waitForHealth(second);
+      // A refused coup (a banker draw after a natural) commits nothing and publishes nothing.
+      const misdeal = await client(second.url, key).post(`/v1/shoes/${shoe}/coups`, { cards: { player: ['9S', 'KD'], banker: ['7H', 'KC', '2D'] } });
+      if (misdeal.status === 422) refused++;
+      // The rest of the shoe's script, from where the database says it stands.
+      const dealt = (await client(second.url, key).get(`/v1/shoes/${shoe}/coups`)).body as unknown as { number: number }[];
+      for (const cards of hands.slice(dealt.length)) expect((await client(second.url, key).post(`/v1/shoes/${shoe}/coups`, { cards })).status).toBe(201);
+      const owner = new (await import('pg')).Client({ connectionString: db.url });
+      await owner.connect();
+      const audit = (
+        await owner.query<{ seq: string; action: string }>('SELECT seq::text, action FROM audit_log a WHERE a.stream = $1 ORDER BY a.seq', [table.id])
+      ).rows;
+      await owner.end();
+      expect(answered).toBeGreaterThanOrEqual(10);
+      expect(refused).toBe(1);
+      expect(audit.filter((a) => a.action === 'coup.settle')).toHaveLength(30);
+      const events = await eventsOf(nc, stream, table.id, audit.length);
+      expectExactlyTheAudit(events, audit, table.id);
+      second.child.kill('SIGTERM');
+      await exited(second.child);
+    } finally {
+      await (await nc.jetstreamManager()).streams.delete(stream).catch(() => undefined);
+      await nc.close();
+      await db.drop();
+    }
   });
 });
