@@ -65,7 +65,7 @@ const validEvent = ajv.compile(JSON.parse(fs.readFileSync(path.join(__dirname, '
 function expectExactlyTheAudit(events: SabotEvent[], audit: { seq: string; action: string }[], tableId: string): void {
   for (const e of events) {
     const { id, type } = e;
-    if (!validEvent(e as unknown)) throw new Error(`event ${id} (${type}) does not match docs/events.schema.json: ${ajv.errorsText(validEvent.errors)}`);
+    if (!validEvent(e)) throw new Error(`event ${id} (${type}) does not match docs/events.schema.json: ${ajv.errorsText(validEvent.errors)}`);
   }
   expect(events.map((e) => [e.seq, e.type])).toEqual(audit.map((a) => [Number(a.seq), a.action]));
   expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
