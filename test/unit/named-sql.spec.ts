@@ -48,6 +48,12 @@ UPDATE shoes SET note = 'at :noon', "weird:name" = 1 WHERE id = $1::uuid AND ($2
     expect(coups.replace(/\s+/g, ' ')).toContain(KEY_VALID_SQL);
   });
 
+  it("the whole-coup statement stores an Idempotency-Key answer as the database layer's storeAnswer does", () => {
+    const line = (file: string) => /UPDATE idempotency_records SET [^\n]*/.exec(fs.readFileSync(path.join(__dirname, '../../src', file), 'utf8'))?.[0];
+    expect(line('coups/coups.sql')).toBeDefined();
+    expect(line('coups/coups.sql')).toBe(line('database/database.sql'));
+  });
+
   it("every parameter a ledger block names is one the coup statement binds by the ledger's names", () => {
     for (const p of LEDGER_SQL.appendAudit.params) expect(COUPS_SQL.settleCoup.params).toContain(p);
     for (const p of LEDGER_SQL.applyCoupRollups.params) expect(COUPS_SQL.settleCoup.params).toContain(p);
