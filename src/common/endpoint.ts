@@ -30,6 +30,8 @@ interface EndpointOptions {
   responseExample?: unknown;
   /** The route also answers text/csv to `Accept: text/csv`. */
   csv?: boolean;
+  /** The route answers a stream of Server-Sent Events (text/event-stream), described here, instead of JSON. */
+  eventStream?: string;
 }
 
 const EVERY_ROUTE: ErrorCode[] = ['VALIDATION_FAILED', 'RATE_LIMITED', 'INTERNAL', 'SERVICE_UNAVAILABLE'];
@@ -91,9 +93,11 @@ export function Endpoint(method: 'GET' | 'POST', path: string, o: EndpointOption
   // A path id is named by the segment before it: shoes/:id is the shoe's id.
   const params = [...path.matchAll(/(?:([a-z-]+)\/)?:(\w+)/g)].map((m) => ({ name: m[2], of: m[1] ? m[1].replace(/s$/, '').replace(/-/g, ' ') : 'record' }));
   const type = o.type as new () => object;
-  const success = o.csv
-    ? csvOrJson(status, type, o)
-    : ApiResponse({ status, description: 'Success', type, isArray: o.isArray, ...(o.responseExample ? { example: o.responseExample } : {}) });
+  const success = o.eventStream
+    ? ApiResponse({ status, description: o.eventStream, content: { 'text/event-stream': { schema: { type: 'string' } } } })
+    : o.csv
+      ? csvOrJson(status, type, o)
+      : ApiResponse({ status, description: 'Success', type, isArray: o.isArray, ...(o.responseExample ? { example: o.responseExample } : {}) });
   const decorators = [
     post ? Post(path) : Get(path),
     ApiOperation({ operationId: o.operationId, summary: o.summary, description: describe(o, codes, post) }),

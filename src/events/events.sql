@@ -21,3 +21,14 @@ LIMIT :batch::int;
 INSERT INTO event_relay_cursors AS c (stream, seq, published_at)
 SELECT u.stream, u.seq, now() FROM unnest(:streams::text[], :seqs::bigint[]) AS u(stream, seq)
 ON CONFLICT (stream) DO UPDATE SET seq = greatest(c.seq, EXCLUDED.seq), published_at = now();
+
+-- name: streamHeads
+-- How far each of these streams has gone (the live feeds' check for news without NATS).
+SELECT stream, seq::text AS seq FROM audit_heads WHERE stream = ANY(:streams::text[]);
+
+-- name: streamEntries
+-- One stream's entries after a position, in order: a live feed's backlog and its gap filler.
+SELECT seq::text AS seq, payload FROM audit_log
+WHERE stream = :stream AND seq > :after::bigint
+ORDER BY seq
+LIMIT :limit::int;

@@ -1,4 +1,6 @@
 import { INestApplication } from '@nestjs/common';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { createApp } from '../../src/app';
@@ -32,18 +34,7 @@ export interface Agent {
 /** The real application on its own database, cloned from the migrated template. */
 export async function startTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestContext> {
   const db = await cloneTestDatabase();
-  // The service connects as a sabot_app member; the tests inspect (and attack) as the owner.
-  const config = loadConfig({
-    DATABASE_URL: serviceUrl(db.url),
-    ADMIN_API_KEY: ADMIN_KEY,
-    AUDIT_KEYS,
-    AUDIT_SIGNING_KEY,
-    AUDIT_CHECKPOINT_MINUTES: '0',
-    LOG_LEVEL: 'error',
-    DB_POOL_SIZE: '5',
-    ...env,
-  });
-  const app = await createApp(config, config.databaseUrl!, ADMIN_KEY);
+  const app = await createTestApp(db.url, env);
   const owner = new PrismaService(db.url, 3);
   await app.init();
   const server = app.getHttpServer() as App;
@@ -66,6 +57,36 @@ export async function startTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestCon
       await db.drop();
     },
   };
+}
+
+/** The application on a test database (not yet listening), as a sabot_app member, with the tests' keys. */
+async function createTestApp(databaseUrl: string, env: NodeJS.ProcessEnv): Promise<INestApplication> {
+  // The service connects as a sabot_app member; the tests inspect (and attack) as the owner.
+  const config = loadConfig({
+    DATABASE_URL: serviceUrl(databaseUrl),
+    ADMIN_API_KEY: ADMIN_KEY,
+    AUDIT_KEYS,
+    AUDIT_SIGNING_KEY,
+    AUDIT_CHECKPOINT_MINUTES: '0',
+    LOG_LEVEL: 'error',
+    DB_POOL_SIZE: '5',
+    ...env,
+  });
+  return createApp(config, config.databaseUrl!, ADMIN_KEY);
+}
+
+/** Another instance of the service on a test app's database, listening on a free port of 127.0.0.1. */
+export async function anotherInstance(ctx: TestContext, env: NodeJS.ProcessEnv = {}): Promise<{ url: string; close(): Promise<void> }> {
+  const app = await createTestApp(ctx.databaseUrl, env);
+  await app.init();
+  return { url: await listening(app), close: () => app.close() };
+}
+
+/** Makes an app listen on a free port of 127.0.0.1 (if it does not yet) and says where. */
+export async function listening(app: INestApplication): Promise<string> {
+  const server = app.getHttpServer() as Server;
+  if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 /**
