@@ -1,4 +1,4 @@
-import { Controller, Headers, Res } from '@nestjs/common';
+import { Controller, Headers, Query, Res } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Actor, assertTableAccess, CurrentActor, EVERYONE } from '../common/actor';
@@ -6,7 +6,8 @@ import { Endpoint } from '../common/endpoint';
 import { AppError } from '../common/errors';
 import { IdParam } from '../common/validation';
 import { PitService } from '../pit/pit.service';
-import { TableEventStream } from './table-event-stream';
+import { TablesEventsQuery } from './dto/events-query.dto';
+import { StreamStart, TableEventStream } from './table-event-stream';
 import { TableFeeds } from './table-feeds';
 
 const LAST_EVENT_ID = /^(?:([0-9a-f-]{36}):)?(\d{1,15})$/;
@@ -47,7 +48,30 @@ export class EventsController {
     await this.pit.withProperty(tableId);
     const after = resumeFrom(tableId, lastEventId);
     const head = await this.feeds.head(tableId);
-    new TableEventStream(this.feeds, res, tableId, after ?? head).start(head);
+    const start: StreamStart = { stream: tableId, after: after ?? head, head };
+    new TableEventStream(this.feeds, res, [start]).start(start);
+  }
+
+  @Endpoint('GET', 'events', {
+    operationId: 'streamTablesEvents',
+    summary: "Several tables' events, live, on one connection (Server-Sent Events)",
+    description:
+      "The events of several tables (a pit's, for an overview screen) as Server-Sent Events on one connection: each table's in its order, each once, as on `GET /v1/tables/{id}/events`, from now on. " +
+      'It opens with a `ready` event `{ tables: [{ stream, after, head }] }`. It does not resume (a Last-Event-ID is ignored): after a reconnect, read the figures again on `ready`.',
+    roles: EVERYONE,
+    eventStream:
+      'A stream of Server-Sent Events (`text/event-stream`): `event: ready` with `{ tables: [{ stream, after, head }] }`, then one `message` per event, `id: <tableId>:<seq>`, `data: <event JSON>`.',
+    errors: ['NOT_FOUND'],
+  })
+  async streamMany(@Query() query: TablesEventsQuery, @CurrentActor() actor: Actor, @Res() res: Response): Promise<void> {
+    const tableIds = [...new Set(query.tables.toLowerCase().split(','))];
+    for (const id of tableIds) {
+      assertTableAccess(actor, id);
+      await this.pit.withProperty(id);
+    }
+    const heads = await this.feeds.heads(tableIds);
+    const starts = tableIds.map((stream): StreamStart => ({ stream, after: heads.get(stream) ?? 0, head: heads.get(stream) ?? 0 }));
+    new TableEventStream(this.feeds, res, starts).start({ tables: starts });
   }
 }
 

@@ -7,14 +7,21 @@ export const KEEP_ALIVE_MS = 15_000;
 /** What a browser waits before reconnecting after the stream drops. */
 const RETRY_MS = 1_000;
 
+/** Where a stream starts for one table: after `after`; `head` is how far the table had gone. */
+export interface StreamStart {
+  readonly stream: string;
+  readonly after: number;
+  readonly head: number;
+}
+
 /**
- * One Server-Sent Events answer: the table's events after `after`, in order, each once, then live
- * ones as they come, until the client goes. Each event is a `message` whose `id` is the event's id
- * (`<tableId>:<seq>`, which a browser sends back as Last-Event-ID on reconnecting) and whose data is
- * the event's JSON. It starts with a `ready` event naming where it starts.
+ * One Server-Sent Events answer: each table's events after its start, in that table's order, each
+ * once, then live ones as they come, until the client goes. Each event is a `message` whose `id` is
+ * the event's id (`<tableId>:<seq>`, which a browser sends back as Last-Event-ID on reconnecting)
+ * and whose data is the event's JSON. It starts with a `ready` event naming where it starts.
  */
 export class TableEventStream {
-  private last: number;
+  private readonly last = new Map<string, number>();
   private chain: Promise<void> = Promise.resolve();
   private closed = false;
   private readonly stops: (() => void)[] = [];
@@ -22,14 +29,13 @@ export class TableEventStream {
   constructor(
     private readonly feeds: TableFeeds,
     private readonly res: Response,
-    private readonly tableId: string,
-    after: number,
+    private readonly starts: readonly StreamStart[],
   ) {
-    this.last = after;
+    for (const s of starts) this.last.set(s.stream, s.after);
   }
 
-  /** Starts the answer. `head` is how far the table's stream had gone when the request came. */
-  start(head: number): void {
+  /** Starts the answer with a `ready` event whose data is `ready`. */
+  start(ready: unknown): void {
     this.res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store',
@@ -39,27 +45,28 @@ export class TableEventStream {
     this.res.flushHeaders();
     this.res.on('close', () => this.close());
     this.stops.push(this.feeds.onStop(() => this.close()));
-    this.stops.push(this.feeds.watch(this.tableId, (seq, event) => this.news(seq, event)));
+    for (const { stream } of this.starts) this.stops.push(this.feeds.watch(stream, (seq, event) => this.news(stream, seq, event)));
     const keepAlive = setInterval(() => {
       this.send(': keep-alive\n\n');
-      void this.feeds.head(this.tableId).then(
-        (seq) => this.news(seq, null),
-        () => undefined,
-      );
+      for (const { stream } of this.starts)
+        void this.feeds.head(stream).then(
+          (seq) => this.news(stream, seq, null),
+          () => undefined,
+        );
     }, KEEP_ALIVE_MS);
     this.stops.push(() => clearInterval(keepAlive));
-    this.send(`retry: ${RETRY_MS}\nevent: ready\ndata: ${JSON.stringify({ stream: this.tableId, after: this.last, head })}\n\n`);
-    this.news(head, null);
+    this.send(`retry: ${RETRY_MS}\nevent: ready\ndata: ${JSON.stringify(ready)}\n\n`);
+    for (const s of this.starts) this.news(s.stream, s.head, null);
   }
 
-  /** The stream has reached `seq`: send what this client has not had, in order. */
-  private news(seq: number, event: SabotEvent | null): void {
+  /** A table's stream has reached `seq`: send what this client has not had of it, in order. */
+  private news(stream: string, seq: number, event: SabotEvent | null): void {
     this.chain = this.chain.then(async () => {
-      if (this.closed || seq <= this.last) return;
-      if (event && seq === this.last + 1) return this.deliver([event]);
+      if (this.closed || seq <= this.last.get(stream)!) return;
+      if (event && seq === this.last.get(stream)! + 1) return this.deliver([event]);
       // A gap (or news without the event): read what is missing from the audit log.
-      while (!this.closed && this.last < seq) {
-        const page = await this.feeds.entriesAfter(this.tableId, this.last);
+      while (!this.closed && this.last.get(stream)! < seq) {
+        const page = await this.feeds.entriesAfter(stream, this.last.get(stream)!);
         if (page.length === 0) return;
         await this.deliver(page);
       }
@@ -70,8 +77,8 @@ export class TableEventStream {
   private async deliver(events: SabotEvent[]): Promise<void> {
     for (const e of events) {
       if (this.closed) return;
-      if (e.seq !== this.last + 1) continue;
-      this.last = e.seq;
+      if (e.seq !== this.last.get(e.stream)! + 1) continue;
+      this.last.set(e.stream, e.seq);
       if (!this.send(`id: ${e.id}\ndata: ${JSON.stringify(e)}\n\n`)) await this.drained();
     }
   }

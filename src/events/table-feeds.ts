@@ -88,7 +88,8 @@ export class TableFeeds implements OnModuleDestroy {
     await nc?.close().catch(() => undefined);
   }
 
-  private async heads(streams: string[]): Promise<Map<string, number>> {
+  /** How far each of these tables' streams has gone (absent: not begun). */
+  async heads(streams: string[]): Promise<Map<string, number>> {
     const { rows } = await this.prisma.pool.query<{ stream: string; seq: string }>(EVENTS_SQL.streamHeads.bind({ streams }));
     return new Map(rows.map((r) => [r.stream, Number(r.seq)]));
   }

@@ -172,3 +172,51 @@ describe('table events: refused requests', () => {
     }
   });
 });
+
+describe('several tables on one connection', () => {
+  let ctx: TestContext;
+  let url: string;
+  beforeAll(async () => {
+    ctx = await startTestApp();
+    url = await listening(ctx.app);
+  });
+  afterAll(() => ctx.close());
+
+  it("sends each table's events in that table's order, from now on", async () => {
+    const a = await givenPit(ctx, { code: 'SSE-M1', pit: 'P9' });
+    const b = await givenPit(ctx, { code: 'SSE-M2', pit: 'P9' });
+    const supervisor = await givenKey(ctx, 'FINANCE');
+    const c = await SseClient.open(`${url}/v1/events?tables=${a.table.id},${b.table.id}`, supervisor);
+    expect(c.status).toBe(200);
+    const [ready] = await c.take(1);
+    expect(JSON.parse(ready.data)).toEqual({
+      tables: [
+        { stream: a.table.id, after: 1, head: 1 },
+        { stream: b.table.id, after: 1, head: 1 },
+      ],
+    });
+    const hands = dealtHands(8, 21, 6);
+    for (let i = 0; i < 3; i++) {
+      await coups(ctx, a.terminal, a.shoe.id, [hands[2 * i]]);
+      await coups(ctx, b.terminal, b.shoe.id, [hands[2 * i + 1]]);
+    }
+    const got = events(await c.take(6));
+    for (const t of [a, b]) expect(got.filter((e) => e.stream === t.table.id).map((e) => e.seq)).toEqual([2, 3, 4]);
+    await c.close();
+  });
+
+  it('refuses a list that is not table ids, a table that does not exist, or a table a terminal may not see', async () => {
+    const a = await givenPit(ctx, { code: 'SSE-M3' });
+    const b = await givenPit(ctx, { code: 'SSE-M4' });
+    const refused = async (query: string, key = a.supervisor) => {
+      const c = await SseClient.open(`${url}/v1/events${query}`, key);
+      return { status: c.status, code: (JSON.parse(c.body) as { code: string }).code };
+    };
+    expect(await refused('')).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(await refused('?tables=')).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(await refused(`?tables=${a.table.id};DROP`)).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(await refused(`?tables=${Array(101).fill(a.table.id).join(',')}`)).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(await refused(`?tables=${a.table.id},00000000-0000-4000-8000-000000000000`)).toEqual({ status: 404, code: 'NOT_FOUND' });
+    expect(await refused(`?tables=${a.table.id},${b.table.id}`, a.terminal)).toEqual({ status: 403, code: 'FORBIDDEN' });
+  });
+});
