@@ -1,10 +1,10 @@
-// ESLint (typescript-eslint, type-aware) for src/, bench/ and test/: the rules that find real bugs
+// ESLint (typescript-eslint, type-aware) for src/, bench/, test/ and the screens (app/src/): the rules that find real bugs
 // (floating promises, misused promises, unsafe comparisons…); formatting is Prettier's job.
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'src/generated/**', 'test/client/generated/**', 'node_modules/**', 'data/**', 'scripts/**', '*.js', '*.mjs'] },
+  { ignores: ['dist/**', 'app/dist/**', 'app/src/generated/**', 'app/vite.config.mts', 'src/generated/**', 'test/client/generated/**', 'node_modules/**', 'data/**', 'scripts/**', '*.js', '*.mjs'] },
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },

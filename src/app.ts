@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import fs from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { KeyObject, randomBytes } from 'node:crypto';
 import swaggerUi from 'swagger-ui-express';
@@ -17,6 +18,7 @@ import { checkBodyShape, requireJson, securityHeaders } from './common/hardening
 import { ErrorResponseDto, ValidationProblemDto } from './common/error-response.dto';
 import { validationPipe } from './common/validation';
 import { AppConfig } from './config/config';
+import { inCheckout } from './config/checkout';
 
 /** Builds the Nest application (not listening): middleware, validation, errors, OpenAPI. */
 export async function createApp(
@@ -48,7 +50,30 @@ export async function createApp(
   http.get('/docs-json', (_req: unknown, res: unknown) => {
     http.reply(res, document, 200);
   });
+  serveScreens(app);
   return app;
+}
+
+/** The screens' static build (app/, built by `npm run build` into app/dist). */
+export const SCREENS_DIR = inCheckout(__dirname, path.join('app', 'dist'));
+
+/**
+ * The screens under /app: the page itself is never cached (a new build is seen at once), its
+ * assets, whose names carry their content's hash, for a year. Without a build, /app is a 404 and
+ * the start says why.
+ */
+function serveScreens(app: NestExpressApplication): void {
+  if (!fs.existsSync(path.join(SCREENS_DIR, 'index.html'))) {
+    new NestLogger('Screens').warn(`The screens are not built (no ${SCREENS_DIR}): npm run build makes them`);
+    return;
+  }
+  app.useStaticAssets(SCREENS_DIR, {
+    prefix: '/app/',
+    index: 'index.html',
+    setHeaders: (res: ServerResponse, file: string) => {
+      res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
 }
 
 const documents = new WeakMap<INestApplication, OpenAPIObject>();

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { inCheckout } from '../config/checkout';
 import { Client } from 'pg';
 
 /**
@@ -10,16 +11,8 @@ import { Client } from 'pg';
  * without its native schema engine; this runner needs only `pg`.
  * Idempotent; an advisory lock keeps concurrent starts from racing.
  */
-export const MIGRATIONS_DIR = findMigrationsDir(__dirname);
-
 /** prisma/migrations of this checkout, found from src/ (tests) or dist/src/ (built) alike. */
-function findMigrationsDir(from: string): string {
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'prisma', 'migrations');
-    if (fs.existsSync(candidate)) return candidate;
-    if (path.dirname(dir) === dir) return path.resolve('prisma', 'migrations');
-  }
-}
+export const MIGRATIONS_DIR = inCheckout(__dirname, path.join('prisma', 'migrations'));
 
 const LOCK_ID = 72_707_369; // same key as Prisma's migrate advisory lock
 

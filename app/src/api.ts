@@ -1,0 +1,88 @@
+import { parse } from 'lossless-json';
+import type { components } from './generated/api';
+
+/** The API's schemas, as generated from the service's OpenAPI document (openapi.json). */
+export type Schemas = components['schemas'];
+/** An amount: integer minor units, a number while it is safe, a bigint past 2^53 (never rounded). */
+export type Amount = number | bigint;
+
+const KEY = 'sabot.apiKey';
+
+export const session = {
+  key: (): string | null => sessionStorage.getItem(KEY),
+  signIn: (key: string) => sessionStorage.setItem(KEY, key),
+  signOut: () => sessionStorage.removeItem(KEY),
+};
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Amounts are exact JSON integers of any size: parse them as the service writes them. */
+export function parseExact<T>(text: string): T {
+  return parse(text, null, (n: string) => {
+    if (/^-?\d+$/.test(n)) {
+      const v = Number(n);
+      return Number.isSafeInteger(v) ? v : BigInt(n);
+    }
+    return Number(n);
+  }) as T;
+}
+
+function headers(extra: Record<string, string> = {}): Record<string, string> {
+  const key = session.key();
+  return { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...extra };
+}
+
+async function fail(res: Response): Promise<never> {
+  let code = 'HTTP_' + res.status;
+  let message = res.statusText;
+  try {
+    const body = (await res.json()) as { code?: string; message?: string };
+    code = body.code ?? code;
+    message = body.message ?? message;
+  } catch {
+    // not JSON: keep the status
+  }
+  if (res.status === 401) session.signOut();
+  throw new ApiError(res.status, code, message);
+}
+
+type Query = Record<string, string | number | undefined>;
+
+function url(path: string, query?: Query): string {
+  const q = Object.entries(query ?? {}).filter(([, v]) => v !== undefined && v !== '');
+  return q.length ? `${path}?${new URLSearchParams(q.map(([k, v]) => [k, String(v)])).toString()}` : path;
+}
+
+export async function get<T>(path: string, query?: Query): Promise<T> {
+  const res = await fetch(url(path, query), { headers: headers({ Accept: 'application/json' }) });
+  if (!res.ok) return fail(res);
+  return parseExact<T>(await res.text());
+}
+
+export async function post<T>(path: string, body: unknown): Promise<T> {
+  const res = await fetch(path, { method: 'POST', headers: headers({ 'Content-Type': 'application/json' }), body: JSON.stringify(body) });
+  if (!res.ok) return fail(res);
+  return parseExact<T>(await res.text());
+}
+
+/** A report as CSV (the API's own, `Accept: text/csv`), saved as a file. */
+export async function downloadCsv(path: string, query: Query, filename: string): Promise<void> {
+  const res = await fetch(url(path, query), { headers: headers({ Accept: 'text/csv' }) });
+  if (!res.ok) return fail(res);
+  const blob = await res.blob();
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}

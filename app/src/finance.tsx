@@ -1,0 +1,243 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { downloadCsv, get, Schemas } from './api';
+import { useLoad } from './hooks';
+import { exponentOf, percent } from './format';
+import { gamingDayNow } from './gaming-day';
+import { Money } from './pit';
+
+type WinLoss = Schemas['WinLossDto'];
+type Row = Schemas['WinLossRowDto'];
+type Property = Schemas['PropertyDto'];
+
+interface Range {
+  from: string;
+  to: string;
+  propertyId: string;
+}
+
+const GROUPS = [
+  { by: 'gamingDay', title: 'By gaming day', column: 'Gaming day', key: (g: Record<string, string>) => g.gamingDay },
+  { by: 'table', title: 'By table', column: 'Table', key: (g: Record<string, string>) => g.tableCode },
+  { by: 'betType', title: 'By bet type', column: 'Bet type', key: (g: Record<string, string>) => g.betType.toLowerCase().replace(/_/g, ' ') },
+] as const;
+
+function quarterOf(day: string): { year: number; quarter: number; from: string } {
+  const [y, m] = day.split('-').map(Number);
+  const q = Math.floor((m - 1) / 3) + 1;
+  return { year: y, quarter: q, from: `${y}-${String((q - 1) * 3 + 1).padStart(2, '0')}-01` };
+}
+
+export function Finance() {
+  const props = useLoad(() => get<Property[]>('/v1/properties'), []);
+  const [range, setRange] = useState<Range | null>(null);
+  useEffect(() => {
+    const p = props.data?.[0];
+    if (p && !range) {
+      const today = gamingDayNow(p.timeZone, p.gamingDayStartHour);
+      setRange({ from: quarterOf(today).from, to: today, propertyId: p.id });
+    }
+  }, [props.data]);
+  return (
+    <main class="finance">
+      <h1>Finance</h1>
+      {props.error && (
+        <p role="alert" class="error">
+          {props.error}
+        </p>
+      )}
+      {range && props.data && (
+        <>
+          <form class="range" onSubmit={(e) => e.preventDefault()} aria-label="Period">
+            <label>
+              Property
+              <select value={range.propertyId} onChange={(e) => setRange({ ...range, propertyId: e.currentTarget.value })}>
+                {props.data.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              From
+              <input type="date" value={range.from} onChange={(e) => e.currentTarget.value && setRange({ ...range, from: e.currentTarget.value })} />
+            </label>
+            <label>
+              To
+              <input type="date" value={range.to} onChange={(e) => e.currentTarget.value && setRange({ ...range, to: e.currentTarget.value })} />
+            </label>
+          </form>
+          {GROUPS.map((g) => (
+            <Report key={g.by + JSON.stringify(range)} range={range} group={g} />
+          ))}
+          <Quarterly key={range.propertyId + range.to} range={range} />
+        </>
+      )}
+    </main>
+  );
+}
+
+function Report({ range, group }: { range: Range; group: (typeof GROUPS)[number] }) {
+  const query = { ...range, groupBy: group.by };
+  const { data, error } = useLoad(() => get<WinLoss>('/v1/reports/win-loss', query), []);
+  const id = `report-${group.by}`;
+  return (
+    <section aria-labelledby={id} data-testid={id}>
+      <div class="title">
+        <h2 id={id}>{group.title}</h2>
+        <button onClick={() => void downloadCsv('/v1/reports/win-loss', query, `win-loss-${group.by}-${range.from}-${range.to}.csv`)}>Download CSV</button>
+      </div>
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+      {data && group.by === 'gamingDay' && data.rows.length > 0 && (
+        <WinChart rows={data.rows} range={range} currency={(data.rows[0].group as { currency: string }).currency} />
+      )}
+      {data && <Figures rows={data.rows} totals={data.totals as Row | null} label={group.title} column={group.column} keyOf={(r) => group.key(r.group)} />}
+    </section>
+  );
+}
+
+function Figures({ rows, totals, label, column, keyOf }: { rows: Row[]; totals: Row | null; label: string; column: string; keyOf: (r: Row) => string }) {
+  const line = (r: Row, name: string, currency: string) => (
+    <tr key={name} data-row={name}>
+      <th scope="row">{name}</th>
+      <td class="num" data-field="coups">
+        {r.coups ?? '—'}
+      </td>
+      <Money field="handle" v={r.handle} currency={currency} />
+      <Money field="win" v={r.win} currency={currency} />
+      <td class="num" data-field="holdPercent" data-value={r.holdPercent}>
+        {percent(r.holdPercent)}
+      </td>
+      <Money field="theoreticalWin" v={r.theoreticalWin} currency={currency} />
+      <Money field="winMinusTheoretical" v={r.winMinusTheoretical} currency={currency} />
+      <Money field="commissionOutstanding" v={r.commissionOutstanding} currency={currency} />
+    </tr>
+  );
+  return (
+    <table class="figures">
+      <caption class="sr-only">Win and loss {label.toLowerCase()}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{column}</th>
+          <th scope="col">Coups</th>
+          <th scope="col">Handle</th>
+          <th scope="col">Win</th>
+          <th scope="col">Hold %</th>
+          <th scope="col">Theoretical win</th>
+          <th scope="col">Win − theoretical</th>
+          <th scope="col">Commission outstanding</th>
+        </tr>
+      </thead>
+      <tbody>{rows.map((r) => line(r, keyOf(r), (r.group as { currency: string }).currency))}</tbody>
+      {totals && rows.length > 0 && <tfoot>{line(totals, 'Total', (totals as unknown as { currency: string }).currency ?? 'USD')}</tfoot>}
+    </table>
+  );
+}
+
+/** Actual win against theoretical win, day by day, summed over the period (uPlot). */
+function WinChart({ rows, range, currency }: { rows: Row[]; range: Range; currency: string }) {
+  const el = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!el.current) return;
+    const byDay = new Map(rows.map((r) => [(r.group as { gamingDay: string }).gamingDay, r]));
+    const days: number[] = [];
+    const unit = 10 ** exponentOf(currency);
+    let a = 0n;
+    let t = 0n;
+    const actual: number[] = [];
+    const theo: number[] = [];
+    for (let d = Date.parse(range.from); d <= Date.parse(range.to); d += 86_400_000) {
+      days.push(d / 1000);
+      const r = byDay.get(new Date(d).toISOString().slice(0, 10));
+      a += BigInt(r?.win ?? 0);
+      t += BigInt(r?.theoreticalWin ?? 0);
+      // Drawn in major units: a picture, not a figure (the table below holds the exact ones).
+      actual.push(Number(a) / unit);
+      theo.push(Number(t) / unit);
+    }
+    const plot = new uPlot(
+      {
+        width: Math.min(el.current.clientWidth || 800, 1100),
+        height: 260,
+        series: [
+          {},
+          { label: 'Actual win (cumulative)', stroke: '#ffd166', width: 2 },
+          { label: 'Theoretical win (cumulative)', stroke: '#8ecae6', width: 2, dash: [6, 4] },
+        ],
+        axes: [
+          { stroke: '#ddd', grid: { stroke: '#333' } },
+          { stroke: '#ddd', grid: { stroke: '#333' } },
+        ],
+      },
+      [days, actual, theo],
+      el.current,
+    );
+    const legend = plot.root.querySelector('table');
+    if (legend) {
+      const caption = legend.createCaption();
+      caption.className = 'sr-only';
+      caption.textContent = 'Legend: the value of each line at the pointer';
+    }
+    return () => plot.destroy();
+  }, [rows, range]);
+  return <div ref={el} class="chart" role="img" aria-label="Cumulative actual win and theoretical win by gaming day" />;
+}
+
+function Quarterly({ range }: { range: Range }) {
+  const { year, quarter } = quarterOf(range.to);
+  const query = { propertyId: range.propertyId, year, quarter };
+  const { data, error } = useLoad(() => get<Schemas['QuarterlyDto']>('/v1/reports/quarterly', query), []);
+  return (
+    <section aria-labelledby="quarterly" data-testid="quarterly">
+      <div class="title">
+        <h2 id="quarterly">
+          Quarterly statement, {year} Q{quarter}
+        </h2>
+        <button onClick={() => void downloadCsv('/v1/reports/quarterly', query, `quarterly-${year}-Q${quarter}.csv`)}>Download CSV</button>
+      </div>
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+      {data && (
+        <table class="figures">
+          <caption class="sr-only">Quarter totals by currency</caption>
+          <thead>
+            <tr>
+              <th scope="col">Currency</th>
+              <th scope="col">Coups</th>
+              <th scope="col">Handle</th>
+              <th scope="col">Win</th>
+              <th scope="col">Hold %</th>
+              <th scope="col">Commission charged</th>
+              <th scope="col">Revenue</th>
+              <th scope="col">Theoretical win</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.totals.map((t) => (
+              <tr key={t.currency} data-row={t.currency}>
+                <th scope="row">{t.currency}</th>
+                <td class="num">{t.coups}</td>
+                <Money field="handle" v={t.handle} currency={t.currency} />
+                <Money field="win" v={t.win} currency={t.currency} />
+                <td class="num">{percent(t.holdPercent)}</td>
+                <Money field="commissionCharged" v={t.commissionCharged} currency={t.currency} />
+                <Money field="revenue" v={t.revenue} currency={t.currency} />
+                <Money field="theoreticalWin" v={t.theoreticalWin} currency={t.currency} />
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {data && data.totals.length === 0 && <p>No play recorded this quarter.</p>}
+    </section>
+  );
+}

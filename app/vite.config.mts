@@ -1,0 +1,10 @@
+import { defineConfig } from 'vite';
+import preact from '@preact/preset-vite';
+
+// The screens, built into app/dist and served by the service under /app (src/app.ts).
+export default defineConfig({
+  root: import.meta.dirname,
+  base: '/app/',
+  plugins: [preact()],
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', sourcemap: false },
+});
