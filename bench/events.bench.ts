@@ -66,6 +66,16 @@ async function main() {
       await new Promise((r) => setTimeout(r, 100));
     }
     const arrived = new Map<string, number>();
+    // A plain NATS subscription too (what the service's live feeds use): it gets each message as the
+    // server stores it, without a consumer's pull in between.
+    const direct = new Map<string, number>();
+    const sub = nc.subscribe(`${STREAM.toLowerCase()}.table.*.coup.settle`, {
+      callback: (err, m) => {
+        if (err) return;
+        const e = m.json<SabotEvent>();
+        direct.set(`${e.stream}:${(e.data as { number: number }).number}`, performance.now());
+      },
+    });
     const consumer = await nc.jetstream().consumers.get(STREAM, { filterSubjects: `${STREAM.toLowerCase()}.table.*.coup.settle` });
     const messages = await consumer.consume();
     void (async () => {
@@ -76,6 +86,7 @@ async function main() {
     })();
 
     const answered = new Map<string, number>();
+    const coupLatencies: number[] = [];
     const pending: Promise<void>[] = [];
     const start = performance.now();
     for (let i = 0; i < RATE * RATE_SECONDS; i++) {
@@ -87,36 +98,52 @@ async function main() {
       if (!d) break;
       t.pos += d.used;
       const body = { cards: { player: d.player.map(formatCard), banker: d.banker.map(formatCard) }, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] };
+      const sent = performance.now();
       pending.push(
         post(service.base, t.key, `/v1/shoes/${t.shoeId}/coups`, body).then((r) => {
           if (r.status !== 201) throw new Error(`coup: ${r.status} ${JSON.stringify(r.body)}`);
           answered.set(`${t.id}:${r.body.number}`, performance.now());
+          coupLatencies.push(performance.now() - sent);
         }),
       );
     }
     await Promise.all(pending);
     // Every coup's event, or give up after 10 s.
     for (let i = 0; i < 100 && [...answered.keys()].some((k) => !arrived.has(k)); i++) await new Promise((r) => setTimeout(r, 100));
-    const latencies: number[] = [];
-    let missing = 0;
-    let early = 0;
-    for (const [k, at] of answered) {
-      const got = arrived.get(k);
-      if (got === undefined) missing++;
-      else {
-        if (got < at) early++;
-        latencies.push(Math.max(0, got - at));
+    const latenciesOf = (at: Map<string, number>) => {
+      const latencies: number[] = [];
+      let missing = 0;
+      let early = 0;
+      for (const [k, answeredAt] of answered) {
+        const got = at.get(k);
+        if (got === undefined) missing++;
+        else {
+          if (got < answeredAt) early++;
+          latencies.push(Math.max(0, got - answeredAt));
+        }
       }
-    }
+      return { latencies, missing, early };
+    };
+    const { latencies, missing, early } = latenciesOf(arrived);
     const s = summarize(latencies);
+    const core = latenciesOf(direct);
+    const c = summarize(core.latencies);
     console.log(`\nbench:events — ${answered.size} coups at ${RATE}/s over ${TABLES} tables, NATS ${NATS}`);
     console.log(
       `coup answered → event at a subscriber: median ${s.median.toFixed(1)} p95 ${s.p95.toFixed(1)} p99 ${s.p99.toFixed(1)} max ${s.max.toFixed(1)} ms`,
     );
     console.log(`events missing: ${missing}; arrived before the answer was read: ${early}`);
+    const q = summarize(coupLatencies);
     console.log(
-      `written ${writeJson('events', { machine: machine(), rate: RATE, seconds: RATE_SECONDS, tables: TABLES, coups: answered.size, missing, early, latencyMs: s })}`,
+      `the coups themselves (sent → answered): median ${q.median.toFixed(1)} p95 ${q.p95.toFixed(1)} p99 ${q.p99.toFixed(1)} max ${q.max.toFixed(1)} ms`,
     );
+    console.log(
+      `the same at a plain NATS subscription: median ${c.median.toFixed(1)} p95 ${c.p95.toFixed(1)} p99 ${c.p99.toFixed(1)} max ${c.max.toFixed(1)} ms; missing ${core.missing}`,
+    );
+    console.log(
+      `written ${writeJson('events', { machine: machine(), rate: RATE, seconds: RATE_SECONDS, tables: TABLES, coups: answered.size, missing, early, latencyMs: s, subscriptionLatencyMs: c, coupLatencyMs: q })}`,
+    );
+    sub.unsubscribe();
     await messages.close();
     await jsm.streams.delete(STREAM).catch(() => undefined);
   } finally {
