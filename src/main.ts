@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   await app.listen(config.port, '0.0.0.0');
   // PORT=0 takes any free port: say which one.
   const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
-  logger.log(`Serving on http://localhost:${port} (API under /v1, documentation at /docs)`);
+  logger.log(`Serving on http://localhost:${port} (API under /v1, documentation at /docs, screens at /app)`);
 }
 
 // A service that cannot start says why in plain words on stderr, as for a bad setting: someone is

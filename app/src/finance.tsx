@@ -6,6 +6,7 @@ import { useLoad } from './hooks';
 import { exponentOf, percent } from './format';
 import { gamingDayNow } from './gaming-day';
 import { Money } from './pit';
+import { Scroll } from './scroll';
 
 type WinLoss = Schemas['WinLossDto'];
 type Row = Schemas['WinLossRowDto'];
@@ -120,23 +121,25 @@ function Figures({ rows, totals, label, column, keyOf }: { rows: Row[]; totals: 
     </tr>
   );
   return (
-    <table class="figures">
-      <caption class="sr-only">Win and loss {label.toLowerCase()}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{column}</th>
-          <th scope="col">Coups</th>
-          <th scope="col">Handle</th>
-          <th scope="col">Win</th>
-          <th scope="col">Hold %</th>
-          <th scope="col">Theoretical win</th>
-          <th scope="col">Win − theoretical</th>
-          <th scope="col">Commission outstanding</th>
-        </tr>
-      </thead>
-      <tbody>{rows.map((r) => line(r, keyOf(r), (r.group as { currency: string }).currency))}</tbody>
-      {totals && rows.length > 0 && <tfoot>{line(totals, 'Total', (totals as unknown as { currency: string }).currency ?? 'USD')}</tfoot>}
-    </table>
+    <Scroll label={`Win and loss ${label.toLowerCase()}`}>
+      <table class="figures">
+        <caption class="sr-only">Win and loss {label.toLowerCase()}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{column}</th>
+            <th scope="col">Coups</th>
+            <th scope="col">Handle</th>
+            <th scope="col">Win</th>
+            <th scope="col">Hold %</th>
+            <th scope="col">Theoretical win</th>
+            <th scope="col">Win − theoretical</th>
+            <th scope="col">Commission outstanding</th>
+          </tr>
+        </thead>
+        <tbody>{rows.map((r) => line(r, keyOf(r), (r.group as { currency: string }).currency))}</tbody>
+        {totals && rows.length > 0 && <tfoot>{line(totals, 'Total', (totals as unknown as { currency: string }).currency ?? 'USD')}</tfoot>}
+      </table>
+    </Scroll>
   );
 }
 
@@ -163,7 +166,7 @@ function WinChart({ rows, range, currency }: { rows: Row[]; range: Range; curren
     }
     const plot = new uPlot(
       {
-        width: Math.min(el.current.clientWidth || 800, 1100),
+        width: Math.min((el.current.clientWidth || 816) - 16, 1100),
         height: 260,
         series: [
           {},
@@ -178,13 +181,19 @@ function WinChart({ rows, range, currency }: { rows: Row[]; range: Range; curren
       [days, actual, theo],
       el.current,
     );
+    const box = el.current;
+    const resize = new ResizeObserver(() => plot.setSize({ width: Math.min(box.clientWidth - 16, 1100), height: 260 }));
+    resize.observe(box);
     const legend = plot.root.querySelector('table');
     if (legend) {
       const caption = legend.createCaption();
       caption.className = 'sr-only';
       caption.textContent = 'Legend: the value of each line at the pointer';
     }
-    return () => plot.destroy();
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
   }, [rows, range]);
   return <div ref={el} class="chart" role="img" aria-label="Cumulative actual win and theoretical win by gaming day" />;
 }
@@ -207,35 +216,37 @@ function Quarterly({ range }: { range: Range }) {
         </p>
       )}
       {data && (
-        <table class="figures">
-          <caption class="sr-only">Quarter totals by currency</caption>
-          <thead>
-            <tr>
-              <th scope="col">Currency</th>
-              <th scope="col">Coups</th>
-              <th scope="col">Handle</th>
-              <th scope="col">Win</th>
-              <th scope="col">Hold %</th>
-              <th scope="col">Commission charged</th>
-              <th scope="col">Revenue</th>
-              <th scope="col">Theoretical win</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.totals.map((t) => (
-              <tr key={t.currency} data-row={t.currency}>
-                <th scope="row">{t.currency}</th>
-                <td class="num">{t.coups}</td>
-                <Money field="handle" v={t.handle} currency={t.currency} />
-                <Money field="win" v={t.win} currency={t.currency} />
-                <td class="num">{percent(t.holdPercent)}</td>
-                <Money field="commissionCharged" v={t.commissionCharged} currency={t.currency} />
-                <Money field="revenue" v={t.revenue} currency={t.currency} />
-                <Money field="theoreticalWin" v={t.theoreticalWin} currency={t.currency} />
+        <Scroll label="Quarter totals">
+          <table class="figures">
+            <caption class="sr-only">Quarter totals by currency</caption>
+            <thead>
+              <tr>
+                <th scope="col">Currency</th>
+                <th scope="col">Coups</th>
+                <th scope="col">Handle</th>
+                <th scope="col">Win</th>
+                <th scope="col">Hold %</th>
+                <th scope="col">Commission charged</th>
+                <th scope="col">Revenue</th>
+                <th scope="col">Theoretical win</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {data.totals.map((t) => (
+                <tr key={t.currency} data-row={t.currency}>
+                  <th scope="row">{t.currency}</th>
+                  <td class="num">{t.coups}</td>
+                  <Money field="handle" v={t.handle} currency={t.currency} />
+                  <Money field="win" v={t.win} currency={t.currency} />
+                  <td class="num">{percent(t.holdPercent)}</td>
+                  <Money field="commissionCharged" v={t.commissionCharged} currency={t.currency} />
+                  <Money field="revenue" v={t.revenue} currency={t.currency} />
+                  <Money field="theoreticalWin" v={t.theoreticalWin} currency={t.currency} />
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Scroll>
       )}
       {data && data.totals.length === 0 && <p>No play recorded this quarter.</p>}
     </section>

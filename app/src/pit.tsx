@@ -2,6 +2,7 @@ import { get, Schemas } from './api';
 import { useLive, useLoad } from './hooks';
 import { money, percent } from './format';
 import { gamingDayNow } from './gaming-day';
+import { Scroll } from './scroll';
 
 type Table = Schemas['TableDto'];
 type Shoe = Schemas['ShoeDto'];
@@ -69,47 +70,49 @@ export function PitOverview() {
       {pits.map((pit) => (
         <section key={pit} aria-labelledby={`pit-${pit}`}>
           <h2 id={`pit-${pit}`}>Pit {pit}</h2>
-          <table class="figures pit" data-testid={`pit-${pit}`}>
-            <caption class="sr-only">Open tables of pit {pit}, this gaming day</caption>
-            <thead>
-              <tr>
-                <th scope="col">Table</th>
-                <th scope="col">Game</th>
-                <th scope="col">Shoe</th>
-                <th scope="col">Cards left</th>
-                <th scope="col">Coups today</th>
-                <th scope="col">Drop</th>
-                <th scope="col">Handle</th>
-                <th scope="col">Win</th>
-                <th scope="col">Hold % (win ÷ handle)</th>
-                <th scope="col">Commission outstanding</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data!.rows
-                .filter((r) => r.table.pit === pit)
-                .map((r) => (
-                  <tr key={r.table.id} data-table={r.table.code}>
-                    <th scope="row">
-                      <a href={`#/tables/${r.table.id}`}>{r.table.code}</a>
-                    </th>
-                    <td>{r.table.variant.replace(/_/g, ' ').toLowerCase()}</td>
-                    <td>{r.shoe ? `#${r.shoe.number}` : 'none open'}</td>
-                    <td class="num">{r.shoe ? r.shoe.cardsLeft : '—'}</td>
-                    <td class="num" data-field="coups">
-                      {r.figures ? r.figures.coups : data!.reports ? 0 : '—'}
-                    </td>
-                    <Money field="drop" v={r.drop} currency={r.table.currency} />
-                    <Money field="handle" v={r.figures?.handle ?? (data!.reports ? 0 : null)} currency={r.table.currency} />
-                    <Money field="win" v={r.figures?.win ?? (data!.reports ? 0 : null)} currency={r.table.currency} />
-                    <td class="num" data-field="holdPercent" data-value={r.figures?.holdPercent}>
-                      {percent(r.figures?.holdPercent)}
-                    </td>
-                    <Money field="commissionOutstanding" v={r.figures?.commissionOutstanding ?? (data!.reports ? 0 : null)} currency={r.table.currency} />
-                  </tr>
-                ))}
-            </tbody>
-          </table>
+          <Scroll label={`Pit ${pit} tables`}>
+            <table class="figures pit" data-testid={`pit-${pit}`}>
+              <caption class="sr-only">Open tables of pit {pit}, this gaming day</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Table</th>
+                  <th scope="col">Game</th>
+                  <th scope="col">Shoe</th>
+                  <th scope="col">Cards left</th>
+                  <th scope="col">Coups today</th>
+                  <th scope="col">Drop</th>
+                  <th scope="col">Handle</th>
+                  <th scope="col">Win</th>
+                  <th scope="col">Hold % (win ÷ handle)</th>
+                  <th scope="col">Commission outstanding</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data!.rows
+                  .filter((r) => r.table.pit === pit)
+                  .map((r) => (
+                    <tr key={r.table.id} data-table={r.table.code}>
+                      <th scope="row">
+                        <a href={`#/tables/${r.table.id}`}>{r.table.code}</a>
+                      </th>
+                      <td>{r.table.variant.replace(/_/g, ' ').toLowerCase()}</td>
+                      <td>{r.shoe ? `#${r.shoe.number}` : 'none open'}</td>
+                      <td class="num">{r.shoe ? r.shoe.cardsLeft : '—'}</td>
+                      <td class="num" data-field="coups">
+                        {r.figures ? r.figures.coups : data!.reports ? 0 : '—'}
+                      </td>
+                      <Money field="drop" v={r.drop} currency={r.table.currency} />
+                      <Money field="handle" v={r.figures?.handle ?? (data!.reports ? 0 : null)} currency={r.table.currency} />
+                      <Money field="win" v={r.figures?.win ?? (data!.reports ? 0 : null)} currency={r.table.currency} />
+                      <td class="num" data-field="holdPercent" data-value={r.figures?.holdPercent}>
+                        {percent(r.figures?.holdPercent)}
+                      </td>
+                      <Money field="commissionOutstanding" v={r.figures?.commissionOutstanding ?? (data!.reports ? 0 : null)} currency={r.table.currency} />
+                    </tr>
+                  ))}
+              </tbody>
+            </table>
+          </Scroll>
         </section>
       ))}
       {data && !data.reports && <p class="hint">This key reads no reports: the day's figures are shown to supervisors and finance.</p>}
