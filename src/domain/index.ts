@@ -14,3 +14,4 @@ export * from './player-banked';
 export * from './two-person';
 export * from './accounting';
 export * from './roads';
+export * from './moments';

@@ -73,7 +73,7 @@ export interface OddsCounts {
 }
 
 /** drawTable[bankerTotal * 10 + playerThird] = 1 when Banker must draw (punto banco). */
-const BANKER_DRAWS = Uint8Array.from({ length: 100 }, (_, i) => (puntoBancoBankerDraw(Math.floor(i / 10), i % 10) === 'DRAW' ? 1 : 0));
+export const BANKER_DRAWS = Uint8Array.from({ length: 100 }, (_, i) => (puntoBancoBankerDraw(Math.floor(i / 10), i % 10) === 'DRAW' ? 1 : 0));
 
 /**
  * The exact odds of the punto banco tableau for any composition of at least 6 cards.
@@ -372,10 +372,11 @@ export function houseEdgeOf(tiers: readonly BetTier[], total: bigint): Fraction 
     num = num * t.profit.denominator + den * t.count * t.profit.numerator;
     den = den * t.profit.denominator;
   }
-  return reduce(frac(-num, den * total));
+  return reduceFraction(frac(-num, den * total));
 }
 
-function reduce(f: Fraction): Fraction {
+/** A fraction in lowest terms. */
+export function reduceFraction(f: Fraction): Fraction {
   const g = bigGcd(f.numerator < 0n ? -f.numerator : f.numerator, f.denominator);
   return g > 1n ? frac(f.numerator / g, f.denominator / g) : f;
 }

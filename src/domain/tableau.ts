@@ -156,27 +156,47 @@ export function evaluateCoup(variant: Variant, hands: DealtHands): CoupOutcome {
 
 /** The outcome of two legal hands (no drawing check). */
 export function outcomeOf(player: readonly Card[], banker: readonly Card[]): CoupOutcome {
-  const playerTotal = handTotal(player);
-  const bankerTotal = handTotal(banker);
-  const winner: Winner = playerTotal > bankerTotal ? 'PLAYER' : bankerTotal > playerTotal ? 'BANKER' : 'TIE';
   const pair = (h: readonly Card[]) => rankOf(h[0]) === rankOf(h[1]);
-  const bankerWinWith6 = winner === 'BANKER' && bankerTotal === 6;
-  return {
-    winner,
-    playerTotal,
-    bankerTotal,
+  return outcomeOfHands({
+    playerTotal: handTotal(player),
+    bankerTotal: handTotal(banker),
     playerCards: player.length,
     bankerCards: banker.length,
-    cardCount: player.length + banker.length,
     natural: isNatural(player) || isNatural(banker),
     playerPair: pair(player),
     bankerPair: pair(banker),
     playerPerfectPair: player[0] === player[1],
     bankerPerfectPair: banker[0] === banker[1],
+  });
+}
+
+/** What decides every bet of a coup, short of the winner and the special wins that follow from it. */
+export type HandsSummary = Pick<
+  CoupOutcome,
+  'playerTotal' | 'bankerTotal' | 'playerCards' | 'bankerCards' | 'natural' | 'playerPair' | 'bankerPair' | 'playerPerfectPair' | 'bankerPerfectPair'
+>;
+
+/** The outcome of hands summed up: the winner, and the special wins (Banker with 6, Dragon 7, Panda 8). */
+export function outcomeOfHands(h: HandsSummary): CoupOutcome {
+  const { playerTotal, bankerTotal } = h;
+  const winner: Winner = playerTotal > bankerTotal ? 'PLAYER' : bankerTotal > playerTotal ? 'BANKER' : 'TIE';
+  const bankerWinWith6 = winner === 'BANKER' && bankerTotal === 6;
+  return {
+    winner,
+    playerTotal,
+    bankerTotal,
+    playerCards: h.playerCards,
+    bankerCards: h.bankerCards,
+    cardCount: h.playerCards + h.bankerCards,
+    natural: h.natural,
+    playerPair: h.playerPair,
+    bankerPair: h.bankerPair,
+    playerPerfectPair: h.playerPerfectPair,
+    bankerPerfectPair: h.bankerPerfectPair,
     bankerWinWith6,
-    bankerWinWith6Cards: bankerWinWith6 ? (banker.length as 2 | 3) : null,
-    dragon7: winner === 'BANKER' && bankerTotal === 7 && banker.length === 3,
-    panda8: winner === 'PLAYER' && playerTotal === 8 && player.length === 3,
+    bankerWinWith6Cards: bankerWinWith6 ? (h.bankerCards as 2 | 3) : null,
+    dragon7: winner === 'BANKER' && bankerTotal === 7 && h.bankerCards === 3,
+    panda8: winner === 'PLAYER' && playerTotal === 8 && h.playerCards === 3,
   };
 }
 
