@@ -53,7 +53,7 @@ describe('outcome classes of a full shoe', () => {
 });
 
 describe.each(RULES)('bet moments: %s', (_name, input) => {
-  const rules = ruleSet(input as Parameters<typeof ruleSet>[0]);
+  const rules = ruleSet(input);
   const m = betMoments(rules);
   const exact = betOdds(rules, exactOdds(fullShoe(rules.decks)));
 
