@@ -285,7 +285,12 @@ async function databaseLimit(url: string, concurrency: number, seconds: number) 
           answerRecordId: null,
           answerStatus: null,
           answerBody: null,
-          ...rollupParams({ tableId: shoe.table_id, gamingDay: day, winner: outcome.winner, natural: outcome.natural }, rows, {}, 1n),
+          ...rollupParams(
+            { tableId: shoe.table_id, gamingDay: day, winner: outcome.winner, natural: outcome.natural },
+            rows,
+            { edgesE12: {}, covariancesE12: new Map() },
+            1n,
+          ),
           ...auditParams(
             SYSTEM_CONTEXT,
             { stream: `db-limit-${shoe.table_id}`, action: 'coup.settle', entityType: 'coup', entityId: String(n), data: { wagers: rows.map((r) => r.id) } },

@@ -103,6 +103,25 @@ function Report({ range, group }: { range: Range; group: (typeof GROUPS)[number]
   );
 }
 
+/**
+ * How far the actual win lies from the theoretical, in standard deviations of the wagers' exact
+ * odds: within ±2σ luck explains it (about 19 periods in 20); beyond, a reason should be found.
+ */
+function Luck({ row }: { row: Row }) {
+  const sd = BigInt(row.theoreticalWinStdDev);
+  if (sd === 0n) return <td data-field="z">—</td>;
+  // z to one decimal, from integers: (win − theo) × 10 / σ, rounded half away from zero.
+  const d = BigInt(row.winMinusTheoretical) * 20n;
+  const tenths = (d + (d < 0n ? -sd : sd)) / (2n * sd);
+  const abs = tenths < 0n ? -tenths : tenths;
+  const outside = abs > 20n;
+  return (
+    <td class={outside ? 'num outside' : 'num'} data-field="z" data-value={tenths.toString()}>
+      {`${tenths < 0n ? '−' : '+'}${abs / 10n}.${abs % 10n}σ`} {outside ? 'outside ±2σ: look for a reason' : 'within ±2σ: luck'}
+    </td>
+  );
+}
+
 function Figures({ rows, totals, label, column, keyOf }: { rows: Row[]; totals: Row | null; label: string; column: string; keyOf: (r: Row) => string }) {
   const line = (r: Row, name: string, currency: string) => (
     <tr key={name} data-row={name}>
@@ -117,6 +136,8 @@ function Figures({ rows, totals, label, column, keyOf }: { rows: Row[]; totals: 
       </td>
       <Money field="theoreticalWin" v={r.theoreticalWin} currency={currency} />
       <Money field="winMinusTheoretical" v={r.winMinusTheoretical} currency={currency} />
+      <Money field="theoreticalWinStdDev" v={r.theoreticalWinStdDev} currency={currency} />
+      <Luck row={r} />
       <Money field="commissionOutstanding" v={r.commissionOutstanding} currency={currency} />
     </tr>
   );
@@ -133,6 +154,8 @@ function Figures({ rows, totals, label, column, keyOf }: { rows: Row[]; totals: 
             <th scope="col">Hold %</th>
             <th scope="col">Theoretical win</th>
             <th scope="col">Win − theoretical</th>
+            <th scope="col">Standard deviation (σ)</th>
+            <th scope="col">Luck or a problem?</th>
             <th scope="col">Commission outstanding</th>
           </tr>
         </thead>
@@ -155,14 +178,20 @@ function WinChart({ rows, range, currency }: { rows: Row[]; range: Range; curren
     let t = 0n;
     const actual: number[] = [];
     const theo: number[] = [];
+    const upper: number[] = [];
+    const lower: number[] = [];
+    let variance = 0; // of the cumulative win: the days' variances add (a picture: doubles are enough)
     for (let d = Date.parse(range.from); d <= Date.parse(range.to); d += 86_400_000) {
       days.push(d / 1000);
       const r = byDay.get(new Date(d).toISOString().slice(0, 10));
       a += BigInt(r?.win ?? 0);
       t += BigInt(r?.theoreticalWin ?? 0);
+      variance += Number(r?.theoreticalWinStdDev ?? 0) ** 2;
       // Drawn in major units: a picture, not a figure (the table below holds the exact ones).
       actual.push(Number(a) / unit);
       theo.push(Number(t) / unit);
+      upper.push((Number(t) + 2 * Math.sqrt(variance)) / unit);
+      lower.push((Number(t) - 2 * Math.sqrt(variance)) / unit);
     }
     const plot = new uPlot(
       {
@@ -172,13 +201,15 @@ function WinChart({ rows, range, currency }: { rows: Row[]; range: Range; curren
           {},
           { label: 'Actual win (cumulative)', stroke: '#ffd166', width: 2 },
           { label: 'Theoretical win (cumulative)', stroke: '#8ecae6', width: 2, dash: [6, 4] },
+          { label: 'Theoretical + 2σ', stroke: '#9aa5b1', width: 1, dash: [2, 3] },
+          { label: 'Theoretical − 2σ', stroke: '#9aa5b1', width: 1, dash: [2, 3] },
         ],
         axes: [
           { stroke: '#ddd', grid: { stroke: '#333' } },
           { stroke: '#ddd', grid: { stroke: '#333' } },
         ],
       },
-      [days, actual, theo],
+      [days, actual, theo, upper, lower],
       el.current,
     );
     const box = el.current;
@@ -195,7 +226,9 @@ function WinChart({ rows, range, currency }: { rows: Row[]; range: Range; curren
       plot.destroy();
     };
   }, [rows, range]);
-  return <div ref={el} class="chart" role="img" aria-label="Cumulative actual win and theoretical win by gaming day" />;
+  return (
+    <div ref={el} class="chart" role="img" aria-label="Cumulative actual win against theoretical win and its band of two standard deviations, by gaming day" />
+  );
 }
 
 function Quarterly({ range }: { range: Range }) {

@@ -16,7 +16,7 @@ import { AuditLog } from '../ledger/audit-log';
 import type { AuditParams, RollupParams } from '../ledger/ledger-sql';
 import { AccessService } from '../access/access.service';
 import { COUPS_SQL, CoupWriteParams } from './coups-sql';
-import { edgesOf, limitsOf, rulesOf } from '../pit/table-rules';
+import { limitsOf, rulesOf, theoryOf } from '../pit/table-rules';
 import { AddWagersDto, CoupDto, HandsDto, RecordCoupDto, WagerDto, WagerInputDto } from './dto/coup.dto';
 
 interface Hands {
@@ -320,7 +320,7 @@ export class CoupsService {
       accrualPatrons: accruals.map((r) => r.patronId),
       accrualAmounts: accruals.map((r) => str(r.commission)),
       accrualWagers: accruals.map((r) => r.id),
-      ...rollupParams({ tableId: shoe.tableId, gamingDay: day, winner: outcome.winner, natural: outcome.natural }, rows, edgesOf(table), 1n),
+      ...rollupParams({ tableId: shoe.tableId, gamingDay: day, winner: outcome.winner, natural: outcome.natural }, rows, theoryOf(table), 1n),
       ...this.audit.params(ctx, {
         stream: shoe.tableId,
         action: 'coup.settle',

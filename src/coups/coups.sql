@@ -65,37 +65,38 @@ WITH guard AS (
 rollup_bets AS (
   SELECT * FROM unnest(:rollupBetTypes::text[], :rollupWagers::bigint[], :rollupHandle::bigint[], :rollupPayouts::bigint[],
                        :rollupCommission::bigint[], :rollupNet::bigint[], :rollupWins::bigint[], :rollupLosses::bigint[],
-                       :rollupPushes::bigint[], :rollupTheo::numeric[])
-         AS u(bet_type, wagers, handle, payouts, commission, net, wins, losses, pushes, theo)
+                       :rollupPushes::bigint[], :rollupTheo::numeric[], :rollupVar::numeric[])
+         AS u(bet_type, wagers, handle, payouts, commission, net, wins, losses, pushes, theo, var)
 ), rollup_day AS (
-  INSERT INTO wager_rollups AS r (table_id, gaming_day, bet_type, wagers, handle, payouts, commission, customer_net, wins, losses, pushes, theo_e12)
-  SELECT :rollupTableId::uuid, :rollupDay::date, u.bet_type::"BetType", u.wagers, u.handle, u.payouts, u.commission, u.net, u.wins, u.losses, u.pushes, u.theo
+  INSERT INTO wager_rollups AS r (table_id, gaming_day, bet_type, wagers, handle, payouts, commission, customer_net, wins, losses, pushes, theo_e12, var_e12)
+  SELECT :rollupTableId::uuid, :rollupDay::date, u.bet_type::"BetType", u.wagers, u.handle, u.payouts, u.commission, u.net, u.wins, u.losses, u.pushes, u.theo, u.var
   FROM rollup_bets u, guard
   ON CONFLICT (table_id, gaming_day, bet_type) DO UPDATE SET
     wagers = r.wagers + EXCLUDED.wagers, handle = r.handle + EXCLUDED.handle, payouts = r.payouts + EXCLUDED.payouts,
-    commission = r.commission + EXCLUDED.commission, customer_net = r.customer_net + EXCLUDED.customer_net, theo_e12 = r.theo_e12 + EXCLUDED.theo_e12,
+    commission = r.commission + EXCLUDED.commission, customer_net = r.customer_net + EXCLUDED.customer_net, theo_e12 = r.theo_e12 + EXCLUDED.theo_e12, var_e12 = r.var_e12 + EXCLUDED.var_e12,
     wins = r.wins + EXCLUDED.wins, losses = r.losses + EXCLUDED.losses, pushes = r.pushes + EXCLUDED.pushes
   RETURNING 1
 ), rollup_month AS (
-  INSERT INTO month_rollups AS r (table_id, month, bet_type, wagers, handle, payouts, commission, customer_net, wins, losses, pushes, theo_e12)
-  SELECT :rollupTableId::uuid, :rollupMonth::date, u.bet_type::"BetType", u.wagers, u.handle, u.payouts, u.commission, u.net, u.wins, u.losses, u.pushes, u.theo
+  INSERT INTO month_rollups AS r (table_id, month, bet_type, wagers, handle, payouts, commission, customer_net, wins, losses, pushes, theo_e12, var_e12)
+  SELECT :rollupTableId::uuid, :rollupMonth::date, u.bet_type::"BetType", u.wagers, u.handle, u.payouts, u.commission, u.net, u.wins, u.losses, u.pushes, u.theo, u.var
   FROM rollup_bets u, guard
   ON CONFLICT (table_id, month, bet_type) DO UPDATE SET
     wagers = r.wagers + EXCLUDED.wagers, handle = r.handle + EXCLUDED.handle, payouts = r.payouts + EXCLUDED.payouts,
-    commission = r.commission + EXCLUDED.commission, customer_net = r.customer_net + EXCLUDED.customer_net, theo_e12 = r.theo_e12 + EXCLUDED.theo_e12,
+    commission = r.commission + EXCLUDED.commission, customer_net = r.customer_net + EXCLUDED.customer_net, theo_e12 = r.theo_e12 + EXCLUDED.theo_e12, var_e12 = r.var_e12 + EXCLUDED.var_e12,
     wins = r.wins + EXCLUDED.wins, losses = r.losses + EXCLUDED.losses, pushes = r.pushes + EXCLUDED.pushes
   RETURNING 1
 ), rollup_table_day AS (
-  INSERT INTO table_day_rollups AS c (table_id, gaming_day, coups, banker_wins, player_wins, ties, naturals, wagers, handle, payouts, commission, customer_net, theo_e12)
+  INSERT INTO table_day_rollups AS c (table_id, gaming_day, coups, banker_wins, player_wins, ties, naturals, wagers, handle, payouts, commission, customer_net, theo_e12, var_e12)
   SELECT :rollupTableId::uuid, :rollupDay::date, :rollupCoups::bigint, :rollupBankerWins::bigint, :rollupPlayerWins::bigint, :rollupTies::bigint,
          :rollupNaturals::bigint, :rollupTotalWagers::bigint, :rollupTotalHandle::bigint, :rollupTotalPayouts::bigint, :rollupTotalCommission::bigint,
-         :rollupTotalNet::bigint, :rollupTotalTheo::numeric
+         :rollupTotalNet::bigint, :rollupTotalTheo::numeric, :rollupTotalVar::numeric
   FROM guard
   ON CONFLICT (table_id, gaming_day) DO UPDATE SET
     coups = c.coups + EXCLUDED.coups, banker_wins = c.banker_wins + EXCLUDED.banker_wins, player_wins = c.player_wins + EXCLUDED.player_wins,
     ties = c.ties + EXCLUDED.ties, naturals = c.naturals + EXCLUDED.naturals,
     wagers = c.wagers + EXCLUDED.wagers, handle = c.handle + EXCLUDED.handle, payouts = c.payouts + EXCLUDED.payouts,
-    commission = c.commission + EXCLUDED.commission, customer_net = c.customer_net + EXCLUDED.customer_net, theo_e12 = c.theo_e12 + EXCLUDED.theo_e12
+    commission = c.commission + EXCLUDED.commission, customer_net = c.customer_net + EXCLUDED.customer_net, theo_e12 = c.theo_e12 + EXCLUDED.theo_e12,
+    var_e12 = c.var_e12 + EXCLUDED.var_e12
   RETURNING 1
 )
 -- ledger:rollups end

@@ -43,6 +43,25 @@ export function theoreticalWin(theoE12: bigint): Money {
   return neg ? -q : q;
 }
 
+/**
+ * The standard deviation of a theoretical win, from its variance kept exact as Σ coup variances ×
+ * 10^12 (minor units², the rollups' var_e12; domain/moments.ts): √(var_e12 / 10^12) rounded once to
+ * the minor unit, half up, in integers: ⌊(⌊√⌊4·var_e12 / 10^12⌋⌋ + 1) / 2⌋.
+ */
+export function theoreticalStdDev(varE12: bigint): Money {
+  if (varE12 <= 0n) return 0n;
+  return (isqrt((4n * varE12) / EDGE_SCALE) + 1n) / 2n;
+}
+
+/** ⌊√n⌋ of a non-negative integer (Newton's method on bigints). */
+export function isqrt(n: bigint): bigint {
+  if (n < 2n) return n;
+  let x = BigInt(Math.floor(Math.sqrt(Number(n))));
+  while (x * x > n) x = (x + n / x) / 2n;
+  while ((x + 1n) * (x + 1n) <= n) x += 1n;
+  return x;
+}
+
 /** Total revenue of casino- and player-banked play: revenue + the house's commission on the bankers' winnings. */
 export function totalRevenue(revenueOfWagers: Money, houseCommission: Money): Money {
   return revenueOfWagers + houseCommission;

@@ -31,6 +31,7 @@ export interface RollupParams {
   rollupLosses: string[];
   rollupPushes: string[];
   rollupTheo: string[];
+  rollupVar: string[];
   rollupCoups: string;
   rollupBankerWins: string;
   rollupPlayerWins: string;
@@ -42,6 +43,7 @@ export interface RollupParams {
   rollupTotalCommission: string;
   rollupTotalNet: string;
   rollupTotalTheo: string;
+  rollupTotalVar: string;
 }
 
 /** The ledger's named queries (ledger.sql), typed by their parameters. */

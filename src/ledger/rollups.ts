@@ -1,7 +1,7 @@
 import { Tx } from '../database/prisma.service';
 import { prismaRunner } from '../database/sql';
 import { LEDGER_SQL, RollupParams } from './ledger-sql';
-import { BetType, stakeTheoE12, Winner } from '../domain';
+import { BetType, coupVarianceE12, stakeTheoE12, Winner } from '../domain';
 
 /**
  * Writes to the finance rollups. Called inside the settlement, void and collection transactions,
@@ -28,6 +28,14 @@ interface Delta {
   losses: bigint;
   pushes: bigint;
   theo: bigint;
+  /** The variance of this bet type's result on the coup × 10^12: (its stakes)² × its variance per unit². */
+  var: bigint;
+}
+
+/** What a table's theoretical win and its band come from (pit/table-rules.ts theoryOf). */
+export interface TheoryE12 {
+  readonly edgesE12: Partial<Record<BetType, bigint>>;
+  readonly covariancesE12: Map<BetType, Map<BetType, bigint>>;
 }
 
 /**
@@ -38,22 +46,27 @@ export async function applyCoupToRollups(
   tx: Tx,
   coup: { tableId: string; gamingDay: string; winner: Winner; natural: boolean },
   wagers: readonly SettledWager[],
-  edgesE12: Partial<Record<BetType, bigint>>,
+  theory: TheoryE12,
   sign: 1n | -1n,
 ): Promise<void> {
-  await prismaRunner(tx).run(LEDGER_SQL.applyCoupRollups.bind(rollupParams(coup, wagers, edgesE12, sign)));
+  await prismaRunner(tx).run(LEDGER_SQL.applyCoupRollups.bind(rollupParams(coup, wagers, theory, sign)));
 }
 
-/** A settled coup's sums per bet type and in all, signed, as the rollup statement takes them. */
+/**
+ * A settled coup's sums per bet type and in all, signed, as the rollup statement takes them. The
+ * coup's variance in all is the quadratic form of its stakes per bet through the covariances (bets on
+ * one coup are correlated); per bet type, that bet's own part (its stakes² × its variance).
+ */
 export function rollupParams(
   coup: { tableId: string; gamingDay: string; winner: Winner; natural: boolean },
   wagers: readonly SettledWager[],
-  edgesE12: Partial<Record<BetType, bigint>>,
+  theory: TheoryE12,
   sign: 1n | -1n,
 ): RollupParams {
+  const { edgesE12, covariancesE12 } = theory;
   const byBet = new Map<BetType, Delta>();
   for (const w of wagers) {
-    const d = byBet.get(w.betType) ?? { wagers: 0n, handle: 0n, payouts: 0n, commission: 0n, net: 0n, wins: 0n, losses: 0n, pushes: 0n, theo: 0n };
+    const d = byBet.get(w.betType) ?? { wagers: 0n, handle: 0n, payouts: 0n, commission: 0n, net: 0n, wins: 0n, losses: 0n, pushes: 0n, theo: 0n, var: 0n };
     d.wagers += 1n;
     d.handle += w.amount;
     d.payouts += w.payout;
@@ -65,6 +78,9 @@ export function rollupParams(
     d.theo += stakeTheoE12(w.amount, edgesE12[w.betType] ?? 0n);
     byBet.set(w.betType, d);
   }
+  const stakes = new Map([...byBet].map(([b, d]) => [b, d.handle]));
+  for (const [b, d] of byBet) d.var = coupVarianceE12(new Map([[b, d.handle]]), covariancesE12);
+  const coupVar = coupVarianceE12(stakes, covariancesE12);
   const bets = [...byBet.keys()].sort();
   const col = (f: keyof Delta) => bets.map((b) => (byBet.get(b)![f] * sign).toString());
   const one = (cond: boolean) => (cond ? sign : 0n).toString();
@@ -83,6 +99,7 @@ export function rollupParams(
     rollupLosses: col('losses'),
     rollupPushes: col('pushes'),
     rollupTheo: col('theo'),
+    rollupVar: col('var'),
     rollupCoups: sign.toString(),
     rollupBankerWins: one(coup.winner === 'BANKER'),
     rollupPlayerWins: one(coup.winner === 'PLAYER'),
@@ -94,6 +111,7 @@ export function rollupParams(
     rollupTotalCommission: total('commission'),
     rollupTotalNet: total('net'),
     rollupTotalTheo: total('theo'),
+    rollupTotalVar: (coupVar * sign).toString(),
   };
 }
 

@@ -1,4 +1,4 @@
-import { BetType, isCasinoBanked, Odds, parseOdds, quantisedEdges, RuleSet, ruleSet, SideBet, TableLimits } from '../domain';
+import { BetType, isCasinoBanked, Odds, parseOdds, quantisedCovariances, quantisedEdges, RuleSet, ruleSet, SideBet, TableLimits } from '../domain';
 import { CasinoTable } from '../generated/prisma/client';
 
 /**
@@ -44,6 +44,32 @@ export function edgesOf(table: CasinoTable): Partial<Record<BetType, bigint>> {
     edgesCache.set(table.id, edges);
   }
   return edges;
+}
+
+const covariancesCache = new Map<string, Map<BetType, Map<BetType, bigint>>>();
+
+/**
+ * The covariances of the offered bets' results per unit² × 10^12 under the table's rules, from a full
+ * shoe (casino-banked tables only; player-banked: none), cached: a coup's variance is Σ S_b S_c cov_bc.
+ */
+export function covariancesOf(table: CasinoTable): Map<BetType, Map<BetType, bigint>> {
+  let cov = covariancesCache.get(table.id);
+  if (!cov) {
+    const rules = rulesOf(table);
+    cov = isCasinoBanked(rules.variant) ? quantisedCovariances(rules) : new Map();
+    covariancesCache.set(table.id, cov);
+  }
+  return cov;
+}
+
+/** What a table's theoretical win and its band are computed from: the edges and the covariances. */
+export function theoryOf(table: CasinoTable): Theory {
+  return { edgesE12: edgesOf(table), covariancesE12: covariancesOf(table) };
+}
+
+export interface Theory {
+  readonly edgesE12: Partial<Record<BetType, bigint>>;
+  readonly covariancesE12: Map<BetType, Map<BetType, bigint>>;
 }
 
 const limitsCache = new Map<string, TableLimits>();

@@ -21,6 +21,7 @@ const FIGURES = {
   revenue: -115550,
   theoreticalWin: 62808,
   winMinusTheoretical: -174958,
+  theoreticalWinStdDev: 143581,
   coups: 78,
   bankedCoups: 0,
   houseCommission: 0,

@@ -4,7 +4,7 @@ import { PrismaService } from '../database/prisma.service';
 import { fractionToDecimal, MAX_DECKS, MIN_DECKS, outcomeProbabilities } from '../domain';
 import { Prisma } from '../generated/prisma/client';
 import { DEFAULT_PROPERTY_ID } from '../pit/table-rules';
-import { edgesOf } from '../pit/table-rules';
+import { covariancesOf, edgesOf } from '../pit/table-rules';
 import { minorUnits, parseExact } from '../common/exact-json';
 import {
   ExceptionsDto,
@@ -33,6 +33,7 @@ type Sum =
   | 'commission'
   | 'collected'
   | 'theo'
+  | 'var'
   | 'coups'
   | 'banked_coups'
   | 'house_commission'
@@ -44,6 +45,19 @@ type Sum =
   | 'exp_player'
   | 'exp_tie'
   | 'exp_nat';
+
+/**
+ * The standard deviation of theoretical win in minor units, from Σ variance × 10^12 (domain
+ * theoreticalStdDev): ⌊(⌊√⌊4v / 10^12⌋⌋ + 1) / 2⌋, in integers where PostgreSQL allows. Its numeric
+ * division and square root keep about 16 significant digits: 4v / 10^12 just below a square rounded
+ * up to it, and the root with it (test/e2e/formulas.spec.ts found both, at (k + ½)² − 10^-12). So the
+ * quotient is div()'s integer one, and the root is taken with 30 decimals, which makes its floor exact:
+ * √n of an integer n that is not a square lies at least 1/(2√n + 1) below the next integer, far more
+ * than 10^-30 for any variance a bigint sum holds.
+ */
+function stdDevSql(v: string): string {
+  return `div(floor(sqrt(div(4 * greatest(${v}, 0), 1000000000000)::numeric(80, 30))) + 1, 2)::bigint`;
+}
 
 /**
  * num ÷ den × 100 to 4 decimals, rounded half away from zero, exactly (domain holdPercent and
@@ -72,7 +86,7 @@ const sumsRow = (name: Sum): string => `s.${name}`;
 function figures(withCoups: boolean, sum: (name: Sum) => string = sumsRow): Figure[] {
   const n = (key: string, sql: string): Figure => ({ key, sql, as: 'number' });
   const d = (key: string, sql: string): Figure => ({ key, sql, as: 'decimal' });
-  const [net, handle, commission, collected, theo] = [sum('net'), sum('handle'), sum('commission'), sum('collected'), sum('theo')];
+  const [net, handle, commission, collected, theo, variance] = [sum('net'), sum('handle'), sum('commission'), sum('collected'), sum('theo'), sum('var')];
   return [
     n('wagers', sum('wagers')),
     n('handle', handle),
@@ -85,6 +99,7 @@ function figures(withCoups: boolean, sum: (name: Sum) => string = sumsRow): Figu
     n('revenue', `-${net} - (${commission} - ${collected})`),
     n('theoreticalWin', `round(${theo} / 1000000000000)::bigint`),
     n('winMinusTheoretical', `-${net} - round(${theo} / 1000000000000)::bigint`),
+    n('theoreticalWinStdDev', stdDevSql(variance)),
     withCoups ? n('coups', sum('coups')) : n('coups', 'NULL::bigint'),
     // The player-banked games: the house's only revenue there is its commission on the bankers'
     // winnings (the players' money between themselves is not house revenue). It belongs to no bet type.
@@ -139,6 +154,7 @@ const ROLLUP_COLUMNS: Record<Sum, string> = {
   commission: 'commission',
   collected: 'commission_collected',
   theo: 'theo_e12',
+  var: 'var_e12',
   coups: 'coups',
   banked_coups: 'banked_coups',
   house_commission: 'house_commission',
@@ -206,11 +222,12 @@ function figureJsonSql(f: Figure): string {
   return f.fields ? `'{' || ${f.fields.map((g, i) => `'${i ? ',' : ''}"${g.key}":' || ${figureJsonSql(g)}`).join(' || ')} || '}'` : `'null'`;
 }
 
-/** Sum columns over rollup rows (alias r), coup columns where the grain has them. */
-function sumsSql(withCoups: boolean): string {
+/** Sum columns over rollup rows (alias r), coup columns where the grain has them; the variance unless left to the caller. */
+function sumsSql(withCoups: boolean, withVariance = true): string {
   return (
     `sum(r.wagers) AS wagers, sum(r.handle) AS handle, sum(r.payouts) AS payouts, sum(r.commission) AS commission,
           sum(r.commission_collected) AS collected, sum(r.customer_net) AS net, sum(r.theo_e12) AS theo` +
+    (withVariance ? ', sum(r.var_e12) AS var' : '') +
     (withCoups
       ? ', sum(r.coups) AS coups, sum(r.banker_wins) AS banker, sum(r.player_wins) AS player, sum(r.ties) AS tie, sum(r.naturals) AS naturals, sum(r.banked_coups) AS banked_coups, sum(r.house_commission) AS house_commission'
       : '')
@@ -381,7 +398,7 @@ export class ReportsService {
         SELECT GROUPING(a.m, t.variant, t.id) AS g, t.currency::text AS currency, to_char(a.m, 'YYYY-MM') AS month, t.variant::text AS variant,
                t.id::text AS "tableId", t.code AS "tableCode",
                sum(a.wagers) AS wagers, sum(a.handle) AS handle, sum(a.payouts) AS payouts, sum(a.commission) AS commission, sum(a.collected) AS collected,
-               sum(a.net) AS net, sum(a.theo) AS theo, sum(a.coups) AS coups, sum(a.banker) AS banker, sum(a.player) AS player, sum(a.tie) AS tie,
+               sum(a.net) AS net, sum(a.theo) AS theo, sum(a.var) AS var, sum(a.coups) AS coups, sum(a.banker) AS banker, sum(a.player) AS player, sum(a.tie) AS tie,
                sum(a.naturals) AS naturals, sum(a.banked_coups) AS banked_coups, sum(a.house_commission) AS house_commission, sum(a.coups * pr.banker) AS exp_banker, sum(a.coups * pr.player) AS exp_player,
                sum(a.coups * pr.tie) AS exp_tie, sum(a.coups * pr.nat) AS exp_nat
         FROM a JOIN casino_tables t ON t.id = a.table_id JOIN (VALUES ${probabilitiesSql()}) AS pr(decks, banker, player, tie, nat) ON pr.decks = t.decks
@@ -587,13 +604,13 @@ export class ReportsService {
       GROUP BY 1, 2`;
     const byDayBet = await this.prisma.$queryRaw<Rec[]>`
       SELECT r.table_id::text, to_char(r.gaming_day, 'YYYY-MM-DD') AS day, r.bet_type::text, r.wagers::text, r.handle::text, r.payouts::text, r.commission::text,
-             r.customer_net::text AS net, r.wins::text, r.losses::text, r.pushes::text, r.commission_collected::text AS collected, r.theo_e12::text AS theo
+             r.customer_net::text AS net, r.wins::text, r.losses::text, r.pushes::text, r.commission_collected::text AS collected, r.theo_e12::text AS theo, r.var_e12::text AS var
       FROM wager_rollups r JOIN casino_tables t ON t.id = r.table_id
       WHERE r.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}`;
     const byDay = await this.prisma.$queryRaw<Rec[]>`
       SELECT r.table_id::text, to_char(r.gaming_day, 'YYYY-MM-DD') AS day, r.coups::text, r.banker_wins::text AS banker, r.player_wins::text AS player,
              r.ties::text AS tie, r.naturals::text, r.wagers::text, r.handle::text, r.payouts::text, r.commission::text, r.customer_net::text AS net,
-             r.commission_collected::text AS collected, r.theo_e12::text AS theo, r.banked_coups::text AS banked, r.house_commission::text AS house
+             r.commission_collected::text AS collected, r.theo_e12::text AS theo, r.var_e12::text AS var, r.banked_coups::text AS banked, r.house_commission::text AS house
       FROM table_day_rollups r JOIN casino_tables t ON t.id = r.table_id
       WHERE r.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}`;
     const rawBanked = await this.prisma.$queryRaw<Rec[]>`
@@ -607,12 +624,29 @@ export class ReportsService {
     const lastMonth = new Date(Date.UTC(lastMonthEnd.getUTCFullYear(), lastMonthEnd.getUTCMonth() - 1, 1)).toISOString().slice(0, 10);
     const byMonth = await this.prisma.$queryRaw<Rec[]>`
       SELECT r.table_id::text, to_char(r.month, 'YYYY-MM-DD') AS day, r.bet_type::text, r.wagers::text, r.handle::text, r.payouts::text, r.commission::text,
-             r.customer_net::text AS net, r.wins::text, r.losses::text, r.pushes::text, r.commission_collected::text AS collected, r.theo_e12::text AS theo
+             r.customer_net::text AS net, r.wins::text, r.losses::text, r.pushes::text, r.commission_collected::text AS collected, r.theo_e12::text AS theo, r.var_e12::text AS var
       FROM month_rollups r JOIN casino_tables t ON t.id = r.table_id
       WHERE r.month BETWEEN ${firstMonth}::date AND ${lastMonth}::date ${prop}`;
 
     const tables = new Map((await this.prisma.casinoTable.findMany()).map((t) => [t.id, t]));
-    const moneyFields = ['wagers', 'handle', 'payouts', 'commission', 'net', 'collected', 'theo'];
+    // Each coup's variance again from its wagers: its stakes per bet through the table's covariances.
+    const cov = [...tables.values()].flatMap((t) => [...covariancesOf(t)].flatMap(([b, row]) => [...row].map(([c, v]) => ({ t: t.id, b, c, v }))));
+    const rawVar = await this.prisma.$queryRaw<Rec[]>`
+      WITH k AS (
+        SELECT * FROM unnest(${cov.map((x) => x.t)}::uuid[], ${cov.map((x) => x.b)}::text[], ${cov.map((x) => x.c)}::text[], ${cov.map((x) => x.v.toString())}::numeric[])
+          AS k(table_id, b, c, v)
+      ), s AS (
+        SELECT w.coup_id, w.table_id, to_char(c.gaming_day, 'YYYY-MM-DD') AS day, w.bet_type::text AS bet_type, sum(w.amount) AS st
+        FROM wagers w JOIN coups c ON c.id = w.coup_id JOIN casino_tables t ON t.id = w.table_id
+        WHERE w.status = 'SETTLED' AND c.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
+          AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
+        GROUP BY 1, 2, 3, 4
+      )
+      SELECT s1.table_id::text, s1.day, s1.bet_type, sum(CASE WHEN s2.bet_type = s1.bet_type THEN s1.st * s2.st * k.v ELSE 0 END)::text AS own,
+             sum(s1.st * s2.st * k.v)::text AS "cross"
+      FROM s s1 JOIN s s2 ON s2.coup_id = s1.coup_id JOIN k ON k.table_id = s1.table_id AND k.b = s1.bet_type AND k.c = s2.bet_type
+      GROUP BY 1, 2, 3`;
+    const moneyFields = ['wagers', 'handle', 'payouts', 'commission', 'net', 'collected', 'theo', 'var'];
     const betFields = [...moneyFields, 'wins', 'losses', 'pushes'];
     const expectedDayBet = new Map<string, Record<string, bigint>>();
     const expectedDay = new Map<string, Record<string, bigint>>();
@@ -640,6 +674,11 @@ export class ReportsService {
         theo: v.theo,
       });
       if (inMonths(r.day)) add(expectedMonth, `${r.table_id}|${monthOf(r.day)}|${r.bet_type}`, v);
+    }
+    for (const r of rawVar) {
+      add(expectedDayBet, `${r.table_id}|${r.day}|${r.bet_type}`, { var: BigInt(r.own) });
+      add(expectedDay, `${r.table_id}|${r.day}`, { var: BigInt(r.cross) });
+      if (inMonths(r.day)) add(expectedMonth, `${r.table_id}|${monthOf(r.day)}|${r.bet_type}`, { var: BigInt(r.own) });
     }
     for (const c of collected) {
       add(expectedDayBet, `${c.table_id}|${c.day}|BANKER`, { collected: BigInt(c.amount) });
@@ -708,6 +747,7 @@ export class ReportsService {
       'collected',
       'net',
       'theo',
+      'var',
       ...(source.coups ? ['coups', 'banker', 'player', 'tie', 'naturals', 'banked_coups', 'house_commission'] : []),
     ];
     const sums = fields.map((f) => `${sumOf(`a.${f}`)} AS ${f}`);
@@ -717,6 +757,11 @@ export class ReportsService {
       ...(source.coups ? (['banker', 'player', 'tie', 'nat'] as const).map((f) => `sum(c.coups * pr.${f}) AS exp_${f}`) : []),
     ];
     const group = cols.map(([, alias, kind], i) => `'${i ? ',' : ''}"${alias}":' || ${jsonValueSql(kind, `s."${alias}"`)}`).join(' || ');
+    // Totals of a report by bet type keep the band of the coups as played: each table's variance from
+    // table_day_rollups (every coup's stakes through the covariances), not the sum of the bet types'
+    // own parts, which would leave out that a Banker and a Player bet on one coup cancel.
+    const dayVariance = Prisma.sql`, (SELECT sum(d.var_e12) FROM table_day_rollups d
+        WHERE d.table_id = r.table_id AND d.gaming_day BETWEEN ${from}::date AND ${to}::date) AS var`;
     const keys = orderKeys(cols);
     const order = keys.map(([, alias, , sort]) => (sort ? `s."k:${alias}"` : `s."${alias}"`)).join(', ');
     // When the grouping is the rollup's own grain, its rows are used as they are.
@@ -724,7 +769,7 @@ export class ReportsService {
       ? source.table === 'table_day_rollups' || dims.includes('betType')
       : source.table === 'month_rollups' && dims.includes('month') && dims.includes('betType');
     const inner = ownGrain
-      ? `SELECT r.table_id, ${dkey} AS dkey, ${bkey} AS bkey, r.wagers, r.handle, r.payouts, r.commission, r.commission_collected AS collected, r.customer_net AS net, r.theo_e12 AS theo` +
+      ? `SELECT r.table_id, ${dkey} AS dkey, ${bkey} AS bkey, r.wagers, r.handle, r.payouts, r.commission, r.commission_collected AS collected, r.customer_net AS net, r.theo_e12 AS theo, r.var_e12 AS var` +
         (source.coups ? ', r.coups, r.banker_wins AS banker, r.player_wins AS player, r.ties AS tie, r.naturals, r.banked_coups, r.house_commission' : '')
       : `SELECT r.table_id, ${dkey} AS dkey, ${bkey} AS bkey, ${sumsSql(source.coups)}`;
     const withS = Prisma.sql`
@@ -759,7 +804,7 @@ export class ReportsService {
           SELECT s.currency, ${Prisma.raw(figuresSql(source.coups))} FROM (
             SELECT t.currency, ${Prisma.raw(totalsCols.join(', '))}
             FROM (
-              SELECT r.table_id, ${Prisma.raw(sumsSql(source.coups))}
+              SELECT r.table_id, ${Prisma.raw(sumsSql(source.coups, source.coups))}${source.coups ? Prisma.empty : dayVariance}
               FROM ${Prisma.raw(source.table)} r
               WHERE ${Prisma.raw(day)} BETWEEN ${from}::date AND ${to}::date ${prop}
               GROUP BY r.table_id

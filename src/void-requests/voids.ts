@@ -11,7 +11,7 @@ import { reverseAccruals } from '../ledger/commission-ledger';
 import { applyBankCoupToRollups, applyCoupToRollups } from '../ledger/rollups';
 import { BankState } from '../pit/bank-state';
 import { PitService } from '../pit/pit.service';
-import { edgesOf } from '../pit/table-rules';
+import { theoryOf } from '../pit/table-rules';
 
 /** Who asked for a void and who approved it, and the request that records both. */
 export interface VoidDecision {
@@ -66,7 +66,7 @@ export class Voids {
         tx,
         { tableId: shoe.tableId, gamingDay: coup.gamingDay!.toISOString().slice(0, 10), winner: coup.winner!, natural: coup.natural! },
         settled.map((w) => ({ betType: w.betType, amount: w.amount, payout: w.payout!, commission: w.commission!, net: w.net!, result: w.result! })),
-        edgesOf(table),
+        theoryOf(table),
         -1n,
       );
       await tx.wager.updateMany({

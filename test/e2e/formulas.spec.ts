@@ -8,6 +8,7 @@ import {
   revenue,
   seededRandom,
   statisticalWin,
+  theoreticalStdDev,
   theoreticalWin,
   totalRevenue,
 } from '../../src/domain';
@@ -48,6 +49,26 @@ function int(max: bigint, signed = true): bigint {
 }
 
 const MONEY = 10n ** 15n; // sums of a quarter at a large property
+
+/**
+ * A variance × 10^12 as a quarter's rollups can hold it (up to (10^13 minor units)² × 10^12), and
+ * often where the rounding of √ turns: (k ± ½)² × 10^12 and its neighbours, and squares.
+ */
+function varianceE12(i: number): bigint {
+  const k = int(10n ** 12n, false);
+  switch (i % 6) {
+    case 0:
+      return ((4n * k * k + 4n * k + 1n) * 10n ** 12n) / 4n; // (k + ½)²: the half, exactly
+    case 1:
+      return ((4n * k * k + 4n * k + 1n) * 10n ** 12n) / 4n - 1n;
+    case 2:
+      return k * k * 10n ** 12n;
+    case 3:
+      return k * k * 10n ** 12n - 1n;
+    default:
+      return int(10n ** 38n, false);
+  }
+}
 const N = 400;
 
 describe('report formulas: PostgreSQL against the domain', () => {
@@ -63,6 +84,8 @@ describe('report formulas: PostgreSQL against the domain', () => {
         commission_collected: int(MONEY / 20n, false),
         // Σ stake × edge × 10^12, with exact halves of a minor unit now and then
         theo_e12: i % 5 === 0 ? int(10n ** 6n) * 10n ** 12n + 5n * 10n ** 11n : int(MONEY * 10n ** 12n),
+        // Σ coup variances × 10^12: now and then a square and one below or above it (where a square root's rounding turns)
+        var_e12: varianceE12(i),
         coups: int(10n ** 6n, false),
         banked_coups: int(10n ** 5n, false),
         house_commission: int(MONEY / 20n, false),
@@ -75,7 +98,8 @@ describe('report formulas: PostgreSQL against the domain', () => {
     });
     const cols = Object.keys(rows[0]);
     const values = rows.map(
-      (r, i) => `(${cols.map((c, j) => `$${i * cols.length + j + 1}::${c === 'decks' ? 'int' : c === 'theo_e12' ? 'numeric' : 'bigint'}`).join(', ')})`,
+      (r, i) =>
+        `(${cols.map((c, j) => `$${i * cols.length + j + 1}::${c === 'decks' ? 'int' : c === 'theo_e12' || c === 'var_e12' ? 'numeric' : 'bigint'}`).join(', ')})`,
     );
     const params = rows.flatMap((r) => cols.map((c) => String(r[c as keyof typeof r])));
     const { rows: out } = await pg.query<{ figures: string }>(
@@ -101,6 +125,7 @@ describe('report formulas: PostgreSQL against the domain', () => {
         revenue: revenue(win, outstanding),
         theoreticalWin: theo,
         winMinusTheoretical: win - theo,
+        theoreticalWinStdDev: theoreticalStdDev(r.var_e12),
         coups: r.coups,
         bankedCoups: r.banked_coups,
         houseCommission: r.house_commission,
@@ -127,6 +152,7 @@ describe('report formulas: PostgreSQL against the domain', () => {
       commission: int(MONEY / 20n, false),
       collected: int(MONEY / 20n, false),
       theo: int(MONEY * 10n ** 12n),
+      var: varianceE12(0),
       coups: int(10n ** 6n, false),
       banked_coups: int(10n ** 5n, false),
       house_commission: int(MONEY / 20n, false),
@@ -141,7 +167,8 @@ describe('report formulas: PostgreSQL against the domain', () => {
     }));
     const cols = Object.keys(rows[0]);
     const values = rows.map(
-      (r, i) => `(${cols.map((c, j) => `$${i * cols.length + j + 1}::${c === 'theo' || c.startsWith('exp_') ? 'numeric' : 'bigint'}`).join(', ')})`,
+      (r, i) =>
+        `(${cols.map((c, j) => `$${i * cols.length + j + 1}::${c === 'theo' || c === 'var' || c.startsWith('exp_') ? 'numeric' : 'bigint'}`).join(', ')})`,
     );
     const params = rows.flatMap((r) => cols.map((c) => String(r[c as keyof typeof r])));
     const { rows: out } = await pg.query<Record<string, string | null>>(
@@ -158,6 +185,7 @@ describe('report formulas: PostgreSQL against the domain', () => {
       expect(f.revenue).toBe(String(revenue(win, outstanding)));
       expect(f.theoreticalWin).toBe(String(theoreticalWin(r.theo)));
       expect(f.winMinusTheoretical).toBe(String(win - theoreticalWin(r.theo)));
+      expect(f.theoreticalWinStdDev).toBe(String(theoreticalStdDev(r.var)));
       expect(f.totalRevenue).toBe(String(totalRevenue(revenue(win, outstanding), r.house_commission)));
     });
   });

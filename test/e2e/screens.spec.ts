@@ -223,7 +223,7 @@ describe('screens', () => {
     expect(api.rows.map((r) => r.group.tableCode)).toContain('EZ-04');
     for (const row of api.rows) {
       const line = section.locator(`tr[data-row="${row.group.tableCode}"]`);
-      for (const field of ['handle', 'win', 'theoreticalWin', 'winMinusTheoretical', 'commissionOutstanding'])
+      for (const field of ['handle', 'win', 'theoreticalWin', 'winMinusTheoretical', 'theoreticalWinStdDev', 'commissionOutstanding'])
         expect([field, await line.locator(`[data-field="${field}"]`).getAttribute('data-minor')]).toEqual([field, String(row[field])]);
       expect(await line.locator('[data-field="holdPercent"]').getAttribute('data-value')).toBe(row.holdPercent);
     }

@@ -67,6 +67,11 @@ export class FiguresDto {
   @MoneyProperty({ description: 'Win without uncollected commission' }) revenue: MinorUnits;
   @MoneyProperty({ description: 'Σ stake × exact house edge, rounded to the minor unit' }) theoreticalWin: MinorUnits;
   @MoneyProperty() winMinusTheoretical: MinorUnits;
+  @MoneyProperty({
+    description:
+      "The standard deviation of the win about theoreticalWin, from the wagers' exact odds (every coup's variance: its stakes per bet through the bets' exact covariances, full shoe; docs/domain.md §6), rounded to the minor unit: an actual win outside theoreticalWin ± 2 × this happens by luck about one period in twenty",
+  })
+  theoreticalWinStdDev: MinorUnits;
   @ApiProperty({ nullable: true, type: Number, description: 'Player-banked coups (chemin de fer, banque); null when rows are split by bet type' }) bankedCoups:
     number | null;
   @ApiProperty({
