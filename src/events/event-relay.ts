@@ -32,6 +32,8 @@ export class EventRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private nc: NatsConnection | null = null;
   private js: JetStreamClient | null = null;
   private wake: (() => void) | null = null;
+  /** A change committed in this instance since the relay last looked: look again at once. */
+  private poked = false;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -64,7 +66,7 @@ export class EventRelay implements OnApplicationBootstrap, OnModuleDestroy {
         const published = await this.relayOnce(js);
         if (failing) this.logger.log('Publishing events again');
         failing = false;
-        if (published === 0) await this.pause(this.config.pollMs);
+        if (published === 0) await this.idle();
       } catch (e) {
         if (!failing) this.logger.warn(`Events not published, retrying: ${(e as Error).message}`);
         failing = true;
@@ -122,6 +124,29 @@ export class EventRelay implements OnApplicationBootstrap, OnModuleDestroy {
     this.nc = null;
     this.js = null;
     await nc?.close().catch(() => undefined);
+  }
+
+  /**
+   * This instance has just committed a change (a write answered): the relay publishes it now instead
+   * of at its next look. Changes committed by other instances are found by the look every EVENTS_POLL_MS.
+   */
+  poke(): void {
+    this.poked = true;
+    if (this.idling) this.wake?.();
+  }
+
+  private idling = false;
+
+  /** Waits for the next look: EVENTS_POLL_MS, or less if a change is committed meanwhile. */
+  private async idle(): Promise<void> {
+    if (this.poked) {
+      this.poked = false;
+      return;
+    }
+    this.idling = true;
+    await this.pause(this.config.pollMs);
+    this.idling = false;
+    this.poked = false;
   }
 
   private pause(ms: number): Promise<void> {

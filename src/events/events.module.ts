@@ -1,8 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { PitModule } from '../pit/pit.module';
 import { EVENTS_CONFIG, EventsConfig, EventRelay } from './event-relay';
 import { EventsController } from './events.controller';
 import { TableFeeds } from './table-feeds';
+import { WakeRelayOnWrite } from './wake-relay.interceptor';
 
 /**
  * The event stream: every change, published to NATS JetStream from the audit log (the outbox), and
@@ -15,7 +17,7 @@ export class EventsModule {
       module: EventsModule,
       imports: [PitModule],
       controllers: [EventsController],
-      providers: [{ provide: EVENTS_CONFIG, useValue: config }, EventRelay, TableFeeds],
+      providers: [{ provide: EVENTS_CONFIG, useValue: config }, EventRelay, TableFeeds, { provide: APP_INTERCEPTOR, useClass: WakeRelayOnWrite }],
     };
   }
 }
