@@ -1,3 +1,4 @@
+import { ErrorNote } from './error-note';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -43,11 +44,7 @@ export function Finance() {
   return (
     <main class="finance">
       <h1>Finance</h1>
-      {props.error && (
-        <p role="alert" class="error">
-          {props.error}
-        </p>
-      )}
+      <ErrorNote message={props.error} />
       {range && props.data && (
         <>
           <form class="range" onSubmit={(e) => e.preventDefault()} aria-label="Period">
@@ -90,11 +87,7 @@ function Report({ range, group }: { range: Range; group: (typeof GROUPS)[number]
         <h2 id={id}>{group.title}</h2>
         <button onClick={() => void downloadCsv('/v1/reports/win-loss', query, `win-loss-${group.by}-${range.from}-${range.to}.csv`)}>Download CSV</button>
       </div>
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} />
       {data && group.by === 'gamingDay' && data.rows.length > 0 && (
         <WinChart rows={data.rows} range={range} currency={(data.rows[0].group as { currency: string }).currency} />
       )}
@@ -243,11 +236,7 @@ function Quarterly({ range }: { range: Range }) {
         </h2>
         <button onClick={() => void downloadCsv('/v1/reports/quarterly', query, `quarterly-${year}-Q${quarter}.csv`)}>Download CSV</button>
       </div>
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} />
       {data && (
         <Scroll label="Quarter totals">
           <table class="figures">

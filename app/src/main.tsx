@@ -1,3 +1,4 @@
+import { ErrorNote } from './error-note';
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, get, session, Schemas } from './api';
@@ -39,11 +40,7 @@ function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
         <label for="api-key">API key</label>
         <input id="api-key" type="password" autoComplete="off" value={key} onInput={(e) => setKey(e.currentTarget.value)} required />
         <button type="submit">Sign in</button>
-        {error && (
-          <p role="alert" class="error">
-            {error}
-          </p>
-        )}
+        <ErrorNote message={error} />
       </form>
       <p class="hint">Use a key your administrator made for you. It is kept only in this browser tab.</p>
     </main>

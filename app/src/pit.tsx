@@ -1,3 +1,4 @@
+import { ErrorNote } from './error-note';
 import { get, Schemas } from './api';
 import { useLive, useLoad } from './hooks';
 import { money, percent } from './format';
@@ -61,11 +62,7 @@ export function PitOverview() {
         <h1>Pit overview</h1>
         <LiveBadge live={live} />
       </div>
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} />
       {data && data.rows.length === 0 && <p>No table is open.</p>}
       {pits.map((pit) => (
         <section key={pit} aria-labelledby={`pit-${pit}`}>

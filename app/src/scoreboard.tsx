@@ -1,3 +1,4 @@
+import { ErrorNote } from './error-note';
 import { get, post, Schemas } from './api';
 import { useLive, useLoad } from './hooks';
 import { probability } from './format';
@@ -89,11 +90,7 @@ export function Scoreboard({ tableId }: { tableId: string }) {
         <h1>{data ? `Table ${data.table.code}` : 'Table'}</h1>
         <LiveBadge live={live} />
       </div>
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} />
       {data && !data.shoe && <p>No shoe has been opened at this table.</p>}
       {data?.shoe && data.roads && (
         <>

@@ -140,7 +140,7 @@ describe.each([
   });
 });
 
-describe('table events: refused requests', () => {
+describe('table events: refused requests, and several tables on one connection', () => {
   let ctx: TestContext;
   let url: string;
   beforeAll(async () => {
@@ -171,16 +171,6 @@ describe('table events: refused requests', () => {
       expect(refused.body.message).toContain('Last-Event-ID');
     }
   });
-});
-
-describe('several tables on one connection', () => {
-  let ctx: TestContext;
-  let url: string;
-  beforeAll(async () => {
-    ctx = await startTestApp();
-    url = await listening(ctx.app);
-  });
-  afterAll(() => ctx.close());
 
   it("sends each table's events in that table's order, from now on", async () => {
     const a = await givenPit(ctx, { code: 'SSE-M1', pit: 'P9' });
