@@ -78,13 +78,117 @@ export const BANKER_DRAWS = Uint8Array.from({ length: 100 }, (_, i) => (puntoBan
 /**
  * The exact odds of the punto banco tableau for any composition of at least 6 cards.
  *
- * Outcomes are enumerated by point value (10 values, not 52 cards): the first four cards, then
- * only the third cards the tableau calls for. A leaf that uses k cards stands for all the ways to
- * fill the remaining 6 − k positions, so it is weighted by (n−k)…(n−5). Every weight and every
- * sum is at most n(n−1)…(n−5), which for n ≤ 416 (8 decks) is below 2^53, so plain doubles are
- * exact here; the results are handed out as bigint.
+ * Outcomes are enumerated by point value (10 values, not 52 cards), in two steps:
+ * - **The first four cards** as two unordered pairs of values, Player's {p1 ≤ p2} and Banker's
+ *   {b1 ≤ b2} (55 × 55 = 3,025 leaves instead of 10^4 ordered ones): the number of ordered card
+ *   sequences giving four values is the same product of falling counts whatever their order, and a
+ *   hand's total and its two orders (twice when the values differ) are what the tableau reads.
+ * - **The third cards** without a loop over Banker's third card: with the four cards out, the counts
+ *   of the cards that would bring Banker to each final total j are the remaining counts rotated by
+ *   Banker's two-card total, and a running sum over them answers "Banker ends above / equal to /
+ *   below Player" at once; when Player has drawn a card, that card is taken out of its own slot.
+ *
+ * A leaf that uses k cards stands for all the ways to fill the remaining 6 − k positions, so it is
+ * weighted by (n−k)…(n−5). Every weight and every sum is at most n(n−1)…(n−5), which for n ≤ 416
+ * (8 decks) is below 2^53, so plain doubles are exact here; the results are handed out as bigint.
+ * `test/domain/odds.spec.ts` checks this against a brute-force enumeration of card sequences and
+ * against the engine's first, plainer enumeration (`test/support/value-enumeration.ts`).
  */
 export function exactOdds(composition: Composition): OddsCounts {
+  const { c, n } = pointCounts(composition);
+  const tally = new Float64Array(TALLY);
+  const n4 = n - 4;
+  const f5 = n - 5;
+  const leaf = new Leaf(c, n);
+  for (let p1 = 0; p1 < 10; p1++) {
+    const w1 = c[p1];
+    if (w1 === 0) continue;
+    c[p1]--;
+    for (let p2 = p1; p2 < 10; p2++) {
+      const w2 = w1 * c[p2] * (p1 === p2 ? 1 : 2);
+      if (w2 === 0) continue;
+      c[p2]--;
+      const pt = (p1 + p2) % 10;
+      for (let b1 = 0; b1 < 10; b1++) {
+        const w3 = w2 * c[b1];
+        if (w3 === 0) continue;
+        c[b1]--;
+        for (let b2 = b1; b2 < 10; b2++) {
+          const w4 = w3 * c[b2] * (b1 === b2 ? 1 : 2);
+          if (w4 === 0) continue;
+          c[b2]--;
+          leaf.add(tally, 0, w4, pt, (b1 + b2) % 10, n4, f5);
+          c[b2]++;
+        }
+        c[b1]++;
+      }
+      c[p2]++;
+    }
+    c[p1]++;
+  }
+  return { ...countsOf(tally, 0, n, fallingProduct(n, 6)), ...pairCounts(composition, n) };
+}
+
+/**
+ * The tableau's odds given the first card out (Player's first), one entry per point value 0–9 the
+ * shoe still holds (null for a value it does not): what a player who saw that card would know.
+ * Each entry counts the ordered sequences that begin with a card of that value, so its total is
+ * (cards of that value) × (n−1)…(n−5), and the ten entries add up to exactOdds'. Pairs are left out.
+ */
+export function oddsByFirstCard(composition: Composition): (Omit<OddsCounts, PairEvent> | null)[] {
+  const { c, n } = pointCounts(composition);
+  const tally = new Float64Array(TALLY * 10);
+  const n4 = n - 4;
+  const f5 = n - 5;
+  const leaf = new Leaf(c, n);
+  const totals = c.map((k) => BigInt(k) * fallingProduct(n - 1, 5));
+  for (let p1 = 0; p1 < 10; p1++) {
+    const w1 = c[p1];
+    if (w1 === 0) continue;
+    c[p1]--;
+    for (let p2 = 0; p2 < 10; p2++) {
+      const w2 = w1 * c[p2];
+      if (w2 === 0) continue;
+      c[p2]--;
+      const pt = (p1 + p2) % 10;
+      for (let b1 = 0; b1 < 10; b1++) {
+        const w3 = w2 * c[b1];
+        if (w3 === 0) continue;
+        c[b1]--;
+        for (let b2 = b1; b2 < 10; b2++) {
+          const w4 = w3 * c[b2] * (b1 === b2 ? 1 : 2);
+          if (w4 === 0) continue;
+          c[b2]--;
+          leaf.add(tally, p1 * TALLY, w4, pt, (b1 + b2) % 10, n4, f5);
+          c[b2]++;
+        }
+        c[b1]++;
+      }
+      c[p2]++;
+    }
+    c[p1]++;
+  }
+  return totals.map((total, v) => (total === 0n ? null : countsOf(tally, v * TALLY, n, total)));
+}
+
+type PairEvent = 'playerPair' | 'bankerPair' | 'eitherPair' | 'perfectPairEither' | 'perfectPairBoth';
+
+/** The slots of a tally: the events counted for each leaf of the enumeration. */
+const BANKER = 0,
+  PLAYER = 1,
+  TIE = 2,
+  NATURAL = 3,
+  FOUR = 4,
+  FIVE = 5,
+  SIX = 6,
+  B6_TWO = 7,
+  B6_THREE = 8,
+  D7 = 9,
+  P8 = 10,
+  TALLY = 11;
+
+/** Counts by point value (0 for tens and faces), after checking the composition. */
+function pointCounts(composition: Composition): { c: number[]; n: number } {
   if (composition.length !== CARDS_PER_DECK) throw new DomainError('INVALID_SHOE', 'A composition lists 52 card counts');
   for (const k of composition) {
     if (!Number.isInteger(k) || k < 0 || k > MAX_DECKS) {
@@ -95,129 +199,104 @@ export function exactOdds(composition: Composition): OddsCounts {
   if (n < 6) {
     throw new DomainError('INVALID_SHOE', `Only ${n} card(s) left: a coup can need six, so no odds can be given`);
   }
-  const v = new Array<number>(10).fill(0);
-  for (const card of ALL_CARDS) v[pointOf(card)] += composition[card];
+  const c = new Array<number>(10).fill(0);
+  for (const card of ALL_CARDS) c[pointOf(card)] += composition[card];
+  return { c, n };
+}
 
-  const f5 = n - 5;
-  const f45 = (n - 4) * f5;
-  let banker = 0,
-    player = 0,
-    tie = 0,
-    natural = 0,
-    four = 0,
-    five = 0,
-    six = 0;
-  let b6two = 0,
-    b6three = 0,
-    d7 = 0,
-    p8 = 0;
+/**
+ * One leaf of the enumeration: the first four cards dealt (weight w4, totals pt and bt, the counts
+ * `c` already without them), the third cards counted without a loop over Banker's.
+ */
+class Leaf {
+  // r[j]: the cards left that bring Banker's total to j; below[j] = r[0] + … + r[j − 1].
+  private readonly r = new Array<number>(10).fill(0);
+  private readonly below = new Array<number>(11).fill(0);
 
-  const c = v;
-  for (let p1 = 0; p1 < 10; p1++) {
-    const w1 = c[p1];
-    if (w1 === 0) continue;
-    c[p1]--;
-    for (let b1 = 0; b1 < 10; b1++) {
-      const w2 = w1 * c[b1];
-      if (w2 === 0) continue;
-      c[b1]--;
-      for (let p2 = 0; p2 < 10; p2++) {
-        const w3 = w2 * c[p2];
-        if (w3 === 0) continue;
-        c[p2]--;
-        const pt = (p1 + p2) % 10;
-        for (let b2 = 0; b2 < 10; b2++) {
-          const w4 = w3 * c[b2];
-          if (w4 === 0) continue;
-          c[b2]--;
-          const bt = (b1 + b2) % 10;
-          if (pt >= 8 || bt >= 8 || (pt >= 6 && bt >= 6)) {
-            // Natural, or both stand on 6–7: four cards.
-            const w = w4 * f45;
-            four += w;
-            if (pt >= 8 || bt >= 8) natural += w;
-            if (bt > pt) {
-              banker += w;
-              if (bt === 6) b6two += w;
-            } else if (pt > bt) player += w;
-            else tie += w;
-          } else if (pt >= 6) {
-            // Player stands on 6–7, Banker (0–5) draws.
-            for (let b3 = 0; b3 < 10; b3++) {
-              const k = c[b3];
-              if (k === 0) continue;
-              const w = w4 * k * f5;
-              five += w;
-              const bf = (bt + b3) % 10;
-              if (bf > pt) {
-                banker += w;
-                if (bf === 6) b6three += w;
-                else if (bf === 7) d7 += w;
-              } else if (pt > bf) player += w;
-              else tie += w;
-            }
-          } else {
-            // Player draws.
-            for (let p3 = 0; p3 < 10; p3++) {
-              const w5 = w4 * c[p3];
-              if (w5 === 0) continue;
-              const pf = (pt + p3) % 10;
-              if (BANKER_DRAWS[bt * 10 + p3] === 1) {
-                c[p3]--;
-                for (let b3 = 0; b3 < 10; b3++) {
-                  const w = w5 * c[b3];
-                  if (w === 0) continue;
-                  six += w;
-                  const bf = (bt + b3) % 10;
-                  if (bf > pf) {
-                    banker += w;
-                    if (bf === 6) b6three += w;
-                    else if (bf === 7) d7 += w;
-                  } else if (pf > bf) {
-                    player += w;
-                    if (pf === 8) p8 += w;
-                  } else tie += w;
-                }
-                c[p3]++;
-              } else {
-                const w = w5 * f5;
-                five += w;
-                if (bt > pf) {
-                  banker += w;
-                  if (bt === 6) b6two += w;
-                } else if (pf > bt) {
-                  player += w;
-                  if (pf === 8) p8 += w;
-                } else tie += w;
-              }
-            }
-          }
-          c[b2]++;
-        }
-        c[p2]++;
-      }
-      c[b1]++;
-    }
-    c[p1]++;
+  constructor(
+    private readonly c: number[],
+    n: number,
+  ) {
+    this.f45 = (n - 4) * (n - 5);
   }
 
-  const pairs = pairCounts(composition, n);
+  private readonly f45: number;
+
+  add(t: Float64Array, at: number, w4: number, pt: number, bt: number, n4: number, f5: number): void {
+    const { c, r, below } = this;
+    if (pt >= 8 || bt >= 8 || (pt >= 6 && bt >= 6)) {
+      // Natural, or both stand on 6–7: four cards.
+      const w = w4 * this.f45;
+      t[at + FOUR] += w;
+      if (pt >= 8 || bt >= 8) t[at + NATURAL] += w;
+      if (bt > pt) {
+        t[at + BANKER] += w;
+        if (bt === 6) t[at + B6_TWO] += w;
+      } else if (pt > bt) t[at + PLAYER] += w;
+      else t[at + TIE] += w;
+      return;
+    }
+    for (let j = 0; j < 10; j++) {
+      r[j] = c[(j + 10 - bt) % 10];
+      below[j + 1] = below[j] + r[j];
+    }
+    if (pt >= 6) {
+      // Player stands on 6–7, Banker (0–5) draws: five cards.
+      const w = w4 * f5;
+      t[at + FIVE] += w * n4;
+      t[at + BANKER] += w * (n4 - below[pt + 1]);
+      t[at + TIE] += w * r[pt];
+      t[at + PLAYER] += w * below[pt];
+      if (pt < 7) t[at + D7] += w * r[7];
+      return;
+    }
+    // Player draws.
+    for (let p3 = 0; p3 < 10; p3++) {
+      const w5 = w4 * c[p3];
+      if (w5 === 0) continue;
+      const pf = (pt + p3) % 10;
+      if (BANKER_DRAWS[bt * 10 + p3] === 1) {
+        // Six cards; Player's third card is no longer in its slot jp of r.
+        const jp = (bt + p3) % 10;
+        const under = below[pf] - (jp < pf ? 1 : 0);
+        t[at + SIX] += w5 * (n4 - 1);
+        t[at + BANKER] += w5 * (n4 - below[pf + 1] - (jp > pf ? 1 : 0));
+        t[at + TIE] += w5 * (r[pf] - (jp === pf ? 1 : 0));
+        t[at + PLAYER] += w5 * under;
+        if (pf < 6) t[at + B6_THREE] += w5 * (r[6] - (jp === 6 ? 1 : 0));
+        if (pf < 7) t[at + D7] += w5 * (r[7] - (jp === 7 ? 1 : 0));
+        if (pf === 8) t[at + P8] += w5 * under;
+      } else {
+        const w = w5 * f5;
+        t[at + FIVE] += w;
+        if (bt > pf) {
+          t[at + BANKER] += w;
+          if (bt === 6) t[at + B6_TWO] += w;
+        } else if (pf > bt) {
+          t[at + PLAYER] += w;
+          if (pf === 8) t[at + P8] += w;
+        } else t[at + TIE] += w;
+      }
+    }
+  }
+}
+
+function countsOf(t: Float64Array, at: number, n: number, total: bigint): Omit<OddsCounts, PairEvent> {
   return {
     cards: n,
-    total: fallingProduct(n, 6),
-    banker: BigInt(banker),
-    player: BigInt(player),
-    tie: BigInt(tie),
-    natural: BigInt(natural),
-    fourCards: BigInt(four),
-    fiveCards: BigInt(five),
-    sixCards: BigInt(six),
-    bankerWin6TwoCards: BigInt(b6two),
-    bankerWin6ThreeCards: BigInt(b6three),
-    bankerWin6: BigInt(b6two + b6three),
-    dragon7: BigInt(d7),
-    panda8: BigInt(p8),
-    ...pairs,
+    total,
+    banker: BigInt(t[at + BANKER]),
+    player: BigInt(t[at + PLAYER]),
+    tie: BigInt(t[at + TIE]),
+    natural: BigInt(t[at + NATURAL]),
+    fourCards: BigInt(t[at + FOUR]),
+    fiveCards: BigInt(t[at + FIVE]),
+    sixCards: BigInt(t[at + SIX]),
+    bankerWin6TwoCards: BigInt(t[at + B6_TWO]),
+    bankerWin6ThreeCards: BigInt(t[at + B6_THREE]),
+    bankerWin6: BigInt(t[at + B6_TWO] + t[at + B6_THREE]),
+    dragon7: BigInt(t[at + D7]),
+    panda8: BigInt(t[at + P8]),
   };
 }
 
@@ -233,26 +312,26 @@ export function fallingProduct(n: number, k: number): bigint {
  * Banker); by symmetry of positions they are counted from the composition directly.
  */
 function pairCounts(comp: Composition, n: number) {
-  const byRank = new Array<bigint>(13).fill(0n);
-  for (const card of ALL_CARDS) byRank[rankOf(card)] += BigInt(comp[card]);
+  const byRank = new Array<number>(13).fill(0);
+  for (const card of ALL_CARDS) byRank[rankOf(card)] += comp[card];
   const rest2 = fallingProduct(n - 2, 4);
   const rest4 = fallingProduct(n - 4, 2);
-  const ordered2 = (k: bigint) => (k >= 2n ? k * (k - 1n) : 0n);
+  const ordered2 = (k: number) => (k >= 2 ? k * (k - 1) : 0);
 
-  // Same-rank pairs: one hand; both hands (same rank for both uses 4 of that rank).
-  const pairPlacements = (counts: readonly bigint[]) => {
-    let one = 0n;
-    let both = 0n;
-    for (let i = 0; i < counts.length; i++) {
-      const pi = ordered2(counts[i]);
-      if (pi === 0n) continue;
-      one += pi;
-      for (let j = 0; j < counts.length; j++) both += pi * (i === j ? ordered2(counts[j] - 2n) : ordered2(counts[j]));
+  // Same-rank pairs: one hand (`one` ordered ways to deal its two cards); both hands, where a
+  // second pair of the same rank comes from what the first left. Both sums stay below n^4.
+  const pairPlacements = (counts: readonly number[]) => {
+    let one = 0;
+    for (const k of counts) one += ordered2(k);
+    let both = 0;
+    for (const k of counts) {
+      const pi = ordered2(k);
+      if (pi !== 0) both += pi * (one - pi + ordered2(k - 2));
     }
-    return { one: one * rest2, both: both * rest4 };
+    return { one: BigInt(one) * rest2, both: BigInt(both) * rest4 };
   };
   const rank = pairPlacements(byRank);
-  const suited = pairPlacements(comp.map((k) => BigInt(k)));
+  const suited = pairPlacements(comp);
   return {
     playerPair: rank.one,
     bankerPair: rank.one,
@@ -361,6 +440,39 @@ export function betOdds(rules: RuleSet, counts: OddsCounts): BetOdds[] {
     const tiers = tiersFor(rules, betType, counts);
     return { betType, pays: betType === 'TIE' ? rules.pays.TIE : rules.pays[betType], tiers, houseEdge: houseEdgeOf(tiers, counts.total) };
   });
+}
+
+/** A bet's chances as a surveillance statistic reads them (probabilities, so doubles). */
+export interface BetChances {
+  /** P(the bet is paid). */
+  readonly paid: number;
+  /** E[profit per unit staked] (the house edge is its negative). */
+  readonly mean: number;
+  /** Var[profit per unit staked]. */
+  readonly variance: number;
+}
+
+/**
+ * The chances of these bets under these rules, from exact counts (the whole shoe's, or one first
+ * card's slice of them), as doubles: the exact fractions divided once.
+ */
+export function betChances(rules: RuleSet, counts: Omit<OddsCounts, 'cards'>, betTypes: readonly BetType[]): Partial<Record<BetType, BetChances>> {
+  const total = Number(counts.total);
+  const out: Partial<Record<BetType, BetChances>> = {};
+  for (const betType of betTypes) {
+    let paid = 0;
+    let mean = 0;
+    let square = 0;
+    for (const tier of tiersFor(rules, betType, counts as OddsCounts)) {
+      const chance = Number(tier.count) / total;
+      const profit = Number(tier.profit.numerator) / Number(tier.profit.denominator);
+      if (tier.result === 'WIN') paid += chance;
+      mean += chance * profit;
+      square += chance * profit * profit;
+    }
+    out[betType] = { paid, mean, variance: square - mean * mean };
+  }
+  return out;
 }
 
 /** −Σ count × profit / total, as a reduced fraction. */

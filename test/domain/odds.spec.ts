@@ -5,12 +5,16 @@ import {
   fractionToDecimal,
   fullShoe,
   odds,
+  oddsByFirstCard,
   OddsCounts,
   parseCards,
   removeCards,
   ruleSet,
+  seededRandom,
+  shuffledShoe,
   Variant,
 } from '../../src/domain';
+import { valueEnumeration } from '../support/value-enumeration';
 import { referenceBankerDraws } from './reference-tableau';
 
 const ALL_SIDE = ['PLAYER_PAIR', 'BANKER_PAIR', 'EITHER_PAIR', 'PERFECT_PAIR', 'BIG', 'SMALL', 'SUPER_6', 'DRAGON_7', 'PANDA_8'] as const;
@@ -71,7 +75,7 @@ describe('house edges, 8 decks (docs/domain.md §4)', () => {
 // Brute force: every ordered 6-card sequence of a small shoe, dealt by the tableau as written in
 // docs/domain.md §2 (independently of the engine), counted event by event.
 
-function bruteForce(composition: number[]): Omit<OddsCounts, 'cards'> {
+function bruteForce(composition: number[], firstValue?: number): Omit<OddsCounts, 'cards'> {
   const cards: number[] = [];
   composition.forEach((k, card) => {
     for (let i = 0; i < k; i++) cards.push(card);
@@ -107,6 +111,7 @@ function bruteForce(composition: number[]): Omit<OddsCounts, 'cards'> {
   const seq: number[] = [];
   const visit = () => {
     const [p1, b1, p2, b2] = seq.map((i) => cards[i]);
+    if (firstValue !== undefined && value(p1) !== firstValue) return;
     const player = [p1, p2];
     const banker = [b1, b2];
     let next = 4;
@@ -224,5 +229,73 @@ describe('depleted shoes against brute-force enumeration', () => {
     [() => betOdds(ruleSet({ variant: 'CHEMIN_DE_FER' }), exactOdds(fullShoe(6))), 'ODDS_NOT_AVAILABLE'],
   ])('refuses impossible shoes (%#)', (fn, code) => {
     expect(fn).toThrow(expect.objectContaining({ code }));
+  });
+});
+
+describe('the enumeration by unordered pairs and running sums against the plain one (every ordered value, every third card)', () => {
+  // Shoes as a real deal leaves them: 1, 6 and 8 decks, cut anywhere from the first card to the last six.
+  const random = seededRandom(20261123);
+  const shoes: [string, number[]][] = [];
+  for (const decks of [1, 6, 8]) {
+    for (let i = 0; i < 40; i++) {
+      const shoe = shuffledShoe(decks, random);
+      const seen = i === 0 ? 0 : i === 1 ? shoe.length - 6 : Math.floor(random() * (shoe.length - 6));
+      shoes.push([`${decks} decks, ${shoe.length - seen} cards left (${i})`, removeCards(fullShoe(decks), shoe.slice(0, seen))]);
+    }
+  }
+  // And shoes no deal leaves, where the slots of the running sums are nearly empty.
+  shoes.push(['only tens and fives', compositionFromCounts({ TS: 8, KH: 8, '5D': 3 })]);
+  shoes.push(['one of each value', compositionFromCounts({ AS: 1, '2S': 1, '3S': 1, '4S': 1, '5S': 1, '6S': 1, '7S': 1, '8S': 1, '9S': 1, TS: 1 })]);
+  it.each(shoes)('%s', (_name, comp) => {
+    const k = exactOdds(comp);
+    const plain = valueEnumeration(comp);
+    expect(Object.fromEntries(Object.keys(plain).map((key) => [key, k[key as keyof typeof plain]]))).toEqual(plain);
+    expect(k.banker + k.player + k.tie).toBe(k.total);
+    expect(k.fourCards + k.fiveCards + k.sixCards).toBe(k.total);
+  });
+});
+
+describe('odds given the first card out (what a player who saw it would know)', () => {
+  const pairsOmitted = ({ playerPair: _a, bankerPair: _b, eitherPair: _c, perfectPairEither: _d, perfectPairBoth: _e, ...rest }: Omit<OddsCounts, 'cards'>) =>
+    rest;
+  it.each([
+    ['a small shoe with every point value', compositionFromCounts({ AS: 1, '2H': 1, '3D': 1, '4C': 1, '5S': 2, '6H': 1, '7D': 1, '8C': 1, '9S': 1, KH: 1 })],
+    ['the last 10 cards of a real shoe', compositionFromCounts({ AS: 1, '5H': 1, '5D': 1, '9C': 1, KS: 2, QH: 1, '3D': 1, '7C': 1, '6S': 1 })],
+  ])('%s: each first card against brute force', (_name, comp) => {
+    const byFirst = oddsByFirstCard(comp);
+    for (let v = 0; v < 10; v++) {
+      const brute = pairsOmitted(bruteForce(comp, v));
+      if (brute.total === 0n) expect(byFirst[v]).toBeNull();
+      else {
+        const { cards: _cards, ...engine } = byFirst[v]!;
+        expect(engine).toEqual(brute);
+      }
+    }
+  });
+
+  it('the ten first cards add up to the whole shoe’s odds', () => {
+    const random = seededRandom(11);
+    for (let i = 0; i < 20; i++) {
+      const shoe = shuffledShoe(8, random);
+      const comp = removeCards(fullShoe(8), shoe.slice(0, Math.floor(random() * 400)));
+      const whole = exactOdds(comp);
+      const sum = new Map<string, bigint>();
+      for (const slice of oddsByFirstCard(comp)) {
+        if (slice === null) continue;
+        for (const [key, value] of Object.entries(slice)) if (typeof value === 'bigint') sum.set(key, (sum.get(key) ?? 0n) + value);
+      }
+      for (const [key, value] of sum) expect([key, value]).toEqual([key, whole[key as keyof OddsCounts]]);
+    }
+  });
+
+  it('a full 8-deck shoe: a first card of 8 or 9 favours Player, a 0 or 5 favours Banker', () => {
+    const byFirst = oddsByFirstCard(fullShoe(8));
+    const playerChance = (v: number) => Number(byFirst[v]!.player) / Number(byFirst[v]!.total);
+    const whole = exactOdds(fullShoe(8));
+    const overall = Number(whole.player) / Number(whole.total);
+    expect(playerChance(8)).toBeGreaterThan(overall + 0.05);
+    expect(playerChance(9)).toBeGreaterThan(overall + 0.05);
+    expect(playerChance(0)).toBeLessThan(overall);
+    expect(playerChance(5)).toBeLessThan(overall);
   });
 });
