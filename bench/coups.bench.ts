@@ -14,7 +14,6 @@ import { SYSTEM_CONTEXT } from '../src/common/context';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'pg';
-import http from 'node:http';
 import { auditParams } from '../src/ledger/audit-log';
 import { newAuditKeyText, parseAuditKeys } from '../src/config/keyring';
 
@@ -26,7 +25,7 @@ import { BetType, dealPuntoBanco, evaluateCoup, formatCard, parseCards, seededRa
 import { rollupParams } from '../src/ledger/rollups';
 import { SNAPSHOT_SQL } from '../src/pit/pit.service';
 import { benchDatabase } from './bench-db';
-import { sampleRss, startServiceProcess } from './service-process';
+import { jsonPoster, machineCpuMs, processCpuMs, sampleRss, startServiceProcess } from './service-process';
 import { machine, summarize, writeJson } from './stats';
 
 const TERMINALS = Number(process.env.TERMINALS ?? 32);
@@ -37,25 +36,7 @@ const POOL = process.env.DB_POOL_SIZE ?? '16';
 const ADMIN = 'bench-admin-key-0123456789abcdef0123456789';
 const BETS = ['BANKER', 'PLAYER', 'BANKER', 'TIE', 'PLAYER_PAIR', 'BANKER_PAIR', 'DRAGON_7', 'PANDA_8'];
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: TERMINALS * 2 });
-
-/** A keep-alive JSON POST over node:http (lighter than fetch for a load generator). */
-function httpPost(url: string, key: string, body: unknown): Promise<{ status: number; body: Record<string, string> }> {
-  const data = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data), Authorization: `Bearer ${key}` } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, string> }));
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
-}
+const httpPost = jsonPoster(TERMINALS * 2);
 
 interface Terminal {
   key: string;
@@ -150,20 +131,37 @@ async function main() {
       );
     }
     await Promise.all(pending);
-    const fixedRate = { offeredPerSecond: RATE, completed: rateLat.length, skippedBusyTerminal: skipped, latencyMs: summarize(rateLat) };
+    // How far behind the surveillance worker is when the offered rate ends (0: it keeps up).
+    const unsurveyedAfterRate = await unsurveyed(db.url);
+    const fixedRate = { offeredPerSecond: RATE, completed: rateLat.length, skippedBusyTerminal: skipped, latencyMs: summarize(rateLat), unsurveyedAfterRate };
     // Saturation: every terminal records as fast as it is answered.
     const satLat: number[] = [];
     const satEnd = performance.now() + SATURATION_SECONDS * 1000;
     const satStart = performance.now();
+    const cpuStart = { service: processCpuMs(service.child.pid!), machine: machineCpuMs() };
     await Promise.all(
       terminals.map(async (t) => {
         while (performance.now() < satEnd) satLat.push(await recordCoup(t));
       }),
     );
     const satSeconds = (performance.now() - satStart) / 1000;
-    const saturation = { coupsPerSecond: satLat.length / satSeconds, wagersPerSecond: (satLat.length * 8) / satSeconds, latencyMs: summarize(satLat) };
+    const cpuPerCoupMs = {
+      service: (processCpuMs(service.child.pid!) - cpuStart.service) / satLat.length,
+      machine: (machineCpuMs() - cpuStart.machine) / satLat.length,
+    };
+    const saturation = {
+      coupsPerSecond: satLat.length / satSeconds,
+      wagersPerSecond: (satLat.length * 8) / satSeconds,
+      latencyMs: summarize(satLat),
+      cpuPerCoupMs,
+    };
 
     const peakRssMb = rss.stop();
+    // The worker's backlog after saturation, and how long it takes to catch up.
+    const backlog = await unsurveyed(db.url);
+    const catchUpStart = performance.now();
+    while (backlog !== null && (await unsurveyed(db.url))! > 0 && performance.now() - catchUpStart < 120_000) await new Promise((r) => setTimeout(r, 200));
+    const surveillance = backlog === null ? null : { backlogAfterSaturation: backlog, catchUpSeconds: (performance.now() - catchUpStart) / 1000 };
 
     // The database's limit, same run, same concurrency, same rows.
     const dbLimit = await databaseLimit(db.url, TERMINALS, SATURATION_SECONDS);
@@ -174,13 +172,21 @@ async function main() {
       `saturation (${SATURATION_SECONDS} s): ${fmt(saturation.coupsPerSecond)} coups/s, ${fmt(saturation.wagersPerSecond)} wagers/s, latency p50 ${fmt(saturation.latencyMs.median)} p95 ${fmt(saturation.latencyMs.p95)} p99 ${fmt(saturation.latencyMs.p99)} ms`,
     );
     console.log(
+      `CPU per coup at saturation: the service ${cpuPerCoupMs.service.toFixed(3)} ms, the whole machine (service, database, this load generator) ${cpuPerCoupMs.machine.toFixed(3)} ms`,
+    );
+    console.log(
       `fixed rate ${RATE}/s (${RATE_SECONDS} s): latency p50 ${fmt(fixedRate.latencyMs.median)} p95 ${fmt(fixedRate.latencyMs.p95)} p99 ${fmt(fixedRate.latencyMs.p99)} ms (${rateLat.length} coups, ${skipped} skipped while a terminal was busy)`,
     );
+    if (surveillance !== null) {
+      console.log(
+        `surveillance: ${unsurveyedAfterRate} coups not yet surveyed when the offered rate ended; ${surveillance.backlogAfterSaturation} after saturation, surveyed ${surveillance.catchUpSeconds.toFixed(1)} s later`,
+      );
+    }
     console.log(`database limit (plain pg, same rows and transaction shape): ${fmt(dbLimit.coupsPerSecond)} coups/s`);
     console.log(`service / database limit: ${((100 * saturation.coupsPerSecond) / dbLimit.coupsPerSecond).toFixed(1)} %`);
     console.log(`service peak RSS: ${fmt(peakRssMb)} MB`);
     console.log(
-      `written ${writeJson('coups', { when: new Date().toISOString(), machine: machine(), terminals: TERMINALS, pool: POOL, saturation, fixedRate, dbLimit, fractionOfDbLimit: saturation.coupsPerSecond / dbLimit.coupsPerSecond, peakRssMb })}`,
+      `written ${writeJson('coups', { when: new Date().toISOString(), machine: machine(), terminals: TERMINALS, pool: POOL, saturation, fixedRate, surveillance, dbLimit, fractionOfDbLimit: saturation.coupsPerSecond / dbLimit.coupsPerSecond, peakRssMb })}`,
     );
   } catch (e) {
     console.error('bench:coups failed:', e);
@@ -312,3 +318,17 @@ main().catch((e) => {
   console.error(e);
   process.exit(1);
 });
+
+/** Settled coups the surveillance worker has not surveyed yet; null when it is off (SURVEILLANCE=off). */
+async function unsurveyed(url: string): Promise<number | null> {
+  if ((process.env.SURVEILLANCE ?? 'on') === 'off') return null;
+  const pool = new Pool({ connectionString: url, max: 1 });
+  try {
+    const { rows } = await pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM coups c WHERE c.status = 'SETTLED' AND NOT EXISTS (SELECT 1 FROM coup_surveillance s WHERE s.coup_id = c.id)`,
+    );
+    return rows[0].n;
+  } finally {
+    await pool.end();
+  }
+}

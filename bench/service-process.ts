@@ -1,5 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 
 /** The V8 flags `npm start` gives node (package.json's start script), so benchmarks run what production runs. */
@@ -60,4 +61,50 @@ export function sampleRss(child: ChildProcess) {
     }
   }, 100);
   return { stop: () => (clearInterval(timer), peak) };
+}
+
+/**
+ * A keep-alive JSON POST over node:http (lighter than fetch for a load generator), with its own
+ * agent of `maxSockets` connections.
+ */
+export function jsonPoster(maxSockets: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  return (url: string, key: string, body: unknown): Promise<{ status: number; body: Record<string, string> }> => {
+    const data = JSON.stringify(body);
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        url,
+        { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data), Authorization: `Bearer ${key}` } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, string> }));
+        },
+      );
+      req.on('error', reject);
+      req.end(data);
+    });
+  };
+}
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** CPU time a process has used so far (user + system), in ms, from /proc. */
+export function processCpuMs(pid: number): number {
+  const fields = fs
+    .readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
+  // After "pid (comm) ", field 3 (state) is index 0: utime is field 14, stime field 15.
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+/**
+ * CPU time the whole machine has spent busy so far (user, nice, system, irq, softirq; not idle, not
+ * waiting for the disk, not stolen by the hypervisor's other guests), in ms. Per coup, this is far
+ * steadier than coups a second on a shared machine: a neighbour's load slows the clock, not the work.
+ */
+export function machineCpuMs(): number {
+  const [user, nice, system, , , irq, softirq] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  return (user + nice + system + irq + softirq) * TICK_MS;
 }

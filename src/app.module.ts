@@ -68,7 +68,7 @@ export class AppModule {
         ReportsModule,
         AuditModule,
         VoidRequestsModule,
-        EventsModule.forRoot({ natsUrl: config.natsUrl, stream: config.eventsStream, pollMs: config.eventsPollMs }),
+        EventsModule.forRoot({ natsUrl: config.natsUrl, stream: config.eventsStream, pollMs: config.eventsPollMs, gatherMs: config.eventsGatherMs }),
       ],
     };
   }

@@ -36,6 +36,14 @@ export interface AppConfig {
   readonly eventsStream: string;
   /** EVENTS_POLL_MS: how often the relay looks for new entries when it has found none. */
   readonly eventsPollMs: number;
+  /** EVENTS_GATHER_MS: when busy, the least time between the starts of two relay passes (batches). */
+  readonly eventsGatherMs: number;
+  /** SURVEILLANCE=off stops this instance's surveillance worker (another instance's, or none, does the work). */
+  readonly surveillance: boolean;
+  /** SURVEILLANCE_POLL_MS: how often the surveillance worker looks for new coups when it has found none. */
+  readonly surveillancePollMs: number;
+  /** SURVEILLANCE_SHARE: the most of the time the surveillance worker may be at work (it rests between passes). */
+  readonly surveillanceShare: number;
 }
 
 export class ConfigError extends Error {
@@ -124,6 +132,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const eventsStream = env.EVENTS_STREAM?.trim() || 'SABOT';
   if (!/^[A-Za-z0-9_-]{1,32}$/.test(eventsStream)) problems.push(`EVENTS_STREAM must be 1 to 32 letters, digits, - or _, got "${eventsStream}"`);
   const eventsPollMs = int(env, 'EVENTS_POLL_MS', 10, 5, 60_000, problems);
+  const eventsGatherMs = int(env, 'EVENTS_GATHER_MS', 10, 0, 1_000, problems);
+  const surveillanceSetting = (env.SURVEILLANCE ?? 'on').trim().toLowerCase();
+  if (!['on', 'off'].includes(surveillanceSetting)) problems.push(`SURVEILLANCE must be on or off, got "${env.SURVEILLANCE}"`);
+  const surveillancePollMs = int(env, 'SURVEILLANCE_POLL_MS', 250, 10, 60_000, problems);
+  const surveillanceShare = Number(env.SURVEILLANCE_SHARE ?? '0.1');
+  if (!(surveillanceShare > 0 && surveillanceShare <= 1))
+    problems.push(`SURVEILLANCE_SHARE must be a number above 0 and at most 1, got "${env.SURVEILLANCE_SHARE}"`);
 
   const bodyLimit = env.BODY_LIMIT ?? '100kb';
   if (!/^\d+(kb|mb)$/i.test(bodyLimit)) problems.push(`BODY_LIMIT must look like 100kb or 1mb, got "${bodyLimit}"`);
@@ -150,5 +165,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     natsUrl,
     eventsStream,
     eventsPollMs,
+    eventsGatherMs,
+    surveillance: surveillanceSetting !== 'off',
+    surveillancePollMs,
+    surveillanceShare,
   };
 }

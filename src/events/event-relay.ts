@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { performance } from 'node:perf_hooks';
 import { connect, JetStreamClient, nanos, NatsConnection, RetentionPolicy, StorageType } from 'nats';
+import { Rest } from '../common/rest';
 import { PrismaService } from '../database/prisma.service';
 import { eventOf, subjectOf } from './event';
 import { EVENTS_SQL } from './events-sql';
@@ -8,6 +10,8 @@ export interface EventsConfig {
   readonly natsUrl: string | null;
   readonly stream: string;
   readonly pollMs: number;
+  /** After a pass that published, the next begins no sooner than this after it began. */
+  readonly gatherMs: number;
 }
 export const EVENTS_CONFIG = 'sabot:events-config';
 
@@ -31,7 +35,7 @@ export class EventRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private loop: Promise<void> | null = null;
   private nc: NatsConnection | null = null;
   private js: JetStreamClient | null = null;
-  private wake: (() => void) | null = null;
+  private readonly rest = new Rest();
   /** A change committed in this instance since the relay last looked: look again at once. */
   private poked = false;
 
@@ -53,7 +57,7 @@ export class EventRelay implements OnApplicationBootstrap, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     this.running = false;
-    this.wake?.();
+    this.rest.stop();
     await this.loop;
     await this.nc?.drain().catch(() => undefined);
   }
@@ -63,15 +67,17 @@ export class EventRelay implements OnApplicationBootstrap, OnModuleDestroy {
     while (this.running) {
       try {
         const js = await this.jetstream();
+        const began = performance.now();
         const published = await this.relayOnce(js);
         if (failing) this.logger.log('Publishing events again');
         failing = false;
         if (published === 0) await this.idle();
+        else if (published < BATCH) await this.gather(began);
       } catch (e) {
         if (!failing) this.logger.warn(`Events not published, retrying: ${(e as Error).message}`);
         failing = true;
         await this.forget();
-        await this.pause(1_000);
+        await this.rest.for(1_000);
       }
     }
   }
@@ -132,7 +138,7 @@ export class EventRelay implements OnApplicationBootstrap, OnModuleDestroy {
    */
   poke(): void {
     this.poked = true;
-    if (this.idling) this.wake?.();
+    if (this.idling) this.rest.wake();
   }
 
   private idling = false;
@@ -144,22 +150,18 @@ export class EventRelay implements OnApplicationBootstrap, OnModuleDestroy {
       return;
     }
     this.idling = true;
-    await this.pause(this.config.pollMs);
+    await this.rest.for(this.config.pollMs);
     this.idling = false;
     this.poked = false;
   }
 
-  private pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.wake = null;
-        resolve();
-      }, ms);
-      this.wake = () => {
-        clearTimeout(timer);
-        this.wake = null;
-        resolve();
-      };
-    });
+  /**
+   * Lets a busy pit's changes gather into the next pass: one query, one round of acknowledgements
+   * and one cursor statement for several coups instead of one each, which at a floor's full rate is
+   * what keeps the relay from taking the coup path's processor time (BENCHMARKS.md).
+   */
+  private async gather(began: number): Promise<void> {
+    const wait = began + this.config.gatherMs - performance.now();
+    if (wait > 0) await this.rest.for(wait);
   }
 }
