@@ -15,3 +15,5 @@ export * from './two-person';
 export * from './accounting';
 export * from './roads';
 export * from './moments';
+export * from './surveillance';
+export * from './detectors';
