@@ -24,6 +24,8 @@ import { VoidRequestsModule } from './void-requests/void-requests.module';
 import { TableAccountingModule } from './table-accounting/table-accounting.module';
 import { TablesModule } from './tables/tables.module';
 import { EventsModule } from './events/events.module';
+import { DealersModule } from './dealers/dealers.module';
+import { SurveillanceModule } from './surveillance/surveillance.module';
 
 /** The database client, the access layer and the audit secrets, available to every module. */
 @Global()
@@ -59,6 +61,7 @@ export class AppModule {
         HealthModule,
         PropertiesModule,
         TablesModule,
+        DealersModule,
         ShoesModule,
         CoupsModule,
         CommissionsModule,
@@ -69,6 +72,7 @@ export class AppModule {
         AuditModule,
         VoidRequestsModule,
         EventsModule.forRoot({ natsUrl: config.natsUrl, stream: config.eventsStream, pollMs: config.eventsPollMs, gatherMs: config.eventsGatherMs }),
+        SurveillanceModule.forRoot({ enabled: config.surveillance, pollMs: config.surveillancePollMs, share: config.surveillanceShare }),
       ],
     };
   }

@@ -23,7 +23,7 @@ export const PUBLIC_KEY = 'sabot:public';
 export const RECORDERS: Role[] = ['TERMINAL', 'SUPERVISOR'];
 export const SUPERVISORS: Role[] = ['SUPERVISOR'];
 export const ADMINS: Role[] = ['ADMIN'];
-export const EVERYONE: Role[] = ['TERMINAL', 'SUPERVISOR', 'FINANCE', 'AUDITOR', 'ADMIN'];
+export const EVERYONE: Role[] = ['TERMINAL', 'SUPERVISOR', 'FINANCE', 'AUDITOR', 'ADMIN', 'SURVEILLANCE'];
 export const TABLE_MANAGERS: Role[] = ['SUPERVISOR', 'ADMIN'];
 
 export const Public = () => SetMetadata(PUBLIC_KEY, true);

@@ -49,6 +49,7 @@ const ROLE_SCOPE: Record<Role, string> = {
   FINANCE: 'FINANCE',
   AUDITOR: 'AUDITOR',
   ADMIN: 'ADMIN',
+  SURVEILLANCE: 'SURVEILLANCE',
 };
 
 /** The operation's description: what it does, who may call it, what it writes, and every error it can answer. */

@@ -35,6 +35,8 @@ export const MAX_SEAT = 20;
 
 /** A patron's id as the casino's player-tracking system writes it (a card number). */
 export const PATRON_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+/** A dealer's employee number. */
+export const DEALER_ID_PATTERN = /^[A-Za-z0-9._-]+$/;
 
 /** A pay as a pit writes it: "8 to 1", "9 for 1" or "8:1". */
 export const PAY_PATTERN = /^\d{1,6}(\.\d{1,4})?\s*(to|for|:)\s*\d{1,6}(\.\d{1,4})?$/;

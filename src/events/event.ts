@@ -48,7 +48,10 @@ export function eventOf(stream: string, seq: string, payload: string): SabotEven
   };
 }
 
-/** The subject of an event: `<prefix>.table.<tableId>.<type>`, or `<prefix>.admin.<type>`. */
+/** Streams that are not a table's: keys, properties and tables themselves; surveillance's alerts. */
+const OWN_STREAMS = new Set(['admin', 'surveillance']);
+
+/** The subject of an event: `<prefix>.table.<tableId>.<type>`, or `<prefix>.admin.<type>`, `<prefix>.surveillance.<type>`. */
 export function subjectOf(prefix: string, e: SabotEvent): string {
-  return e.stream === 'admin' ? `${prefix}.admin.${e.type}` : `${prefix}.table.${e.stream}.${e.type}`;
+  return OWN_STREAMS.has(e.stream) ? `${prefix}.${e.stream}.${e.type}` : `${prefix}.table.${e.stream}.${e.type}`;
 }

@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { LedgerModule } from '../ledger/ledger.module';
+import { DealersController } from './dealers.controller';
+import { DealersService } from './dealers.service';
+
+/** Dealer rotations: who dealt each table when. */
+@Module({ imports: [LedgerModule], controllers: [DealersController], providers: [DealersService] })
+export class DealersModule {}

@@ -1,0 +1,67 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { DEALER_ID_PATTERN, EnumField, PATRON_PATTERN, TextField, UuidField } from '../../common/validation';
+
+export const ALERT_KINDS = ['COUNT_BETTING', 'WINS_BEYOND_ODDS', 'MONEY_BEYOND_ODDS', 'FIRST_CARD_KNOWLEDGE', 'DEALER_PAIRING', 'REPEATED_RUN'] as const;
+export const ALERT_STATUSES = ['OPEN', 'ACKNOWLEDGED', 'CLOSED'] as const;
+
+export class AlertQueryDto {
+  @EnumField(ALERT_STATUSES, { description: 'Only alerts in this state', enumName: 'AlertStatus', required: false }) status?: string;
+  @EnumField(ALERT_KINDS, { description: 'Only alerts of this detector', enumName: 'AlertKind', required: false }) kind?: string;
+  @UuidField({ description: "Only this table's alerts", required: false }) tableId?: string;
+  @UuidField({ description: "Only this shoe's alerts", required: false }) shoeId?: string;
+  @TextField({ description: "Only this patron's alerts", maxLength: 64, pattern: PATRON_PATTERN, patternHint: 'must be a patron id', required: false })
+  patronId?: string;
+  @TextField({ description: "Only this dealer's alerts", maxLength: 64, pattern: DEALER_ID_PATTERN, patternHint: 'must be a dealer id', required: false })
+  dealerId?: string;
+}
+
+export class AlertStepInputDto {
+  @TextField({
+    description: 'What was looked at and decided',
+    example: 'Reviewed the coups on camera: a dealer error, retrained',
+    maxLength: 2000,
+    required: false,
+  })
+  note?: string;
+}
+
+export class CloseAlertDto {
+  @TextField({
+    description: 'Why the alert is closed: what was found and done',
+    example: 'Edge sorting confirmed on camera; patron barred, cards replaced',
+    maxLength: 2000,
+  })
+  note: string;
+}
+
+export class AlertStepDto {
+  @ApiProperty({ enum: ['ACKNOWLEDGE', 'CLOSE'], enumName: 'AlertStepKind' }) step: string;
+  @ApiProperty({ nullable: true, type: String }) note: string | null;
+  @ApiProperty({ description: 'The API key that took the step' }) keyId: string;
+  @ApiProperty({ format: 'date-time' }) at: string;
+}
+
+export class AlertDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ enum: ALERT_KINDS, enumName: 'AlertKind', description: 'The detector (docs/domain.md §9)' }) kind: string;
+  @ApiProperty({ enum: ['MEDIUM', 'HIGH'], enumName: 'AlertSeverity', description: 'HIGH: p-value a thousand times below the threshold' }) severity: string;
+  @ApiProperty({ enum: ALERT_STATUSES, enumName: 'AlertStatus' }) status: string;
+  @ApiProperty({
+    description: 'The chance of a record at least this extreme if nobody knew more than the cards left in the shoe (after the detector’s correction)',
+    example: 3.2e-9,
+  })
+  pValue: number;
+  @ApiProperty({ description: 'The detector’s alert threshold on the p-value', example: 2e-5 }) threshold: number;
+  @ApiProperty({ format: 'uuid' }) tableId: string;
+  @ApiProperty({ format: 'uuid', description: 'The shoe whose close (or, for a repeated run, whose coup) raised it' }) shoeId: string;
+  @ApiProperty({ nullable: true, type: String }) patronId: string | null;
+  @ApiProperty({ nullable: true, type: String }) dealerId: string | null;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'The figures behind the p-value: coups, stakes, expectation against actual, the run of cards',
+  })
+  evidence: Record<string, unknown>;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: AlertStepDto, isArray: true }) steps: AlertStepDto[];
+}

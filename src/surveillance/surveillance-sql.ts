@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { loadQueries } from '../database/named-sql';
+
+/** Surveillance's named queries (surveillance.sql). */
+export const SURVEILLANCE_SQL = loadQueries<{
+  pendingEntries: { perStream: number; batch: number };
+  advanceCursors: { streams: string[]; seqs: string[] };
+  onePass: Record<string, never>;
+  coupsToSurvey: { coupIds: string[] };
+  shoeCoups: { shoeId: string; upTo: number };
+  insertCoupSurveys: {
+    coupIds: string[];
+    tableIds: string[];
+    shoeIds: string[];
+    gamingDays: string[];
+    dealerIds: (string | null)[];
+    firstValues: number[];
+    odds: string[];
+  };
+  runHits: { keys: string[] };
+  indexedPlaces: { propertyId: string };
+  insertRuns: { keys: string[]; shoeIds: string[]; positions: number[] };
+  patronsOfShoe: { shoeId: string };
+  patronRecord: { patronId: string; propertyId: string; gamingDay: string };
+  raiseAlert: {
+    kind: string;
+    severity: string;
+    pValue: number;
+    threshold: number;
+    tableId: string;
+    shoeId: string;
+    patronId: string | null;
+    dealerId: string | null;
+    evidence: string;
+    dedupeKey: string;
+  };
+  listAlerts: {
+    id: string | null;
+    status: string | null;
+    kind: string | null;
+    tableId: string | null;
+    shoeId: string | null;
+    patronId: string | null;
+    dealerId: string | null;
+  };
+  addStep: { alertId: string; step: string; note: string | null; keyId: string };
+}>(path.join(__dirname, 'surveillance.sql'));

@@ -1,0 +1,139 @@
+-- Integrity surveillance: the worker's reads and writes, and the alerts' queries.
+-- Parameters are named (:name); src/database/named-sql.ts turns them into $1….
+
+-- name: pendingEntries
+-- Table streams' audit entries the worker has not read yet, each stream from its cursor on, in
+-- chain order (only streams whose head has moved past their cursor are read).
+SELECT a.stream, a.seq::text AS seq, a.action, a.entity_id
+FROM audit_heads h
+LEFT JOIN surveillance_cursors c ON c.stream = h.stream
+CROSS JOIN LATERAL (
+  SELECT e.id, e.stream, e.seq, e.action, e.entity_id FROM audit_log e
+  WHERE e.stream = h.stream AND e.seq > coalesce(c.seq, 0)
+  ORDER BY e.seq
+  LIMIT :perStream::int
+) a
+WHERE h.seq > coalesce(c.seq, 0) AND h.stream NOT IN ('admin', 'surveillance')
+ORDER BY a.id
+LIMIT :batch::int;
+
+-- name: advanceCursors
+-- Records streams' entries as read, each up to its seq (never backwards).
+INSERT INTO surveillance_cursors AS c (stream, seq, updated_at)
+SELECT u.stream, u.seq, now() FROM unnest(:streams::text[], :seqs::bigint[]) AS u(stream, seq)
+ON CONFLICT (stream) DO UPDATE SET seq = greatest(c.seq, EXCLUDED.seq), updated_at = now();
+
+-- name: onePass
+-- One worker at a time across the service's instances: the pass's transaction holds this lock.
+SELECT pg_try_advisory_xact_lock(hashtext('sabot:surveillance')) AS mine;
+
+-- name: coupsToSurvey
+-- Settled coups with what surveillance needs around them: the shoe, the table's property, whether
+-- the coup was voided since, and the dealer on shift when it opened (the table's latest shift begun
+-- by then, unless that dealer had taken another table in between).
+SELECT c.id, c.shoe_id, c.table_id, c.number, c.status::text AS status, c.player_cards, c.banker_cards,
+  c.gaming_day::text AS gaming_day, (v.coup_id IS NOT NULL) AS voided,
+  s.decks, s.burn_cards, t.property_id, d.dealer_id
+FROM coups c
+JOIN shoes s ON s.id = c.shoe_id
+JOIN casino_tables t ON t.id = c.table_id
+LEFT JOIN coup_voids v ON v.coup_id = c.id
+LEFT JOIN LATERAL (
+  SELECT ds.dealer_id FROM dealer_shifts ds
+  WHERE ds.table_id = c.table_id AND ds.started_at <= c.opened_at
+    AND NOT EXISTS (
+      SELECT 1 FROM dealer_shifts o
+      WHERE o.dealer_id = ds.dealer_id AND o.table_id <> ds.table_id AND o.started_at >= ds.started_at AND o.started_at <= c.opened_at
+    )
+  ORDER BY ds.started_at DESC, ds.id DESC
+  LIMIT 1
+) d ON true
+WHERE c.id = ANY(:coupIds::uuid[]);
+
+-- name: shoeCoups
+-- A shoe's settled coups still standing, in order, up to a number: its cards as dealt.
+SELECT c.number, c.player_cards, c.banker_cards
+FROM coups c
+LEFT JOIN coup_voids v ON v.coup_id = c.id
+WHERE c.shoe_id = :shoeId::uuid AND c.status = 'SETTLED' AND v.coup_id IS NULL AND c.number <= :upTo::int
+ORDER BY c.number;
+
+-- name: insertCoupSurveys
+INSERT INTO coup_surveillance (coup_id, table_id, shoe_id, gaming_day, dealer_id, first_value, odds)
+SELECT * FROM unnest(:coupIds::uuid[], :tableIds::uuid[], :shoeIds::uuid[], :gamingDays::date[], :dealerIds::text[], :firstValues::int[], :odds::jsonb[])
+ON CONFLICT (coup_id) DO NOTHING;
+
+-- name: runHits
+-- The shoes holding any of these windows of 8 cards, with their property.
+SELECT r.key::text AS key, r.shoe_id, r.position, t.property_id
+FROM shoe_runs r
+JOIN shoes s ON s.id = r.shoe_id
+JOIN casino_tables t ON t.id = s.table_id
+WHERE r.key = ANY(:keys::bigint[]);
+
+-- name: indexedPlaces
+-- How many places the run index holds for the property (a shoe of n cards dealt holds n − 7).
+SELECT coalesce(sum(greatest(s.cards_dealt - 7, 0)), 0)::text AS places
+FROM shoes s JOIN casino_tables t ON t.id = s.table_id
+WHERE t.property_id = :propertyId::uuid;
+
+-- name: insertRuns
+INSERT INTO shoe_runs (key, shoe_id, position)
+SELECT * FROM unnest(:keys::bigint[], :shoeIds::uuid[], :positions::int[])
+ON CONFLICT DO NOTHING;
+
+-- name: patronsOfShoe
+-- The patrons who played a shoe (wagers settled on coups still standing), and its last gaming day.
+SELECT DISTINCT w.patron_id, c.gaming_day::text AS gaming_day, t.property_id
+FROM wagers w
+JOIN coups c ON c.id = w.coup_id
+JOIN casino_tables t ON t.id = c.table_id
+LEFT JOIN coup_voids v ON v.coup_id = c.id
+WHERE w.shoe_id = :shoeId::uuid AND w.patron_id IS NOT NULL AND w.status = 'SETTLED' AND v.coup_id IS NULL;
+
+-- name: patronRecord
+-- A patron's record for a gaming day at the property: each coup they played that surveillance
+-- has seen, with its odds, first card and dealer, and their wagers on it.
+SELECT cs.coup_id, cs.shoe_id, cs.table_id, cs.dealer_id, cs.first_value, cs.odds,
+  json_agg(json_build_object('betType', w.bet_type, 'stake', w.amount::text, 'result', w.result, 'net', w.net::text) ORDER BY w.id) AS wagers
+FROM wagers w
+JOIN coup_surveillance cs ON cs.coup_id = w.coup_id
+JOIN casino_tables t ON t.id = cs.table_id
+LEFT JOIN coup_voids v ON v.coup_id = w.coup_id
+WHERE w.patron_id = :patronId AND t.property_id = :propertyId::uuid AND cs.gaming_day = :gamingDay::date
+  AND w.status = 'SETTLED' AND v.coup_id IS NULL
+GROUP BY cs.coup_id, cs.shoe_id, cs.table_id, cs.dealer_id, cs.first_value, cs.odds, cs.created_at
+ORDER BY cs.created_at, cs.coup_id;
+
+-- name: raiseAlert
+-- An alert, once (the dedupe key names what it is about: a later pass over the same evidence adds nothing).
+INSERT INTO surveillance_alerts (kind, severity, p_value, threshold, table_id, shoe_id, patron_id, dealer_id, evidence, dedupe_key)
+VALUES (:kind, :severity, :pValue::float8, :threshold::float8, :tableId::uuid, :shoeId::uuid, :patronId, :dealerId, :evidence::jsonb, :dedupeKey)
+ON CONFLICT (dedupe_key) DO NOTHING
+RETURNING id;
+
+-- name: listAlerts
+-- Alerts newest first, filtered; each with its status (OPEN, ACKNOWLEDGED, CLOSED) from its steps.
+SELECT * FROM (
+  SELECT a.id, a.kind, a.severity, a.p_value, a.threshold, a.table_id, a.shoe_id, a.patron_id, a.dealer_id, a.evidence, a.created_at,
+    CASE WHEN bool_or(s.step = 'CLOSE') THEN 'CLOSED' WHEN bool_or(s.step = 'ACKNOWLEDGE') THEN 'ACKNOWLEDGED' ELSE 'OPEN' END AS status,
+    coalesce(json_agg(json_build_object('step', s.step, 'note', s.note, 'keyId', s.key_id, 'at', s.at) ORDER BY s.at) FILTER (WHERE s.id IS NOT NULL), '[]') AS steps
+  FROM surveillance_alerts a
+  LEFT JOIN surveillance_alert_steps s ON s.alert_id = a.id
+  WHERE (:id::uuid IS NULL OR a.id = :id::uuid)
+    AND (:kind::text IS NULL OR a.kind = :kind::text)
+    AND (:tableId::uuid IS NULL OR a.table_id = :tableId::uuid)
+    AND (:shoeId::uuid IS NULL OR a.shoe_id = :shoeId::uuid)
+    AND (:patronId::text IS NULL OR a.patron_id = :patronId::text)
+    AND (:dealerId::text IS NULL OR a.dealer_id = :dealerId::text)
+  GROUP BY a.id
+) x
+WHERE (:status::text IS NULL OR x.status = :status::text)
+ORDER BY x.created_at DESC, x.id
+LIMIT 500;
+
+-- name: addStep
+INSERT INTO surveillance_alert_steps (alert_id, step, note, key_id)
+VALUES (:alertId::uuid, :step, :note, :keyId)
+ON CONFLICT (alert_id, step) DO NOTHING
+RETURNING id;
