@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
-import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { SYSTEM_CONTEXT } from '../common/context';
 import { Rest } from '../common/rest';
 import { PrismaService, Tx } from '../database/prisma.service';
@@ -8,7 +7,7 @@ import { prismaRunner, SqlRunner } from '../database/sql';
 import {
   BetType,
   Card,
-  coupOdds,
+  Composition,
   CoupOdds,
   extendRun,
   Finding,
@@ -22,20 +21,21 @@ import {
   RuleSet,
   RUN_WINDOW,
   runKeys,
-  surveyRecord,
 } from '../domain';
 import { AuditLog } from '../ledger/audit-log';
 import { rulesOf } from '../pit/table-rules';
 import { SURVEILLANCE_SQL as SQL } from './surveillance-sql';
+import { SurveyThread } from './survey-thread-client';
 
 export interface SurveillanceConfig {
   readonly enabled: boolean;
   /** How often the worker looks for new coups and closed shoes when it has found none. */
   readonly pollMs: number;
   /**
-   * The most of the time the worker may be at work (0–1): after a pass it rests long enough that
-   * its passes (computing and its queries alike) take at most this share of the time, so the pit's
-   * requests keep the processor and the database; it catches up when the pit is quiet.
+   * The most of the time the worker may keep the event loop and the database busy (0–1): after a
+   * pass it rests long enough that its own work (its queries and what it does with their answers,
+   * not the arithmetic, which has a low-priority thread of its own) takes at most this share of the
+   * time, so the pit's requests come first; it catches up when the pit is quiet.
    */
   readonly share: number;
 }
@@ -83,6 +83,9 @@ function dealingOrder(player: readonly Card[], banker: readonly Card[]): Card[] 
   return out;
 }
 
+/** What a coup's odds depend on: the table's rules and the cards left in the shoe. */
+const oddsKey = (tableId: string, composition: Composition) => `${tableId}:${composition.join(',')}`;
+
 /** JSON keeps no NaN (an impossible first card): it comes back as null, and is NaN again here. */
 function oddsFromJson(odds: CoupOdds): CoupOdds {
   const nan = (xs: readonly (number | null)[]) => xs.map((x) => (x === null ? NaN : x));
@@ -109,6 +112,10 @@ export class SurveillanceWorker implements OnApplicationBootstrap, OnModuleDestr
    * its own cards instead of reading the shoe again (dropped on any void, or a failed pass).
    */
   private readonly dealtSoFar = new Map<string, { upTo: number; cards: Card[]; coupStarts: Map<number, number> }>();
+  /** The arithmetic (odds, detectors) on its own low-priority thread. */
+  private readonly thread = new SurveyThread();
+  /** Time this pass spent waiting for the thread: not the pit's to count against the share. */
+  private waited = 0;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -126,6 +133,7 @@ export class SurveillanceWorker implements OnApplicationBootstrap, OnModuleDestr
     this.running = false;
     this.rest.stop();
     await this.loop;
+    await this.thread.stop();
   }
 
   private async run(): Promise<void> {
@@ -133,11 +141,12 @@ export class SurveillanceWorker implements OnApplicationBootstrap, OnModuleDestr
     while (this.running) {
       try {
         const began = performance.now();
+        this.waited = 0;
         const done = await this.passOnce();
         if (failing) this.logger.log('Surveying again');
         failing = false;
-        // Rest so that the pass stays within its share of the time until the next begins.
-        const worked = performance.now() - began;
+        // Rest so that the pass's own work stays within its share of the time until the next begins.
+        const worked = performance.now() - began - this.waited;
         const resting = worked / this.config.share - worked;
         if (done === 0) await this.rest.for(this.config.pollMs);
         else if (resting > 0) await this.rest.for(resting);
@@ -156,6 +165,7 @@ export class SurveillanceWorker implements OnApplicationBootstrap, OnModuleDestr
    * transaction may lock: never a table's, so the pit never waits for it. Returns how many it read.
    */
   async passOnce(): Promise<number> {
+    const ahead = await this.oddsAhead();
     return this.prisma
       .$transaction(
         async (tx) => {
@@ -172,13 +182,13 @@ export class SurveillanceWorker implements OnApplicationBootstrap, OnModuleDestr
             last.set(e.stream, e.seq);
             if (e.action === 'coup.settle') coups.push(e.entity_id);
             else if (e.action === 'shoe.close' || e.action === 'coup.void') {
-              await this.surveyCoups(tx, db, coups);
+              await this.surveyCoups(tx, db, coups, ahead);
               coups = [];
               if (e.action === 'shoe.close') await this.surveyShoe(tx, db, e.entity_id);
               else this.dealtSoFar.clear();
             }
           }
-          await this.surveyCoups(tx, db, coups);
+          await this.surveyCoups(tx, db, coups, ahead);
           await db.run(SQL.advanceCursors.bind({ streams: [...last.keys()], seqs: [...last.values()] }));
           return entries.length;
         },
@@ -188,6 +198,50 @@ export class SurveillanceWorker implements OnApplicationBootstrap, OnModuleDestr
         this.dealtSoFar.clear(); // what this pass cached was rolled back with it
         throw e;
       });
+  }
+
+  /**
+   * The odds of the coups waiting to be surveyed, worked out on the thread before the pass's
+   * transaction opens, so that the transaction (and the pool connection it holds) never waits for
+   * a thread that yields to the pit. Keyed by what they depend on: a void meanwhile changes the
+   * composition, and the pass then works those out itself.
+   */
+  private async oddsAhead(): Promise<Map<string, CoupOdds>> {
+    const db = prismaRunner(this.prisma);
+    const entries = await db.query<Entry>(SQL.pendingEntries.bind({ perStream: 100, batch: 200 }));
+    const ahead = new Map<string, CoupOdds>();
+    if (entries.some((e) => e.action === 'coup.void')) return ahead;
+    const ids = entries.filter((e) => e.action === 'coup.settle').map((e) => e.entity_id);
+    const jobs = await this.oddsJobs(db, ids);
+    const odds = await this.onThread(Promise.all(jobs.map((j) => this.thread.coupOdds(j.rules, j.composition))));
+    jobs.forEach((j, i) => ahead.set(j.key, odds[i]));
+    return ahead;
+  }
+
+  /** What each coup's odds are worked out from (coups the worker does not survey left out). */
+  private async oddsJobs(db: SqlRunner, coupIds: string[]) {
+    if (coupIds.length === 0) return [];
+    const rows = new Map((await db.query<CoupRow>(SQL.coupsToSurvey.bind({ coupIds }))).map((r) => [r.id, r]));
+    const jobs: { coup: CoupRow; rules: RuleSet; cards: Card[]; start: number; composition: Composition; key: string }[] = [];
+    for (const id of coupIds) {
+      const coup = rows.get(id);
+      if (!coup || coup.status !== 'SETTLED' || coup.voided || coup.gaming_day === null) continue;
+      const rules = await this.rulesFor(coup.table_id);
+      if (rules === null) continue; // a player-banked game: no house odds to measure against
+      const { cards, start } = await this.dealtThrough(db, coup);
+      const composition = removeCards(fullShoe(coup.decks), cards.slice(0, start));
+      jobs.push({ coup, rules, cards, start, composition, key: oddsKey(coup.table_id, composition) });
+    }
+    return jobs;
+  }
+
+  private async onThread<T>(work: Promise<T>): Promise<T> {
+    const began = performance.now();
+    try {
+      return await work;
+    } finally {
+      this.waited += performance.now() - began;
+    }
   }
 
   private async rulesFor(tableId: string): Promise<RuleSet | null> {
@@ -209,19 +263,23 @@ export class SurveillanceWorker implements OnApplicationBootstrap, OnModuleDestr
     return { cards, coupStarts };
   }
 
-  /** The shoe's cards up to and including this coup: from the cache when it ends at the coup before. */
-  private async dealtUpTo(db: SqlRunner, coup: CoupRow): Promise<{ cards: Card[]; coupStarts: Map<number, number> }> {
-    const known = this.dealtSoFar.get(coup.shoe_id);
+  /**
+   * The shoe's cards up to and including this coup, and where the coup's own begin: from the cache
+   * when it reaches the coup before (or this one: the odds worked out ahead put it there).
+   */
+  private async dealtThrough(db: SqlRunner, coup: CoupRow): Promise<{ cards: Card[]; start: number }> {
+    let known = this.dealtSoFar.get(coup.shoe_id);
     if (known && known.upTo === coup.number - 1) {
       known.coupStarts.set(coup.number, known.cards.length);
       known.cards.push(...dealingOrder(parseCards(coup.player_cards), parseCards(coup.banker_cards)));
       known.upTo = coup.number;
-      return known;
+    } else if (!known || known.upTo < coup.number) {
+      if (this.dealtSoFar.size > 1_000) this.dealtSoFar.clear();
+      known = { upTo: coup.number, ...(await this.dealt(db, coup.shoe_id, coup.burn_cards, coup.number)) };
+      this.dealtSoFar.set(coup.shoe_id, known);
     }
-    const dealt = await this.dealt(db, coup.shoe_id, coup.burn_cards, coup.number);
-    if (this.dealtSoFar.size > 1_000) this.dealtSoFar.clear();
-    this.dealtSoFar.set(coup.shoe_id, { upTo: coup.number, ...dealt });
-    return dealt;
+    const start = known.coupStarts.get(coup.number)!;
+    return { cards: known.cards.slice(0, known.coupStarts.get(coup.number + 1) ?? known.cards.length), start };
   }
 
   /**
@@ -229,24 +287,13 @@ export class SurveillanceWorker implements OnApplicationBootstrap, OnModuleDestr
    * all); then the windows of 8 cards each completed, looked up in the run index of the property's
    * earlier shoes (one query for all) and added to it (one insert).
    */
-  private async surveyCoups(tx: Tx, db: SqlRunner, coupIds: string[]): Promise<void> {
-    if (coupIds.length === 0) return;
-    const rows = new Map((await db.query<CoupRow>(SQL.coupsToSurvey.bind({ coupIds }))).map((r) => [r.id, r]));
-    const surveyed: { coup: CoupRow; cards: Card[]; start: number; firstValue: number; odds: CoupOdds }[] = [];
-    for (const id of coupIds) {
-      const coup = rows.get(id);
-      if (!coup || coup.status !== 'SETTLED' || coup.voided || coup.gaming_day === null) continue;
-      const rules = await this.rulesFor(coup.table_id);
-      if (rules === null) continue; // a player-banked game: no house odds to measure against
-      const { cards, coupStarts } = await this.dealtUpTo(db, coup);
-      const start = coupStarts.get(coup.number);
-      if (start === undefined) continue;
-      const odds = coupOdds(rules, removeCards(fullShoe(coup.decks), cards.slice(0, start)));
-      // Each coup's odds take most of a millisecond: the pit's requests go first between two.
-      await yieldToRequests();
-      surveyed.push({ coup, cards: cards.slice(), start, firstValue: pointOf(cards[start]), odds });
-    }
-    if (surveyed.length === 0) return;
+  private async surveyCoups(tx: Tx, db: SqlRunner, coupIds: string[], ahead: Map<string, CoupOdds>): Promise<void> {
+    const jobs = await this.oddsJobs(db, coupIds);
+    if (jobs.length === 0) return;
+    const odds = await this.onThread(
+      Promise.all(jobs.map((j) => (ahead.has(j.key) ? Promise.resolve(ahead.get(j.key)!) : this.thread.coupOdds(j.rules, j.composition)))),
+    );
+    const surveyed = jobs.map(({ coup, cards, start }, i) => ({ coup, cards, start, firstValue: pointOf(cards[start]), odds: odds[i] }));
     await db.run(
       SQL.insertCoupSurveys.bind({
         coupIds: surveyed.map((x) => x.coup.id),
@@ -318,7 +365,7 @@ export class SurveillanceWorker implements OnApplicationBootstrap, OnModuleDestr
         wagers: r.wagers.map((w) => ({ betType: w.betType, stake: BigInt(w.stake), paid: w.result === 'WIN', net: BigInt(w.net) })),
       }));
       if (record.length === 0) continue;
-      for (const finding of surveyRecord(record)) {
+      for (const finding of await this.onThread(this.thread.surveyRecord(record))) {
         await this.raise(tx, db, finding, {
           tableId: shoe.tableId,
           shoeId,

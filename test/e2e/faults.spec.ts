@@ -56,10 +56,9 @@ describe('SIGKILL in the middle of a stream of coups', () => {
       const unanswered: { pit: number; i: number }[] = [];
       let sent = 0;
       let killed = false;
-      setTimeout(() => {
-        killed = true;
-        first.child.kill('SIGKILL');
-      }, 1500);
+      // The kill comes when 25 coups have been acknowledged, while the other pits' requests are in
+      // flight: by progress, not by a timer, which a busy machine could outrun or never reach.
+      const killAfter = 25;
       await Promise.all(
         pits.map(async (p, pi) => {
           const coups = coupsFrom(pi + 1, 60);
@@ -69,6 +68,10 @@ describe('SIGKILL in the middle of a stream of coups', () => {
               const r = await client(first.url, p.key).post(`/v1/shoes/${p.shoe.id}/coups`, coups[i], { 'Idempotency-Key': `${p.shoe.id}-${i}` });
               if (r.status === 201) acked.push({ shoe: p.shoe.id, id: r.body.id, number: r.body.number });
               else throw new Error(`unexpected ${r.status} ${JSON.stringify(r.body)}`);
+              if (acked.length === killAfter && !killed) {
+                killed = true;
+                first.child.kill('SIGKILL');
+              }
             } catch (e) {
               if (!killed && !(e as Error).message.includes('fetch failed')) throw e;
               unanswered.push({ pit: pi, i });
