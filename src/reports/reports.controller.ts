@@ -122,7 +122,7 @@ export class ReportsController {
     csv: true,
     summary: "A property's quarterly statement: totals, months, variants, tables, table accounting, exceptions",
     description:
-      "A property's quarterly statement: totals, months, variants, tables, table accounting (statistical against wager-level win) and the exception report (voided coups, slips and bank coups).",
+      "A property's quarterly statement: totals, months, variants, tables, table accounting (statistical against wager-level win) and the exception report (voided coups, slips and bank coups; integrity alerts of the period, open or not).",
     roles: READERS,
     type: QuarterlyDto,
     errors: ['NOT_FOUND'],
@@ -140,6 +140,7 @@ export class ReportsController {
       ...section('voided-coup', r.exceptions.voidedCoups),
       ...section('voided-slip', r.exceptions.voidedSlips),
       ...section('voided-bank-coup', r.exceptions.voidedBankCoups),
+      ...section('integrity-alert', r.exceptions.integrityAlerts),
     ]);
   }
 

@@ -532,7 +532,45 @@ export class ReportsService {
       FROM bank_coup_voids v JOIN bank_coups b ON b.id = v.bank_coup_id JOIN shoes s ON s.id = b.shoe_id JOIN casino_tables t ON t.id = b.table_id
       WHERE b.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
       ORDER BY v.created_at`;
+    const alerts = await this.prisma.$queryRaw<
+      {
+        id: string;
+        kind: string;
+        severity: string;
+        p_value: number;
+        table_code: string;
+        shoe_number: number;
+        gaming_day: string;
+        patron_id: string | null;
+        dealer_id: string | null;
+        status: string;
+        at: Date;
+        closing_note: string | null;
+      }[]
+    >`
+      SELECT a.id::text, a.kind, a.severity, a.p_value, t.code AS table_code, s.number AS shoe_number, to_char(a.gaming_day, 'YYYY-MM-DD') AS gaming_day,
+             a.patron_id, a.dealer_id, a.created_at AS at,
+             CASE WHEN c.id IS NOT NULL THEN 'CLOSED' WHEN k.id IS NOT NULL THEN 'ACKNOWLEDGED' ELSE 'OPEN' END AS status, c.note AS closing_note
+      FROM surveillance_alerts a JOIN casino_tables t ON t.id = a.table_id JOIN shoes s ON s.id = a.shoe_id
+      LEFT JOIN surveillance_alert_steps k ON k.alert_id = a.id AND k.step = 'ACKNOWLEDGE'
+      LEFT JOIN surveillance_alert_steps c ON c.alert_id = a.id AND c.step = 'CLOSE'
+      WHERE a.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
+      ORDER BY a.created_at, a.id`;
     return {
+      integrityAlerts: alerts.map((a) => ({
+        alertId: a.id,
+        kind: a.kind,
+        severity: a.severity,
+        pValue: a.p_value,
+        tableCode: a.table_code,
+        shoeNumber: a.shoe_number,
+        gamingDay: a.gaming_day,
+        patronId: a.patron_id,
+        dealerId: a.dealer_id,
+        status: a.status,
+        raisedAt: a.at.toISOString(),
+        closingNote: a.closing_note,
+      })),
       voidedBankCoups: bankCoups.map((b) => ({
         bankCoupId: b.id,
         tableCode: b.table_code,

@@ -31,6 +31,7 @@ export const SURVEILLANCE_SQL = loadQueries<{
     shoeId: string;
     patronId: string | null;
     dealerId: string | null;
+    gamingDay: string;
     evidence: string;
     dedupeKey: string;
   };
@@ -44,4 +45,5 @@ export const SURVEILLANCE_SQL = loadQueries<{
     dealerId: string | null;
   };
   addStep: { alertId: string; step: string; note: string | null; keyId: string };
+  openAlertsBy: { by: string };
 }>(path.join(__dirname, 'surveillance.sql'));

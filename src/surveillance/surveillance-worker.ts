@@ -341,6 +341,7 @@ export class SurveillanceWorker implements OnApplicationBootstrap, OnModuleDestr
           shoeId: w.coup.shoe_id,
           patronId: null,
           dealerId: null,
+          gamingDay: w.coup.gaming_day!,
           dedupeKey: `REPEATED_RUN:${w.coup.shoe_id}:${hit.shoe_id}:${run.earlierAt - run.at}`,
         });
       }
@@ -371,6 +372,7 @@ export class SurveillanceWorker implements OnApplicationBootstrap, OnModuleDestr
           shoeId,
           patronId: p.patron_id,
           dealerId: finding.kind === 'DEALER_PAIRING' ? ((finding.evidence.dealerId as string | null) ?? null) : null,
+          gamingDay: p.gaming_day,
           dedupeKey: `${finding.kind}:${p.patron_id}:${p.gaming_day}:${shoeId}`,
         });
       }
@@ -382,7 +384,7 @@ export class SurveillanceWorker implements OnApplicationBootstrap, OnModuleDestr
     tx: Tx,
     db: SqlRunner,
     f: Finding,
-    about: { tableId: string; shoeId: string; patronId: string | null; dealerId: string | null; dedupeKey: string },
+    about: { tableId: string; shoeId: string; patronId: string | null; dealerId: string | null; gamingDay: string; dedupeKey: string },
   ): Promise<void> {
     if (!f.alert) return;
     const [row] = await db.query<{ id: string }>(

@@ -4,7 +4,7 @@ import { Role } from '../common/actor';
 import { CurrentContext, RequestContext } from '../common/context';
 import { Endpoint } from '../common/endpoint';
 import { IdParam } from '../common/validation';
-import { AlertDto, AlertQueryDto, AlertStepInputDto, CloseAlertDto } from './dto/alert.dto';
+import { AlertDto, AlertQueryDto, AlertStepInputDto, CloseAlertDto, OpenAlertsDto, OpenAlertsQueryDto } from './dto/alert.dto';
 import { SurveillanceService } from './surveillance.service';
 
 const READERS: Role[] = ['SURVEILLANCE', 'SUPERVISOR', 'AUDITOR'];
@@ -12,11 +12,11 @@ const ACKNOWLEDGERS: Role[] = ['SURVEILLANCE', 'SUPERVISOR'];
 const CLOSERS: Role[] = ['SUPERVISOR'];
 
 @ApiTags('Surveillance')
-@Controller('v1/surveillance/alerts')
+@Controller('v1/surveillance')
 export class SurveillanceController {
   constructor(private readonly surveillance: SurveillanceService) {}
 
-  @Endpoint('GET', '', {
+  @Endpoint('GET', 'alerts', {
     operationId: 'listAlerts',
     summary: 'Integrity alerts, newest first',
     description:
@@ -29,7 +29,20 @@ export class SurveillanceController {
     return this.surveillance.list(q);
   }
 
-  @Endpoint('GET', ':id', {
+  @Endpoint('GET', 'open-alerts', {
+    operationId: 'openAlertsBy',
+    summary: 'Alerts not yet closed, by patron, dealer, table or shoe',
+    description:
+      "The surveillance room's views: every patron (or dealer, table, shoe) with alerts not yet closed, how many are open and acknowledged, how many HIGH, the smallest p-value and the detectors, most serious first. Alerts that do not name such a subject (a repeated run names no patron or dealer) are not in that view. At most 500.",
+    roles: READERS,
+    type: OpenAlertsDto,
+    isArray: true,
+  })
+  openBy(@Query() q: OpenAlertsQueryDto): Promise<OpenAlertsDto[]> {
+    return this.surveillance.openBy(q.by);
+  }
+
+  @Endpoint('GET', 'alerts/:id', {
     operationId: 'getAlert',
     summary: 'One integrity alert, with its evidence and steps',
     description: 'One alert with the figures behind it and every step taken on it.',
@@ -41,7 +54,7 @@ export class SurveillanceController {
     return this.surveillance.get(id);
   }
 
-  @Endpoint('POST', ':id/acknowledge', {
+  @Endpoint('POST', 'alerts/:id/acknowledge', {
     operationId: 'acknowledgeAlert',
     summary: 'Acknowledge an alert (someone is looking into it)',
     description: 'Records that the alert is being looked into, with an optional note. Once per alert; not after it is closed.',
@@ -54,7 +67,7 @@ export class SurveillanceController {
     return this.surveillance.step(id, 'ACKNOWLEDGE', dto.note ?? null, ctx);
   }
 
-  @Endpoint('POST', ':id/close', {
+  @Endpoint('POST', 'alerts/:id/close', {
     operationId: 'closeAlert',
     summary: 'Close an alert with what was found',
     description: 'Closes the alert with a note saying what was found and done. The alert and its steps stay as they are; nothing more can be recorded on it.',

@@ -4,7 +4,7 @@ import { AppError, notFound } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
 import { prismaRunner } from '../database/sql';
 import { AuditLog } from '../ledger/audit-log';
-import { AlertDto, AlertQueryDto } from './dto/alert.dto';
+import { AlertDto, AlertQueryDto, OpenAlertsDto } from './dto/alert.dto';
 import { SURVEILLANCE_SQL as SQL } from './surveillance-sql';
 import { SURVEILLANCE_STREAM } from './surveillance-worker';
 
@@ -19,6 +19,7 @@ interface AlertRow {
   shoe_id: string;
   patron_id: string | null;
   dealer_id: string | null;
+  gaming_day: string;
   evidence: Record<string, unknown>;
   created_at: Date;
   steps: { step: string; note: string | null; keyId: string; at: string }[];
@@ -35,6 +36,7 @@ const toDto = (r: AlertRow): AlertDto => ({
   shoeId: r.shoe_id,
   patronId: r.patron_id,
   dealerId: r.dealer_id,
+  gamingDay: r.gaming_day,
   evidence: r.evidence,
   createdAt: r.created_at.toISOString(),
   steps: r.steps.map((s) => ({ ...s, at: new Date(s.at).toISOString() })),
@@ -61,6 +63,34 @@ export class SurveillanceService {
       }),
     );
     return rows.map(toDto);
+  }
+
+  /** Alerts not yet closed, gathered by patron, dealer, table or shoe: the surveillance room's views. */
+  async openBy(by: string): Promise<OpenAlertsDto[]> {
+    const rows = await prismaRunner(this.prisma).query<{
+      subject: string;
+      table_code: string | null;
+      shoe_number: number | null;
+      open: number;
+      acknowledged: number;
+      high: number;
+      smallest_p_value: number;
+      kinds: string[];
+      oldest_at: Date;
+      newest_at: Date;
+    }>(SQL.openAlertsBy.bind({ by }));
+    return rows.map((r) => ({
+      subject: r.subject,
+      tableCode: r.table_code,
+      shoeNumber: r.shoe_number,
+      open: r.open,
+      acknowledged: r.acknowledged,
+      high: r.high,
+      smallestPValue: r.smallest_p_value,
+      kinds: r.kinds,
+      oldestAt: r.oldest_at.toISOString(),
+      newestAt: r.newest_at.toISOString(),
+    }));
   }
 
   async get(id: string): Promise<AlertDto> {

@@ -107,15 +107,16 @@ ORDER BY cs.created_at, cs.coup_id;
 
 -- name: raiseAlert
 -- An alert, once (the dedupe key names what it is about: a later pass over the same evidence adds nothing).
-INSERT INTO surveillance_alerts (kind, severity, p_value, threshold, table_id, shoe_id, patron_id, dealer_id, evidence, dedupe_key)
-VALUES (:kind, :severity, :pValue::float8, :threshold::float8, :tableId::uuid, :shoeId::uuid, :patronId, :dealerId, :evidence::jsonb, :dedupeKey)
+INSERT INTO surveillance_alerts (kind, severity, p_value, threshold, table_id, shoe_id, patron_id, dealer_id, gaming_day, evidence, dedupe_key)
+VALUES (:kind, :severity, :pValue::float8, :threshold::float8, :tableId::uuid, :shoeId::uuid, :patronId, :dealerId, :gamingDay::date, :evidence::jsonb, :dedupeKey)
 ON CONFLICT (dedupe_key) DO NOTHING
 RETURNING id;
 
 -- name: listAlerts
 -- Alerts newest first, filtered; each with its status (OPEN, ACKNOWLEDGED, CLOSED) from its steps.
 SELECT * FROM (
-  SELECT a.id, a.kind, a.severity, a.p_value, a.threshold, a.table_id, a.shoe_id, a.patron_id, a.dealer_id, a.evidence, a.created_at,
+  SELECT a.id, a.kind, a.severity, a.p_value, a.threshold, a.table_id, a.shoe_id, a.patron_id, a.dealer_id,
+    to_char(a.gaming_day, 'YYYY-MM-DD') AS gaming_day, a.evidence, a.created_at,
     CASE WHEN bool_or(s.step = 'CLOSE') THEN 'CLOSED' WHEN bool_or(s.step = 'ACKNOWLEDGE') THEN 'ACKNOWLEDGED' ELSE 'OPEN' END AS status,
     coalesce(json_agg(json_build_object('step', s.step, 'note', s.note, 'keyId', s.key_id, 'at', s.at) ORDER BY s.at) FILTER (WHERE s.id IS NOT NULL), '[]') AS steps
   FROM surveillance_alerts a
@@ -137,3 +138,41 @@ INSERT INTO surveillance_alert_steps (alert_id, step, note, key_id)
 VALUES (:alertId::uuid, :step, :note, :keyId)
 ON CONFLICT (alert_id, step) DO NOTHING
 RETURNING id;
+
+-- name: openAlertsBy
+-- Alerts not yet closed, gathered by what they are about (a patron, a dealer, a table or a shoe):
+-- how many are open and acknowledged, how many HIGH, the smallest p-value, the detectors, the oldest.
+-- Alerts not about such a subject (a repeated run names no patron) are left out of that view.
+WITH live AS (
+  SELECT a.id, a.kind, a.severity, a.p_value, a.table_id, a.shoe_id, a.patron_id, a.dealer_id, a.created_at,
+    coalesce(bool_or(st.step = 'ACKNOWLEDGE'), false) AS acknowledged
+  FROM surveillance_alerts a
+  LEFT JOIN surveillance_alert_steps st ON st.alert_id = a.id
+  GROUP BY a.id
+  HAVING NOT coalesce(bool_or(st.step = 'CLOSE'), false)
+), about AS (
+  SELECT live.*, CASE :by::text
+      WHEN 'PATRON' THEN live.patron_id
+      WHEN 'DEALER' THEN live.dealer_id
+      WHEN 'TABLE' THEN live.table_id::text
+      ELSE live.shoe_id::text
+    END AS subject
+  FROM live
+)
+SELECT about.subject,
+  CASE WHEN :by::text IN ('TABLE', 'SHOE') THEN min(t.code) END AS table_code,
+  CASE WHEN :by::text = 'SHOE' THEN min(s.number) END AS shoe_number,
+  count(*) FILTER (WHERE NOT about.acknowledged)::int AS open,
+  count(*) FILTER (WHERE about.acknowledged)::int AS acknowledged,
+  count(*) FILTER (WHERE about.severity = 'HIGH')::int AS high,
+  min(about.p_value) AS smallest_p_value,
+  array_agg(DISTINCT about.kind ORDER BY about.kind) AS kinds,
+  min(about.created_at) AS oldest_at,
+  max(about.created_at) AS newest_at
+FROM about
+JOIN casino_tables t ON t.id = about.table_id
+JOIN shoes s ON s.id = about.shoe_id
+WHERE about.subject IS NOT NULL
+GROUP BY about.subject
+ORDER BY count(*) FILTER (WHERE about.severity = 'HIGH') DESC, min(about.p_value), about.subject
+LIMIT 500;

@@ -24,6 +24,8 @@ interface Alert {
   patronId: string | null;
   dealerId: string | null;
   shoeId: string;
+  gamingDay: string;
+  createdAt: string;
   evidence: Record<string, unknown>;
   steps: { step: string; note: string | null }[];
 }
@@ -131,5 +133,75 @@ describe('a patron who sees the first card', () => {
     expect(alerts.find((a) => a.kind === 'DEALER_PAIRING')).toMatchObject({ patronId: 'P-SEES', dealerId: 'D-31' });
     expect(alerts.filter((a) => a.patronId === 'P-HONEST')).toEqual([]);
     expect((await ctx.as(watcher).get('/v1/surveillance/alerts?patronId=P-SEES')).body.length).toBe(alerts.filter((a) => a.patronId === 'P-SEES').length);
+    const mine = alerts.filter((a) => a.patronId === 'P-SEES');
+
+    // The surveillance room's views: the patron, the dealer, the table and the shoe, each with its alerts not yet closed.
+    type View = {
+      subject: string;
+      tableCode: string | null;
+      shoeNumber: number | null;
+      open: number;
+      acknowledged: number;
+      high: number;
+      smallestPValue: number;
+      kinds: string[];
+    };
+    const view = async (by: string) => (await ctx.as(watcher).get(`/v1/surveillance/open-alerts?by=${by}`)).body as View[];
+    const patron = (await view('PATRON')).find((v) => v.subject === 'P-SEES')!;
+    expect(patron).toMatchObject({ open: mine.length, acknowledged: 0, tableCode: null, shoeNumber: null });
+    expect(patron.kinds).toEqual([...new Set(mine.map((a) => a.kind))].sort());
+    expect(patron.smallestPValue).toBe(Math.min(...mine.map((a) => a.pValue)));
+    expect(patron.high).toBe(mine.filter((a) => a.severity === 'HIGH').length);
+    expect((await view('PATRON')).find((v) => v.subject === 'P-HONEST')).toBeUndefined();
+    expect((await view('DEALER')).find((v) => v.subject === 'D-31')).toMatchObject({ open: 1, kinds: ['DEALER_PAIRING'] });
+    expect((await view('TABLE')).find((v) => v.subject === pit.table.id)).toMatchObject({ tableCode: 'SURV-SEE', open: alerts.length });
+    expect((await view('SHOE')).find((v) => v.subject === pit.shoe.id)).toMatchObject({ tableCode: 'SURV-SEE', shoeNumber: 1, open: alerts.length });
+
+    // Acknowledged, an alert stays in the views; closed, it leaves them.
+    const pairing = mine.find((a) => a.kind === 'DEALER_PAIRING')!;
+    expect((await ctx.as(watcher).post(`/v1/surveillance/alerts/${pairing.id}/acknowledge`, {})).status).toBe(200);
+    expect((await view('DEALER')).find((v) => v.subject === 'D-31')).toMatchObject({ open: 0, acknowledged: 1 });
+    expect((await view('PATRON')).find((v) => v.subject === 'P-SEES')).toMatchObject({ open: mine.length - 1, acknowledged: 1 });
+    expect(
+      (await ctx.as(pit.supervisor).post(`/v1/surveillance/alerts/${pairing.id}/close`, { note: 'dealer D-31 rotated off; tapes to security' })).status,
+    ).toBe(200);
+    expect((await view('DEALER')).find((v) => v.subject === 'D-31')).toBeUndefined();
+
+    // The exception report of the quarter lists them, open or closed, without their evidence.
+    const day = pairing.gamingDay;
+    const quarter = `year=${day.slice(0, 4)}&quarter=${Math.floor((Number(day.slice(5, 7)) - 1) / 3) + 1}`;
+    const finance = await givenKey(ctx, 'FINANCE');
+    const statement = await ctx.as(finance).get(`/v1/reports/quarterly?${quarter}`);
+    expect(statement.status).toBe(200);
+    const lines = (statement.body.exceptions.integrityAlerts as { alertId: string; status: string }[]).filter((l) => mine.some((a) => a.id === l.alertId));
+    expect(lines).toHaveLength(mine.length);
+    expect(lines.find((l) => l.alertId === pairing.id)).toEqual({
+      alertId: pairing.id,
+      kind: 'DEALER_PAIRING',
+      severity: pairing.severity,
+      pValue: pairing.pValue,
+      tableCode: 'SURV-SEE',
+      shoeNumber: 1,
+      gamingDay: day,
+      patronId: 'P-SEES',
+      dealerId: 'D-31',
+      status: 'CLOSED',
+      raisedAt: pairing.createdAt,
+      closingNote: 'dealer D-31 rotated off; tapes to security',
+    });
+    expect(lines.filter((l) => l.status === 'OPEN')).toHaveLength(mine.length - 1);
+    const csv = await ctx.as(finance).get(`/v1/reports/quarterly?${quarter}`).set('Accept', 'text/csv');
+    expect(csv.text.split('\n').filter((l) => l.startsWith('integrity-alert,') && mine.some((a) => l.includes(a.id)))).toHaveLength(mine.length);
+  });
+
+  it('refuses a view of nothing, and the views to those who may not read alerts', async () => {
+    for (const q of ['', '?by=EVERYONE', '?by=patron%27--']) {
+      const res = await ctx.as(watcher).get(`/v1/surveillance/open-alerts${q}`);
+      expect([q, res.status, res.body.code]).toEqual([q, 400, 'VALIDATION_FAILED']);
+    }
+    const pit = await givenPit(ctx, { code: 'SURV-VIEW' });
+    expect((await ctx.as(pit.terminal).get('/v1/surveillance/open-alerts?by=PATRON')).status).toBe(403);
+    expect((await ctx.as(await givenKey(ctx, 'FINANCE')).get('/v1/surveillance/open-alerts?by=TABLE')).status).toBe(403);
+    expect((await ctx.as(await givenKey(ctx, 'AUDITOR')).get('/v1/surveillance/open-alerts?by=SHOE')).status).toBe(200);
   });
 });

@@ -48,6 +48,7 @@ CREATE TABLE "surveillance_alerts" (
     "shoe_id" UUID NOT NULL,
     "patron_id" TEXT,
     "dealer_id" TEXT,
+    "gaming_day" DATE NOT NULL,
     "evidence" JSONB NOT NULL,
     "dedupe_key" TEXT NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -56,6 +57,7 @@ CREATE TABLE "surveillance_alerts" (
 );
 CREATE INDEX "surveillance_alerts_created_at_idx" ON "surveillance_alerts"("created_at");
 CREATE INDEX "surveillance_alerts_patron_id_idx" ON "surveillance_alerts"("patron_id");
+CREATE INDEX "surveillance_alerts_gaming_day_idx" ON "surveillance_alerts"("gaming_day");
 
 CREATE TABLE "surveillance_alert_steps" (
     "id" UUID NOT NULL DEFAULT gen_random_uuid(),

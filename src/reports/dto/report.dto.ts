@@ -174,10 +174,31 @@ export class VoidedBankCoupDto {
   @MoneyProperty({ description: "The house's commission the void took back" }) commission: MinorUnits;
 }
 
+export class IntegrityAlertLineDto {
+  @ApiProperty({ format: 'uuid', description: 'The alert, read whole (with its evidence) by the surveillance role' }) alertId: string;
+  @ApiProperty({ description: 'The detector that raised it (docs/domain.md §9)', example: 'FIRST_CARD_KNOWLEDGE' }) kind: string;
+  @ApiProperty({ enum: ['MEDIUM', 'HIGH'] }) severity: string;
+  @ApiProperty({ example: 3.2e-9 }) pValue: number;
+  @ApiProperty() tableCode: string;
+  @ApiProperty() shoeNumber: number;
+  @ApiProperty({ format: 'date' }) gamingDay: string;
+  @ApiProperty({ nullable: true, type: String }) patronId: string | null;
+  @ApiProperty({ nullable: true, type: String }) dealerId: string | null;
+  @ApiProperty({ enum: ['OPEN', 'ACKNOWLEDGED', 'CLOSED'], description: 'Its state when the report was read' }) status: string;
+  @ApiProperty({ format: 'date-time' }) raisedAt: string;
+  @ApiProperty({ nullable: true, type: String, description: 'What was found, when closed' }) closingNote: string | null;
+}
+
 export class ExceptionsDto {
   @ApiProperty({ type: VoidedCoupDto, isArray: true }) voidedCoups: VoidedCoupDto[];
   @ApiProperty({ type: VoidedSlipDto, isArray: true }) voidedSlips: VoidedSlipDto[];
   @ApiProperty({ type: VoidedBankCoupDto, isArray: true }) voidedBankCoups: VoidedBankCoupDto[];
+  @ApiProperty({
+    type: IntegrityAlertLineDto,
+    isArray: true,
+    description: "Integrity alerts of the period's gaming days, open or not, oldest first (without their evidence)",
+  })
+  integrityAlerts: IntegrityAlertLineDto[];
 }
 
 export class QuarterlyDto {

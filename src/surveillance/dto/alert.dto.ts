@@ -3,6 +3,7 @@ import { DEALER_ID_PATTERN, EnumField, PATRON_PATTERN, TextField, UuidField } fr
 
 export const ALERT_KINDS = ['COUNT_BETTING', 'WINS_BEYOND_ODDS', 'MONEY_BEYOND_ODDS', 'FIRST_CARD_KNOWLEDGE', 'DEALER_PAIRING', 'REPEATED_RUN'] as const;
 export const ALERT_STATUSES = ['OPEN', 'ACKNOWLEDGED', 'CLOSED'] as const;
+export const ALERT_SUBJECTS = ['PATRON', 'DEALER', 'TABLE', 'SHOE'] as const;
 
 export class AlertQueryDto {
   @EnumField(ALERT_STATUSES, { description: 'Only alerts in this state', enumName: 'AlertStatus', required: false }) status?: string;
@@ -56,6 +57,7 @@ export class AlertDto {
   @ApiProperty({ format: 'uuid', description: 'The shoe whose close (or, for a repeated run, whose coup) raised it' }) shoeId: string;
   @ApiProperty({ nullable: true, type: String }) patronId: string | null;
   @ApiProperty({ nullable: true, type: String }) dealerId: string | null;
+  @ApiProperty({ format: 'date', description: "The gaming day of the patron's record, or of the coup that repeated a run" }) gamingDay: string;
   @ApiProperty({
     type: 'object',
     additionalProperties: true,
@@ -64,4 +66,21 @@ export class AlertDto {
   evidence: Record<string, unknown>;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: AlertStepDto, isArray: true }) steps: AlertStepDto[];
+}
+
+export class OpenAlertsQueryDto {
+  @EnumField(ALERT_SUBJECTS, { description: 'What to gather the alerts by', enumName: 'AlertSubject', example: 'PATRON' }) by: string;
+}
+
+export class OpenAlertsDto {
+  @ApiProperty({ description: 'The patron id, dealer id, table id or shoe id', example: 'P-1042' }) subject: string;
+  @ApiProperty({ nullable: true, type: String, description: "The table's code (by TABLE or SHOE)" }) tableCode: string | null;
+  @ApiProperty({ nullable: true, type: Number, description: "The shoe's number at its table (by SHOE)" }) shoeNumber: number | null;
+  @ApiProperty({ description: 'Alerts nobody has acknowledged yet' }) open: number;
+  @ApiProperty({ description: 'Alerts acknowledged and not yet closed' }) acknowledged: number;
+  @ApiProperty({ description: 'Of those, how many are HIGH' }) high: number;
+  @ApiProperty({ description: 'The smallest p-value among them', example: 3.2e-9 }) smallestPValue: number;
+  @ApiProperty({ enum: ALERT_KINDS, enumName: 'AlertKind', isArray: true, description: 'The detectors that raised them' }) kinds: string[];
+  @ApiProperty({ format: 'date-time' }) oldestAt: string;
+  @ApiProperty({ format: 'date-time' }) newestAt: string;
 }
