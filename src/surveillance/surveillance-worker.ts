@@ -41,6 +41,13 @@ export interface SurveillanceConfig {
 }
 export const SURVEILLANCE_CONFIG = 'sabot:surveillance-config';
 
+/**
+ * The longest rest after one pass. A pass that found the caches cold (a shift's first coups: each
+ * table's rules and shoe read once) may work for a second or two; resting nine times that would
+ * leave the log unread for most of a minute. Alerts are due within seconds: the rest is capped.
+ */
+export const MAX_REST_MS = 1_000;
+
 /** The audit stream of alerts and what people do with them (not a table's: pit screens never see it). */
 export const SURVEILLANCE_STREAM = 'surveillance';
 
@@ -147,7 +154,7 @@ export class SurveillanceWorker implements OnApplicationBootstrap, OnModuleDestr
         failing = false;
         // Rest so that the pass's own work stays within its share of the time until the next begins.
         const worked = performance.now() - began - this.waited;
-        const resting = worked / this.config.share - worked;
+        const resting = Math.min(MAX_REST_MS, worked / this.config.share - worked);
         if (done === 0) await this.rest.for(this.config.pollMs);
         else if (resting > 0) await this.rest.for(resting);
       } catch (e) {
