@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '../common/context';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
-import { prismaRunner } from '../database/sql';
+import { prismaRunner, SqlRunner } from '../database/sql';
 import { AuditLog } from '../ledger/audit-log';
 import { AlertDto, AlertQueryDto, OpenAlertsDto } from './dto/alert.dto';
 import { SURVEILLANCE_SQL as SQL } from './surveillance-sql';
@@ -41,6 +41,12 @@ const toDto = (r: AlertRow): AlertDto => ({
   createdAt: r.created_at.toISOString(),
   steps: r.steps.map((s) => ({ ...s, at: new Date(s.at).toISOString() })),
 });
+
+/** One alert with its status and steps, or null. */
+async function oneAlert(db: SqlRunner, id: string): Promise<AlertDto | null> {
+  const [row] = await db.query<AlertRow>(SQL.listAlerts.bind({ id, status: null, kind: null, tableId: null, shoeId: null, patronId: null, dealerId: null }));
+  return row ? toDto(row) : null;
+}
 
 /** Integrity alerts as people read and handle them: never edited; acknowledging and closing are steps, each audited. */
 @Injectable()
@@ -94,11 +100,9 @@ export class SurveillanceService {
   }
 
   async get(id: string): Promise<AlertDto> {
-    const [row] = await prismaRunner(this.prisma).query<AlertRow>(
-      SQL.listAlerts.bind({ id, status: null, kind: null, tableId: null, shoeId: null, patronId: null, dealerId: null }),
-    );
-    if (!row) throw notFound('Alert', id);
-    return toDto(row);
+    const alert = await oneAlert(prismaRunner(this.prisma), id);
+    if (!alert) throw notFound('Alert', id);
+    return alert;
   }
 
   /** Acknowledges (someone is looking) or closes (with what was found) an alert. */
@@ -125,10 +129,7 @@ export class SurveillanceService {
         entityId: id,
         data: { note },
       });
-      const [row] = await db.query<AlertRow>(
-        SQL.listAlerts.bind({ id, status: null, kind: null, tableId: null, shoeId: null, patronId: null, dealerId: null }),
-      );
-      return toDto(row);
+      return (await oneAlert(db, id))!;
     });
   }
 }
