@@ -299,7 +299,7 @@ async function databaseLimit(url: string, concurrency: number, seconds: number) 
           ),
           ...auditParams(
             SYSTEM_CONTEXT,
-            { stream: `db-limit-${shoe.table_id}`, action: 'coup.settle', entityType: 'coup', entityId: String(n), data: { wagers: rows.map((r) => r.id) } },
+            { stream: `db-limit-${shoe.table_id}`, action: 'coup.settle', entityType: 'coup', entityId: coupId, data: { wagers: rows.map((r) => r.id) } },
             BENCH_KEYRING,
           ),
         });

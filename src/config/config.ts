@@ -42,7 +42,7 @@ export interface AppConfig {
   readonly surveillance: boolean;
   /** SURVEILLANCE_POLL_MS: how often the surveillance worker looks for new coups when it has found none. */
   readonly surveillancePollMs: number;
-  /** SURVEILLANCE_SHARE: the most of the time the surveillance worker may be at work (it rests between passes). */
+  /** SURVEILLANCE_SHARE: the most of the time the surveillance thread may be at work (it rests between passes). */
   readonly surveillanceShare: number;
 }
 

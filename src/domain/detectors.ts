@@ -1,6 +1,6 @@
 import { Card, CARDS_PER_DECK, formatCard } from './cards';
 import { BetChances, betChances, Composition, exactOdds, oddsByFirstCard } from './odds';
-import { BetType, MAIN_BETS, MainBet, offeredBets, RuleSet } from './rules';
+import { BET_TYPES, BetType, MAIN_BETS, MainBet, offeredBets, RuleSet } from './rules';
 import { chanceOfRun, countBettingTail, CountStratum, heavyStakes, poissonBinomialTail, RepeatedRun, upperTailOfSum } from './surveillance';
 
 /**
@@ -35,6 +35,34 @@ export function coupOdds(rules: RuleSet, composition: Composition): CoupOdds {
   }
   return { depth, chances: betChances(rules, counts, offeredBets(rules)), firstCardChance, meanGivenFirst };
 }
+
+/**
+ * A coup's odds as one row of doubles, for storage (77 numbers, 616 bytes, against about 1.5 kB as
+ * JSON): the depth, the first card's chances, the means given the first card (Player, Banker, Tie),
+ * then each bet type in BET_TYPES order as paid, mean, variance (NaN for a bet the table does not
+ * offer). NaN (a first card none of which is left) is kept as NaN.
+ */
+export function packOdds(odds: CoupOdds): number[] {
+  const out = [odds.depth, ...odds.firstCardChance, ...MAIN_BETS.flatMap((b) => odds.meanGivenFirst[b])];
+  for (const b of BET_TYPES) {
+    const c = odds.chances[b];
+    out.push(c ? c.paid : NaN, c ? c.mean : NaN, c ? c.variance : NaN);
+  }
+  return out;
+}
+
+export function unpackOdds(packed: readonly number[]): CoupOdds {
+  if (packed.length !== PACKED_ODDS_LENGTH) throw new Error(`packed odds hold ${PACKED_ODDS_LENGTH} numbers, not ${packed.length}`);
+  const chances: Partial<Record<BetType, BetChances>> = {};
+  BET_TYPES.forEach((b, i) => {
+    const [paid, mean, variance] = packed.slice(41 + 3 * i, 44 + 3 * i);
+    if (!Number.isNaN(paid)) chances[b] = { paid, mean, variance };
+  });
+  const given = (i: number) => packed.slice(11 + 10 * i, 21 + 10 * i);
+  return { depth: packed[0], chances, firstCardChance: packed.slice(1, 11), meanGivenFirst: { PLAYER: given(0), BANKER: given(1), TIE: given(2) } };
+}
+
+export const PACKED_ODDS_LENGTH = 41 + 3 * BET_TYPES.length;
 
 const NO_PAIRS = { playerPair: 0n, bankerPair: 0n, eitherPair: 0n, perfectPairEither: 0n, perfectPairBoth: 0n };
 

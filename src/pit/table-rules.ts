@@ -11,10 +11,16 @@ export const DEFAULT_PROPERTY_ID = '00000000-0000-4000-8000-000000000001';
 
 export type BetLimits = Partial<Record<BetType, { min: number; max: number }>>;
 
+/** What a table's rules are made of: the columns of its row that rulesOf reads. */
+export type TableTerms = Pick<
+  CasinoTable,
+  'id' | 'variant' | 'decks' | 'commissionBps' | 'tieBetsStay' | 'sideBets' | 'pays' | 'perfectPairBothPays' | 'roundingMode' | 'roundingUnit'
+>;
+
 /** A table row's rules as the engine's rule set. Table rules are never edited, so this is cached. */
 const rulesCache = new Map<string, RuleSet>();
 
-export function rulesOf(table: CasinoTable): RuleSet {
+export function rulesOf(table: TableTerms): RuleSet {
   let rules = rulesCache.get(table.id);
   if (!rules) {
     const pays = Object.fromEntries(Object.entries(table.pays as Record<string, string>).map(([b, p]) => [b, parseOdds(p)])) as Partial<Record<BetType, Odds>>;

@@ -5,7 +5,9 @@ import { loadQueries } from '../database/named-sql';
 export const SURVEILLANCE_SQL = loadQueries<{
   pendingEntries: { perStream: number; batch: number };
   advanceCursors: { streams: string[]; seqs: string[] };
-  onePass: Record<string, never>;
+  claimSurveyor: Record<string, never>;
+  tableTerms: { tableId: string };
+  shoeOf: { shoeId: string };
   coupsToSurvey: { coupIds: string[] };
   shoeCoups: { shoeId: string; upTo: number };
   insertCoupSurveys: {
@@ -15,7 +17,8 @@ export const SURVEILLANCE_SQL = loadQueries<{
     gamingDays: string[];
     dealerIds: (string | null)[];
     firstValues: number[];
-    odds: string[];
+    odds: number[];
+    oddsLength: number;
   };
   runHits: { keys: string[] };
   indexedPlaces: { propertyId: string };

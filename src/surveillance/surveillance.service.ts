@@ -6,7 +6,7 @@ import { prismaRunner, SqlRunner } from '../database/sql';
 import { AuditLog } from '../ledger/audit-log';
 import { AlertDto, AlertQueryDto, OpenAlertsDto } from './dto/alert.dto';
 import { SURVEILLANCE_SQL as SQL } from './surveillance-sql';
-import { SURVEILLANCE_STREAM } from './surveillance-worker';
+import { SURVEILLANCE_STREAM } from './surveyor';
 
 interface AlertRow {
   id: string;

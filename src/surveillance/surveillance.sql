@@ -23,9 +23,20 @@ INSERT INTO surveillance_cursors AS c (stream, seq, updated_at)
 SELECT u.stream, u.seq, now() FROM unnest(:streams::text[], :seqs::bigint[]) AS u(stream, seq)
 ON CONFLICT (stream) DO UPDATE SET seq = greatest(c.seq, EXCLUDED.seq), updated_at = now();
 
--- name: onePass
--- One worker at a time across the service's instances: the pass's transaction holds this lock.
-SELECT pg_try_advisory_xact_lock(hashtext('sabot:surveillance')) AS mine;
+-- name: claimSurveyor
+-- One surveyor at a time across the service's instances: its connection holds this lock for as
+-- long as it lives (a surveyor that dies, or loses its connection, lets another take over).
+SELECT pg_try_advisory_lock(hashtext('sabot:surveillance')) AS mine;
+
+-- name: tableTerms
+-- A table's rules, as the engine reads them (src/pit/table-rules.ts, rulesOf).
+SELECT id, variant::text AS variant, decks, commission_bps AS "commissionBps", tie_bets_stay AS "tieBetsStay",
+  side_bets::text[] AS "sideBets", pays, perfect_pair_both_pays AS "perfectPairBothPays",
+  rounding_mode AS "roundingMode", rounding_unit AS "roundingUnit"
+FROM casino_tables WHERE id = :tableId::uuid;
+
+-- name: shoeOf
+SELECT table_id, burn_cards FROM shoes WHERE id = :shoeId::uuid;
 
 -- name: coupsToSurvey
 -- Settled coups with what surveillance needs around them: the shoe, the table's property, whether
@@ -59,8 +70,12 @@ WHERE c.shoe_id = :shoeId::uuid AND c.status = 'SETTLED' AND v.coup_id IS NULL A
 ORDER BY c.number;
 
 -- name: insertCoupSurveys
-INSERT INTO coup_surveillance (coup_id, table_id, shoe_id, gaming_day, dealer_id, first_value, odds)
-SELECT * FROM unnest(:coupIds::uuid[], :tableIds::uuid[], :shoeIds::uuid[], :gamingDays::date[], :dealerIds::text[], :firstValues::int[], :odds::jsonb[])
+-- Each coup's packed odds are one slice of :odds (77 numbers each, in the coups' order).
+INSERT INTO coup_surveillance (coup_id, table_id, shoe_id, gaming_day, dealer_id, first_value, odds_packed)
+SELECT u.coup_id, u.table_id, u.shoe_id, u.gaming_day, u.dealer_id, u.first_value,
+  (:odds::float8[])[(u.n::int - 1) * :oddsLength::int + 1 : u.n::int * :oddsLength::int]
+FROM unnest(:coupIds::uuid[], :tableIds::uuid[], :shoeIds::uuid[], :gamingDays::date[], :dealerIds::text[], :firstValues::int[])
+  WITH ORDINALITY AS u(coup_id, table_id, shoe_id, gaming_day, dealer_id, first_value, n)
 ON CONFLICT (coup_id) DO NOTHING;
 
 -- name: runHits
@@ -94,7 +109,7 @@ WHERE w.shoe_id = :shoeId::uuid AND w.patron_id IS NOT NULL AND w.status = 'SETT
 -- name: patronRecord
 -- A patron's record for a gaming day at the property: each coup they played that surveillance
 -- has seen, with its odds, first card and dealer, and their wagers on it.
-SELECT cs.coup_id, cs.shoe_id, cs.table_id, cs.dealer_id, cs.first_value, cs.odds,
+SELECT cs.coup_id, cs.shoe_id, cs.table_id, cs.dealer_id, cs.first_value, cs.odds, cs.odds_packed,
   json_agg(json_build_object('betType', w.bet_type, 'stake', w.amount::text, 'result', w.result, 'net', w.net::text) ORDER BY w.id) AS wagers
 FROM wagers w
 JOIN coup_surveillance cs ON cs.coup_id = w.coup_id
@@ -102,7 +117,7 @@ JOIN casino_tables t ON t.id = cs.table_id
 LEFT JOIN coup_voids v ON v.coup_id = w.coup_id
 WHERE w.patron_id = :patronId AND t.property_id = :propertyId::uuid AND cs.gaming_day = :gamingDay::date
   AND w.status = 'SETTLED' AND v.coup_id IS NULL
-GROUP BY cs.coup_id, cs.shoe_id, cs.table_id, cs.dealer_id, cs.first_value, cs.odds, cs.created_at
+GROUP BY cs.coup_id, cs.shoe_id, cs.table_id, cs.dealer_id, cs.first_value, cs.odds, cs.odds_packed, cs.created_at
 ORDER BY cs.created_at, cs.coup_id;
 
 -- name: raiseAlert

@@ -10,12 +10,16 @@ import {
   fullShoe,
   moneyBeyondOdds,
   normalUpperTail,
+  packOdds,
+  PACKED_ODDS_LENGTH,
+  removeCards,
   parseCards,
   PlayedCoup,
   PlayedWager,
   repeatedRunFinding,
   ruleSet,
   surveyRecord,
+  unpackOdds,
   winsBeyondOdds,
 } from '../../src/domain';
 
@@ -174,5 +178,21 @@ describe('a shoe seen before', () => {
     expect(f.pValue).toBeCloseTo(chance * 1_000_000, 30);
     expect([f.alert, f.severity]).toEqual([true, 'HIGH']);
     expect(f.evidence).toMatchObject({ earlierShoeId: 'earlier', at: 0, earlierAt: 100, length: 12 });
+  });
+});
+
+describe('odds as stored', () => {
+  it('pack into 77 doubles and come back exactly, unoffered bets left out and impossible first cards as NaN', () => {
+    // EZ with Dragon 7 and Panda 8, on a shoe with every 9 and every ten-value card gone: no first card is worth 0 or 9.
+    const rules = ruleSet({ variant: 'EZ' });
+    const gone = ['9', 'T', 'J', 'Q', 'K'].flatMap((r) => ['S', 'H', 'D', 'C'].flatMap((s) => new Array<string>(8).fill(r + s)));
+    const odds = coupOdds(rules, removeCards(fullShoe(8), parseCards(gone)));
+    expect(Number.isNaN(odds.meanGivenFirst.PLAYER[0]) && Number.isNaN(odds.meanGivenFirst.BANKER[9])).toBe(true);
+    const packed = packOdds(odds);
+    expect(packed).toHaveLength(PACKED_ODDS_LENGTH);
+    expect(PACKED_ODDS_LENGTH).toBe(77);
+    expect(unpackOdds(packed)).toEqual(odds);
+    expect(Object.keys(unpackOdds(packed).chances).sort()).toEqual(Object.keys(odds.chances).sort());
+    expect(() => unpackOdds(packed.slice(1))).toThrow('packed odds hold 77 numbers, not 76');
   });
 });

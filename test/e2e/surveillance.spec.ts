@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import { Card, dealPuntoBanco, formatCard, pointOf, seededRandom, shuffledShoe } from '../../src/domain';
 import { startTestApp, TestContext } from '../support/app';
 import { givenKey, givenPit, givenShoe } from '../support/builders';
@@ -110,6 +112,43 @@ describe('a shoe seen before', () => {
     }
     const bad = await ctx.as(await givenKey(ctx, 'SUPERVISOR')).post('/v1/surveillance/alerts/not-a-uuid/close', { note: 'x' });
     expect(bad.status).toBe(400);
+  });
+});
+
+/** The surveillance thread's connections: the one surveyor holds the advisory lock. */
+async function surveyorBackends(): Promise<{ pid: number; locked: boolean }[]> {
+  return ctx.prisma.$queryRawUnsafe(
+    `SELECT a.pid, EXISTS (SELECT 1 FROM pg_locks l WHERE l.pid = a.pid AND l.locktype = 'advisory' AND l.granted) AS locked
+     FROM pg_stat_activity a WHERE a.datname = current_database() AND a.application_name = 'sabot surveillance'`,
+  );
+}
+
+describe('the surveillance thread', () => {
+  // Linux only, and only where the process does not run at the lowest priority already.
+  (fs.existsSync('/proc/self/task') && os.getPriority() < 19 ? it : it.skip)('runs at the lowest priority (nice 19), and only itself', () => {
+    const nice = fs.readdirSync('/proc/self/task').map((t) => {
+      const stat = fs.readFileSync(`/proc/self/task/${t}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    });
+    expect(nice.filter((n) => n === 19)).toHaveLength(1);
+    expect(new Set(nice.filter((n) => n !== 19)).size).toBe(1); // the rest as the process was started
+  });
+
+  it('surveys on a connection of its own that holds the one surveyor’s lock, and takes over again when the superuser cuts it', async () => {
+    let before: { pid: number; locked: boolean }[] = [];
+    for (let i = 0; i < 600 && before.length === 0; i++) {
+      before = await surveyorBackends();
+      if (before.length === 0) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(before).toEqual([{ pid: expect.any(Number), locked: true }]);
+    await ctx.prisma.$queryRawUnsafe('SELECT pg_terminate_backend($1::int)', before[0].pid);
+    let after: { pid: number; locked: boolean }[] = [];
+    for (let i = 0; i < 600 && !(after.length === 1 && after[0].pid !== before[0].pid && after[0].locked); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      after = await surveyorBackends();
+    }
+    expect(after).toEqual([{ pid: expect.any(Number), locked: true }]);
+    expect(after[0].pid).not.toBe(before[0].pid);
   });
 });
 

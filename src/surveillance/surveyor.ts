@@ -1,0 +1,351 @@
+import type { ClientBase } from 'pg';
+import { SYSTEM_CONTEXT } from '../common/context';
+import type { AuditKeyring } from '../config/keyring';
+import { pgRunner, SqlRunner } from '../database/sql';
+import {
+  BetType,
+  Card,
+  Composition,
+  coupOdds,
+  CoupOdds,
+  extendRun,
+  Finding,
+  fullShoe,
+  isCasinoBanked,
+  parseCards,
+  PACKED_ODDS_LENGTH,
+  packOdds,
+  PlayedCoup,
+  pointOf,
+  removeCards,
+  repeatedRunFinding,
+  RuleSet,
+  RUN_WINDOW,
+  runKeys,
+  surveyRecord,
+  unpackOdds,
+} from '../domain';
+import { auditParams } from '../ledger/audit-log';
+import { LEDGER_SQL } from '../ledger/ledger-sql';
+import { rulesOf, TableTerms } from '../pit/table-rules';
+import { SURVEILLANCE_SQL as SQL } from './surveillance-sql';
+
+/** The audit stream of alerts and what people do with them (not a table's: pit screens never see it). */
+export const SURVEILLANCE_STREAM = 'surveillance';
+
+/** Where the surveyor says what it did: an alert raised, a pass that failed. */
+export type SurveyorNote = (level: 'log' | 'warn', message: string) => void;
+
+interface Entry {
+  stream: string;
+  seq: string;
+  action: string;
+  entity_id: string;
+}
+interface CoupRow {
+  id: string;
+  shoe_id: string;
+  table_id: string;
+  number: number;
+  status: string;
+  player_cards: string[];
+  banker_cards: string[];
+  gaming_day: string | null;
+  voided: boolean;
+  decks: number;
+  burn_cards: string[];
+  property_id: string;
+  dealer_id: string | null;
+}
+interface RecordRow {
+  coup_id: string;
+  shoe_id: string;
+  table_id: string;
+  dealer_id: string | null;
+  first_value: number;
+  odds: CoupOdds | null;
+  odds_packed: number[] | null;
+  wagers: { betType: BetType; stake: string; result: string; net: string }[];
+}
+/** A settled coup as surveyed: the shoe's cards through it, where its own begin, the odds it was played at. */
+interface Surveyed {
+  coup: CoupRow;
+  cards: Card[];
+  start: number;
+  odds: CoupOdds;
+}
+
+/** A coup's cards in dealing order: Player, Banker, Player, Banker, then Player's third and Banker's. */
+function dealingOrder(player: readonly Card[], banker: readonly Card[]): Card[] {
+  const out = [player[0], banker[0], player[1], banker[1]];
+  if (player[2] !== undefined) out.push(player[2]);
+  if (banker[2] !== undefined) out.push(banker[2]);
+  return out;
+}
+
+/** Rows written before the odds were packed: JSON keeps no NaN (an impossible first card), it comes back as null and is NaN again here. */
+function oddsFromJson(odds: CoupOdds): CoupOdds {
+  const nan = (xs: readonly (number | null)[]) => xs.map((x) => (x === null ? NaN : x));
+  return { ...odds, meanGivenFirst: { PLAYER: nan(odds.meanGivenFirst.PLAYER), BANKER: nan(odds.meanGivenFirst.BANKER), TIE: nan(odds.meanGivenFirst.TIE) } };
+}
+
+/**
+ * Integrity surveillance (docs/domain.md §9), one pass at a time on a connection of its own: it
+ * follows the audit log (the outbox) with its own cursors. For each settled coup it keeps the exact
+ * odds the coup was played at, its first card and its dealer, and looks its cards up in the run
+ * index of the property's earlier shoes; when a shoe closes, it examines the record of every patron
+ * who played it. Alerts and their audit entries are written in the same transaction as the cursors
+ * move past the entries, so each entry is surveyed once.
+ *
+ * It runs on the surveillance thread (survey-thread.ts), never on the pit's event loop.
+ */
+export class Surveyor {
+  private readonly db: SqlRunner;
+  private readonly rules = new Map<string, RuleSet | null>();
+  /**
+   * Each shoe's cards as dealt up to the last coup surveyed, so that the next coup of the shoe adds
+   * its own cards instead of reading the shoe again (dropped after a void, or a failed pass).
+   */
+  private readonly dealtSoFar = new Map<string, { upTo: number; cards: Card[]; coupStarts: Map<number, number> }>();
+
+  constructor(
+    private readonly client: ClientBase,
+    private readonly keyring: AuditKeyring,
+    private readonly note: SurveyorNote,
+  ) {
+    this.db = pgRunner(client);
+  }
+
+  /** Whether this connection is the one surveyor (another instance's may be). Held until it closes. */
+  async claim(): Promise<boolean> {
+    const [{ mine }] = await this.db.query<{ mine: boolean }>(SQL.claimSurveyor.bind({}));
+    return mine;
+  }
+
+  /**
+   * One pass: the pending entries read and every settled coup's odds worked out first, then one
+   * short transaction writes what they found and moves the cursors past them. A void changes what
+   * its shoe dealt: a pass ends with the first void it meets, and the next reads the shoes afresh.
+   * Returns how many entries it surveyed.
+   */
+  async passOnce(): Promise<number> {
+    let entries = await this.db.query<Entry>(SQL.pendingEntries.bind({ perStream: 100, batch: 200 }));
+    if (entries.length === 0) return 0;
+    const firstVoid = entries.findIndex((e) => e.action === 'coup.void');
+    if (firstVoid >= 0) entries = entries.slice(0, firstVoid + 1);
+    try {
+      const surveyed = await this.surveyedCoups(entries.filter((e) => e.action === 'coup.settle').map((e) => e.entity_id));
+      await this.client.query('BEGIN');
+      try {
+        await this.write(entries, surveyed);
+        await this.client.query('COMMIT');
+      } catch (e) {
+        await this.client.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      }
+    } catch (e) {
+      this.dealtSoFar.clear(); // what this pass cached did not reach the database
+      throw e;
+    }
+    if (firstVoid >= 0) this.dealtSoFar.clear();
+    return entries.length;
+  }
+
+  /**
+   * The entries in chain order: coups are recorded in batches; a closed shoe (whose patrons' records
+   * need its coups) or a void first records the coups before it. Then the cursors move.
+   */
+  private async write(entries: Entry[], surveyed: Map<string, Surveyed>): Promise<void> {
+    const last = new Map<string, string>();
+    let batch: Surveyed[] = [];
+    for (const e of entries) {
+      last.set(e.stream, e.seq);
+      const coup = e.action === 'coup.settle' ? surveyed.get(e.entity_id) : undefined;
+      if (coup) batch.push(coup);
+      else if (e.action === 'shoe.close' || e.action === 'coup.void') {
+        await this.recordCoups(batch);
+        batch = [];
+        if (e.action === 'shoe.close') await this.surveyShoe(e.entity_id);
+      }
+    }
+    await this.recordCoups(batch);
+    await this.db.run(SQL.advanceCursors.bind({ streams: [...last.keys()], seqs: [...last.values()] }));
+  }
+
+  /** Each settled coup surveillance measures (casino-banked, standing) with the odds it was played at. */
+  private async surveyedCoups(coupIds: string[]): Promise<Map<string, Surveyed>> {
+    const out = new Map<string, Surveyed>();
+    if (coupIds.length === 0) return out;
+    const rows = new Map((await this.db.query<CoupRow>(SQL.coupsToSurvey.bind({ coupIds }))).map((r) => [r.id, r]));
+    for (const id of coupIds) {
+      const coup = rows.get(id);
+      if (!coup || coup.status !== 'SETTLED' || coup.voided || coup.gaming_day === null) continue;
+      const rules = await this.rulesFor(coup.table_id);
+      if (rules === null) continue; // a player-banked game: no house odds to measure against
+      const { cards, start } = await this.dealtThrough(coup);
+      let composition: Composition;
+      try {
+        composition = removeCards(fullShoe(coup.decks), cards.slice(0, start));
+      } catch (e) {
+        // Cards the shoe cannot hold (written around the service's checks): there are no odds to
+        // measure against. Said, and passed over, so that one bad row never stops surveillance.
+        this.note('warn', `Coup ${id} not surveyed: its shoe's record cannot hold its cards (${(e as Error).message})`);
+        continue;
+      }
+      out.set(id, { coup, cards, start, odds: coupOdds(rules, composition) });
+    }
+    return out;
+  }
+
+  private async rulesFor(tableId: string): Promise<RuleSet | null> {
+    if (!this.rules.has(tableId)) {
+      const [table] = await this.db.query<TableTerms>(SQL.tableTerms.bind({ tableId }));
+      this.rules.set(tableId, isCasinoBanked(table.variant) ? rulesOf(table) : null);
+    }
+    return this.rules.get(tableId)!;
+  }
+
+  /** A shoe's cards as dealt so far: its recorded burn, then each standing coup's cards in dealing order. */
+  private async dealt(shoeId: string, burn: readonly string[], upTo: number): Promise<{ cards: Card[]; coupStarts: Map<number, number> }> {
+    const cards: Card[] = parseCards(burn);
+    const coupStarts = new Map<number, number>();
+    for (const c of await this.db.query<{ number: number; player_cards: string[]; banker_cards: string[] }>(SQL.shoeCoups.bind({ shoeId, upTo }))) {
+      coupStarts.set(c.number, cards.length);
+      cards.push(...dealingOrder(parseCards(c.player_cards), parseCards(c.banker_cards)));
+    }
+    return { cards, coupStarts };
+  }
+
+  /** The shoe's cards up to and including this coup, and where the coup's own begin: from the cache when it reaches the coup before. */
+  private async dealtThrough(coup: CoupRow): Promise<{ cards: Card[]; start: number }> {
+    let known = this.dealtSoFar.get(coup.shoe_id);
+    if (known && known.upTo === coup.number - 1) {
+      known.coupStarts.set(coup.number, known.cards.length);
+      known.cards.push(...dealingOrder(parseCards(coup.player_cards), parseCards(coup.banker_cards)));
+      known.upTo = coup.number;
+    } else if (!known || known.upTo < coup.number) {
+      if (this.dealtSoFar.size > 1_000) this.dealtSoFar.clear();
+      known = { upTo: coup.number, ...(await this.dealt(coup.shoe_id, coup.burn_cards, coup.number)) };
+      this.dealtSoFar.set(coup.shoe_id, known);
+    }
+    const start = known.coupStarts.get(coup.number)!;
+    return { cards: known.cards.slice(0, known.coupStarts.get(coup.number + 1) ?? known.cards.length), start };
+  }
+
+  /**
+   * Settled coups, in order: the odds each was played at, its first card and dealer (one insert for
+   * all); then the windows of 8 cards each completed, looked up in the run index of the property's
+   * earlier shoes (one query for all) and added to it (one insert).
+   */
+  private async recordCoups(surveyed: Surveyed[]): Promise<void> {
+    if (surveyed.length === 0) return;
+    await this.db.run(
+      SQL.insertCoupSurveys.bind({
+        coupIds: surveyed.map((x) => x.coup.id),
+        tableIds: surveyed.map((x) => x.coup.table_id),
+        shoeIds: surveyed.map((x) => x.coup.shoe_id),
+        gamingDays: surveyed.map((x) => x.coup.gaming_day!),
+        dealerIds: surveyed.map((x) => x.coup.dealer_id),
+        firstValues: surveyed.map((x) => pointOf(x.cards[x.start])),
+        odds: surveyed.flatMap((x) => packOdds(x.odds)),
+        oddsLength: PACKED_ODDS_LENGTH,
+      }),
+    );
+    await this.lookForRuns(surveyed);
+  }
+
+  /** The windows these coups completed, looked up among the property's earlier shoes; then indexed. */
+  private async lookForRuns(surveyed: Surveyed[]): Promise<void> {
+    const windows: { coup: CoupRow; cards: Card[]; key: number; at: number }[] = [];
+    for (const { coup, cards, start } of surveyed) {
+      const from = Math.max(0, start - (RUN_WINDOW - 1));
+      runKeys(cards.slice(from)).forEach((key, i) => windows.push({ coup, cards, key, at: from + i }));
+    }
+    if (windows.length === 0) return;
+    const hits = await this.db.query<{ key: string; shoe_id: string; position: number; property_id: string }>(
+      SQL.runHits.bind({ keys: [...new Set(windows.map((w) => String(w.key)))] }),
+    );
+    const byKey = new Map<number, typeof hits>();
+    for (const h of hits) byKey.set(Number(h.key), [...(byKey.get(Number(h.key)) ?? []), h]);
+    const earlierCards = new Map<string, Card[]>();
+    const places = new Map<string, number>();
+    for (const w of windows) {
+      for (const hit of byKey.get(w.key) ?? []) {
+        if (hit.shoe_id === w.coup.shoe_id || hit.property_id !== w.coup.property_id) continue;
+        if (!earlierCards.has(hit.shoe_id)) {
+          const [shoe] = await this.db.query<{ burn_cards: string[] }>(SQL.shoeOf.bind({ shoeId: hit.shoe_id }));
+          earlierCards.set(hit.shoe_id, (await this.dealt(hit.shoe_id, shoe.burn_cards, 2 ** 31 - 1)).cards);
+        }
+        if (!places.has(w.coup.property_id)) {
+          const [{ places: n }] = await this.db.query<{ places: string }>(SQL.indexedPlaces.bind({ propertyId: w.coup.property_id }));
+          places.set(w.coup.property_id, Number(n));
+        }
+        const run = extendRun(w.cards, earlierCards.get(hit.shoe_id)!, w.at, hit.position);
+        const finding = repeatedRunFinding(w.cards, run, hit.shoe_id, w.coup.decks, w.cards.length * places.get(w.coup.property_id)!);
+        await this.raise(finding, {
+          tableId: w.coup.table_id,
+          shoeId: w.coup.shoe_id,
+          patronId: null,
+          dealerId: null,
+          gamingDay: w.coup.gaming_day!,
+          dedupeKey: `REPEATED_RUN:${w.coup.shoe_id}:${hit.shoe_id}:${run.earlierAt - run.at}`,
+        });
+      }
+    }
+    await this.db.run(
+      SQL.insertRuns.bind({ keys: windows.map((w) => String(w.key)), shoeIds: windows.map((w) => w.coup.shoe_id), positions: windows.map((w) => w.at) }),
+    );
+  }
+
+  /** A shoe closed: every patron who played it, on their record of that gaming day at the property. */
+  private async surveyShoe(shoeId: string): Promise<void> {
+    const [shoe] = await this.db.query<{ table_id: string }>(SQL.shoeOf.bind({ shoeId }));
+    if (!shoe) return;
+    for (const p of await this.db.query<{ patron_id: string; gaming_day: string; property_id: string }>(SQL.patronsOfShoe.bind({ shoeId }))) {
+      const rows = await this.db.query<RecordRow>(SQL.patronRecord.bind({ patronId: p.patron_id, propertyId: p.property_id, gamingDay: p.gaming_day }));
+      const record: PlayedCoup[] = rows.map((r) => ({
+        coupId: r.coup_id,
+        shoeId: r.shoe_id,
+        dealerId: r.dealer_id,
+        odds: r.odds_packed ? unpackOdds(r.odds_packed) : oddsFromJson(r.odds!),
+        firstValue: r.first_value,
+        wagers: r.wagers.map((w) => ({ betType: w.betType, stake: BigInt(w.stake), paid: w.result === 'WIN', net: BigInt(w.net) })),
+      }));
+      if (record.length === 0) continue;
+      for (const finding of surveyRecord(record)) {
+        await this.raise(finding, {
+          tableId: shoe.table_id,
+          shoeId,
+          patronId: p.patron_id,
+          dealerId: finding.kind === 'DEALER_PAIRING' ? ((finding.evidence.dealerId as string | null) ?? null) : null,
+          gamingDay: p.gaming_day,
+          dedupeKey: `${finding.kind}:${p.patron_id}:${p.gaming_day}:${shoeId}`,
+        });
+      }
+    }
+  }
+
+  /** An alert (once per dedupe key), with its audit entry in the surveillance stream. */
+  private async raise(
+    f: Finding,
+    about: { tableId: string; shoeId: string; patronId: string | null; dealerId: string | null; gamingDay: string; dedupeKey: string },
+  ): Promise<void> {
+    if (!f.alert) return;
+    const [row] = await this.db.query<{ id: string }>(
+      SQL.raiseAlert.bind({ kind: f.kind, severity: f.severity!, pValue: f.pValue, threshold: f.threshold, evidence: JSON.stringify(f.evidence), ...about }),
+    );
+    if (!row) return;
+    const entry = {
+      stream: SURVEILLANCE_STREAM,
+      action: 'alert.raise',
+      entityType: 'alert',
+      entityId: row.id,
+      data: { kind: f.kind, severity: f.severity, pValue: f.pValue.toExponential(3), ...about },
+    };
+    await this.db.run(LEDGER_SQL.appendAudit.bind(auditParams(SYSTEM_CONTEXT, entry, this.keyring)));
+    this.note(
+      'warn',
+      `Alert ${f.kind} (${f.severity}, p = ${f.pValue.toExponential(2)}) at table ${about.tableId}${about.patronId ? `, patron ${about.patronId}` : ''}`,
+    );
+  }
+}
