@@ -152,6 +152,27 @@ describe('the surveillance thread', () => {
   });
 });
 
+describe('a record the shoe cannot hold', () => {
+  it('is said and passed over: the coups after it, at other tables, are surveyed all the same', async () => {
+    const bad = await givenPit(ctx, { code: 'SURV-BAD' });
+    const cards = shuffledShoe(8, seededRandom(77));
+    // The superuser writes a burn of eight copies of the card the next coup opens with: no 8-deck shoe holds a ninth.
+    const burn = new Array<string>(8).fill(formatCard(cards[0]));
+    await ctx.prisma.$executeRawUnsafe('UPDATE shoes SET burn_cards = $1::text[] WHERE id = $2::uuid', burn, bad.shoe.id);
+    await deal(bad.terminal, bad.shoe.id, cards, 2);
+
+    const good = await givenPit(ctx, { code: 'SURV-GOOD' });
+    await deal(good.terminal, good.shoe.id, shuffledShoe(8, seededRandom(78)), 3);
+    const surveyed = (shoeId: string) =>
+      ctx.prisma.$queryRawUnsafe<{ n: number }[]>('SELECT count(*)::int AS n FROM coup_surveillance WHERE shoe_id = $1::uuid', shoeId).then((r) => r[0].n);
+    for (let i = 0; i < 600 && (await surveyed(good.shoe.id)) < 3; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await surveyed(good.shoe.id)).toBe(3);
+    // The first coup's odds are those of the shoe before it (the burn taken out: possible); the second's
+    // would take a ninth copy out: it is passed over.
+    expect(await surveyed(bad.shoe.id)).toBe(1);
+  });
+});
+
 describe('a patron who sees the first card', () => {
   it('is an alert when the shoe closes (the first card’s worth, and the pairing with the dealer who dealt); an honest neighbour is not', async () => {
     const pit = await givenPit(ctx, { code: 'SURV-SEE', variant: 'EZ' });
