@@ -299,7 +299,9 @@ async function databaseLimit(url: string, concurrency: number, seconds: number) 
           ),
           ...auditParams(
             SYSTEM_CONTEXT,
-            { stream: `db-limit-${shoe.table_id}`, action: 'coup.settle', entityType: 'coup', entityId: coupId, data: { wagers: rows.map((r) => r.id) } },
+            // Not 'coup.settle': surveillance would survey these coups, whose same four cards over
+            // and over no shoe could hold (it says so for each, and passes over them).
+            { stream: `db-limit-${shoe.table_id}`, action: 'bench.coup', entityType: 'coup', entityId: coupId, data: { wagers: rows.map((r) => r.id) } },
             BENCH_KEYRING,
           ),
         });
