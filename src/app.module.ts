@@ -25,6 +25,7 @@ import { TableAccountingModule } from './table-accounting/table-accounting.modul
 import { TablesModule } from './tables/tables.module';
 import { EventsModule } from './events/events.module';
 import { DealersModule } from './dealers/dealers.module';
+import { PatronsModule } from './patrons/patrons.module';
 import { SurveillanceModule } from './surveillance/surveillance.module';
 
 /** The database client, the access layer and the audit secrets, available to every module. */
@@ -62,6 +63,7 @@ export class AppModule {
         PropertiesModule,
         TablesModule,
         DealersModule,
+        PatronsModule,
         ShoesModule,
         CoupsModule,
         CommissionsModule,

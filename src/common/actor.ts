@@ -23,7 +23,11 @@ export const PUBLIC_KEY = 'sabot:public';
 export const RECORDERS: Role[] = ['TERMINAL', 'SUPERVISOR'];
 export const SUPERVISORS: Role[] = ['SUPERVISOR'];
 export const ADMINS: Role[] = ['ADMIN'];
-export const EVERYONE: Role[] = ['TERMINAL', 'SUPERVISOR', 'FINANCE', 'AUDITOR', 'ADMIN', 'SURVEILLANCE'];
+export const EVERYONE: Role[] = ['TERMINAL', 'SUPERVISOR', 'FINANCE', 'AUDITOR', 'ADMIN', 'SURVEILLANCE', 'HOST', 'COMPLIANCE'];
+/** Who registers patrons (the player's club desk, a pit supervisor carding a new player). */
+export const PATRON_REGISTRARS: Role[] = ['HOST', 'SUPERVISOR'];
+/** Who reads a patron's record and rating; every read is in the audit chain. */
+export const PATRON_READERS: Role[] = ['HOST', 'SUPERVISOR', 'AUDITOR', 'COMPLIANCE'];
 export const TABLE_MANAGERS: Role[] = ['SUPERVISOR', 'ADMIN'];
 
 export const Public = () => SetMetadata(PUBLIC_KEY, true);

@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiBody, ApiExtraModels, ApiHeader, ApiOperation, ApiPar
 import { PUBLIC_KEY, Role, ROLES_KEY } from './actor';
 import { ERROR_MEANING, ERROR_STATUS, ErrorCode } from './errors';
 import { ErrorResponseDto } from './error-response.dto';
+import { PATRON_MAX_LENGTH, PATRON_PATTERN } from './validation';
 
 export interface Example {
   summary: string;
@@ -50,6 +51,8 @@ const ROLE_SCOPE: Record<Role, string> = {
   AUDITOR: 'AUDITOR',
   ADMIN: 'ADMIN',
   SURVEILLANCE: 'SURVEILLANCE',
+  HOST: 'HOST',
+  COMPLIANCE: 'COMPLIANCE',
 };
 
 /** The operation's description: what it does, who may call it, what it writes, and every error it can answer. */
@@ -105,7 +108,16 @@ export function Endpoint(method: 'GET' | 'POST', path: string, o: EndpointOption
     HttpCode(status),
     success,
     ...[...byStatus].map(([s, cs]) => ApiResponse({ status: s, description: cs.map((c) => `${c}: ${ERROR_MEANING[c]}`).join('. '), type: ErrorResponseDto })),
-    ...params.map((p) => ApiParam({ name: p.name, format: 'uuid', type: 'string', description: `The ${p.of}'s id (a UUID)` })),
+    ...params.map((p) =>
+      p.name === 'card'
+        ? ApiParam({
+            name: 'card',
+            type: 'string',
+            description: "The patron's player-card number",
+            schema: { type: 'string', maxLength: PATRON_MAX_LENGTH, pattern: PATRON_PATTERN.source },
+          })
+        : ApiParam({ name: p.name, format: 'uuid', type: 'string', description: `The ${p.of}'s id (a UUID)` }),
+    ),
   ];
   if (post)
     decorators.push(

@@ -206,6 +206,23 @@ export function NestedField(type: () => new () => object, o: FieldOptions & { ar
   return applyDecorators(...decorators);
 }
 
+/** A patron's card number: at most this long (PATRON_PATTERN). */
+export const PATRON_MAX_LENGTH = 64;
+
+/** A patron's card number as a route parameter (`:card`), checked as the body fields are. */
+export const CardParam = () =>
+  Param('card', {
+    transform: (v: string) => {
+      if (typeof v !== 'string' || v.length > PATRON_MAX_LENGTH || !PATRON_PATTERN.test(v)) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `The card in the path must be a player-card number of at most ${PATRON_MAX_LENGTH} letters, digits, ., - and _`,
+        );
+      }
+      return v;
+    },
+  });
+
 /** A UUID route parameter. */
 export const IdParam = (name = 'id') =>
   Param(name, new ParseUUIDPipe({ exceptionFactory: () => new AppError('VALIDATION_FAILED', `The ${name} in the path must be a UUID`) }));

@@ -31,6 +31,7 @@ export interface CoupWriteParams {
   newBetTypes: string[];
   newAmounts: string[];
   newPatrons: (string | null)[];
+  newSeatings: (string | null)[];
   newResults: string[];
   newPayouts: string[];
   newCommissions: string[];
@@ -45,6 +46,7 @@ export interface CoupWriteParams {
   carriedBetTypes: string[];
   carriedAmounts: string[];
   carriedPatrons: (string | null)[];
+  carriedSeatings: (string | null)[];
   carriedFrom: string[];
   createdByKeyId: string;
   accrualSeats: number[];

@@ -16,6 +16,8 @@ const RECORD_ERRORS = [
   'CARD_NOT_IN_SHOE',
   'BET_NOT_OFFERED',
   'BET_LIMIT',
+  'UNKNOWN_PATRON',
+  'PATRON_REQUIRED',
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_IN_PROGRESS',
 ] as const;
@@ -108,7 +110,7 @@ export class CoupsController {
     roles: RECORDERS,
     status: 201,
     type: CoupDto,
-    errors: ['NOT_FOUND', 'SHOE_CLOSED', 'COUP_NOT_TAKING_BETS', 'BET_NOT_OFFERED', 'BET_LIMIT', 'IDEMPOTENCY_KEY_REUSED'],
+    errors: ['NOT_FOUND', 'SHOE_CLOSED', 'COUP_NOT_TAKING_BETS', 'BET_NOT_OFFERED', 'BET_LIMIT', 'UNKNOWN_PATRON', 'PATRON_REQUIRED', 'IDEMPOTENCY_KEY_REUSED'],
   })
   addWagers(@IdParam() id: string, @Body() dto: AddWagersDto, @CurrentContext() ctx: RequestContext): Promise<CoupDto> {
     return this.coups.addWagers(id, dto, ctx);

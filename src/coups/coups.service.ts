@@ -6,7 +6,21 @@ import { randomUUID } from 'node:crypto';
 import { Actor, assertTableAccess } from '../common/actor';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService, Tx } from '../database/prisma.service';
-import { admitWager, BetType, Card, CoupOutcome, dealFrom, evaluateCoup, formatCard, gamingDayOf, nextCoupNumber, parseCards, settleWager } from '../domain';
+import {
+  admitWager,
+  attributeWager,
+  BetType,
+  Card,
+  CoupOutcome,
+  dealFrom,
+  evaluateCoup,
+  formatCard,
+  gamingDayOf,
+  nextCoupNumber,
+  OpenSeating,
+  parseCards,
+  settleWager,
+} from '../domain';
 import { CasinoTable, Coup, CoupVoid, Wager } from '../generated/prisma/client';
 import { CarriedWager, LockedShoe } from '../pit/pit.service';
 import { rollupParams } from '../ledger/rollups';
@@ -32,6 +46,8 @@ interface PendingWager {
   betType: BetType;
   amount: bigint;
   patronId: string | null;
+  /** The visit (seating) the wager was played in. */
+  seatingId: string | null;
   carriedFromId: string | null;
 }
 
@@ -83,7 +99,7 @@ export class CoupsService {
     const hands = parseHands(cards);
     const table = await this.pit.tableOf(shoeId);
     const snap = await this.pit.snapshot(shoeId, actor, table);
-    const wagers = [...snap.carried.map(carriedWager), ...(dto.wagers ?? []).map((w) => newWager(snap.table, w))];
+    const wagers = [...snap.carried.map(carriedWager), ...(await this.newWagers(pgRunner(this.prisma.pool), snap, dto.wagers))];
     const plan = this.plan(ctx, snap, { id: randomUUID(), number: nextCoupNumber(snap.shoe), isNew: true }, hands, wagers);
     return (await this.writeOptimistic(ctx, plan, snap.version, actor.unconfirmed ? actor.keyId : null)) ? plan.dto : null;
   }
@@ -96,7 +112,7 @@ export class CoupsService {
     return this.prisma.rawTransaction(ctx, async (client) => {
       const locked = await this.pit.lockRaw(client, shoeId, actor, table);
       const number = nextCoupNumber(locked.shoe);
-      const wagers = [...locked.carried.map(carriedWager), ...(dto.wagers ?? []).map((w) => newWager(locked.table, w))];
+      const wagers = [...locked.carried.map(carriedWager), ...(await this.newWagers(pgRunner(client), locked, dto.wagers))];
       return this.settle(ctx, pgRunner(client), locked, { id: randomUUID(), number, isNew: true }, hands, wagers);
     });
   }
@@ -105,10 +121,10 @@ export class CoupsService {
   private async openForBetting(shoeId: string, dto: RecordCoupDto, ctx: RequestContext): Promise<CoupDto> {
     const { actor } = ctx;
     return this.prisma.transaction(ctx, async (tx) => {
-      const locked = await this.pit.lock(tx, shoeId, actor, { mustBeOpen: true, withCarried: true });
-      const { shoe, table } = locked;
+      const locked = await this.pit.lock(tx, shoeId, actor, { mustBeOpen: true, withCarried: true, withSeated: true });
+      const { shoe } = locked;
       const number = nextCoupNumber(locked.shoe);
-      const fresh = (dto.wagers ?? []).map((w) => newWager(table, w));
+      const fresh = await this.newWagers(prismaRunner(tx), locked, dto.wagers);
       const carried = locked.carried.map(carriedWager);
       const coupId = randomUUID();
       await tx.coup.create({ data: { id: coupId, shoeId, tableId: shoe.tableId, number, status: 'BETTING', playerCards: [], bankerCards: [] } });
@@ -130,8 +146,9 @@ export class CoupsService {
   addWagers(coupId: string, dto: AddWagersDto, ctx: RequestContext): Promise<CoupDto> {
     const { actor } = ctx;
     return this.prisma.transaction(ctx, async (tx) => {
-      const { table, shoe } = await this.lockOpenCoup(tx, coupId, actor);
-      const wagers = dto.wagers.map((w) => newWager(table, w));
+      const locked = await this.lockOpenCoup(tx, coupId, actor, true);
+      const { shoe } = locked;
+      const wagers = await this.newWagers(prismaRunner(tx), locked, dto.wagers);
       await insertOpenWagers(tx, coupId, shoe.id, shoe.tableId, wagers);
       await this.audit.append(tx, ctx, {
         stream: shoe.tableId,
@@ -207,10 +224,25 @@ export class CoupsService {
 
   // -------------------------------------------------------------------------------------------
 
-  private async lockOpenCoup(tx: Tx, coupId: string, actor: Actor): Promise<LockedShoe> {
+  /**
+   * The wagers placed at the table, admitted by the engine (offered, within its limits) and each
+   * given its patron and visit: the patron named, else the one seated on its seat. A patron named
+   * must be registered.
+   */
+  private async newWagers(db: SqlRunner, at: Pick<LockedShoe, 'table' | 'seated'>, placed: readonly WagerInputDto[] | undefined): Promise<PendingWager[]> {
+    if (!placed?.length) return [];
+    const wagers = placed.map((w) => newWager(at.table, at.seated, w));
+    await this.pit.assertRegistered(
+      db,
+      placed.flatMap((w) => (w.patronId === undefined ? [] : [w.patronId])),
+    );
+    return wagers;
+  }
+
+  private async lockOpenCoup(tx: Tx, coupId: string, actor: Actor, withSeated = false): Promise<LockedShoe> {
     const coup = await tx.coup.findUnique({ where: { id: coupId }, select: { shoeId: true, number: true } });
     if (!coup) throw notFound('Coup', coupId);
-    const locked = await this.pit.lock(tx, coup.shoeId, actor, { mustBeOpen: true });
+    const locked = await this.pit.lock(tx, coup.shoeId, actor, { mustBeOpen: true, withSeated });
     if (locked.shoe.openCoupId !== coupId) throw new AppError('COUP_NOT_TAKING_BETS', `Coup ${coup.number} is not taking bets`);
     return locked;
   }
@@ -269,7 +301,15 @@ export class CoupsService {
     // Tied Player/Banker bets that stay: carried to the next coup as new wagers linked to the original.
     const carriedForward = rows
       .filter((r) => r.carriesOver)
-      .map((r) => ({ id: randomUUID(), seat: r.seat, betType: r.betType, amount: r.amount, patronId: r.patronId, carriedFromId: r.id }));
+      .map((r) => ({
+        id: randomUUID(),
+        seat: r.seat,
+        betType: r.betType,
+        amount: r.amount,
+        patronId: r.patronId,
+        seatingId: r.seatingId,
+        carriedFromId: r.id,
+      }));
 
     const fresh = rows.filter((r) => !r.stored);
     const stored = rows.filter((r) => r.stored);
@@ -300,6 +340,7 @@ export class CoupsService {
       newBetTypes: fresh.map((r) => r.betType),
       newAmounts: fresh.map((r) => str(r.amount)),
       newPatrons: fresh.map((r) => r.patronId),
+      newSeatings: fresh.map((r) => r.seatingId),
       newResults: fresh.map((r) => r.result),
       newPayouts: fresh.map((r) => str(r.payout)),
       newCommissions: fresh.map((r) => str(r.commission)),
@@ -314,6 +355,7 @@ export class CoupsService {
       carriedBetTypes: carriedForward.map((r) => r.betType),
       carriedAmounts: carriedForward.map((r) => str(r.amount)),
       carriedPatrons: carriedForward.map((r) => r.patronId),
+      carriedSeatings: carriedForward.map((r) => r.seatingId),
       carriedFrom: carriedForward.map((r) => r.carriedFromId),
       createdByKeyId: ctx.actor.keyId,
       accrualSeats: accruals.map((r) => r.seat),
@@ -390,17 +432,26 @@ export class CoupsService {
   }
 }
 
-/** A wager placed at the table, admitted by the engine (offered, within its limits). */
-function newWager(table: CasinoTable, w: WagerInputDto): PendingWager {
+/** A wager placed at the table, admitted by the engine (offered, within its limits), with its patron and visit. */
+function newWager(table: CasinoTable, seated: readonly OpenSeating[], w: WagerInputDto): PendingWager {
   const placed = { seat: w.seat, betType: w.betType as BetType, amount: BigInt(w.amount) };
   admitWager(rulesOf(table), limitsOf(table), table, placed);
-  return { id: randomUUID(), stored: false, ...placed, patronId: w.patronId ?? null, carriedFromId: null };
+  return { id: randomUUID(), stored: false, ...placed, ...attributeWager(seated, w.seat, w.patronId ?? null), carriedFromId: null };
 }
 
 const auditWager = (w: PendingWager) => ({ id: w.id, seat: w.seat, betType: w.betType, amount: w.amount, patronId: w.patronId });
 
 function storedWager(w: Wager): PendingWager {
-  return { id: w.id, stored: true, seat: w.seat, betType: w.betType, amount: w.amount, patronId: w.patronId, carriedFromId: w.carriedFromId };
+  return {
+    id: w.id,
+    stored: true,
+    seat: w.seat,
+    betType: w.betType,
+    amount: w.amount,
+    patronId: w.patronId,
+    seatingId: w.seatingId,
+    carriedFromId: w.carriedFromId,
+  };
 }
 
 async function insertOpenWagers(tx: Tx, coupId: string, shoeId: string, tableId: string, wagers: PendingWager[]): Promise<void> {
@@ -415,6 +466,7 @@ async function insertOpenWagers(tx: Tx, coupId: string, shoeId: string, tableId:
       betType: w.betType,
       amount: w.amount,
       patronId: w.patronId,
+      seatingId: w.seatingId,
       status: 'OPEN' as const,
     })),
   });
@@ -428,7 +480,16 @@ interface Plan {
 }
 
 function carriedWager(w: CarriedWager): PendingWager {
-  return { id: w.id, stored: true, seat: w.seat, betType: w.betType, amount: BigInt(w.amount), patronId: w.patronId, carriedFromId: w.carriedFromId };
+  return {
+    id: w.id,
+    stored: true,
+    seat: w.seat,
+    betType: w.betType,
+    amount: BigInt(w.amount),
+    patronId: w.patronId,
+    seatingId: w.seatingId,
+    carriedFromId: w.carriedFromId,
+  };
 }
 
 function toWagerDto(

@@ -1,4 +1,4 @@
-import type { ClientBase } from 'pg';
+import type { ClientBase, Pool } from 'pg';
 
 /**
  * A SQL statement as text and positional values, so that the same statement can run inside a
@@ -30,7 +30,8 @@ export const prismaRunner = (tx: RawSqlClient): SqlRunner => ({
   query: async <T>(s: SqlStatement) => tx.$queryRawUnsafe<T[]>(s.text, ...s.values),
 });
 
-export const pgRunner = (client: ClientBase): SqlRunner => ({
+/** On a connection, or on the pool (each statement on whichever connection is free). */
+export const pgRunner = (client: ClientBase | Pool): SqlRunner => ({
   run: async (s) => {
     await client.query({ name: s.name, text: s.text, values: s.values });
   },

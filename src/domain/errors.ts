@@ -22,7 +22,9 @@ export type DomainErrorCode =
   | 'STAKES_STAND'
   | 'WRONG_BANKER'
   | 'BANK_BELOW_OFFER'
-  | 'BET_LIMIT';
+  | 'BET_LIMIT'
+  /** Several patrons share the seat and the wager names none of them. */
+  | 'PATRON_REQUIRED';
 
 export class DomainError extends Error {
   constructor(

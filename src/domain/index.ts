@@ -17,3 +17,5 @@ export * from './roads';
 export * from './moments';
 export * from './surveillance';
 export * from './detectors';
+export * from './seating';
+export * from './rating';

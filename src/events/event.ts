@@ -48,10 +48,10 @@ export function eventOf(stream: string, seq: string, payload: string): SabotEven
   };
 }
 
-/** Streams that are not a table's: keys, properties and tables themselves; surveillance's alerts. */
-const OWN_STREAMS = new Set(['admin', 'surveillance']);
+/** Streams that are not a table's: keys, properties and tables themselves; surveillance's alerts; the patron register and its reads. */
+const OWN_STREAMS = new Set(['admin', 'surveillance', 'patrons']);
 
-/** The subject of an event: `<prefix>.table.<tableId>.<type>`, or `<prefix>.admin.<type>`, `<prefix>.surveillance.<type>`. */
+/** The subject of an event: `<prefix>.table.<tableId>.<type>`, or `<prefix>.<stream>.<type>` for the streams above. */
 export function subjectOf(prefix: string, e: SabotEvent): string {
   return OWN_STREAMS.has(e.stream) ? `${prefix}.${e.stream}.${e.type}` : `${prefix}.table.${e.stream}.${e.type}`;
 }

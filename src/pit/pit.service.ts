@@ -3,9 +3,10 @@ import type { PoolClient } from 'pg';
 import { Actor, assertTableAccess } from '../common/actor';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService, Tx } from '../database/prisma.service';
-import { BetType } from '../domain';
+import { BetType, OpenSeating } from '../domain';
 import { CasinoTable, Shoe } from '../generated/prisma/client';
 import { TableWithClock } from './table-rules';
+import { SqlRunner } from '../database/sql';
 
 /** A tie bet carried to the shoe's next coup, waiting for it. */
 export interface CarriedWager {
@@ -14,6 +15,7 @@ export interface CarriedWager {
   betType: BetType;
   amount: string;
   patronId: string | null;
+  seatingId: string | null;
   carriedFromId: string;
 }
 
@@ -24,6 +26,8 @@ export interface LockedShoe {
   readonly timeZone: string;
   readonly gamingDayStartHour: number;
   readonly carried: CarriedWager[];
+  /** The patrons whose cards are in at the table now (read only where wagers are placed). */
+  readonly seated: OpenSeating[];
 }
 
 /** The shoe as the write paths read it (its version is read only by the optimistic path). */
@@ -37,12 +41,15 @@ const SHOE_COLUMNS = `
 
 export const LOCK_SHOE_SQL = `SELECT ${SHOE_COLUMNS} FROM shoes s WHERE s.id = $1::uuid FOR UPDATE`;
 
-/** The shoe, its version and its waiting tie bets, all as of one snapshot (one statement). */
+/** The shoe, its version, its waiting tie bets and the patrons seated at its table, all as of one snapshot (one statement). */
 export const SNAPSHOT_SQL = `
   SELECT ${SHOE_COLUMNS}, s.version::text AS version,
          (SELECT coalesce(json_agg(json_build_object('id', w.id, 'seat', w.seat, 'betType', w.bet_type, 'amount', w.amount::text,
-                                                     'patronId', w.patron_id, 'carriedFromId', w.carried_from_id) ORDER BY w.placed_at, w.id), '[]'::json)
-          FROM wagers w WHERE w.shoe_id = s.id AND w.coup_id IS NULL AND w.status = 'OPEN') AS carried
+                                                     'patronId', w.patron_id, 'seatingId', w.seating_id, 'carriedFromId', w.carried_from_id)
+                                   ORDER BY w.placed_at, w.id), '[]'::json)
+          FROM wagers w WHERE w.shoe_id = s.id AND w.coup_id IS NULL AND w.status = 'OPEN') AS carried,
+         (SELECT coalesce(json_agg(json_build_object('id', st.id, 'patronId', st.patron_id, 'seat', st.seat) ORDER BY st.started_at, st.id), '[]'::json)
+          FROM seatings st WHERE st.table_id = s.table_id AND st.ended_at IS NULL) AS seated
   FROM shoes s WHERE s.id = $1::uuid`;
 
 /**
@@ -51,8 +58,18 @@ export const SNAPSHOT_SQL = `
  * statement could miss a withdrawal committed during the wait.
  */
 export const CARRIED_SQL = `
-  SELECT id, seat, bet_type AS "betType", amount::text AS amount, patron_id AS "patronId", carried_from_id AS "carriedFromId"
+  SELECT id, seat, bet_type AS "betType", amount::text AS amount, patron_id AS "patronId", seating_id AS "seatingId", carried_from_id AS "carriedFromId"
   FROM wagers WHERE shoe_id = $1::uuid AND coup_id IS NULL AND status = 'OPEN' ORDER BY placed_at, id`;
+
+/**
+ * The patrons seated at a table now, in the order their cards went in. A card in or out moves the
+ * version of the table's open shoe (SeatingsService), so a coup computed before it does not apply.
+ */
+export const SEATED_SQL = `
+  SELECT id, patron_id AS "patronId", seat FROM seatings WHERE table_id = $1::uuid AND ended_at IS NULL ORDER BY started_at, id`;
+
+/** Which of these player cards are registered. */
+export const REGISTERED_SQL = `SELECT card FROM patrons WHERE card = ANY($1::text[])`;
 
 /**
  * The pit's state as a write reads it: a table with its property's clock, and a shoe locked (or
@@ -87,19 +104,22 @@ export class PitService {
    * Locks the shoe row (SELECT … FOR UPDATE) for the rest of the transaction. Every write to a
    * shoe (coups, voids, withdrawals, collections, closing) goes through here, so they serialise
    * per shoe: coup numbers are never given twice and the composition never goes stale. With
-   * `withCarried` it also reads the tie bets waiting for the shoe's next coup, once the lock is held.
+   * `withCarried` it also reads the tie bets waiting for the shoe's next coup, and with `withSeated`
+   * the patrons seated at its table, once the lock is held.
    */
-  async lock(tx: Tx, shoeId: string, actor: Actor, opts: { mustBeOpen: boolean; withCarried?: boolean }): Promise<LockedShoe> {
+  async lock(tx: Tx, shoeId: string, actor: Actor, opts: { mustBeOpen: boolean; withCarried?: boolean; withSeated?: boolean }): Promise<LockedShoe> {
     const [row] = await tx.$queryRawUnsafe<LockedRow[]>(LOCK_SHOE_SQL, shoeId);
     const carried = row && opts.withCarried ? await tx.$queryRawUnsafe<CarriedWager[]>(CARRIED_SQL, shoeId) : [];
-    return this.locked(row, carried, shoeId, actor, opts, await this.tablesFor(row, tx));
+    const seated = row && opts.withSeated ? await tx.$queryRawUnsafe<OpenSeating[]>(SEATED_SQL, row.tableId) : [];
+    return this.locked(row, carried, seated, shoeId, actor, opts, await this.tablesFor(row, tx));
   }
 
   /** The same lock on a plain pg connection (the coup hot path); the table must be known beforehand. */
   async lockRaw(client: PoolClient, shoeId: string, actor: Actor, table: TableWithClock): Promise<LockedShoe> {
     const { rows } = await client.query<LockedRow>({ name: 'sabot-lock-shoe', text: LOCK_SHOE_SQL, values: [shoeId] });
     const carried = rows[0] ? (await client.query<CarriedWager>({ name: 'sabot-carried-wagers', text: CARRIED_SQL, values: [shoeId] })).rows : [];
-    return this.locked(rows[0], carried, shoeId, actor, { mustBeOpen: true }, table);
+    const seated = rows[0] ? (await client.query<OpenSeating>({ name: 'sabot-seated', text: SEATED_SQL, values: [rows[0].tableId] })).rows : [];
+    return this.locked(rows[0], carried, seated, shoeId, actor, { mustBeOpen: true }, table);
   }
 
   /**
@@ -107,15 +127,29 @@ export class PitService {
    * only if the shoe's version has not moved since (see CoupsService.record).
    */
   async snapshot(shoeId: string, actor: Actor, table: TableWithClock): Promise<LockedShoe & { version: string }> {
-    const { rows } = await this.prisma.pool.query<LockedRow & { version: string; carried: CarriedWager[] }>({
+    const { rows } = await this.prisma.pool.query<LockedRow & { version: string; carried: CarriedWager[]; seated: OpenSeating[] }>({
       name: 'sabot-shoe-snapshot',
       text: SNAPSHOT_SQL,
       values: [shoeId],
     });
     const row = rows[0];
     if (!row) throw notFound('Shoe', shoeId);
-    const { version, carried, ...shoe } = row;
-    return { ...this.locked(shoe, carried, shoeId, actor, { mustBeOpen: true }, table), version };
+    const { version, carried, seated, ...shoe } = row;
+    return { ...this.locked(shoe, carried, seated, shoeId, actor, { mustBeOpen: true }, table), version };
+  }
+
+  /**
+   * Refuses patrons not in the register (UNKNOWN_PATRON), before anything is written. Patrons are
+   * never deleted, so a card found here is still there when the write runs (a foreign key holds it too).
+   */
+  async assertRegistered(db: SqlRunner, cards: readonly string[]): Promise<void> {
+    if (cards.length === 0) return;
+    const wanted = [...new Set(cards)];
+    const found = new Set((await db.query<{ card: string }>({ name: 'sabot-registered', text: REGISTERED_SQL, values: [wanted] })).map((r) => r.card));
+    const unknown = wanted.filter((c) => !found.has(c));
+    if (unknown.length) {
+      throw new AppError('UNKNOWN_PATRON', `No patron is registered with card ${unknown.join(', ')}: register the card first`, { cards: unknown });
+    }
   }
 
   /** Which table a shoe belongs to (never changes, so cached), read without any lock held. */
@@ -137,6 +171,7 @@ export class PitService {
   private locked(
     shoe: LockedRow | undefined,
     carried: CarriedWager[],
+    seated: OpenSeating[],
     shoeId: string,
     actor: Actor,
     opts: { mustBeOpen: boolean },
@@ -145,6 +180,6 @@ export class PitService {
     if (!shoe || !t) throw notFound('Shoe', shoeId);
     assertTableAccess(actor, shoe.tableId);
     if (opts.mustBeOpen && shoe.status !== 'OPEN') throw new AppError('SHOE_CLOSED', `Shoe ${shoe.number} is closed`);
-    return { shoe, table: t.table, timeZone: t.timeZone, gamingDayStartHour: t.gamingDayStartHour, carried };
+    return { shoe, table: t.table, timeZone: t.timeZone, gamingDayStartHour: t.gamingDayStartHour, carried, seated };
   }
 }

@@ -43,5 +43,12 @@ export class PropertiesService {
 }
 
 function toDto(p: Property): PropertyDto {
-  return { id: p.id, name: p.name, timeZone: p.timeZone, gamingDayStartHour: p.gamingDayStartHour, createdAt: p.createdAt.toISOString() };
+  return {
+    id: p.id,
+    name: p.name,
+    timeZone: p.timeZone,
+    gamingDayStartHour: p.gamingDayStartHour,
+    compShareBps: p.compShareBps,
+    createdAt: p.createdAt.toISOString(),
+  };
 }

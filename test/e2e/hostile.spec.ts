@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { databaseSnapshot, startTestApp, TestContext } from '../support/app';
-import { givenKey, givenPit, givenVoid } from '../support/builders';
+import { givenKey, givenPatrons, givenPit, givenVoid } from '../support/builders';
 
 /**
  * Malformed and hostile requests across every write endpoint, generated table-driven: each field
@@ -21,6 +21,7 @@ let bank: string;
 let bankCoup: string;
 beforeAll(async () => {
   ctx = await startTestApp();
+  await givenPatrons(ctx, 'P-1');
   pit = await givenPit(ctx, { code: 'HOST-1', decks: 1, minBet: 100, maxBet: 100_000 });
   other = await givenPit(ctx, { code: 'HOST-2' });
   supervisor2 = await givenKey(ctx, 'SUPERVISOR');

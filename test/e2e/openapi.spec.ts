@@ -73,12 +73,14 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('declares the Idempotency-Key header on every POST, UUID path ids, and security on every operation', () => {
+  it('declares the Idempotency-Key header on every POST, UUID path ids (a player card where the path names one), and security on every operation', () => {
     for (const { path: p, method, op } of operations()) {
       const header = op.parameters?.find((x) => x.in === 'header' && x.name === 'Idempotency-Key');
       expect({ p, method, idempotencyKey: header !== undefined }).toEqual({ p, method, idempotencyKey: method === 'post' });
-      for (const param of op.parameters?.filter((x) => x.in === 'path') ?? [])
-        expect({ p, param: param.name, format: param.schema.format }).toEqual({ p, param: param.name, format: 'uuid' });
+      for (const param of op.parameters?.filter((x) => x.in === 'path') ?? []) {
+        if (param.name === 'card') expect({ p, pattern: param.schema.pattern }).toEqual({ p, pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$' });
+        else expect({ p, param: param.name, format: param.schema.format }).toEqual({ p, param: param.name, format: 'uuid' });
+      }
       expect(Array.isArray(op.security)).toBe(true);
       expect(op.security!.length).toBe(p === '/health' ? 0 : 1);
     }
@@ -119,6 +121,8 @@ describe('the OpenAPI document', () => {
     ).body;
     const supervisor = ctx.as((await ctx.admin.post('/v1/api-keys', { name: 'Examples', role: 'SUPERVISOR', staffId: 'E-examples' }).expect(201)).body.key);
     const shoe = (await supervisor.post(`/v1/tables/${table.id}/shoes`, {}).expect(201)).body;
+    // The example's wager names a player card: it must be registered, as at any casino.
+    await supervisor.post('/v1/patrons', { card: 'P-10442' }).expect(201);
 
     const whole = (await supervisor.post(`/v1/shoes/${shoe.id}/coups`, body('/v1/shoes/{id}/coups', 'wholeCoup')).expect(201)).body;
     expect(whole.outcome).toEqual(expect.objectContaining({ winner: 'BANKER', playerTotal: 5, bankerTotal: 7 }));

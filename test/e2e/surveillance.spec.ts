@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { Card, dealPuntoBanco, formatCard, pointOf, seededRandom, shuffledShoe } from '../../src/domain';
 import { startTestApp, TestContext } from '../support/app';
-import { givenKey, givenPit, givenShoe } from '../support/builders';
+import { givenKey, givenPatrons, givenPit, givenShoe } from '../support/builders';
 
 /**
  * Integrity surveillance end to end (docs/domain.md §9): coups recorded through the API, the worker
@@ -13,6 +13,7 @@ let watcher: string;
 beforeAll(async () => {
   ctx = await startTestApp({ SURVEILLANCE: 'on', SURVEILLANCE_POLL_MS: '20' });
   watcher = await givenKey(ctx, 'SURVEILLANCE');
+  await givenPatrons(ctx, 'P-SEES', 'P-HONEST');
 });
 afterAll(() => ctx.close());
 

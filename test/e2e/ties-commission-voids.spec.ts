@@ -1,8 +1,11 @@
 import { startTestApp, TestContext } from '../support/app';
-import { givenKey, givenPit, givenVoid } from '../support/builders';
+import { givenKey, givenPatrons, givenPit, givenVoid } from '../support/builders';
 
 let ctx: TestContext;
-beforeAll(async () => (ctx = await startTestApp()));
+beforeAll(async () => {
+  ctx = await startTestApp();
+  await givenPatrons(ctx, 'P-1', 'P-7');
+});
 afterAll(() => ctx.close());
 
 const TIE = { player: ['KS', '6D'], banker: ['3H', '2C', 'AS'] }; // 6–6

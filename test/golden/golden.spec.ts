@@ -91,6 +91,8 @@ describe('recorded answers', () => {
     const supB = await mint(adminB, { name: 'Supervisor B', role: 'SUPERVISOR', staffId: 'E-G2' });
     const finance = await mint(adminA, { name: 'Finance', role: 'FINANCE', staffId: 'E-G3' });
     const auditor = await mint(adminB, { name: 'Auditor', role: 'AUDITOR', staffId: 'E-G4' });
+    const host = await mint(adminA, { name: 'Host', role: 'HOST', staffId: 'E-G5' });
+    await send(host, 'POST', '/v1/patrons', { card: 'P-1', tier: 'Gold' });
 
     const shoe = await send(terminal, 'POST', `/v1/tables/${table.id}/shoes`, { burnCards: ['3H', '9C', '4D', 'KS'], cutCardPosition: 16 });
     const wholeCoup = {
@@ -104,6 +106,7 @@ describe('recorded answers', () => {
     const coup1: Record<string, any> = await send(terminal, 'POST', `/v1/shoes/${shoe.id}/coups`, wholeCoup, { 'Idempotency-Key': 'gold-1' });
     // The same request again: its stored answer, replayed.
     await send(terminal, 'POST', `/v1/shoes/${shoe.id}/coups`, wholeCoup, { 'Idempotency-Key': 'gold-1' });
+    await send(host, 'GET', `/v1/patrons/P-1/rating?from=${coup1.gamingDay}&to=${coup1.gamingDay}`);
     await send(terminal, 'POST', `/v1/shoes/${shoe.id}/coups`, {
       cards: { player: ['7C', 'QD'], banker: ['7D', 'TC'] },
       wagers: [

@@ -82,3 +82,15 @@ export function dealtHands(decks: number, seed: number, n: number): { player: st
   }
   return out;
 }
+
+const hosts = new WeakMap<TestContext, Promise<string>>();
+
+/** Registered player cards (each once per test app: registering one again is a no-op here). */
+export async function givenPatrons(ctx: TestContext, ...cards: string[]): Promise<void> {
+  if (!hosts.has(ctx)) hosts.set(ctx, givenKey(ctx, 'HOST'));
+  const host = ctx.as(await hosts.get(ctx)!);
+  for (const card of cards) {
+    const res = await host.post('/v1/patrons', { card });
+    if (res.status !== 201 && res.body.code !== 'CONFLICT') throw new Error(`givenPatrons: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+}

@@ -30,7 +30,8 @@ export class WagerInputDto {
   amount: number;
 
   @TextField({
-    description: 'Patron (player card) id, when known',
+    description:
+      "The patron's registered player card, when known. Without it, the wager is the patron's whose card is in at its seat (none: nobody's); a seat several patrons share needs it (PATRON_REQUIRED).",
     example: 'P-10442',
     maxLength: 64,
     pattern: PATRON_PATTERN,

@@ -1,0 +1,57 @@
+import { Body, Controller, Query } from '@nestjs/common';
+import { ApiExtraModels, ApiTags } from '@nestjs/swagger';
+import { PATRON_READERS, PATRON_REGISTRARS } from '../common/actor';
+import { CurrentContext, RequestContext } from '../common/context';
+import { Endpoint } from '../common/endpoint';
+import { CardParam } from '../common/validation';
+import { BetFiguresDto, PatronDto, RatingDto, RatingQueryDto, RegisterPatronDto } from './dto/patron.dto';
+import { PatronsService } from './patrons.service';
+
+@ApiTags('Patrons')
+@ApiExtraModels(BetFiguresDto)
+@Controller('v1/patrons')
+export class PatronsController {
+  constructor(private readonly patrons: PatronsService) {}
+
+  @Endpoint('POST', '', {
+    operationId: 'registerPatron',
+    summary: 'Register a player card',
+    description:
+      "Adds a patron to the register under the casino's player-card number, with a name and a tier only where the casino keeps them (nothing else personal). A wager or a seating may name only a registered card.",
+    writes: 'a patron; the audit entry `patron.register` (stream `patrons`).',
+    roles: PATRON_REGISTRARS,
+    status: 201,
+    type: PatronDto,
+    errors: ['CONFLICT'],
+  })
+  register(@Body() dto: RegisterPatronDto, @CurrentContext() ctx: RequestContext): Promise<PatronDto> {
+    return this.patrons.register(dto, ctx);
+  }
+
+  @Endpoint('GET', ':card', {
+    operationId: 'getPatron',
+    summary: "A patron's record",
+    description: 'The patron as registered, and where their card is in now.',
+    writes: "the audit entry `patron.read` (stream `patrons`): every read of a patron's record is in the audit chain, with who read it.",
+    roles: PATRON_READERS,
+    type: PatronDto,
+    errors: ['NOT_FOUND'],
+  })
+  get(@CardParam() card: string, @CurrentContext() ctx: RequestContext): Promise<PatronDto> {
+    return this.patrons.get(card, ctx);
+  }
+
+  @Endpoint('GET', ':card/rating', {
+    operationId: 'patronRating',
+    summary: "A patron's rated play",
+    description:
+      "Rated play over a range of gaming days, for the whole range (a trip, when the range is its days), each gaming day and each visit (seating): coups played, handle by bet type, average bet and time played computed from the ledger (not estimated), decisions per hour, actual win, theoretical win from the exact house edge of each bet under its table's rules with its ±2σ band, and comps at the property's share of theo (docs/domain.md §10). Voided coups are not in it, even when voided after an earlier read.",
+    writes: 'the audit entry `patron.read` (stream `patrons`), naming the range read.',
+    roles: PATRON_READERS,
+    type: RatingDto,
+    errors: ['NOT_FOUND'],
+  })
+  rating(@CardParam() card: string, @Query() q: RatingQueryDto, @CurrentContext() ctx: RequestContext): Promise<RatingDto> {
+    return this.patrons.rating(card, q, ctx);
+  }
+}

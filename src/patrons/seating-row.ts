@@ -1,0 +1,28 @@
+import { SeatingDto } from './dto/seating.dto';
+
+/** A seating as the named queries (patrons.sql) read it. */
+export interface SeatingRow {
+  id: string;
+  patron_id: string;
+  table_id: string;
+  seat: number;
+  gaming_day: string;
+  started_at: Date;
+  ended_at: Date | null;
+  started_by_key_id: string;
+  ended_by_key_id: string | null;
+}
+
+export function toSeatingDto(r: SeatingRow): SeatingDto {
+  return {
+    id: r.id,
+    patronId: r.patron_id,
+    tableId: r.table_id,
+    seat: r.seat,
+    gamingDay: r.gaming_day,
+    startedAt: r.started_at.toISOString(),
+    endedAt: r.ended_at?.toISOString() ?? null,
+    startedByKeyId: r.started_by_key_id,
+    endedByKeyId: r.ended_by_key_id,
+  };
+}

@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import { Actor, assertTableAccess } from '../common/actor';
+import type { RequestContext } from '../common/context';
+import { AppError, notFound } from '../common/errors';
+import { PrismaService, Tx } from '../database/prisma.service';
+import { prismaRunner } from '../database/sql';
+import { gamingDayOf } from '../domain';
+import { AuditLog } from '../ledger/audit-log';
+import { PitService } from '../pit/pit.service';
+import { SeatingDto, StartSeatingDto } from './dto/seating.dto';
+import { PATRONS_SQL as SQL } from './patrons-sql';
+import { SeatingRow, toSeatingDto } from './seating-row';
+
+/**
+ * Card in, card out: which patron sits where, when (docs/domain.md §10). While a card is in, the
+ * wagers on its seat are the patron's without the terminal naming them. A seating is written once
+ * and ended once; nothing else about it changes.
+ */
+@Injectable()
+export class SeatingsService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly pit: PitService,
+    private readonly audit: AuditLog,
+  ) {}
+
+  async start(tableId: string, dto: StartSeatingDto, ctx: RequestContext): Promise<SeatingDto> {
+    assertTableAccess(ctx.actor, tableId);
+    return this.prisma.transaction(ctx, async (tx) => {
+      const db = prismaRunner(tx);
+      await this.lockOpenTable(tx, tableId, 'seat a patron');
+      await this.pit.assertRegistered(db, [dto.patronId]);
+      await db.run(SQL.lockPatron.bind({ card: dto.patronId }));
+      const open = await db.query<SeatingRow>(SQL.openSeatingsOf.bind({ card: dto.patronId }));
+      if (open.some((s) => s.table_id === tableId && s.seat === dto.seat)) {
+        throw new AppError('ALREADY_SEATED', `Patron ${dto.patronId}'s card is in at seat ${dto.seat} of this table already`);
+      }
+      const elsewhere = open.find((s) => s.table_id !== tableId);
+      if (elsewhere) {
+        const [t] = await tx.$queryRaw<{ code: string }[]>`SELECT code FROM casino_tables WHERE id = ${elsewhere.table_id}::uuid`;
+        throw new AppError(
+          'PATRON_SEATED_ELSEWHERE',
+          `Patron ${dto.patronId}'s card is in at table ${t.code}, seat ${elsewhere.seat}: take it out there first`,
+          { seatingId: elsewhere.id, tableId: elsewhere.table_id },
+        );
+      }
+      const { timeZone, gamingDayStartHour } = await this.pit.withProperty(tableId, tx);
+      const now = new Date();
+      const seating = await tx.seating.create({
+        data: {
+          patronId: dto.patronId,
+          tableId,
+          seat: dto.seat,
+          gamingDay: new Date(`${gamingDayOf(now, timeZone, gamingDayStartHour)}T00:00:00Z`),
+          startedAt: now,
+          startedByKeyId: ctx.actor.keyId,
+        },
+      });
+      await db.run(SQL.moveOpenShoe.bind({ tableId }));
+      const out = await this.read(tx, seating.id);
+      await this.audit.append(tx, ctx, {
+        stream: tableId,
+        action: 'seating.start',
+        entityType: 'seating',
+        entityId: seating.id,
+        data: { patronId: dto.patronId, seat: dto.seat, gamingDay: out.gamingDay, startedAt: out.startedAt },
+      });
+      return out;
+    });
+  }
+
+  async end(seatingId: string, ctx: RequestContext): Promise<SeatingDto> {
+    return this.prisma.transaction(ctx, async (tx) => {
+      const db = prismaRunner(tx);
+      const [found] = await db.query<SeatingRow>(SQL.seatingById.bind({ id: seatingId }));
+      if (!found) throw notFound('Seating', seatingId);
+      assertTableAccess(ctx.actor, found.table_id);
+      // The table's row lock orders card-outs with card-ins and closing the table.
+      await tx.$queryRaw`SELECT 1 FROM casino_tables WHERE id = ${found.table_id}::uuid FOR UPDATE`;
+      const now = new Date();
+      const ended = await tx.seating.updateMany({ where: { id: seatingId, endedAt: null }, data: { endedAt: now, endedByKeyId: ctx.actor.keyId } });
+      if (ended.count === 0) throw new AppError('SEATING_ENDED', `Patron ${found.patron_id}'s card came out of seat ${found.seat} already`);
+      await db.run(SQL.moveOpenShoe.bind({ tableId: found.table_id }));
+      const out = await this.read(tx, seatingId);
+      await this.audit.append(tx, ctx, {
+        stream: found.table_id,
+        action: 'seating.end',
+        entityType: 'seating',
+        entityId: seatingId,
+        data: { patronId: found.patron_id, seat: found.seat, endedAt: out.endedAt },
+      });
+      return out;
+    });
+  }
+
+  /** The table's seatings open now, or (with a gaming day) every one begun that day. */
+  async list(tableId: string, gamingDay: string | undefined, actor: Actor): Promise<SeatingDto[]> {
+    assertTableAccess(actor, tableId);
+    const table = await this.prisma.casinoTable.findUnique({ where: { id: tableId }, select: { id: true } });
+    if (!table) throw notFound('Table', tableId);
+    const rows = await prismaRunner(this.prisma).query<SeatingRow>(SQL.seatingsOfTable.bind({ tableId, gamingDay: gamingDay ?? null }));
+    return rows.map(toSeatingDto);
+  }
+
+  private async lockOpenTable(tx: Tx, tableId: string, what: string): Promise<void> {
+    const [table] = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM casino_tables WHERE id = ${tableId}::uuid FOR UPDATE`;
+    if (!table) throw notFound('Table', tableId);
+    if (table.status !== 'OPEN') throw new AppError('TABLE_CLOSED', `The table is closed: reopen it before you ${what}`);
+  }
+
+  private async read(tx: Tx, id: string): Promise<SeatingDto> {
+    const [row] = await prismaRunner(tx).query<SeatingRow>(SQL.seatingById.bind({ id }));
+    return toSeatingDto(row);
+  }
+}

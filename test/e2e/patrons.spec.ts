@@ -1,0 +1,268 @@
+import { quantisedEdges, ruleSet, stakeTheoE12, theoreticalWin } from '../../src/domain';
+import { startTestApp, TestContext } from '../support/app';
+import { givenKey, givenPatrons, givenPit, givenVoid } from '../support/builders';
+
+/**
+ * Patrons (docs/domain.md §10): the register, card in and card out, wagers attributed from the
+ * seat, and ratings computed from the ledger, read through the API as a host reads them.
+ */
+let ctx: TestContext;
+let host: string;
+let auditor: string;
+beforeAll(async () => {
+  ctx = await startTestApp();
+  host = await givenKey(ctx, 'HOST');
+  auditor = await givenKey(ctx, 'AUDITOR');
+});
+afterAll(() => ctx.close());
+
+const BANKER_7 = { player: ['KS', '5D', 'KH'], banker: ['7H', 'KC'] };
+const PLAYER_9 = { player: ['9S', 'KD'], banker: ['8H', 'KC'] };
+const TIE = { player: ['KS', '6D'], banker: ['3H', '2C', 'AS'] };
+const EDGES = quantisedEdges(ruleSet({ variant: 'COMMISSION' }));
+
+interface Wager {
+  seat: number;
+  betType: 'BANKER' | 'PLAYER' | 'TIE';
+  amount: number;
+  net: number;
+  patronId: string | null;
+}
+interface Seating {
+  id: string;
+  patronId: string;
+  seat: number;
+  startedAt: string;
+  endedAt: string | null;
+}
+
+/** What the ledger says a patron's wagers are worth: theo from the exact edges, the house's win. */
+function expected(wagers: Wager[]) {
+  return {
+    wagers: wagers.length,
+    handle: wagers.reduce((s, w) => s + w.amount, 0),
+    actualWin: -wagers.reduce((s, w) => s + w.net, 0),
+    theoreticalWin: Number(theoreticalWin(wagers.reduce((s, w) => s + stakeTheoE12(BigInt(w.amount), EDGES[w.betType]!), 0n))),
+  };
+}
+
+async function rating(card: string, day: string) {
+  const res = await ctx.as(host).get(`/v1/patrons/${card}/rating?from=${day}&to=${day}`);
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+describe('rated play at a table', () => {
+  it('a gaming day: cards in, a shared seat, two seats, a card out, a void; every figure from the ledger', async () => {
+    await givenPatrons(ctx, 'P-A', 'P-B', 'P-C');
+    const pit = await givenPit(ctx, { code: 'RATE-1', decks: 8 });
+    const t = ctx.as(pit.terminal);
+    const seat = async (patronId: string, n: number) => {
+      const res = await t.post(`/v1/tables/${pit.table.id}/seatings`, { patronId, seat: n });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ patronId, seat: n, tableId: pit.table.id, endedAt: null });
+      return res.body as Seating;
+    };
+    const aAt1 = await seat('P-A', 1);
+    await seat('P-B', 3);
+    await seat('P-C', 3);
+    const aAt5 = await seat('P-A', 5);
+
+    // A shared seat: whose the wager is cannot be guessed; refused, and the shoe is as it was.
+    const shared = await t.post(`/v1/shoes/${pit.shoe.id}/coups`, { cards: BANKER_7, wagers: [{ seat: 3, betType: 'PLAYER', amount: 2000 }] });
+    expect([shared.status, shared.body.code]).toEqual([422, 'PATRON_REQUIRED']);
+    expect(shared.body.message).toContain('Seat 3 has 2 patrons seated (P-B, P-C)');
+    expect((await t.get(`/v1/shoes/${pit.shoe.id}`)).body.coupCount).toBe(0);
+
+    const coup1 = await t.post(`/v1/shoes/${pit.shoe.id}/coups`, {
+      cards: BANKER_7,
+      wagers: [
+        { seat: 1, betType: 'BANKER', amount: 10_000 },
+        { seat: 3, betType: 'PLAYER', amount: 2_000, patronId: 'P-C' },
+        { seat: 5, betType: 'BANKER', amount: 5_000 },
+        { seat: 2, betType: 'BANKER', amount: 1_000 },
+      ],
+    });
+    expect(coup1.status).toBe(201);
+    expect((coup1.body.wagers as Wager[]).map((w) => w.patronId)).toEqual(['P-A', 'P-C', 'P-A', null]);
+    const coup2 = await t.post(`/v1/shoes/${pit.shoe.id}/coups`, {
+      cards: PLAYER_9,
+      wagers: [
+        { seat: 1, betType: 'BANKER', amount: 10_000 },
+        { seat: 1, betType: 'TIE', amount: 1_000 },
+        { seat: 3, betType: 'BANKER', amount: 3_000, patronId: 'P-B' },
+      ],
+    });
+    expect((coup2.body.wagers as Wager[]).map((w) => w.patronId)).toEqual(['P-A', 'P-A', 'P-B']);
+
+    const out = await t.post(`/v1/seatings/${aAt1.id}/end`, {});
+    expect(out.status).toBe(200);
+    expect(out.body.endedAt).not.toBeNull();
+    const coup3 = await t.post(`/v1/shoes/${pit.shoe.id}/coups`, { cards: BANKER_7, wagers: [{ seat: 1, betType: 'BANKER', amount: 10_000 }] });
+    expect(coup3.body.wagers[0].patronId).toBeNull();
+
+    const day = coup1.body.gamingDay as string;
+    const aWagers = [...coup1.body.wagers, ...coup2.body.wagers].filter((w: Wager) => w.patronId === 'P-A') as Wager[];
+    const r = await rating('P-A', day);
+    expect(r.total).toMatchObject({
+      coups: 2,
+      ...expected(aWagers),
+      averageBet: 13_000,
+      comps: Math.floor((expected(aWagers).theoreticalWin * 2000) / 10_000),
+    });
+    expect(r.total.byBetType).toEqual({
+      BANKER: expected(aWagers.filter((w) => w.betType === 'BANKER')),
+      TIE: expected(aWagers.filter((w) => w.betType === 'TIE')),
+    });
+    expect(r.days).toMatchObject([{ gamingDay: day, coups: 2 }]);
+    // Two visits: seat 1 (two coups, card out) and seat 5 (one coup, card still in).
+    expect(r.visits.map((v: { seating: Seating; coups: number; handle: number }) => [v.seating.seat, v.coups, v.handle])).toEqual([
+      [1, 2, 21_000],
+      [5, 1, 5_000],
+    ]);
+    const ended = out.body as Seating;
+    expect(r.visits[0].secondsPlayed).toBe(Math.floor((Date.parse(ended.endedAt!) - Date.parse(ended.startedAt)) / 1000));
+    expect(r.visits[1].seating).toMatchObject({ id: aAt5.id, endedAt: null });
+
+    const c = await rating('P-C', day);
+    expect(c.total).toMatchObject({ coups: 1, ...expected(coup1.body.wagers.filter((w: Wager) => w.patronId === 'P-C')) });
+
+    // A void after the rating was read: the figures move.
+    const supervisor2 = await givenKey(ctx, 'SUPERVISOR');
+    await givenVoid(ctx, 'coups', coup2.body.id, 'Cards recorded for the wrong coup', pit.supervisor, supervisor2);
+    const afterVoid = await rating('P-A', day);
+    expect(afterVoid.total).toMatchObject({ coups: 1, ...expected(coup1.body.wagers.filter((w: Wager) => w.patronId === 'P-A')) });
+
+    // Every read is in the audit chain, with the range read.
+    const reads = (await ctx.as(auditor).get('/v1/audit?stream=patrons&action=patron.read&entityId=P-A')).body as {
+      entityId: string;
+      entry: { data: Record<string, unknown> };
+    }[];
+    expect(reads.map((e) => e.entry.data)).toEqual([
+      { read: 'rating', from: day, to: day, propertyId: null },
+      { read: 'rating', from: day, to: day, propertyId: null },
+    ]);
+  });
+
+  it('betting first, cards later, and a tie bet carried: the patron and the visit go with the wager', async () => {
+    await givenPatrons(ctx, 'P-D');
+    const pit = await givenPit(ctx, { code: 'RATE-2', tieBetsStay: true });
+    const t = ctx.as(pit.terminal);
+    const visit = (await t.post(`/v1/tables/${pit.table.id}/seatings`, { patronId: 'P-D', seat: 4 })).body as Seating;
+    const open = await t.post(`/v1/shoes/${pit.shoe.id}/coups`, { wagers: [{ seat: 4, betType: 'BANKER', amount: 2_000 }] });
+    expect(open.status).toBe(201);
+    const added = await t.post(`/v1/coups/${open.body.id}/wagers`, { wagers: [{ seat: 4, betType: 'PLAYER', amount: 1_000 }] });
+    expect((added.body.wagers as Wager[]).map((w) => w.patronId)).toEqual(['P-D', 'P-D']);
+    const tie = await t.post(`/v1/coups/${open.body.id}/cards`, TIE);
+    expect(tie.status).toBe(200);
+    expect(tie.body.carriedForward.map((w: Wager) => w.patronId)).toEqual(['P-D', 'P-D']);
+    // The card comes out before the carried bets are decided: they stay the patron's, in that visit.
+    await t.post(`/v1/seatings/${visit.id}/end`, {});
+    const next = await t.post(`/v1/shoes/${pit.shoe.id}/coups`, { cards: BANKER_7 });
+    expect((next.body.wagers as Wager[]).map((w) => w.patronId)).toEqual(['P-D', 'P-D']);
+    const r = await rating('P-D', tie.body.gamingDay);
+    expect(r.visits).toHaveLength(1);
+    expect(r.visits[0]).toMatchObject({ coups: 2, wagers: 4, handle: 6_000 });
+    expect(r.total).toMatchObject(expected([...tie.body.wagers, ...next.body.wagers]));
+  });
+});
+
+describe('refusals: a clear 4xx, nothing written', () => {
+  it('unknown cards, overlapping seatings, a second table, a closed table, a card out twice, bad input, another table’s terminal', async () => {
+    await givenPatrons(ctx, 'P-R1', 'P-R2');
+    const pit = await givenPit(ctx, { code: 'RATE-R1' });
+    const other = await givenPit(ctx, { code: 'RATE-R2' });
+    const t = ctx.as(pit.terminal);
+    const path = `/v1/tables/${pit.table.id}/seatings`;
+    const first = await t.post(path, { patronId: 'P-R1', seat: 2 });
+    expect(first.status).toBe(201);
+
+    const refusals: [unknown, number, string][] = [
+      [{ patronId: 'P-NOBODY', seat: 1 }, 422, 'UNKNOWN_PATRON'],
+      [{ patronId: 'P-R1', seat: 2 }, 409, 'ALREADY_SEATED'],
+      [{ patronId: 'P-R2', seat: 0 }, 400, 'VALIDATION_FAILED'],
+      [{ patronId: 'P-R2', seat: 21 }, 400, 'VALIDATION_FAILED'],
+      [{ patronId: 'P-R2', seat: 1.5 }, 400, 'VALIDATION_FAILED'],
+      [{ patronId: '', seat: 1 }, 400, 'VALIDATION_FAILED'],
+      [{ patronId: 'x'.repeat(65), seat: 1 }, 400, 'VALIDATION_FAILED'],
+      [{ patronId: 'P R2; DROP TABLE', seat: 1 }, 400, 'VALIDATION_FAILED'],
+      [{ patronId: 'P-R2', seat: 1, since: '2026-01-01' }, 400, 'VALIDATION_FAILED'],
+      [{ seat: 1 }, 400, 'VALIDATION_FAILED'],
+    ];
+    for (const [body, status, code] of refusals) {
+      const res = await t.post(path, body);
+      expect([res.status, res.body.code]).toEqual([status, code]);
+    }
+    const elsewhere = await ctx.as(other.terminal).post(`/v1/tables/${other.table.id}/seatings`, { patronId: 'P-R1', seat: 1 });
+    expect([elsewhere.status, elsewhere.body.code]).toEqual([409, 'PATRON_SEATED_ELSEWHERE']);
+    expect(elsewhere.body.message).toContain('RATE-R1, seat 2');
+    const theirs = await ctx.as(other.terminal).post(path, { patronId: 'P-R2', seat: 1 });
+    expect([theirs.status, theirs.body.code]).toEqual([403, 'FORBIDDEN']);
+    const theirEnd = await ctx.as(other.terminal).post(`/v1/seatings/${first.body.id}/end`, {});
+    expect([theirEnd.status, theirEnd.body.code]).toEqual([403, 'FORBIDDEN']);
+    const noTable = await ctx.as(pit.supervisor).post('/v1/tables/00000000-0000-4000-8000-000000000000/seatings', { patronId: 'P-R2', seat: 1 });
+    expect([noTable.status, noTable.body.code]).toEqual([404, 'NOT_FOUND']);
+    const noSeating = await t.post('/v1/seatings/00000000-0000-4000-8000-000000000000/end', {});
+    expect([noSeating.status, noSeating.body.code]).toEqual([404, 'NOT_FOUND']);
+
+    // A wager naming an unknown card: refused before anything is written.
+    const unknown = await t.post(`/v1/shoes/${pit.shoe.id}/coups`, {
+      cards: BANKER_7,
+      wagers: [{ seat: 1, betType: 'BANKER', amount: 1_000, patronId: 'P-GHOST' }],
+    });
+    expect([unknown.status, unknown.body.code]).toEqual([422, 'UNKNOWN_PATRON']);
+    expect((await t.get(`/v1/shoes/${pit.shoe.id}`)).body.coupCount).toBe(0);
+    const betting = await t.post(`/v1/shoes/${pit.shoe.id}/coups`, { wagers: [{ seat: 1, betType: 'BANKER', amount: 1_000, patronId: 'P-GHOST' }] });
+    expect([betting.status, betting.body.code]).toEqual([422, 'UNKNOWN_PATRON']);
+    expect((await t.get(`/v1/shoes/${pit.shoe.id}`)).body).toMatchObject({ coupCount: 0, openCoupId: null });
+
+    expect((await t.post(`/v1/seatings/${first.body.id}/end`, {})).status).toBe(200);
+    const twice = await t.post(`/v1/seatings/${first.body.id}/end`, {});
+    expect([twice.status, twice.body.code]).toEqual([409, 'SEATING_ENDED']);
+
+    await t.post(`/v1/shoes/${pit.shoe.id}/close`, {});
+    expect((await ctx.as(pit.supervisor).post(`/v1/tables/${pit.table.id}/close`, {})).status).toBe(200);
+    const closed = await ctx.as(pit.supervisor).post(path, { patronId: 'P-R2', seat: 1 });
+    expect([closed.status, closed.body.code]).toEqual([409, 'TABLE_CLOSED']);
+
+    // Only the one seating was ever written.
+    const day = first.body.gamingDay as string;
+    expect(((await t.get(`${path}?gamingDay=${day}`)).body as Seating[]).map((s) => [s.patronId, s.seat])).toEqual([['P-R1', 2]]);
+    expect((await t.get(path)).body).toEqual([]);
+  });
+
+  it('the register and the reads: a card once, who may read, bad cards and ranges', async () => {
+    const h = ctx.as(host);
+    const made = await h.post('/v1/patrons', { card: 'P-REG', name: 'A. Martin', tier: 'Gold' });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ card: 'P-REG', name: 'A. Martin', tier: 'Gold', seated: [] });
+    const again = await h.post('/v1/patrons', { card: 'P-REG' });
+    expect([again.status, again.body.code]).toEqual([409, 'CONFLICT']);
+    for (const body of [{}, { card: '' }, { card: 'a b' }, { card: 'x'.repeat(65) }, { card: 'P-X', email: 'a@b.c' }, { card: 7 }]) {
+      const res = await h.post('/v1/patrons', body);
+      expect([res.status, res.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    }
+    expect((await h.get('/v1/patrons/P-REG')).body).toMatchObject({ card: 'P-REG', tier: 'Gold' });
+    expect((await h.get('/v1/patrons/P-NONE')).status).toBe(404);
+    const badCard = await h.get(`/v1/patrons/${encodeURIComponent('P REG')}`);
+    expect([badCard.status, badCard.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const badRange = await h.get('/v1/patrons/P-REG/rating?from=2026-11-30&to=2026-11-01');
+    expect([badRange.status, badRange.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const noDates = await h.get('/v1/patrons/P-REG/rating');
+    expect([noDates.status, noDates.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+
+    const pit = await givenPit(ctx, { code: 'RATE-R3' });
+    for (const key of [pit.terminal, await givenKey(ctx, 'FINANCE'), await givenKey(ctx, 'SURVEILLANCE')]) {
+      const res = await ctx.as(key).get('/v1/patrons/P-REG/rating?from=2026-11-01&to=2026-11-30');
+      expect([res.status, res.body.code]).toEqual([403, 'FORBIDDEN']);
+    }
+    const terminalRegisters = await ctx.as(pit.terminal).post('/v1/patrons', { card: 'P-T' });
+    expect([terminalRegisters.status, terminalRegisters.body.code]).toEqual([403, 'FORBIDDEN']);
+    for (const role of ['COMPLIANCE', 'AUDITOR', 'SUPERVISOR']) {
+      expect((await ctx.as(await givenKey(ctx, role)).get('/v1/patrons/P-REG/rating?from=2026-11-01&to=2026-11-30')).status).toBe(200);
+    }
+    // A refused read is not a read: only the reads answered are in the audit chain.
+    const reads = (await ctx.as(auditor).get('/v1/audit?stream=patrons&action=patron.read&entityId=P-REG')).body as { entityId: string }[];
+    expect(reads.map((e) => e.entityId)).toEqual(['P-REG', 'P-REG', 'P-REG', 'P-REG']);
+  });
+});
