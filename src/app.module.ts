@@ -26,6 +26,7 @@ import { TablesModule } from './tables/tables.module';
 import { EventsModule } from './events/events.module';
 import { DealersModule } from './dealers/dealers.module';
 import { PatronsModule } from './patrons/patrons.module';
+import { CashModule } from './cash/cash.module';
 import { SurveillanceModule } from './surveillance/surveillance.module';
 
 /** The database client, the access layer and the audit secrets, available to every module. */
@@ -64,6 +65,7 @@ export class AppModule {
         TablesModule,
         DealersModule,
         PatronsModule,
+        CashModule,
         ShoesModule,
         CoupsModule,
         CommissionsModule,

@@ -23,11 +23,19 @@ export const PUBLIC_KEY = 'sabot:public';
 export const RECORDERS: Role[] = ['TERMINAL', 'SUPERVISOR'];
 export const SUPERVISORS: Role[] = ['SUPERVISOR'];
 export const ADMINS: Role[] = ['ADMIN'];
-export const EVERYONE: Role[] = ['TERMINAL', 'SUPERVISOR', 'FINANCE', 'AUDITOR', 'ADMIN', 'SURVEILLANCE', 'HOST', 'COMPLIANCE'];
+export const EVERYONE: Role[] = ['TERMINAL', 'SUPERVISOR', 'FINANCE', 'AUDITOR', 'ADMIN', 'SURVEILLANCE', 'HOST', 'COMPLIANCE', 'CASHIER'];
 /** Who registers patrons (the player's club desk, a pit supervisor carding a new player). */
 export const PATRON_REGISTRARS: Role[] = ['HOST', 'SUPERVISOR'];
 /** Who reads a patron's record and rating; every read is in the audit chain. */
 export const PATRON_READERS: Role[] = ['HOST', 'SUPERVISOR', 'AUDITOR', 'COMPLIANCE'];
+/** Who takes money at the cage (marker payments, chips cashed, front money); a supervisor may record a marker payment too. */
+export const CASHIERS: Role[] = ['CASHIER', 'SUPERVISOR'];
+/** Who reads a patron's markers (audited like every read of a patron's record). */
+export const MARKER_READERS: Role[] = ['CASHIER', 'COMPLIANCE', 'HOST', 'SUPERVISOR', 'AUDITOR'];
+/** Who reads the cash reports (the multiple-transaction log, report candidates, structuring). */
+export const CASH_REPORT_READERS: Role[] = ['COMPLIANCE', 'AUDITOR'];
+/** Who reads the drop reconciliation. */
+export const DROP_READERS: Role[] = ['FINANCE', 'AUDITOR', 'SUPERVISOR', 'COMPLIANCE'];
 export const TABLE_MANAGERS: Role[] = ['SUPERVISOR', 'ADMIN'];
 
 export const Public = () => SetMetadata(PUBLIC_KEY, true);

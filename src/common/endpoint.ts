@@ -53,6 +53,7 @@ const ROLE_SCOPE: Record<Role, string> = {
   SURVEILLANCE: 'SURVEILLANCE',
   HOST: 'HOST',
   COMPLIANCE: 'COMPLIANCE',
+  CASHIER: 'CASHIER',
 };
 
 /** The operation's description: what it does, who may call it, what it writes, and every error it can answer. */

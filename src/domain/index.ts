@@ -19,3 +19,4 @@ export * from './surveillance';
 export * from './detectors';
 export * from './seating';
 export * from './rating';
+export * from './cash';

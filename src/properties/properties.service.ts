@@ -3,8 +3,9 @@ import { Injectable } from '@nestjs/common';
 import { Actor } from '../common/actor';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
-import { isValidTimeZone } from '../domain';
+import { isValidTimeZone, US_TITLE_31 } from '../domain';
 import { Property } from '../generated/prisma/client';
+import { minorUnits } from '../common/exact-json';
 import { CreatePropertyDto, PropertyDto } from './dto/property.dto';
 import { AuditLog } from '../ledger/audit-log';
 
@@ -19,9 +20,19 @@ export class PropertiesService {
     if (!isValidTimeZone(dto.timeZone)) throw new AppError('VALIDATION_FAILED', `"${dto.timeZone}" is not a time zone; use an IANA name such as Europe/Monaco`);
     const existing = await this.prisma.property.findUnique({ where: { name: dto.name } });
     if (existing) throw new AppError('CONFLICT', `A property named "${dto.name}" already exists`);
+    // The cash-reporting settings: the US ones where the request leaves one out.
+    const cash = {
+      cashCurrency: dto.cashCurrency ?? US_TITLE_31.currency,
+      mtlThreshold: dto.mtlThreshold === undefined ? US_TITLE_31.mtl : BigInt(dto.mtlThreshold),
+      ctrThreshold: dto.ctrThreshold === undefined ? US_TITLE_31.ctr : BigInt(dto.ctrThreshold),
+      structuringFloorBps: dto.structuringFloorBps ?? US_TITLE_31.structuringFloorBps,
+    };
+    if (cash.mtlThreshold > cash.ctrThreshold) {
+      throw new AppError('VALIDATION_FAILED', `ctrThreshold (${cash.ctrThreshold}) must be at least mtlThreshold (${cash.mtlThreshold})`);
+    }
     return this.prisma.transaction(ctx, async (tx) => {
-      const p = await tx.property.create({ data: dto });
-      await this.audit.append(tx, ctx, { stream: 'admin', action: 'property.create', entityType: 'property', entityId: p.id, data: { ...dto } });
+      const p = await tx.property.create({ data: { ...dto, ...cash } });
+      await this.audit.append(tx, ctx, { stream: 'admin', action: 'property.create', entityType: 'property', entityId: p.id, data: { ...dto, ...cash } });
       return toDto(p);
     });
   }
@@ -49,6 +60,10 @@ function toDto(p: Property): PropertyDto {
     timeZone: p.timeZone,
     gamingDayStartHour: p.gamingDayStartHour,
     compShareBps: p.compShareBps,
+    cashCurrency: p.cashCurrency,
+    mtlThreshold: minorUnits(p.mtlThreshold),
+    ctrThreshold: minorUnits(p.ctrThreshold),
+    structuringFloorBps: p.structuringFloorBps,
     createdAt: p.createdAt.toISOString(),
   };
 }

@@ -61,8 +61,9 @@ export class TablesController {
   @Endpoint('POST', ':id/close', {
     operationId: 'closeTable',
     summary: 'Close a table (its shoe must be closed first)',
-    description: 'Closes a table for the day. Its shoe must be closed first; a closed table takes no shoe until it is reopened.',
-    writes: "the table's status; the audit entry `table.close`.",
+    description:
+      "Closes a table for the day. Its shoe must be closed first; a closed table takes no shoe and seats no patron until it is reopened. Patrons' cards still in come out with it (their time played ends).",
+    writes: "the table's status; the end of each seating still open, each with its audit entry `seating.end`; the audit entry `table.close`.",
     roles: TABLE_MANAGERS,
     type: TableDto,
     errors: ['NOT_FOUND', 'TABLE_HAS_OPEN_SHOE'],

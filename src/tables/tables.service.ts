@@ -101,6 +101,20 @@ export class TablesService {
       const open = await tx.shoe.findFirst({ where: { tableId: id, status: 'OPEN' }, select: { number: true } });
       if (open) throw new AppError('TABLE_HAS_OPEN_SHOE', `Close shoe ${open.number} before closing the table`);
       const closed = await tx.casinoTable.update({ where: { id }, data: { status: 'CLOSED' } });
+      // The cards still in come out with the table: a patron's time played ends when the game does.
+      const cardsOut = await tx.$queryRaw<{ id: string; patron_id: string; seat: number; started_at: Date; ended_at: Date }[]>`
+        UPDATE seatings SET ended_at = now(), ended_by_key_id = ${actor.keyId}
+        WHERE table_id = ${id}::uuid AND ended_at IS NULL
+        RETURNING id, patron_id, seat, started_at, ended_at`;
+      for (const c of cardsOut.sort((a, b) => a.started_at.getTime() - b.started_at.getTime() || a.id.localeCompare(b.id))) {
+        await this.audit.append(tx, ctx, {
+          stream: id,
+          action: 'seating.end',
+          entityType: 'seating',
+          entityId: c.id,
+          data: { patronId: c.patron_id, seat: c.seat, endedAt: c.ended_at.toISOString(), tableClosed: true },
+        });
+      }
       await this.audit.append(tx, ctx, { stream: id, action: 'table.close', entityType: 'table', entityId: id, data: { status: 'CLOSED' } });
       return toTableDto(closed);
     });

@@ -78,7 +78,8 @@ describe('the OpenAPI document', () => {
       const header = op.parameters?.find((x) => x.in === 'header' && x.name === 'Idempotency-Key');
       expect({ p, method, idempotencyKey: header !== undefined }).toEqual({ p, method, idempotencyKey: method === 'post' });
       for (const param of op.parameters?.filter((x) => x.in === 'path') ?? []) {
-        if (param.name === 'card') expect({ p, pattern: param.schema.pattern }).toEqual({ p, pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$' });
+        if (param.name === 'card')
+          expect({ p, pattern: (param.schema as { pattern?: string }).pattern }).toEqual({ p, pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$' });
         else expect({ p, param: param.name, format: param.schema.format }).toEqual({ p, param: param.name, format: 'uuid' });
       }
       expect(Array.isArray(op.security)).toBe(true);

@@ -266,3 +266,28 @@ describe('refusals: a clear 4xx, nothing written', () => {
     expect(reads.map((e) => e.entityId)).toEqual(['P-REG', 'P-REG', 'P-REG', 'P-REG']);
   });
 });
+
+describe('a table closing', () => {
+  it("takes the cards still in out with it: each seating ends, in the table's audit stream", async () => {
+    await givenPatrons(ctx, 'P-CL1', 'P-CL2');
+    const pit = await givenPit(ctx, { code: 'RATE-CL' });
+    const t = ctx.as(pit.terminal);
+    const one = (await t.post(`/v1/tables/${pit.table.id}/seatings`, { patronId: 'P-CL1', seat: 1 })).body as Seating;
+    const two = (await t.post(`/v1/tables/${pit.table.id}/seatings`, { patronId: 'P-CL2', seat: 2 })).body as Seating;
+    await t.post(`/v1/seatings/${two.id}/end`, {});
+    await t.post(`/v1/shoes/${pit.shoe.id}/close`, {});
+    expect((await ctx.as(pit.supervisor).post(`/v1/tables/${pit.table.id}/close`, {})).status).toBe(200);
+    expect((await t.get(`/v1/tables/${pit.table.id}/seatings`)).body).toEqual([]);
+    const ends = (await ctx.as(auditor).get(`/v1/audit?stream=${pit.table.id}&action=seating.end`)).body as {
+      entityId: string;
+      entry: { data: Record<string, unknown> };
+    }[];
+    expect(ends.map((e) => [e.entityId, e.entry.data.tableClosed ?? false])).toEqual([
+      [two.id, false],
+      [one.id, true],
+    ]);
+    // The patron may sit down at another table now.
+    const other = await givenPit(ctx, { code: 'RATE-CL2' });
+    expect((await ctx.as(other.terminal).post(`/v1/tables/${other.table.id}/seatings`, { patronId: 'P-CL1', seat: 1 })).status).toBe(201);
+  });
+});

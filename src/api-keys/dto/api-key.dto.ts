@@ -3,7 +3,7 @@ import { IsISO8601, IsOptional } from 'class-validator';
 import { EnumField, TextField, UuidField } from '../../common/validation';
 import { Role } from '../../common/actor';
 
-export const ROLES: Role[] = ['TERMINAL', 'SUPERVISOR', 'FINANCE', 'AUDITOR', 'ADMIN', 'SURVEILLANCE', 'HOST', 'COMPLIANCE'];
+export const ROLES: Role[] = ['TERMINAL', 'SUPERVISOR', 'FINANCE', 'AUDITOR', 'ADMIN', 'SURVEILLANCE', 'HOST', 'COMPLIANCE', 'CASHIER'];
 
 export class CreateApiKeyDto {
   @TextField({ description: 'Who or what uses the key', example: 'Pit 3 terminal, table BAC-07', maxLength: 100 })

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IntField, TextField } from '../../common/validation';
+import { IntField, MoneyField, MoneyProperty, TextField } from '../../common/validation';
+import type { MinorUnits } from '../../common/exact-json';
 
 export class CreatePropertyDto {
   @TextField({ description: 'Name of the casino', example: 'Casino Riviera', maxLength: 100 })
@@ -19,6 +20,41 @@ export class CreatePropertyDto {
     required: false,
   })
   compShareBps?: number;
+
+  @TextField({
+    description: 'The currency the cash-reporting thresholds are in (ISO 4217; default USD). Cash in other currencies is listed, never judged against them.',
+    example: 'USD',
+    minLength: 3,
+    maxLength: 3,
+    pattern: /^[A-Z]{3}$/,
+    patternHint: 'must be 3 capital letters',
+    required: false,
+  })
+  cashCurrency?: string;
+
+  @MoneyField({
+    description: 'A single cash transaction from this amount goes in the multiple-transaction log (default 300000: USD 3,000)',
+    example: 300000,
+    required: false,
+  })
+  mtlThreshold?: number;
+
+  @MoneyField({
+    description:
+      "A patron's cash in (or out) of a gaming day from this aggregate is a currency-transaction-report candidate (default 1000000: USD 10,000); at least mtlThreshold",
+    example: 1000000,
+    required: false,
+  })
+  ctrThreshold?: number;
+
+  @IntField({
+    description: 'A day\'s total from this share of ctrThreshold (basis points, default 8000 = 80 %) but under it is "just under" (structuring)',
+    example: 8000,
+    min: 1,
+    max: 9999,
+    required: false,
+  })
+  structuringFloorBps?: number;
 }
 
 export class PropertyDto {
@@ -27,5 +63,9 @@ export class PropertyDto {
   @ApiProperty({ example: 'Europe/Monaco' }) timeZone: string;
   @ApiProperty({ example: 6 }) gamingDayStartHour: number;
   @ApiProperty({ example: 2000, description: "Comps: the share of a patron's theoretical win given back, in basis points" }) compShareBps: number;
+  @ApiProperty({ example: 'USD', description: 'The currency of the cash-reporting thresholds' }) cashCurrency: string;
+  @MoneyProperty({ description: 'The multiple-transaction log threshold (a single cash transaction)' }) mtlThreshold: MinorUnits;
+  @MoneyProperty({ description: "The report threshold (a patron's cash in, or out, of a gaming day)" }) ctrThreshold: MinorUnits;
+  @ApiProperty({ example: 8000, description: '"Just under" the report threshold from this share of it, basis points' }) structuringFloorBps: number;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
 }

@@ -1,0 +1,282 @@
+import { Injectable } from '@nestjs/common';
+import { Actor, assertTableAccess } from '../common/actor';
+import type { RequestContext } from '../common/context';
+import { minorUnits } from '../common/exact-json';
+import { AppError, notFound } from '../common/errors';
+import { PrismaService } from '../database/prisma.service';
+import { prismaRunner } from '../database/sql';
+import { attributeWager, CashThresholds, gamingDayOf, markerOutstanding, needsIdentification, OpenSeating } from '../domain';
+import { Property } from '../generated/prisma/client';
+import { AuditLog } from '../ledger/audit-log';
+import { PitService, SEATED_SQL } from '../pit/pit.service';
+import { CASH_SQL as SQL } from './cash-sql';
+import { BuyInDto, BuyInInputDto, CageTransactionInputDto, CashTransactionDto, MarkerDto, MarkerPaymentInputDto } from './dto/cash.dto';
+
+/** The audit stream of the cage: marker payments and cash transactions made away from a table. */
+export const CAGE_STREAM = 'cage';
+
+/** A property's cash-reporting settings as the engine's terms. */
+export function thresholdsOf(p: Pick<Property, 'cashCurrency' | 'mtlThreshold' | 'ctrThreshold' | 'structuringFloorBps'>): CashThresholds {
+  return { currency: p.cashCurrency, mtl: p.mtlThreshold, ctr: p.ctrThreshold, structuringFloorBps: p.structuringFloorBps };
+}
+
+interface MarkerRow {
+  id: string;
+  patron_id: string;
+  table_id: string;
+  amount: string;
+  currency: string;
+  gaming_day: string;
+  issued_at: Date;
+  payments: { id: string; amount: string; method: string; gamingDay: string; paidAt: string }[];
+}
+
+/**
+ * Money crossing the table and the cage (docs/domain.md §11): buy-ins (cash and markers feed the
+ * drop), markers and their payments, and the cash-transaction log the compliance reports read.
+ * Every row is written once; a cash buy-in writes the table's record and the patron's cash
+ * transaction in one transaction.
+ */
+@Injectable()
+export class CashService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly pit: PitService,
+    private readonly audit: AuditLog,
+  ) {}
+
+  async buyIn(tableId: string, dto: BuyInInputDto, ctx: RequestContext): Promise<BuyInDto> {
+    assertTableAccess(ctx.actor, tableId);
+    return this.prisma.transaction(ctx, async (tx) => {
+      const db = prismaRunner(tx);
+      // The table's row lock orders buy-ins with closing the table.
+      const [table] = await tx.$queryRaw<
+        { status: string; currency: string }[]
+      >`SELECT status, currency FROM casino_tables WHERE id = ${tableId}::uuid FOR UPDATE`;
+      if (!table) throw notFound('Table', tableId);
+      if (table.status !== 'OPEN') throw new AppError('TABLE_CLOSED', 'The table is closed: reopen it before a buy-in');
+      const seated = await tx.$queryRawUnsafe<OpenSeating[]>(SEATED_SQL, tableId);
+      const who = dto.seat === undefined ? { patronId: dto.patronId ?? null, seatingId: null } : attributeWager(seated, dto.seat, dto.patronId ?? null);
+      if (who.patronId !== null) await this.pit.assertRegistered(db, [who.patronId]);
+      const { table: t, timeZone, gamingDayStartHour } = await this.pit.withProperty(tableId, tx);
+      const property = await tx.property.findUniqueOrThrow({ where: { id: t.propertyId } });
+      const amount = BigInt(dto.amount);
+      if (dto.kind === 'MARKER' && who.patronId === null) {
+        throw new AppError('IDENTIFICATION_REQUIRED', 'A marker is credit to a registered patron: name the patron (or the seat whose card is in)');
+      }
+      if (dto.kind === 'CASH' && who.patronId === null && needsIdentification({ amount, currency: table.currency }, thresholdsOf(property))) {
+        throw new AppError('IDENTIFICATION_REQUIRED', `A cash buy-in of ${amount} or more needs the patron identified: name the registered patron first`);
+      }
+      const now = new Date();
+      const day = gamingDayOf(now, timeZone, gamingDayStartHour);
+      const gamingDay = new Date(`${day}T00:00:00Z`);
+      const marker =
+        dto.kind === 'MARKER'
+          ? await tx.marker.create({
+              data: {
+                propertyId: property.id,
+                tableId,
+                patronId: who.patronId!,
+                amount,
+                currency: table.currency,
+                gamingDay,
+                issuedAt: now,
+                issuedByKeyId: ctx.actor.keyId,
+              },
+            })
+          : null;
+      const b = await tx.buyIn.create({
+        data: {
+          tableId,
+          patronId: who.patronId,
+          seatingId: who.seatingId,
+          kind: dto.kind,
+          amount,
+          currency: table.currency,
+          gamingDay,
+          markerId: marker?.id ?? null,
+          recordedAt: now,
+          recordedByKeyId: ctx.actor.keyId,
+        },
+      });
+      if (dto.kind === 'CASH') {
+        await tx.cashTransaction.create({
+          data: {
+            propertyId: property.id,
+            patronId: who.patronId,
+            direction: 'IN',
+            kind: 'BUY_IN',
+            amount,
+            currency: table.currency,
+            gamingDay,
+            tableId,
+            buyInId: b.id,
+            at: now,
+            recordedByKeyId: ctx.actor.keyId,
+          },
+        });
+      }
+      const out: BuyInDto = {
+        id: b.id,
+        tableId,
+        kind: b.kind,
+        amount: minorUnits(amount),
+        currency: b.currency,
+        patronId: b.patronId,
+        seatingId: b.seatingId,
+        markerId: b.markerId,
+        gamingDay: day,
+        recordedAt: now.toISOString(),
+      };
+      await this.audit.append(tx, ctx, { stream: tableId, action: 'buyIn.record', entityType: 'buyIn', entityId: b.id, data: { ...out, amount } });
+      return out;
+    });
+  }
+
+  async buyIns(tableId: string, gamingDay: string, actor: Actor): Promise<BuyInDto[]> {
+    assertTableAccess(actor, tableId);
+    if (!(await this.prisma.casinoTable.findUnique({ where: { id: tableId }, select: { id: true } }))) throw notFound('Table', tableId);
+    const rows = await this.prisma.buyIn.findMany({
+      where: { tableId, gamingDay: new Date(`${gamingDay}T00:00:00Z`) },
+      orderBy: [{ recordedAt: 'asc' }, { id: 'asc' }],
+    });
+    return rows.map((b) => ({
+      id: b.id,
+      tableId,
+      kind: b.kind,
+      amount: minorUnits(b.amount),
+      currency: b.currency,
+      patronId: b.patronId,
+      seatingId: b.seatingId,
+      markerId: b.markerId,
+      gamingDay,
+      recordedAt: b.recordedAt.toISOString(),
+    }));
+  }
+
+  /** A patron's markers; the read is audited (stream `patrons`), as every read of a patron's record. */
+  async markers(patronId: string, ctx: RequestContext): Promise<MarkerDto[]> {
+    return this.prisma.transaction(ctx, async (tx) => {
+      const db = prismaRunner(tx);
+      await this.pit.assertRegistered(db, [patronId]);
+      const rows = await db.query<MarkerRow>(SQL.markersOf.bind({ patronId, markerId: null }));
+      await this.audit.append(tx, ctx, { stream: 'patrons', action: 'patron.read', entityType: 'patron', entityId: patronId, data: { read: 'markers' } });
+      return rows.map(toMarkerDto);
+    });
+  }
+
+  /** A payment on a marker at the cage: never more than it still owes; a cash payment is cash in. */
+  async pay(markerId: string, dto: MarkerPaymentInputDto, ctx: RequestContext): Promise<MarkerDto> {
+    return this.prisma.transaction(ctx, async (tx) => {
+      const db = prismaRunner(tx);
+      await db.run(SQL.lockMarker.bind({ markerId }));
+      const [m] = await db.query<MarkerRow>(SQL.markersOf.bind({ patronId: null, markerId }));
+      if (!m) throw notFound('Marker', markerId);
+      const owed = markerOutstanding(
+        BigInt(m.amount),
+        m.payments.map((p) => BigInt(p.amount)),
+      );
+      const amount = BigInt(dto.amount);
+      if (amount > owed)
+        throw new AppError('MARKER_OVERPAID', `The marker owes ${owed}; a payment of ${amount} is more than that`, { outstanding: minorUnits(owed) });
+      const { table: t, timeZone, gamingDayStartHour } = await this.pit.withProperty(m.table_id, tx);
+      const now = new Date();
+      const gamingDay = new Date(`${gamingDayOf(now, timeZone, gamingDayStartHour)}T00:00:00Z`);
+      const p = await tx.markerPayment.create({ data: { markerId, amount, method: dto.method, gamingDay, paidAt: now, recordedByKeyId: ctx.actor.keyId } });
+      if (dto.method === 'CASH') {
+        await tx.cashTransaction.create({
+          data: {
+            propertyId: t.propertyId,
+            patronId: m.patron_id,
+            direction: 'IN',
+            kind: 'MARKER_PAYMENT',
+            amount,
+            currency: m.currency,
+            gamingDay,
+            markerPaymentId: p.id,
+            at: now,
+            recordedByKeyId: ctx.actor.keyId,
+          },
+        });
+      }
+      await this.audit.append(tx, ctx, {
+        stream: CAGE_STREAM,
+        action: 'marker.payment',
+        entityType: 'marker',
+        entityId: markerId,
+        data: { paymentId: p.id, patronId: m.patron_id, amount, method: dto.method, outstandingAfter: owed - amount },
+      });
+      const [after] = await db.query<MarkerRow>(SQL.markersOf.bind({ patronId: null, markerId }));
+      return toMarkerDto(after);
+    });
+  }
+
+  /** Cash in or out at the cage: chips cashed, front money deposited or withdrawn. */
+  async cage(propertyId: string, dto: CageTransactionInputDto, ctx: RequestContext): Promise<CashTransactionDto> {
+    return this.prisma.transaction(ctx, async (tx) => {
+      const property = await tx.property.findUnique({ where: { id: propertyId } });
+      if (!property) throw notFound('Property', propertyId);
+      const amount = BigInt(dto.amount);
+      const currency = dto.currency ?? property.cashCurrency;
+      const patronId = dto.patronId ?? null;
+      if (patronId !== null) await this.pit.assertRegistered(prismaRunner(tx), [patronId]);
+      else if (needsIdentification({ amount, currency }, thresholdsOf(property))) {
+        throw new AppError('IDENTIFICATION_REQUIRED', `A cash transaction of ${amount} or more needs the patron identified: name the registered patron first`);
+      }
+      const now = new Date();
+      const day = gamingDayOf(now, property.timeZone, property.gamingDayStartHour);
+      const c = await tx.cashTransaction.create({
+        data: {
+          propertyId,
+          patronId,
+          direction: dto.kind === 'DEPOSIT' ? 'IN' : 'OUT',
+          kind: dto.kind,
+          amount,
+          currency,
+          gamingDay: new Date(`${day}T00:00:00Z`),
+          at: now,
+          recordedByKeyId: ctx.actor.keyId,
+        },
+      });
+      const out: CashTransactionDto = {
+        id: c.id,
+        patronId,
+        direction: c.direction,
+        kind: c.kind,
+        amount: minorUnits(amount),
+        currency,
+        gamingDay: day,
+        tableId: null,
+        at: now.toISOString(),
+      };
+      await this.audit.append(tx, ctx, { stream: CAGE_STREAM, action: 'cash.record', entityType: 'cashTransaction', entityId: c.id, data: { ...out, amount } });
+      return out;
+    });
+  }
+}
+
+function toMarkerDto(m: MarkerRow): MarkerDto {
+  const payments = m.payments.map((p) => ({
+    id: p.id,
+    amount: minorUnits(BigInt(p.amount)),
+    method: p.method,
+    gamingDay: p.gamingDay,
+    paidAt: new Date(p.paidAt).toISOString(),
+  }));
+  return {
+    id: m.id,
+    patronId: m.patron_id,
+    tableId: m.table_id,
+    amount: minorUnits(BigInt(m.amount)),
+    currency: m.currency,
+    gamingDay: m.gaming_day,
+    issuedAt: m.issued_at.toISOString(),
+    outstanding: minorUnits(
+      markerOutstanding(
+        BigInt(m.amount),
+        m.payments.map((p) => BigInt(p.amount)),
+      ),
+    ),
+    payments,
+  };
+}

@@ -1,0 +1,208 @@
+import { startTestApp, TestContext } from '../support/app';
+import { givenKey, givenPatrons, givenShoe, givenTable, givenVoid } from '../support/builders';
+
+/**
+ * A gaming day of money at a US property (docs/domain.md §11): seatings and back-betting, buy-ins
+ * in cash, chips and a marker, a void, the cage, a patron who splits cash to stay under the
+ * thresholds; then the reports a compliance officer files from, and the drop reconciled.
+ */
+let ctx: TestContext;
+let compliance: string;
+let cashier: string;
+let finance: string;
+beforeAll(async () => {
+  ctx = await startTestApp();
+  compliance = await givenKey(ctx, 'COMPLIANCE');
+  cashier = await givenKey(ctx, 'CASHIER');
+  finance = await givenKey(ctx, 'FINANCE');
+  await givenPatrons(ctx, 'P-WHALE', 'P-SPLIT', 'P-BACK1', 'P-BACK2', 'P-QUIET');
+});
+afterAll(() => ctx.close());
+
+const BANKER_7 = { player: ['KS', '5D', 'KH'], banker: ['7H', 'KC'] };
+const CHIPS = [{ denomination: 10_000, count: 100 }];
+
+async function givenUsPit(name: string) {
+  const property = (await ctx.admin.post('/v1/properties', { name, timeZone: 'America/Los_Angeles', gamingDayStartHour: 6 })).body;
+  expect(property).toMatchObject({ cashCurrency: 'USD', mtlThreshold: 300_000, ctrThreshold: 1_000_000, structuringFloorBps: 8_000 });
+  const table = await givenTable(ctx, { currency: 'USD', propertyId: property.id, minBet: 2_500, maxBet: 5_000_000 });
+  const terminal = await givenKey(ctx, 'TERMINAL', table.id);
+  const supervisor = await givenKey(ctx, 'SUPERVISOR');
+  const shoe = await givenShoe(ctx, terminal, table.id);
+  const session = await ctx.as(supervisor).post(`/v1/tables/${table.id}/sessions`, { opener: CHIPS });
+  expect(session.status).toBe(201);
+  return { property, table, terminal, supervisor, shoe, session: session.body as { id: string; gamingDay: string } };
+}
+
+describe('a gaming day of money', () => {
+  it('buy-ins, a marker, the cage and a split: the cash reports say what a compliance officer expects, and the drop reconciles', async () => {
+    const pit = await givenUsPit('Casino Mojave');
+    const t = ctx.as(pit.terminal);
+    const buy = (body: Record<string, unknown>) => t.post(`/v1/tables/${pit.table.id}/buy-ins`, body);
+    for (const [patronId, seat] of [
+      ['P-WHALE', 1],
+      ['P-BACK1', 3],
+      ['P-BACK2', 3],
+      ['P-SPLIT', 5],
+    ] as const) {
+      expect((await t.post(`/v1/tables/${pit.table.id}/seatings`, { patronId, seat })).status).toBe(201);
+    }
+
+    // The whale buys in 12,000.00 at seat 1 (their card is in: the buy-in is theirs) and takes a 5,000.00 marker.
+    const whale = await buy({ kind: 'CASH', amount: 1_200_000, seat: 1 });
+    expect(whale.status).toBe(201);
+    expect(whale.body).toMatchObject({ patronId: 'P-WHALE', kind: 'CASH', amount: 1_200_000, currency: 'USD', markerId: null });
+    expect(whale.body.seatingId).not.toBeNull();
+    const marker = await buy({ kind: 'MARKER', amount: 500_000, seat: 1 });
+    expect(marker.body).toMatchObject({ patronId: 'P-WHALE', kind: 'MARKER' });
+    // The structurer: four cash buy-ins of 2,900.00, each under the log threshold.
+    for (let i = 0; i < 4; i++) expect((await buy({ kind: 'CASH', amount: 290_000, seat: 5 })).status).toBe(201);
+    // Back-betting on seat 3: whose the chips are must be said.
+    const shared = await buy({ kind: 'CHIPS', amount: 100_000, seat: 3 });
+    expect([shared.status, shared.body.code]).toEqual([422, 'PATRON_REQUIRED']);
+    expect((await buy({ kind: 'CHIPS', amount: 100_000, seat: 3, patronId: 'P-BACK2' })).body).toMatchObject({ patronId: 'P-BACK2', kind: 'CHIPS' });
+    // A walk-up with 500.00 cash: nobody's; with 10,000.00 cash the patron must be identified.
+    expect((await buy({ kind: 'CASH', amount: 50_000 })).body).toMatchObject({ patronId: null });
+    const unidentified = await buy({ kind: 'CASH', amount: 1_000_000 });
+    expect([unidentified.status, unidentified.body.code]).toEqual([422, 'IDENTIFICATION_REQUIRED']);
+
+    // Play, and a void: the money trail does not move with it.
+    const coup = await t.post(`/v1/shoes/${pit.shoe.id}/coups`, {
+      cards: BANKER_7,
+      wagers: [
+        { seat: 1, betType: 'BANKER', amount: 500_000 },
+        { seat: 3, betType: 'PLAYER', amount: 20_000, patronId: 'P-BACK1' },
+        { seat: 5, betType: 'BANKER', amount: 100_000 },
+      ],
+    });
+    expect((coup.body.wagers as { patronId: string }[]).map((w) => w.patronId)).toEqual(['P-WHALE', 'P-BACK1', 'P-SPLIT']);
+    await givenVoid(ctx, 'coups', coup.body.id, 'Dealt before the bets were down', pit.supervisor, await givenKey(ctx, 'SUPERVISOR'));
+
+    // The cage: the whale pays 2,000.00 of the marker in cash and cashes 11,000.00 of chips.
+    const c = ctx.as(cashier);
+    const paid = await c.post(`/v1/markers/${marker.body.markerId}/payments`, { amount: 200_000, method: 'CASH' });
+    expect(paid.status).toBe(201);
+    expect(paid.body).toMatchObject({ amount: 500_000, outstanding: 300_000, payments: [{ amount: 200_000, method: 'CASH' }] });
+    const over = await c.post(`/v1/markers/${marker.body.markerId}/payments`, { amount: 300_001, method: 'CHECK' });
+    expect([over.status, over.body.code]).toEqual([422, 'MARKER_OVERPAID']);
+    const redeemed = await c.post(`/v1/properties/${pit.property.id}/cash-transactions`, { kind: 'CHIP_REDEMPTION', amount: 1_100_000, patronId: 'P-WHALE' });
+    expect(redeemed.body).toMatchObject({ direction: 'OUT', kind: 'CHIP_REDEMPTION', currency: 'USD', patronId: 'P-WHALE' });
+    expect((await c.get('/v1/markers?patronId=P-WHALE')).body).toMatchObject([{ outstanding: 300_000 }]);
+
+    const day = whale.body.gamingDay as string;
+    const report = await ctx.as(compliance).get(`/v1/compliance/cash-report?propertyId=${pit.property.id}&from=${day}&to=${day}`);
+    expect(report.status).toBe(200);
+    const r = report.body;
+    // The log: every single transaction from 3,000.00: the whale's 12,000.00 in and 11,000.00 out.
+    expect(r.multipleTransactionLog.map((x: { patronId: string; direction: string; amount: number }) => [x.patronId, x.direction, x.amount])).toEqual([
+      ['P-WHALE', 'IN', 1_200_000],
+      ['P-WHALE', 'OUT', 1_100_000],
+    ]);
+    // Report candidates, in and out apart: the whale's 14,000.00 in (buy-in and the cash marker
+    // payment) and 11,000.00 out; the structurer's 11,600.00 in.
+    expect(r.reportCandidates.map((x: { patronId: string; direction: string; total: number }) => [x.patronId, x.direction, x.total])).toEqual([
+      ['P-SPLIT', 'IN', 1_160_000],
+      ['P-WHALE', 'IN', 1_400_000],
+      ['P-WHALE', 'OUT', 1_100_000],
+    ]);
+    expect(r.structuring).toMatchObject([{ patronId: 'P-SPLIT', direction: 'IN', total: 1_160_000, pattern: 'SPLIT' }]);
+    expect(r.structuring[0].transactions).toHaveLength(4);
+    expect(r.thresholds).toEqual({ currency: 'USD', mtl: 300_000, ctr: 1_000_000, structuringFloorBps: 8_000 });
+
+    // The drop: cash 12,000.00 + 4 × 2,900.00 + 500.00 and the 5,000.00 marker = 29,100.00; the chips are not in the box.
+    const drop = ctx.as(finance);
+    const line = async () => (await drop.get(`/v1/reports/drop-reconciliation?propertyId=${pit.property.id}&from=${day}&to=${day}`)).body;
+    expect(await line()).toMatchObject([
+      { tableId: pit.table.id, cash: 2_410_000, markers: 500_000, chips: 100_000, expectedDrop: 2_910_000, countedDrop: null, status: 'NOT_COUNTED' },
+    ]);
+    const closed = await ctx.as(pit.supervisor).post(`/v1/table-sessions/${pit.session.id}/close`, { closer: CHIPS, drop: 2_910_000 });
+    expect(closed.status).toBe(200);
+    expect(await line()).toMatchObject([{ countedDrop: 2_910_000, difference: 0, status: 'RECONCILED' }]);
+
+    // Every read of the cash reports is in the audit chain.
+    const reads = (await ctx.as(await givenKey(ctx, 'AUDITOR')).get(`/v1/audit?stream=patrons&action=patron.read&entityId=${pit.property.id}`)).body as {
+      entry: { data: unknown };
+    }[];
+    expect(reads.map((e) => e.entry.data)).toEqual([{ read: 'cash-report', from: day, to: day }]);
+  });
+
+  it('a count that differs from the buy-ins is an exception, in the difference’s sign', async () => {
+    const pit = await givenUsPit('Casino Basin');
+    await ctx.as(pit.terminal).post(`/v1/tables/${pit.table.id}/buy-ins`, { kind: 'CASH', amount: 100_000 });
+    await ctx.as(pit.supervisor).post(`/v1/table-sessions/${pit.session.id}/close`, { closer: CHIPS, drop: 95_000 });
+    const day = pit.session.gamingDay;
+    const lines = (await ctx.as(finance).get(`/v1/reports/drop-reconciliation?propertyId=${pit.property.id}&from=${day}&to=${day}`)).body;
+    expect(lines).toMatchObject([{ expectedDrop: 100_000, countedDrop: 95_000, difference: -5_000, status: 'EXCEPTION' }]);
+  });
+});
+
+describe('refusals: a clear 4xx, nothing written', () => {
+  it('bad amounts, unknown patrons, a marker for nobody, a closed table, other tables and roles', async () => {
+    const pit = await givenUsPit('Casino Refusal');
+    const t = ctx.as(pit.terminal);
+    const path = `/v1/tables/${pit.table.id}/buy-ins`;
+    const refusals: [unknown, number, string][] = [
+      [{ kind: 'CASH', amount: -100 }, 400, 'VALIDATION_FAILED'],
+      [{ kind: 'CASH', amount: 0 }, 400, 'VALIDATION_FAILED'],
+      [{ kind: 'CASH', amount: 10.5 }, 400, 'VALIDATION_FAILED'],
+      [{ kind: 'CASH', amount: '100' }, 400, 'VALIDATION_FAILED'],
+      [{ kind: 'CASH', amount: 1e13 }, 400, 'VALIDATION_FAILED'],
+      [{ kind: 'COUPONS', amount: 100 }, 400, 'VALIDATION_FAILED'],
+      [{ kind: 'CASH', amount: 100, seat: 0 }, 400, 'VALIDATION_FAILED'],
+      [{ kind: 'CASH', amount: 100, note: 'x' }, 400, 'VALIDATION_FAILED'],
+      [{ kind: 'CASH', amount: 100, patronId: 'P-NOBODY' }, 422, 'UNKNOWN_PATRON'],
+      [{ kind: 'MARKER', amount: 100_000 }, 422, 'IDENTIFICATION_REQUIRED'],
+      [{ kind: 'MARKER', amount: 100_000, seat: 7 }, 422, 'IDENTIFICATION_REQUIRED'],
+    ];
+    for (const [body, status, code] of refusals) {
+      const res = await t.post(path, body);
+      expect([JSON.stringify(body), res.status, res.body.code]).toEqual([JSON.stringify(body), status, code]);
+    }
+    const other = await givenUsPit('Casino Refusal 2');
+    const theirs = await ctx.as(other.terminal).post(path, { kind: 'CASH', amount: 100 });
+    expect([theirs.status, theirs.body.code]).toEqual([403, 'FORBIDDEN']);
+    const cageByTerminal = await t.post(`/v1/properties/${pit.property.id}/cash-transactions`, { kind: 'DEPOSIT', amount: 100 });
+    expect([cageByTerminal.status, cageByTerminal.body.code]).toEqual([403, 'FORBIDDEN']);
+    const c = ctx.as(cashier);
+    const cageRefusals: [string, unknown, number, string][] = [
+      [`/v1/properties/${pit.property.id}/cash-transactions`, { kind: 'CHIP_REDEMPTION', amount: 1_000_000 }, 422, 'IDENTIFICATION_REQUIRED'],
+      [`/v1/properties/${pit.property.id}/cash-transactions`, { kind: 'CHIP_REDEMPTION', amount: -5 }, 400, 'VALIDATION_FAILED'],
+      [`/v1/properties/${pit.property.id}/cash-transactions`, { kind: 'BUY_IN', amount: 5 }, 400, 'VALIDATION_FAILED'],
+      [`/v1/properties/${pit.property.id}/cash-transactions`, { kind: 'DEPOSIT', amount: 5, currency: 'usd' }, 400, 'VALIDATION_FAILED'],
+      [`/v1/properties/${pit.property.id}/cash-transactions`, { kind: 'DEPOSIT', amount: 5, patronId: 'P-NOBODY' }, 422, 'UNKNOWN_PATRON'],
+      ['/v1/properties/00000000-0000-4000-8000-000000000000/cash-transactions', { kind: 'DEPOSIT', amount: 5 }, 404, 'NOT_FOUND'],
+      ['/v1/markers/00000000-0000-4000-8000-000000000000/payments', { amount: 5, method: 'CASH' }, 404, 'NOT_FOUND'],
+      ['/v1/markers/not-a-uuid/payments', { amount: 5, method: 'CASH' }, 400, 'VALIDATION_FAILED'],
+    ];
+    for (const [url, body, status, code] of cageRefusals) {
+      const res = await c.post(url, body);
+      expect([url, res.status, res.body.code]).toEqual([url, status, code]);
+    }
+    const reportByHost = await ctx
+      .as(await givenKey(ctx, 'HOST'))
+      .get(`/v1/compliance/cash-report?propertyId=${pit.property.id}&from=2026-11-01&to=2026-11-30`);
+    expect([reportByHost.status, reportByHost.body.code]).toEqual([403, 'FORBIDDEN']);
+    const badRange = await ctx.as(compliance).get(`/v1/compliance/cash-report?propertyId=${pit.property.id}&from=2026-11-30&to=2026-11-01`);
+    expect([badRange.status, badRange.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const badThresholds = await ctx.admin.post('/v1/properties', {
+      name: 'Casino Upside Down',
+      timeZone: 'UTC',
+      gamingDayStartHour: 6,
+      mtlThreshold: 2_000_000,
+    });
+    expect([badThresholds.status, badThresholds.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+
+    // A closed table takes no buy-in.
+    await t.post(`/v1/shoes/${pit.shoe.id}/close`, {});
+    expect((await ctx.as(pit.supervisor).post(`/v1/tables/${pit.table.id}/close`, {})).status).toBe(200);
+    const closed = await ctx.as(pit.supervisor).post(path, { kind: 'CASH', amount: 100 });
+    expect([closed.status, closed.body.code]).toEqual([409, 'TABLE_CLOSED']);
+
+    // Nothing of all that was written.
+    expect((await t.get(`${path}?gamingDay=${pit.session.gamingDay}`)).body).toEqual([]);
+    const report = (
+      await ctx.as(compliance).get(`/v1/compliance/cash-report?propertyId=${pit.property.id}&from=${pit.session.gamingDay}&to=${pit.session.gamingDay}`)
+    ).body;
+    expect([report.multipleTransactionLog, report.patronDays]).toEqual([[], []]);
+  });
+});
