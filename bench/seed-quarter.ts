@@ -32,7 +32,18 @@ export interface SeedOptions {
   quarter: number;
   maxMinutes: number;
   progress: boolean;
+  /**
+   * Rated play: this many regular patrons, and WHALES who play far more. Each seat of a table-day
+   * is a visit of one patron (a seating from the first coup to the shoe's end) with probability
+   * RATED_SHARE; the patron is a whale with probability WHALE_SHARE. Off (0) by default, so that the
+   * reports' seeded data stay as they were.
+   */
+  patrons?: number;
 }
+
+const WHALES = 4;
+const RATED_SHARE = 0.7;
+const WHALE_SHARE = 0.02;
 
 const WAGERS_PER_COUP = 8;
 const VARIANTS = ['COMMISSION', 'COMMISSION', 'COMMISSION', 'SUPER_6', 'EZ'] as const;
@@ -92,6 +103,14 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   await client.query('SET synchronous_commit = off'); // a bulk load of generated history, not live play
+  const regulars = Array.from({ length: o.patrons ?? 0 }, (_, i) => `S-${String(i + 1).padStart(6, '0')}`);
+  const whales = o.patrons ? Array.from({ length: WHALES }, (_, i) => `W-${String(i + 1).padStart(2, '0')}`) : [];
+  await copy(
+    client,
+    'patrons',
+    ['card', 'tier', 'registered_by_key_id'],
+    [...whales.map((c) => line([c, 'Black', 'seed'])), ...regulars.map((c) => line([c, null, 'seed']))],
+  );
   const bar = o.progress
     ? new SingleBar({ format: 'seeding |{bar}| {percentage}% | {value}/{total} table-days | {wagers} wagers | {eta_formatted} left' })
     : null;
@@ -109,7 +128,8 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
       wagers: string[] = [],
       commissions: string[] = [],
       sessions: string[] = [],
-      slips: string[] = [];
+      slips: string[] = [],
+      seatings: string[] = [];
     for (const table of tables) {
       if (Date.now() > deadline) throw new Error(`Seeding would run past --max-minutes ${o.maxMinutes}: stopped after ${totalWagers} wagers`);
       const rules: RuleSet = rulesOf(table);
@@ -122,6 +142,15 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
       let coupNumber = 0;
       const owed = new Map<number, bigint>();
       let dayWin = 0n;
+      // Who sits where today (rated play only): seat → patron and visit.
+      const seated = new Map<number, { patronId: string; seatingId: string }>();
+      if (regulars.length) {
+        for (let seat = 1; seat <= WAGERS_PER_COUP; seat++) {
+          if (random() >= RATED_SHARE) continue;
+          const patronId = random() < WHALE_SHARE ? whales[Math.floor(random() * whales.length)] : regulars[Math.floor(random() * regulars.length)];
+          seated.set(seat, { patronId, seatingId: randomUUID() });
+        }
+      }
       for (let c = 0; c < coupsPerTableDay; c++) {
         const dealt = dealPuntoBanco(cards, pos);
         if (!dealt || pos > 400) break;
@@ -163,6 +192,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
           const s = settleWager(rules, outcome, { betType, amount });
           const wagerId = randomUUID();
           const seat = i + 1;
+          const who = seated.get(seat);
           wagers.push(
             line([
               wagerId,
@@ -172,7 +202,8 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
               seat,
               betType,
               amount,
-              null,
+              who?.patronId ?? null,
+              who?.seatingId ?? null,
               'SETTLED',
               s.result,
               s.payout,
@@ -184,7 +215,9 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
             ]),
           );
           if (s.commission > 0n) {
-            commissions.push(line([randomUUID(), shoeId, table.id, seat, null, 'ACCRUAL', s.commission, coupId, wagerId, 'seed', settledAt, null]));
+            commissions.push(
+              line([randomUUID(), shoeId, table.id, seat, who?.patronId ?? null, 'ACCRUAL', s.commission, coupId, wagerId, 'seed', settledAt, null]),
+            );
             owed.set(seat, (owed.get(seat) ?? 0n) + s.commission);
           }
           const wk = `${table.id}|${day}|${betType}`;
@@ -204,8 +237,13 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
       }
       // End of shoe: every seat pays its commission.
       const closedAt = new Date(Date.parse(`${day}T06:00:00Z`) + (coupNumber + 1) * 60_000).toISOString();
+      for (const [seat, { patronId, seatingId }] of seated) {
+        seatings.push(line([seatingId, patronId, table.id, seat, day, settledAtOf(day), 'seed', closedAt, 'seed']));
+      }
       for (const [seat, amount] of owed) {
-        commissions.push(line([randomUUID(), shoeId, table.id, seat, null, 'COLLECTION', -amount, null, null, 'seed', closedAt, day]));
+        commissions.push(
+          line([randomUUID(), shoeId, table.id, seat, seated.get(seat)?.patronId ?? null, 'COLLECTION', -amount, null, null, 'seed', closedAt, day]),
+        );
         const wk = `${table.id}|${day}|BANKER`;
         const r = wagerRollup.get(wk) ?? new Array<bigint>(10).fill(0n);
         r[4] += amount;
@@ -292,6 +330,12 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
     );
     await copy(
       client,
+      'seatings',
+      ['id', 'patron_id', 'table_id', 'seat', 'gaming_day', 'started_at', 'started_by_key_id', 'ended_at', 'ended_by_key_id'],
+      seatings,
+    );
+    await copy(
+      client,
       'coups',
       [
         'id',
@@ -325,6 +369,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
         'bet_type',
         'amount',
         'patron_id',
+        'seating_id',
         'status',
         'result',
         'payout',

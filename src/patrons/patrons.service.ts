@@ -72,17 +72,17 @@ export class PatronsService {
       const [wagerRows, seatings] = [await db.query<WagerRow>(SQL.ratedWagers.bind(range)), await db.query<SeatingRow>(SQL.seatingsOf.bind(range))];
       const asOf = new Date();
       const theories = await this.theories(tx, [...new Set([...wagerRows.map((w) => w.table_id), ...seatings.map((s) => s.table_id)])]);
-      const wagers = wagerRows.map((w) => ({ ...w, rated: toRated(w) }));
-      const interval = (s: SeatingRow): PlayedInterval => ({ start: s.started_at.getTime(), end: (s.ended_at ?? asOf).getTime() });
-      const figures = (ws: typeof wagers, ss: SeatingRow[]) =>
-        toFigures(
-          rate(
-            ws.map((w) => w.rated),
-            theories,
-            ss.map(interval),
-          ),
-        );
-      const days = [...new Set([...wagers.map((w) => w.gaming_day), ...seatings.map((s) => s.gaming_day)])].sort();
+      const interval = (r: SeatingRow): PlayedInterval => ({ start: r.started_at.getTime(), end: (r.ended_at ?? asOf).getTime() });
+      const figures = (ws: RatedWager[] = [], ss: SeatingRow[] = []) => toFigures(rate(ws, theories, ss.map(interval)));
+      // Each wager and seating grouped once by gaming day and by visit.
+      const wagersByDay = groupBy(wagerRows, (w) => w.gaming_day, toRated);
+      const wagersByVisit = groupBy(wagerRows, (w) => w.seating_id, toRated);
+      const seatingsByDay = groupBy(
+        seatings,
+        (r) => r.gaming_day,
+        (r) => r,
+      );
+      const days = [...new Set([...wagersByDay.keys(), ...seatingsByDay.keys()])].sort();
       await this.audited(tx, ctx, card, { read: 'rating', from: q.from, to: q.to, propertyId: range.propertyId });
       return {
         card,
@@ -90,21 +90,9 @@ export class PatronsService {
         to: q.to,
         propertyId: range.propertyId,
         asOf: asOf.toISOString(),
-        total: figures(wagers, seatings),
-        days: days.map((d) => ({
-          gamingDay: d,
-          ...figures(
-            wagers.filter((w) => w.gaming_day === d),
-            seatings.filter((s) => s.gaming_day === d),
-          ),
-        })),
-        visits: seatings.map((s) => ({
-          seating: toSeatingDto(s),
-          ...figures(
-            wagers.filter((w) => w.seating_id === s.id),
-            [s],
-          ),
-        })),
+        total: figures(wagerRows.map(toRated), seatings),
+        days: days.map((d) => ({ gamingDay: d, ...figures(wagersByDay.get(d), seatingsByDay.get(d)) })),
+        visits: seatings.map((r) => ({ seating: toSeatingDto(r), ...figures(wagersByVisit.get(r.id), [r]) })),
       };
     });
   }
@@ -124,6 +112,19 @@ export class PatronsService {
   private async audited(tx: Tx, ctx: RequestContext, card: string, data: Record<string, unknown>): Promise<void> {
     await this.audit.append(tx, ctx, { stream: PATRONS_STREAM, action: 'patron.read', entityType: 'patron', entityId: card, data });
   }
+}
+
+/** Rows grouped by a key (rows without one left out), each mapped, in their order. */
+function groupBy<T, K, V>(rows: readonly T[], key: (r: T) => K | null, value: (r: T) => V): Map<K, V[]> {
+  const out = new Map<K, V[]>();
+  for (const r of rows) {
+    const k = key(r);
+    if (k === null) continue;
+    const list = out.get(k);
+    if (list) list.push(value(r));
+    else out.set(k, [value(r)]);
+  }
+  return out;
 }
 
 function toRated(w: WagerRow): RatedWager {

@@ -1,0 +1,120 @@
+/**
+ * npm run bench:patrons — a patron's rated play over a year, through the HTTP API, with 10 M wagers
+ * in the database (SIZE, default 10000000). The database (sabot_bench_patrons_<size>) is seeded once
+ * by seed-quarter with rated play: 5,000 regular patrons and 4 whales, each seat of a table-day a
+ * visit of one patron with probability 0.7 (a whale with probability 0.02), and reused while it
+ * holds that many wagers. The service runs as its own process. For the heaviest patron and for a
+ * patron of median play: median and p95 of 30 timed ratings after 5 warm-ups. Goal: p95 ≤ 50 ms.
+ * Writes bench/results/patrons.json.
+ */
+import { performance } from 'node:perf_hooks';
+import { Client } from 'pg';
+import { migrate } from '../src/database/migrate';
+import { seedQuarter } from './seed-quarter';
+import { startServiceProcess } from './service-process';
+import { machine, summarize, writeJson } from './stats';
+
+const SIZE = Number(process.env.SIZE ?? 10_000_000);
+const PATRONS = 5_000;
+const RUNS = 30;
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function ensureSeeded(): Promise<string> {
+  const name = `sabot_bench_patrons_${SIZE >= 1e6 ? `${SIZE / 1e6}m` : SIZE}`;
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+  let rated = 0;
+  if (exists) {
+    const c = new Client({ connectionString: u.toString() });
+    await c.connect();
+    rated = Number((await c.query<{ n: string }>('SELECT count(*) AS n FROM patrons').catch(() => ({ rows: [{ n: '0' }] }))).rows[0].n);
+    await c.end();
+  }
+  if (rated < PATRONS) {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${name}"`);
+    console.log(`Seeding ${name} with ${SIZE} wagers and ${PATRONS} patrons…`);
+    const r = await seedQuarter(u.toString(), {
+      wagers: SIZE,
+      tables: 200,
+      year: 2026,
+      quarter: 3,
+      maxMinutes: 40,
+      progress: process.stdout.isTTY,
+      patrons: PATRONS,
+    });
+    console.log(`  ${r.wagers} wagers, ${r.coups} coups in ${r.seconds.toFixed(0)} s`);
+  }
+  await admin.end();
+  await migrate(u.toString());
+  return u.toString();
+}
+
+async function main() {
+  const url = await ensureSeeded();
+  const db = new Client({ connectionString: url });
+  await db.connect();
+  const counts = (
+    await db.query<{ patron_id: string; n: string }>(
+      'SELECT patron_id, count(*) AS n FROM wagers WHERE patron_id IS NOT NULL GROUP BY patron_id ORDER BY count(*) DESC, patron_id',
+    )
+  ).rows.map((r) => ({ card: r.patron_id, wagers: Number(r.n) }));
+  const { rows: total } = await db.query<{ n: string }>('SELECT count(*) AS n FROM wagers');
+  await db.end();
+  const subjects = [
+    { who: 'the heaviest patron', ...counts[0] },
+    { who: 'a patron of median play', ...counts[Math.floor(counts.length / 2)] },
+  ];
+  const adminKey = 'bench-admin-key-0123456789abcdef0123456789';
+  const service = await startServiceProcess({ DATABASE_URL: url, ADMIN_API_KEY: adminKey, SURVEILLANCE: 'off' });
+  try {
+    const post = async (path: string, key: string, body: unknown) => {
+      const res = await fetch(service.base + path, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+      return res.json() as Promise<{ key: string }>;
+    };
+    const minter = (await post('/v1/api-keys', adminKey, { name: 'bench admin', role: 'ADMIN', staffId: `B-ADM-${process.pid}` })).key;
+    const host = (await post('/v1/api-keys', minter, { name: 'bench host', role: 'HOST', staffId: `B-HOST-${process.pid}` })).key;
+    const results: Record<string, unknown>[] = [];
+    for (const s of subjects) {
+      const path = `/v1/patrons/${s.card}/rating?from=2026-01-01&to=2026-12-31`;
+      const get = async () => {
+        const t0 = performance.now();
+        const res = await fetch(service.base + path, { headers: { Authorization: `Bearer ${host}` } });
+        const body = await res.text();
+        if (!res.ok) throw new Error(`${path}: ${res.status} ${body.slice(0, 200)}`);
+        return { ms: performance.now() - t0, body };
+      };
+      for (let i = 0; i < 5; i++) await get();
+      const times: number[] = [];
+      let last = '';
+      for (let i = 0; i < RUNS; i++) {
+        const r = await get();
+        times.push(r.ms);
+        last = r.body;
+      }
+      const rating = JSON.parse(last) as { total: { coups: number; wagers: number }; visits: unknown[] };
+      const st = summarize(times);
+      results.push({ ...s, coups: rating.total.coups, visits: rating.visits.length, ...st });
+      console.log(
+        `${s.who.padEnd(24)} ${s.card}: ${s.wagers} wagers, ${rating.total.coups} coups, ${rating.visits.length} visits — a year's rating median ${st.median.toFixed(1)} ms, p95 ${st.p95.toFixed(1)} ms`,
+      );
+    }
+    console.log(`(${Number(total[0].n)} wagers in the database, ${counts.length} patrons with rated play)`);
+    console.log(`written ${writeJson('patrons', { when: new Date().toISOString(), machine: machine(), wagers: Number(total[0].n), results })}`);
+  } finally {
+    await service.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
