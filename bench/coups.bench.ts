@@ -33,6 +33,8 @@ const SATURATION_SECONDS = Number(process.env.SATURATION_SECONDS ?? 15);
 const RATE = Number(process.env.RATE ?? 100);
 const RATE_SECONDS = Number(process.env.RATE_SECONDS ?? 15);
 const POOL = process.env.DB_POOL_SIZE ?? '16';
+/** RATED=1: every seat of every table has a patron's card in, so that every wager is rated (patron rollups). */
+const RATED = process.env.RATED === '1';
 const ADMIN = 'bench-admin-key-0123456789abcdef0123456789';
 const BETS = ['BANKER', 'PLAYER', 'BANKER', 'TIE', 'PLAYER_PAIR', 'BANKER_PAIR', 'DRAGON_7', 'PANDA_8'];
 
@@ -59,6 +61,11 @@ async function main() {
       return res;
     };
     const terminals: Terminal[] = [];
+    let host: string | null = null;
+    if (RATED) {
+      const minter = (await post(ADMIN, '/v1/api-keys', { name: 'bench admin', role: 'ADMIN', staffId: 'B-ADM' })).body.key;
+      host = (await post(minter, '/v1/api-keys', { name: 'bench host', role: 'HOST', staffId: 'B-HOST' })).body.key;
+    }
     for (let i = 0; i < TERMINALS; i++) {
       const table = (
         await post(ADMIN, '/v1/tables', {
@@ -73,6 +80,12 @@ async function main() {
       ).body;
       const key = (await post(ADMIN, '/v1/api-keys', { name: `terminal ${i}`, role: 'TERMINAL', tableId: table.id })).body.key;
       const shoe = (await post(key, `/v1/tables/${table.id}/shoes`, {})).body;
+      if (host) {
+        for (let seat = 1; seat <= BETS.length; seat++) {
+          await post(host, '/v1/patrons', { card: `B-${i}-${seat}` });
+          await post(key, `/v1/tables/${table.id}/seatings`, { patronId: `B-${i}-${seat}`, seat });
+        }
+      }
       const random = seededRandom(1000 + i);
       terminals.push({ key, tableId: table.id, shoeId: shoe.id, cards: shuffledShoe(8, random), pos: 0, seq: 0, random });
     }
@@ -230,6 +243,7 @@ async function databaseLimit(url: string, concurrency: number, seconds: number) 
           betType: betType as BetType,
           amount: 1000n,
           patronId: null,
+          seatingId: null,
           carriedFromId: null,
           result: LOSE,
           payout: 0n,
@@ -266,7 +280,7 @@ async function databaseLimit(url: string, concurrency: number, seconds: number) 
           newBetTypes: rows.map((r) => r.betType),
           newAmounts: rows.map((r) => r.amount.toString()),
           newPatrons: rows.map((r) => r.patronId),
-          newSeatings: rows.map(() => null),
+          newSeatings: rows.map((r) => r.seatingId),
           newResults: rows.map((r) => r.result),
           newPayouts: rows.map((r) => r.payout.toString()),
           newCommissions: rows.map((r) => r.commission.toString()),

@@ -16,14 +16,26 @@ import { Readable } from 'node:stream';
 import { SingleBar } from 'cli-progress';
 import { Client } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { BetType, dealPuntoBanco, evaluateCoup, formatCard, isOffered, RuleSet, seededRandom, settleWager, shuffledShoe } from '../src/domain';
+import {
+  BetType,
+  coupPlayDeltas,
+  dealPuntoBanco,
+  evaluateCoup,
+  formatCard,
+  isOffered,
+  PatronStake,
+  RuleSet,
+  seededRandom,
+  settleWager,
+  shuffledShoe,
+} from '../src/domain';
 import { migrate } from '../src/database/migrate';
 import { PrismaService } from '../src/database/prisma.service';
 import { generateKeyPairSync } from 'node:crypto';
 import { newAuditKeyText, parseAuditKeys } from '../src/config/keyring';
 import { AuditLog } from '../src/ledger/audit-log';
 import { TablesService } from '../src/tables/tables.service';
-import { edgesOf, rulesOf } from '../src/pit/table-rules';
+import { covariancesOf, edgesOf, rulesOf } from '../src/pit/table-rules';
 
 export interface SeedOptions {
   wagers: number;
@@ -130,10 +142,14 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
       sessions: string[] = [],
       slips: string[] = [],
       seatings: string[] = [];
+    // The day's patron rollups (domain/rating.ts coupPlayDeltas, as the settlement keeps them).
+    const patronBets = new Map<string, bigint[]>(); // patron|table|visit|bet → wagers, handle, net, theo
+    const patronCoups = new Map<string, bigint[]>(); // patron|table|visit → coups, var
     for (const table of tables) {
       if (Date.now() > deadline) throw new Error(`Seeding would run past --max-minutes ${o.maxMinutes}: stopped after ${totalWagers} wagers`);
       const rules: RuleSet = rulesOf(table);
       const edges = edgesOf(table);
+      const theory = { edgesE12: edges, covariancesE12: covariancesOf(table) };
       const bets = BETS[rules.variant].filter((b) => isOffered(rules, b));
       const shoeId = randomUUID();
       const cards = shuffledShoe(8, random);
@@ -186,6 +202,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
         cr[outcome.winner === 'BANKER' ? 1 : outcome.winner === 'PLAYER' ? 2 : 3]++;
         if (outcome.natural) cr[4]++;
         coupRollup.set(ck, cr);
+        const rated: PatronStake[] = [];
         for (let i = 0; i < bets.length; i++) {
           const betType = bets[i];
           const amount = BigInt(2500 * (1 + Math.floor(random() * 40)));
@@ -193,6 +210,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
           const wagerId = randomUUID();
           const seat = i + 1;
           const who = seated.get(seat);
+          if (who) rated.push({ patronId: who.patronId, seatingId: who.seatingId, betType, amount, net: s.net });
           wagers.push(
             line([
               wagerId,
@@ -232,6 +250,25 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
           wagerRollup.set(wk, r);
           dayWin -= s.net;
           totalWagers++;
+        }
+        if (rated.length) {
+          const d = coupPlayDeltas(rated, theory);
+          for (const b of d.bets) {
+            const k = `${b.patronId}|${table.id}|${b.visit}|${b.betType}`;
+            const r = patronBets.get(k) ?? [0n, 0n, 0n, 0n];
+            r[0] += BigInt(b.sums.wagers);
+            r[1] += b.sums.handle;
+            r[2] += b.sums.net;
+            r[3] += b.sums.theoE12;
+            patronBets.set(k, r);
+          }
+          for (const c of d.coups) {
+            const k = `${c.patronId}|${table.id}|${c.visit}`;
+            const r = patronCoups.get(k) ?? [0n, 0n];
+            r[0] += 1n;
+            r[1] += c.varE12;
+            patronCoups.set(k, r);
+          }
         }
         totalCoups++;
       }
@@ -386,6 +423,18 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
       'commission_entries',
       ['id', 'shoe_id', 'table_id', 'seat', 'patron_id', 'kind', 'amount', 'coup_id', 'wager_id', 'created_by_key_id', 'created_at', 'gaming_day'],
       commissions,
+    );
+    await copy(
+      client,
+      'patron_rollups',
+      ['patron_id', 'table_id', 'seating_key', 'bet_type', 'wagers', 'handle', 'customer_net', 'theo_e12', 'gaming_day'],
+      [...patronBets].map(([k, r]) => line([...k.split('|'), ...r, day])),
+    );
+    await copy(
+      client,
+      'patron_coup_rollups',
+      ['patron_id', 'table_id', 'seating_key', 'coups', 'var_e12', 'gaming_day'],
+      [...patronCoups].map(([k, r]) => line([...k.split('|'), ...r, day])),
     );
     await copy(
       client,

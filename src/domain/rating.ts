@@ -72,48 +72,96 @@ export interface Rating {
 /** Basis points in one whole. */
 const BPS = 10_000n;
 
+/** One bet type's sums in a rating: what the rollups keep (theo exact, × 10^12). */
+export interface BetSums {
+  wagers: number;
+  handle: Money;
+  net: Money;
+  theoE12: bigint;
+}
+
 /**
- * The rating of a set of wagers and card-in times. `theories` holds each table's theory (a
- * player-banked table's has no edges: the house has none on the bets).
+ * What a rating is computed from, and all the patron rollups keep: per bet type its sums; the
+ * coups played and their variance (each coup once, all the patron's stakes on it through the
+ * covariances); theo per comp share. Sums of disjoint coups add up.
  */
-export function rate(wagers: readonly RatedWager[], theories: ReadonlyMap<string, RatingTheory>, intervals: readonly PlayedInterval[]): Rating {
-  const byBet = new Map<BetType, { wagers: number; handle: bigint; net: bigint; theoE12: bigint }>();
+export interface PlaySums {
+  coups: number;
+  varE12: bigint;
+  readonly byBet: Map<BetType, BetSums>;
+  readonly theoByShare: Map<number, bigint>;
+}
+
+export function emptySums(): PlaySums {
+  return { coups: 0, varE12: 0n, byBet: new Map(), theoByShare: new Map() };
+}
+
+/** Adds one bet type's sums (at a table of this comp share) to `s`. */
+export function addBetSums(s: PlaySums, bet: BetType, add: BetSums, compShareBps: number): void {
+  const b = s.byBet.get(bet);
+  if (b) {
+    b.wagers += add.wagers;
+    b.handle += add.handle;
+    b.net += add.net;
+    b.theoE12 += add.theoE12;
+  } else s.byBet.set(bet, { ...add });
+  s.theoByShare.set(compShareBps, (s.theoByShare.get(compShareBps) ?? 0n) + add.theoE12);
+}
+
+/**
+ * The sums of a set of wagers: each stake × its bet's exact edge at its table, each coup's
+ * variance from the patron's stakes on it. `theories` holds each table's theory (a player-banked
+ * table's has no edges: the house has none on the bets).
+ */
+export function sumWagers(wagers: readonly RatedWager[], theories: ReadonlyMap<string, RatingTheory>): PlaySums {
+  const s = emptySums();
   const stakesByCoup = new Map<string, { tableId: string; stakes: Map<BetType, bigint> }>();
-  let handle = 0n;
-  let net = 0n;
-  let theoE12 = 0n;
-  const theoByShare = new Map<number, bigint>();
   for (const w of wagers) {
     const theory = theories.get(w.tableId);
-    const theo = stakeTheoE12(w.amount, theory?.edgesE12[w.betType] ?? 0n);
-    if (theory) theoByShare.set(theory.compShareBps, (theoByShare.get(theory.compShareBps) ?? 0n) + theo);
-    const b = byBet.get(w.betType) ?? { wagers: 0, handle: 0n, net: 0n, theoE12: 0n };
-    b.wagers += 1;
-    b.handle += w.amount;
-    b.net += w.net;
-    b.theoE12 += theo;
-    byBet.set(w.betType, b);
-    handle += w.amount;
-    net += w.net;
-    theoE12 += theo;
+    addBetSums(
+      s,
+      w.betType,
+      { wagers: 1, handle: w.amount, net: w.net, theoE12: stakeTheoE12(w.amount, theory?.edgesE12[w.betType] ?? 0n) },
+      theory?.compShareBps ?? 0,
+    );
     const coup = stakesByCoup.get(w.coupId) ?? { tableId: w.tableId, stakes: new Map<BetType, bigint>() };
     coup.stakes.set(w.betType, (coup.stakes.get(w.betType) ?? 0n) + w.amount);
     stakesByCoup.set(w.coupId, coup);
   }
-  let varE12 = 0n;
   for (const { tableId, stakes } of stakesByCoup.values()) {
     const cov = theories.get(tableId)?.covariancesE12;
-    if (cov) varE12 += coupVarianceE12(stakes, cov);
+    s.coups += 1;
+    if (cov) s.varE12 += coupVarianceE12(stakes, cov);
   }
-  const coups = stakesByCoup.size;
+  return s;
+}
+
+/** The rating of a set of wagers and card-in times. */
+export function rate(wagers: readonly RatedWager[], theories: ReadonlyMap<string, RatingTheory>, intervals: readonly PlayedInterval[]): Rating {
+  return ratingOf(sumWagers(wagers, theories), intervals);
+}
+
+/** The rating of play summed (from wagers, or from the patron rollups) and card-in times. */
+export function ratingOf(s: PlaySums, intervals: readonly PlayedInterval[]): Rating {
+  let wagers = 0;
+  let handle = 0n;
+  let net = 0n;
+  let theoE12 = 0n;
+  for (const b of s.byBet.values()) {
+    wagers += b.wagers;
+    handle += b.handle;
+    net += b.net;
+    theoE12 += b.theoE12;
+  }
+  const coups = s.coups;
   const ms = playedMs(intervals);
   const theo = theoreticalWin(theoE12);
-  const sd = theoreticalStdDev(varE12);
+  const sd = theoreticalStdDev(s.varE12);
   const actual = houseWin(net);
   const diff = actual - theo;
   return {
     coups,
-    wagers: wagers.length,
+    wagers,
     handle,
     averageBet: coups === 0 ? null : roundMoney(handle, 1n, BigInt(coups), { mode: 'HALF_UP', unit: 1 }),
     actualWin: actual,
@@ -123,10 +171,65 @@ export function rate(wagers: readonly RatedWager[], theories: ReadonlyMap<string
     withinTwoSigma: (diff < 0n ? -diff : diff) <= 2n * sd,
     secondsPlayed: Math.floor(ms / 1000),
     decisionsPerHour: ms === 0 ? null : fractionToDecimal({ numerator: BigInt(coups) * 3_600_000n, denominator: BigInt(ms) }, 1),
-    comps: [...theoByShare].reduce((sum, [share, theo]) => sum + compsOf(theo, share), 0n),
+    comps: [...s.theoByShare].reduce((sum, [share, t]) => sum + compsOf(t, share), 0n),
     byBetType: Object.fromEntries(
-      [...byBet].map(([bet, b]) => [bet, { wagers: b.wagers, handle: b.handle, actualWin: houseWin(b.net), theoreticalWin: theoreticalWin(b.theoE12) }]),
+      [...s.byBet]
+        .filter(([, b]) => b.wagers !== 0)
+        .map(([bet, b]) => [bet, { wagers: b.wagers, handle: b.handle, actualWin: houseWin(b.net), theoreticalWin: theoreticalWin(b.theoE12) }]),
     ),
+  };
+}
+
+/** A settled coup's wager of a patron, as the patron rollups take it. */
+export interface PatronStake {
+  readonly patronId: string | null;
+  readonly seatingId: string | null;
+  readonly betType: BetType;
+  readonly amount: Money;
+  readonly net: Money;
+}
+
+/** The visit key of wagers in no visit, and the key of a patron's whole play on a coup. */
+export const NO_VISIT = '00000000-0000-0000-0000-000000000000';
+export const WHOLE_PLAY = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+
+/** What one settled coup adds to the patron rollups (docs/domain.md §10). */
+export interface CoupPlayDeltas {
+  /** Per patron, visit and bet type: the bet's sums. */
+  readonly bets: { patronId: string; visit: string; betType: BetType; sums: BetSums }[];
+  /**
+   * Per patron and visit (one coup each; its variance from the stakes in that visit), and per patron
+   * under WHOLE_PLAY (the coup once, its variance from all the patron's stakes on it).
+   */
+  readonly coups: { patronId: string; visit: string; varE12: bigint }[];
+}
+
+/** The patron rollups' share of one settled coup: its rated wagers summed per patron and visit. */
+export function coupPlayDeltas(stakes: readonly PatronStake[], theory: Pick<RatingTheory, 'edgesE12' | 'covariancesE12'>): CoupPlayDeltas {
+  const bets = new Map<string, { patronId: string; visit: string; betType: BetType; sums: BetSums }>();
+  const visitStakes = new Map<string, { patronId: string; visit: string; stakes: Map<BetType, bigint> }>();
+  const addStake = (patronId: string, visit: string, w: PatronStake) => {
+    const k = `${patronId}\u0000${visit}`;
+    const v = visitStakes.get(k) ?? { patronId, visit, stakes: new Map<BetType, bigint>() };
+    v.stakes.set(w.betType, (v.stakes.get(w.betType) ?? 0n) + w.amount);
+    visitStakes.set(k, v);
+  };
+  for (const w of stakes) {
+    if (w.patronId === null) continue;
+    const visit = w.seatingId ?? NO_VISIT;
+    const k = `${w.patronId}\u0000${visit}\u0000${w.betType}`;
+    const b = bets.get(k) ?? { patronId: w.patronId, visit, betType: w.betType, sums: { wagers: 0, handle: 0n, net: 0n, theoE12: 0n } };
+    b.sums.wagers += 1;
+    b.sums.handle += w.amount;
+    b.sums.net += w.net;
+    b.sums.theoE12 += stakeTheoE12(w.amount, theory.edgesE12[w.betType] ?? 0n);
+    bets.set(k, b);
+    if (w.seatingId !== null) addStake(w.patronId, w.seatingId, w);
+    addStake(w.patronId, WHOLE_PLAY, w);
+  }
+  return {
+    bets: [...bets.values()],
+    coups: [...visitStakes.values()].map((v) => ({ patronId: v.patronId, visit: v.visit, varE12: coupVarianceE12(v.stakes, theory.covariancesE12) })),
   };
 }
 

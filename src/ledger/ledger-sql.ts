@@ -44,6 +44,19 @@ export interface RollupParams {
   rollupTotalNet: string;
   rollupTotalTheo: string;
   rollupTotalVar: string;
+  /** The patron rollups: per patron, visit and bet type… */
+  patronPatrons: string[];
+  patronVisits: string[];
+  patronBets: string[];
+  patronWagers: string[];
+  patronHandle: string[];
+  patronNet: string[];
+  patronTheo: string[];
+  /** …and per patron and visit (or the whole play): coups and their variance. */
+  patronCoupPatrons: string[];
+  patronCoupVisits: string[];
+  patronCoupCoups: string[];
+  patronCoupVar: string[];
 }
 
 /** The ledger's named queries (ledger.sql), typed by their parameters. */

@@ -24,7 +24,8 @@ SELECT 1;
 
 -- name: applyCoupRollups
 -- A settled coup added to (sign 1) or taken from (sign −1, a void) the rollups, at three grains:
--- table × gaming day × bet type, table × month × bet type, table × gaming day.
+-- table × gaming day × bet type, table × month × bet type, table × gaming day; and rated play per patron
+-- (patron_rollups, patron_coup_rollups).
 WITH guard AS (SELECT 1),
 -- ledger:rollups begin
 rollup_bets AS (
@@ -62,6 +63,22 @@ rollup_bets AS (
     wagers = c.wagers + EXCLUDED.wagers, handle = c.handle + EXCLUDED.handle, payouts = c.payouts + EXCLUDED.payouts,
     commission = c.commission + EXCLUDED.commission, customer_net = c.customer_net + EXCLUDED.customer_net, theo_e12 = c.theo_e12 + EXCLUDED.theo_e12,
     var_e12 = c.var_e12 + EXCLUDED.var_e12
+  RETURNING 1
+), rollup_patron AS (
+  INSERT INTO patron_rollups AS p (patron_id, gaming_day, table_id, seating_key, bet_type, wagers, handle, customer_net, theo_e12)
+  SELECT u.patron_id, :rollupDay::date, :rollupTableId::uuid, u.visit, u.bet_type::"BetType", u.wagers, u.handle, u.net, u.theo
+  FROM unnest(:patronPatrons::text[], :patronVisits::uuid[], :patronBets::text[], :patronWagers::bigint[], :patronHandle::bigint[],
+              :patronNet::bigint[], :patronTheo::numeric[]) AS u(patron_id, visit, bet_type, wagers, handle, net, theo), guard
+  ON CONFLICT (patron_id, gaming_day, table_id, seating_key, bet_type) DO UPDATE SET
+    wagers = p.wagers + EXCLUDED.wagers, handle = p.handle + EXCLUDED.handle, customer_net = p.customer_net + EXCLUDED.customer_net,
+    theo_e12 = p.theo_e12 + EXCLUDED.theo_e12
+  RETURNING 1
+), rollup_patron_coups AS (
+  INSERT INTO patron_coup_rollups AS p (patron_id, gaming_day, table_id, seating_key, coups, var_e12)
+  SELECT u.patron_id, :rollupDay::date, :rollupTableId::uuid, u.visit, u.coups, u.var
+  FROM unnest(:patronCoupPatrons::text[], :patronCoupVisits::uuid[], :patronCoupCoups::bigint[], :patronCoupVar::numeric[])
+       AS u(patron_id, visit, coups, var), guard
+  ON CONFLICT (patron_id, gaming_day, table_id, seating_key) DO UPDATE SET coups = p.coups + EXCLUDED.coups, var_e12 = p.var_e12 + EXCLUDED.var_e12
   RETURNING 1
 )
 -- ledger:rollups end

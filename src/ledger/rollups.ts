@@ -1,7 +1,7 @@
 import { Tx } from '../database/prisma.service';
 import { prismaRunner } from '../database/sql';
 import { LEDGER_SQL, RollupParams } from './ledger-sql';
-import { BetType, coupVarianceE12, stakeTheoE12, Winner } from '../domain';
+import { BetType, coupPlayDeltas, coupVarianceE12, stakeTheoE12, Winner } from '../domain';
 
 /**
  * Writes to the finance rollups. Called inside the settlement, void and collection transactions,
@@ -16,6 +16,9 @@ export interface SettledWager {
   commission: bigint;
   net: bigint;
   result: 'WIN' | 'LOSE' | 'PUSH';
+  /** Whose the wager is, and in which visit (the patron rollups). */
+  patronId: string | null;
+  seatingId: string | null;
 }
 
 interface Delta {
@@ -40,7 +43,8 @@ export interface TheoryE12 {
 
 /**
  * Adds (sign 1) or removes (sign −1, a void) one settled coup and its wagers, in one statement,
- * at three grains: table × gaming day × bet type, table × month × bet type, table × gaming day.
+ * at three grains: table × gaming day × bet type, table × month × bet type, table × gaming day; and
+ * its rated wagers to the patron rollups.
  */
 export async function applyCoupToRollups(
   tx: Tx,
@@ -112,6 +116,26 @@ export function rollupParams(
     rollupTotalNet: total('net'),
     rollupTotalTheo: total('theo'),
     rollupTotalVar: (coupVar * sign).toString(),
+    ...patronParams(wagers, theory, sign),
+  };
+}
+
+/** The patron rollups' share of the coup (domain/rating.ts coupPlayDeltas), signed, as the statement takes it. */
+function patronParams(wagers: readonly SettledWager[], theory: TheoryE12, sign: 1n | -1n) {
+  const { bets, coups } = coupPlayDeltas(wagers, theory);
+  const n = (v: bigint | number) => (BigInt(v) * sign).toString();
+  return {
+    patronPatrons: bets.map((b) => b.patronId),
+    patronVisits: bets.map((b) => b.visit),
+    patronBets: bets.map((b) => b.betType),
+    patronWagers: bets.map((b) => n(b.sums.wagers)),
+    patronHandle: bets.map((b) => n(b.sums.handle)),
+    patronNet: bets.map((b) => n(b.sums.net)),
+    patronTheo: bets.map((b) => n(b.sums.theoE12)),
+    patronCoupPatrons: coups.map((c) => c.patronId),
+    patronCoupVisits: coups.map((c) => c.visit),
+    patronCoupCoups: coups.map(() => n(1)),
+    patronCoupVar: coups.map((c) => n(c.varE12)),
   };
 }
 

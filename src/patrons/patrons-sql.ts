@@ -3,11 +3,14 @@ import { loadQueries } from '../database/named-sql';
 
 /** Patrons' named queries (patrons.sql). */
 export const PATRONS_SQL = loadQueries<{
-  ratedWagers: { card: string; from: string; to: string; propertyId: string | null };
+  ratedPlay: { card: string; from: string; to: string; propertyId: string | null };
   seatingsOf: { card: string; from: string; to: string; propertyId: string | null };
   openSeatingsOf: { card: string };
   seatingById: { id: string };
   seatingsOfTable: { tableId: string; gamingDay: string | null };
   lockPatron: { card: string };
   moveOpenShoe: { tableId: string };
+  topPatrons: { from: string; to: string; propertyId: string | null; limit: number };
+  patronsCoups: { cards: string[]; from: string; to: string; propertyId: string | null };
+  patronsSeatings: { cards: string[]; from: string; to: string; propertyId: string | null };
 }>(path.join(__dirname, 'patrons.sql'));

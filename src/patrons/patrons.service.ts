@@ -3,25 +3,25 @@ import type { RequestContext } from '../common/context';
 import { minorUnits, minorUnitsOrNull } from '../common/exact-json';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService, Tx } from '../database/prisma.service';
-import { prismaRunner } from '../database/sql';
-import { BetType, PlayedInterval, rate, RatedWager, Rating, RatingTheory } from '../domain';
+import { pgRunner, prismaRunner } from '../database/sql';
+import { addBetSums, BetType, emptySums, PlayedInterval, PlaySums, Rating, ratingOf, RatingTheory, WHOLE_PLAY } from '../domain';
 import { AuditLog } from '../ledger/audit-log';
 import { theoryOf } from '../pit/table-rules';
-import { PatronDto, RatingDto, RatingFiguresDto, RatingQueryDto, RegisterPatronDto } from './dto/patron.dto';
+import { PatronDto, RatingDto, RatingFiguresDto, RatingQueryDto, RegisterPatronDto, TopPatronDto, TopPatronsQueryDto } from './dto/patron.dto';
 import { PATRONS_SQL as SQL } from './patrons-sql';
 import { SeatingRow, toSeatingDto } from './seating-row';
 
 /** The audit stream of the patron register and of every read of a patron's record. */
 export const PATRONS_STREAM = 'patrons';
 
-interface WagerRow {
-  coup_id: string;
-  table_id: string;
-  seating_id: string | null;
-  bet_type: BetType;
-  amount: string;
-  net: string;
-  gaming_day: string;
+/** A patron's rated play as one statement reads it (patrons.sql ratedPlay): rows as positional arrays. */
+interface PlayRow {
+  card: string | null;
+  /** [gaming day, table, visit, bet type, wagers, handle, net, theo × 10^12] */
+  sums: [string, string, string, BetType, number, string, string, string][];
+  /** [gaming day, visit, coups, variance × 10^12] */
+  coups: [string, string, number, string][];
+  seatings: (Omit<SeatingRow, 'started_at' | 'ended_at'> & { started_at: string; ended_at: string | null })[];
 }
 
 /**
@@ -31,6 +31,8 @@ interface WagerRow {
  */
 @Injectable()
 export class PatronsService {
+  private readonly theoryOf = new Map<string, RatingTheory>();
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditLog,
@@ -62,73 +64,137 @@ export class PatronsService {
     });
   }
 
-  /** Rated play over a range of gaming days: the period, each day, each visit. The read is audited. */
+  /**
+   * Rated play over a range of gaming days: the period, each day, each visit begun in it, from the
+   * patron rollups (a few rows a day, however many wagers). The read is audited.
+   */
   async rating(card: string, q: RatingQueryDto, ctx: RequestContext): Promise<RatingDto> {
     if (q.from > q.to) throw new AppError('VALIDATION_FAILED', `The range ends (${q.to}) before it starts (${q.from})`);
+    const range = { card, from: q.from, to: q.to, propertyId: q.propertyId ?? null };
+    const [play] = await pgRunner(this.prisma.pool).query<PlayRow>(SQL.ratedPlay.bind(range));
+    if (play.card === null) throw notFound('Patron', card);
+    const seatings: SeatingRow[] = play.seatings.map((r) => ({
+      ...r,
+      started_at: new Date(r.started_at),
+      ended_at: r.ended_at === null ? null : new Date(r.ended_at),
+    }));
+    const asOf = new Date();
+    const theories = await this.theories(this.prisma, [...new Set(play.sums.map((r) => r[1]))]);
+    const interval = (r: SeatingRow): PlayedInterval => ({ start: r.started_at.getTime(), end: (r.ended_at ?? asOf).getTime() });
+    // Each group's sums gathered once: the period, each gaming day, each visit.
+    const total = emptySums();
+    const byDay = new Map<string, PlaySums>();
+    const byVisit = new Map<string, PlaySums>();
+    const into = <K>(m: Map<K, PlaySums>, k: K) => m.get(k) ?? m.set(k, emptySums()).get(k)!;
+    for (const [day, table, visit, betType, wagers, handle, net, theo] of play.sums) {
+      const bet = { wagers, handle: BigInt(handle), net: BigInt(net), theoE12: BigInt(theo) };
+      const share = theories.get(table)?.compShareBps ?? 0;
+      for (const s of [total, into(byDay, day), into(byVisit, visit)]) addBetSums(s, betType, bet, share);
+    }
+    for (const [day, visit, coups, varE12] of play.coups) {
+      for (const s of visit === WHOLE_PLAY ? [total, into(byDay, day)] : [into(byVisit, visit)]) {
+        s.coups += coups;
+        s.varE12 += BigInt(varE12);
+      }
+    }
+    const seatingsByDay = new Map<string, SeatingRow[]>();
+    for (const r of seatings) seatingsByDay.set(r.gaming_day, [...(seatingsByDay.get(r.gaming_day) ?? []), r]);
+    const figures = (s: PlaySums = emptySums(), ss: SeatingRow[] = []) => toFigures(ratingOf(s, ss.map(interval)));
+    const days = [...new Set([...byDay.keys(), ...seatingsByDay.keys()])].sort();
+    // Every read of a patron's record is in the audit chain before it is answered.
+    await this.audit.append(this.prisma, ctx, {
+      stream: PATRONS_STREAM,
+      action: 'patron.read',
+      entityType: 'patron',
+      entityId: card,
+      data: { read: 'rating', from: q.from, to: q.to, propertyId: range.propertyId },
+    });
+    return {
+      card,
+      from: q.from,
+      to: q.to,
+      propertyId: range.propertyId,
+      asOf: asOf.toISOString(),
+      total: figures(total, seatings),
+      days: days.map((d) => ({ gamingDay: d, ...figures(byDay.get(d), seatingsByDay.get(d)) })),
+      visits: seatings.map((r) => ({ seating: toSeatingDto(r), ...figures(byVisit.get(r.id), [r]) })),
+    };
+  }
+
+  /**
+   * The patrons of the most theoretical win over a range, with each one's rated play (docs/domain.md
+   * §10), from the patron rollups. The read is audited (it reads patrons' records).
+   */
+  async top(q: TopPatronsQueryDto, ctx: RequestContext): Promise<TopPatronDto[]> {
+    if (q.from > q.to) throw new AppError('VALIDATION_FAILED', `The range ends (${q.to}) before it starts (${q.from})`);
+    const limit = q.limit === undefined ? 50 : Number(q.limit);
+    if (limit > 500) throw new AppError('VALIDATION_FAILED', 'limit must be 1 to 500');
     return this.prisma.transaction(ctx, async (tx) => {
-      await this.patron(tx, card);
       const db = prismaRunner(tx);
-      const range = { card, from: q.from, to: q.to, propertyId: q.propertyId ?? null };
-      const [wagerRows, seatings] = [await db.query<WagerRow>(SQL.ratedWagers.bind(range)), await db.query<SeatingRow>(SQL.seatingsOf.bind(range))];
-      const asOf = new Date();
-      const theories = await this.theories(tx, [...new Set([...wagerRows.map((w) => w.table_id), ...seatings.map((s) => s.table_id)])]);
-      const interval = (r: SeatingRow): PlayedInterval => ({ start: r.started_at.getTime(), end: (r.ended_at ?? asOf).getTime() });
-      const figures = (ws: RatedWager[] = [], ss: SeatingRow[] = []) => toFigures(rate(ws, theories, ss.map(interval)));
-      // Each wager and seating grouped once by gaming day and by visit.
-      const wagersByDay = groupBy(wagerRows, (w) => w.gaming_day, toRated);
-      const wagersByVisit = groupBy(wagerRows, (w) => w.seating_id, toRated);
-      const seatingsByDay = groupBy(
-        seatings,
-        (r) => r.gaming_day,
-        (r) => r,
+      const range = { from: q.from, to: q.to, propertyId: q.propertyId ?? null };
+      const sums = await db.query<{ patron_id: string; table_id: string; bet_type: BetType; wagers: number; handle: string; net: string; theo: string }>(
+        SQL.topPatrons.bind({ ...range, limit }),
       );
-      const days = [...new Set([...wagersByDay.keys(), ...seatingsByDay.keys()])].sort();
-      await this.audited(tx, ctx, card, { read: 'rating', from: q.from, to: q.to, propertyId: range.propertyId });
-      return {
+      const cards = [...new Set(sums.map((r) => r.patron_id))].sort();
+      const coups = await db.query<{ patron_id: string; coups: number; var: string }>(SQL.patronsCoups.bind({ ...range, cards }));
+      const seatings = await db.query<SeatingRow>(SQL.patronsSeatings.bind({ ...range, cards }));
+      const patrons = new Map((await tx.patron.findMany({ where: { card: { in: cards } } })).map((p) => [p.card, p]));
+      const theories = await this.theories(tx, [...new Set(sums.map((r) => r.table_id))]);
+      const asOf = new Date();
+      const play = new Map(cards.map((c) => [c, emptySums()]));
+      for (const r of sums) {
+        const share = theories.get(r.table_id)?.compShareBps ?? 0;
+        addBetSums(play.get(r.patron_id)!, r.bet_type, { wagers: r.wagers, handle: BigInt(r.handle), net: BigInt(r.net), theoE12: BigInt(r.theo) }, share);
+      }
+      for (const r of coups) {
+        const s = play.get(r.patron_id)!;
+        s.coups += r.coups;
+        s.varE12 += BigInt(r.var);
+      }
+      const intervals = new Map<string, PlayedInterval[]>();
+      for (const r of seatings)
+        intervals.set(r.patron_id, [...(intervals.get(r.patron_id) ?? []), { start: r.started_at.getTime(), end: (r.ended_at ?? asOf).getTime() }]);
+      const rated = cards.map((card) => ({ card, rating: ratingOf(play.get(card)!, intervals.get(card) ?? []) }));
+      rated.sort((a, b) => (a.rating.theoE12 === b.rating.theoE12 ? (a.card < b.card ? -1 : 1) : a.rating.theoE12 > b.rating.theoE12 ? -1 : 1));
+      await this.audit.append(tx, ctx, {
+        stream: PATRONS_STREAM,
+        action: 'patron.read',
+        entityType: 'report',
+        entityId: 'top-patrons',
+        data: { read: 'top-patrons', ...range, limit, cards },
+      });
+      return rated.map(({ card, rating }, i) => ({
+        rank: i + 1,
         card,
-        from: q.from,
-        to: q.to,
-        propertyId: range.propertyId,
-        asOf: asOf.toISOString(),
-        total: figures(wagerRows.map(toRated), seatings),
-        days: days.map((d) => ({ gamingDay: d, ...figures(wagersByDay.get(d), seatingsByDay.get(d)) })),
-        visits: seatings.map((r) => ({ seating: toSeatingDto(r), ...figures(wagersByVisit.get(r.id), [r]) })),
-      };
+        name: patrons.get(card)?.name ?? null,
+        tier: patrons.get(card)?.tier ?? null,
+        ...toFigures(rating),
+      }));
     });
   }
 
-  private async patron(tx: Tx, card: string) {
+  private async patron(tx: Tx | PrismaService, card: string) {
     const p = await tx.patron.findUnique({ where: { card } });
     if (!p) throw notFound('Patron', card);
     return p;
   }
 
-  /** Each table's theory and its property's comp share. */
-  private async theories(tx: Tx, tableIds: string[]): Promise<Map<string, RatingTheory>> {
-    const tables = await tx.casinoTable.findMany({ where: { id: { in: tableIds } }, include: { property: { select: { compShareBps: true } } } });
-    return new Map(tables.map(({ property, ...t }) => [t.id, { ...theoryOf(t), compShareBps: property.compShareBps }]));
+  /**
+   * Each table's theory and its property's comp share. Kept once read: a table's rules and a
+   * property's comp share never change.
+   */
+  private async theories(tx: Tx | PrismaService, tableIds: string[]): Promise<Map<string, RatingTheory>> {
+    const missing = tableIds.filter((id) => !this.theoryOf.has(id));
+    if (missing.length) {
+      const tables = await tx.casinoTable.findMany({ where: { id: { in: missing } }, include: { property: { select: { compShareBps: true } } } });
+      for (const { property, ...t } of tables) this.theoryOf.set(t.id, { ...theoryOf(t), compShareBps: property.compShareBps });
+    }
+    return new Map(tableIds.flatMap((id) => (this.theoryOf.has(id) ? [[id, this.theoryOf.get(id)!] as const] : [])));
   }
 
   private async audited(tx: Tx, ctx: RequestContext, card: string, data: Record<string, unknown>): Promise<void> {
     await this.audit.append(tx, ctx, { stream: PATRONS_STREAM, action: 'patron.read', entityType: 'patron', entityId: card, data });
   }
-}
-
-/** Rows grouped by a key (rows without one left out), each mapped, in their order. */
-function groupBy<T, K, V>(rows: readonly T[], key: (r: T) => K | null, value: (r: T) => V): Map<K, V[]> {
-  const out = new Map<K, V[]>();
-  for (const r of rows) {
-    const k = key(r);
-    if (k === null) continue;
-    const list = out.get(k);
-    if (list) list.push(value(r));
-    else out.set(k, [value(r)]);
-  }
-  return out;
-}
-
-function toRated(w: WagerRow): RatedWager {
-  return { coupId: w.coup_id, tableId: w.table_id, betType: w.bet_type, amount: BigInt(w.amount), net: BigInt(w.net) };
 }
 
 function toFigures(r: Rating): RatingFiguresDto {

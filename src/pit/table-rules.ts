@@ -39,33 +39,42 @@ export function rulesOf(table: TableTerms): RuleSet {
   return rules;
 }
 
-const edgesCache = new Map<string, Partial<Record<BetType, bigint>>>();
+/**
+ * A figure worked out once per set of rules, not per table: a floor of 200 tables deals a handful of
+ * rule sets, and a table's first coup (or a patron's first rating after a restart) should not wait
+ * for the exact moments of rules already known.
+ */
+function perRules<T>(compute: (rules: RuleSet) => T): (table: TableTerms) => T {
+  const byTable = new Map<string, T>();
+  const byRules = new Map<string, T>();
+  return (table) => {
+    let v = byTable.get(table.id);
+    if (v === undefined) {
+      const rules = rulesOf(table);
+      const key = JSON.stringify(rules);
+      v = byRules.get(key);
+      if (v === undefined) byRules.set(key, (v = compute(rules)));
+      byTable.set(table.id, v);
+    }
+    return v;
+  };
+}
+
+const edgesPerRules = perRules((rules) => (isCasinoBanked(rules.variant) ? quantisedEdges(rules) : {}));
 
 /** Each offered bet's house edge × 10^12 under the table's rules (casino-banked tables only), cached. */
 export function edgesOf(table: CasinoTable): Partial<Record<BetType, bigint>> {
-  let edges = edgesCache.get(table.id);
-  if (!edges) {
-    const rules = rulesOf(table);
-    edges = isCasinoBanked(rules.variant) ? quantisedEdges(rules) : {};
-    edgesCache.set(table.id, edges);
-  }
-  return edges;
+  return edgesPerRules(table);
 }
 
-const covariancesCache = new Map<string, Map<BetType, Map<BetType, bigint>>>();
+const covariancesPerRules = perRules((rules) => (isCasinoBanked(rules.variant) ? quantisedCovariances(rules) : new Map<BetType, Map<BetType, bigint>>()));
 
 /**
  * The covariances of the offered bets' results per unit² × 10^12 under the table's rules, from a full
  * shoe (casino-banked tables only; player-banked: none), cached: a coup's variance is Σ S_b S_c cov_bc.
  */
 export function covariancesOf(table: CasinoTable): Map<BetType, Map<BetType, bigint>> {
-  let cov = covariancesCache.get(table.id);
-  if (!cov) {
-    const rules = rulesOf(table);
-    cov = isCasinoBanked(rules.variant) ? quantisedCovariances(rules) : new Map();
-    covariancesCache.set(table.id, cov);
-  }
-  return cov;
+  return covariancesPerRules(table);
 }
 
 /** What a table's theoretical win and its band are computed from: the edges and the covariances. */

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Role } from '../common/actor';
 import { Endpoint } from '../common/endpoint';
-import { toCsv } from './csv';
+import { asCsv, wantsCsv } from '../common/csv';
 import { parseExact, stringifyExact } from '../common/exact-json';
 import { QuarterlyDto, QuarterlyQueryDto, RangeQueryDto, ReconciliationDto, TableAccountingLineDto, WinLossDto, WinLossQueryDto } from './dto/report.dto';
 import { ReportsService } from './reports.service';
@@ -42,15 +42,6 @@ const WIN_LOSS_EXAMPLE = {
 const READERS: Role[] = ['FINANCE', 'AUDITOR', 'ADMIN', 'SUPERVISOR'];
 
 /** `Accept: text/csv` turns any report into CSV with the same numbers. */
-function wantsCsv(accept: string | undefined): boolean {
-  return /\btext\/csv\b/i.test(accept ?? '');
-}
-
-function asCsv(res: Response, rows: Record<string, unknown>[]): string {
-  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-  return toCsv(rows);
-}
-
 /** Large reports are built as JSON text by the database and sent as they are. */
 function asJson(res: Response, json: string): string {
   res.setHeader('Content-Type', 'application/json; charset=utf-8');

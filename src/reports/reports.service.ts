@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
-import { fractionToDecimal, MAX_DECKS, MIN_DECKS, outcomeProbabilities } from '../domain';
-import { Prisma } from '../generated/prisma/client';
+import { BetType, coupPlayDeltas, fractionToDecimal, MAX_DECKS, MIN_DECKS, outcomeProbabilities } from '../domain';
+import { CasinoTable, Prisma } from '../generated/prisma/client';
 import { DEFAULT_PROPERTY_ID } from '../pit/table-rules';
 import { covariancesOf, edgesOf } from '../pit/table-rules';
 import { minorUnits, parseExact } from '../common/exact-json';
@@ -743,14 +743,102 @@ export class ReportsService {
     compare('byDayAndBet', expectedDayBet, byDayBet, (r) => `${r.table_id}|${r.day}|${r.bet_type}`, betFields);
     compare('byDay', expectedDay, byDay, (r) => `${r.table_id}|${r.day}`, [...moneyFields, 'coups', 'banker', 'player', 'tie', 'naturals', 'banked', 'house']);
     compare('byMonthAndBet', expectedMonth, byMonth, (r) => `${r.table_id}|${r.day}|${r.bet_type}`, betFields);
+    const patronRows = await this.reconcilePatrons(from, to, prop, tables, differences);
     return {
       from,
       to,
-      rowsChecked: byDayBet.length + byDay.length + byMonth.length,
+      rowsChecked: byDayBet.length + byDay.length + byMonth.length + patronRows,
       wagersRecomputed: raw.reduce((n, r) => n + Number(r.wagers), 0),
       ok: differences.length === 0,
       differences,
     };
+  }
+
+  /**
+   * The patron rollups of a range recomputed from the rated wagers of unvoided coups, coup by coup
+   * as the settlement keeps them (domain/rating.ts coupPlayDeltas); each difference is added to
+   * `differences`. Returns how many rollup rows were compared.
+   */
+  private async reconcilePatrons(from: string, to: string, prop: Prisma.Sql, tables: Map<string, CasinoTable>, differences: ReconciliationDifferenceDto[]) {
+    type Rec = Record<string, string>;
+    const rated = await this.prisma.$queryRaw<Rec[]>`
+      SELECT w.coup_id::text, w.table_id::text, to_char(c.gaming_day, 'YYYY-MM-DD') AS day, w.patron_id, w.seating_id::text, w.bet_type::text,
+             w.amount::text, w.net::text
+      FROM wagers w JOIN coups c ON c.id = w.coup_id JOIN casino_tables t ON t.id = w.table_id
+      WHERE w.patron_id IS NOT NULL AND w.status = 'SETTLED' AND c.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
+        AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
+      ORDER BY w.coup_id`;
+    const keptBets = await this.prisma.$queryRaw<Rec[]>`
+      SELECT r.table_id::text, to_char(r.gaming_day, 'YYYY-MM-DD') AS day, r.patron_id, r.seating_key::text AS visit, r.bet_type::text,
+             r.wagers::text, r.handle::text, r.customer_net::text AS net, r.theo_e12::text AS theo
+      FROM patron_rollups r JOIN casino_tables t ON t.id = r.table_id
+      WHERE r.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}`;
+    const keptCoups = await this.prisma.$queryRaw<Rec[]>`
+      SELECT r.table_id::text, to_char(r.gaming_day, 'YYYY-MM-DD') AS day, r.patron_id, r.seating_key::text AS visit, r.coups::text, r.var_e12::text AS var
+      FROM patron_coup_rollups r JOIN casino_tables t ON t.id = r.table_id
+      WHERE r.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}`;
+    const bets = new Map<string, Record<string, bigint>>();
+    const coups = new Map<string, Record<string, bigint>>();
+    const add = (m: Map<string, Record<string, bigint>>, key: string, values: Record<string, bigint>) => {
+      const acc = m.get(key) ?? {};
+      for (const [k, v] of Object.entries(values)) acc[k] = (acc[k] ?? 0n) + v;
+      m.set(key, acc);
+    };
+    const flush = (group: Rec[]) => {
+      if (group.length === 0) return;
+      const { table_id: tableId, day } = group[0];
+      const table = tables.get(tableId)!;
+      const d = coupPlayDeltas(
+        group.map((w) => ({ patronId: w.patron_id, seatingId: w.seating_id, betType: w.bet_type as BetType, amount: BigInt(w.amount), net: BigInt(w.net) })),
+        { edgesE12: edgesOf(table), covariancesE12: covariancesOf(table) },
+      );
+      for (const b of d.bets)
+        add(bets, `${tableId}|${day}|${b.betType}|${b.patronId}|${b.visit}`, {
+          wagers: BigInt(b.sums.wagers),
+          handle: b.sums.handle,
+          net: b.sums.net,
+          theo: b.sums.theoE12,
+        });
+      for (const c of d.coups) add(coups, `${tableId}|${day}||${c.patronId}|${c.visit}`, { coups: 1n, var: c.varE12 });
+    };
+    let group: Rec[] = [];
+    for (const w of rated) {
+      if (group.length && group[0].coup_id !== w.coup_id) {
+        flush(group);
+        group = [];
+      }
+      group.push(w);
+    }
+    flush(group);
+    const compare = (grain: string, expected: Map<string, Record<string, bigint>>, actual: Rec[], keyOf: (r: Rec) => string, fields: string[]) => {
+      const got = new Map(actual.map((r) => [keyOf(r), r]));
+      for (const key of new Set([...expected.keys(), ...got.keys()])) {
+        const [tableId, gamingDay, betType, patronId, visit] = key.split('|');
+        for (const f of fields) {
+          const want = expected.get(key)?.[f] ?? 0n;
+          const have = BigInt(got.get(key)?.[f] ?? '0');
+          if (want !== have)
+            differences.push({
+              tableId,
+              gamingDay,
+              betType: betType || null,
+              field: `${grain}.${f}`,
+              rollup: have.toString(),
+              raw: want.toString(),
+              patronId,
+              visit,
+            });
+        }
+      }
+    };
+    compare('byPatronVisitAndBet', bets, keptBets, (r) => `${r.table_id}|${r.day}|${r.bet_type}|${r.patron_id}|${r.visit}`, [
+      'wagers',
+      'handle',
+      'net',
+      'theo',
+    ]);
+    compare('byPatronVisit', coups, keptCoups, (r) => `${r.table_id}|${r.day}||${r.patron_id}|${r.visit}`, ['coups', 'var']);
+    return keptBets.length + keptCoups.length;
   }
 
   // -------------------------------------------------------------------------------------------

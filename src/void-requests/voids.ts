@@ -65,7 +65,16 @@ export class Voids {
       await applyCoupToRollups(
         tx,
         { tableId: shoe.tableId, gamingDay: coup.gamingDay!.toISOString().slice(0, 10), winner: coup.winner!, natural: coup.natural! },
-        settled.map((w) => ({ betType: w.betType, amount: w.amount, payout: w.payout!, commission: w.commission!, net: w.net!, result: w.result! })),
+        settled.map((w) => ({
+          betType: w.betType,
+          amount: w.amount,
+          payout: w.payout!,
+          commission: w.commission!,
+          net: w.net!,
+          result: w.result!,
+          patronId: w.patronId,
+          seatingId: w.seatingId,
+        })),
         theoryOf(table),
         -1n,
       );

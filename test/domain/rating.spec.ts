@@ -1,5 +1,25 @@
 import fc from 'fast-check';
-import { attributeWager, BetType, compsOf, DomainError, playedMs, quantisedEdges, rate, RatedWager, RatingTheory, ruleSet } from '../../src/domain';
+import {
+  addBetSums,
+  attributeWager,
+  BetType,
+  compsOf,
+  coupPlayDeltas,
+  coupVarianceE12,
+  DomainError,
+  emptySums,
+  NO_VISIT,
+  PatronStake,
+  playedMs,
+  quantisedEdges,
+  rate,
+  RatedWager,
+  ratingOf,
+  RatingTheory,
+  ruleSet,
+  sumWagers,
+  WHOLE_PLAY,
+} from '../../src/domain';
 
 /**
  * Rated play, worked by hand (docs/domain.md §10). The theory below has round edges so that every
@@ -189,4 +209,84 @@ describe('whose a wager is', () => {
   it("a patron betting on a neighbour's seat: in their own visit", () =>
     expect(attributeWager(seated, 3, 'P-1')).toEqual({ patronId: 'P-1', seatingId: 's1' }));
   it('a patron named without a card in: theirs, in no visit', () => expect(attributeWager(seated, 2, 'P-9')).toEqual({ patronId: 'P-9', seatingId: null }));
+});
+
+describe('what a settled coup adds to the patron rollups', () => {
+  const stake = (patronId: string | null, seatingId: string | null, betType: BetType, amount: bigint, net: bigint): PatronStake => ({
+    patronId,
+    seatingId,
+    betType,
+    amount,
+    net,
+  });
+  it('per patron, visit and bet; a coup per visit, and once for the whole play with all its stakes', () => {
+    const d = coupPlayDeltas(
+      [
+        stake('P-A', 's1', 'BANKER', 10_000n, 9_500n),
+        stake('P-A', 's1', 'TIE', 1_000n, -1_000n),
+        stake('P-A', 's4', 'BANKER', 5_000n, 4_750n),
+        stake('P-B', null, 'PLAYER', 2_000n, -2_000n),
+        stake(null, null, 'BANKER', 7_000n, 6_650n),
+      ],
+      THEORY,
+    );
+    expect(d.bets.map((b) => [b.patronId, b.visit, b.betType, b.sums.handle, b.sums.theoE12])).toEqual([
+      ['P-A', 's1', 'BANKER', 10_000n, 10_000n * 10_600_000_000n],
+      ['P-A', 's1', 'TIE', 1_000n, 1_000n * 143_600_000_000n],
+      ['P-A', 's4', 'BANKER', 5_000n, 5_000n * 10_600_000_000n],
+      ['P-B', NO_VISIT, 'PLAYER', 2_000n, 2_000n * 12_400_000_000n],
+    ]);
+    const v = (m: [BetType, bigint][]) => coupVarianceE12(new Map(m), THEORY.covariancesE12);
+    expect(d.coups).toEqual([
+      {
+        patronId: 'P-A',
+        visit: 's1',
+        varE12: v([
+          ['BANKER', 10_000n],
+          ['TIE', 1_000n],
+        ]),
+      },
+      {
+        patronId: 'P-A',
+        visit: WHOLE_PLAY,
+        varE12: v([
+          ['BANKER', 15_000n],
+          ['TIE', 1_000n],
+        ]),
+      },
+      { patronId: 'P-A', visit: 's4', varE12: v([['BANKER', 5_000n]]) },
+      { patronId: 'P-B', visit: WHOLE_PLAY, varE12: v([['PLAYER', 2_000n]]) },
+    ]);
+  });
+
+  it('summed over coups, the rollups rate a patron exactly as their wagers do (any seats, any visits)', () => {
+    const wager = fc.record({
+      coup: fc.integer({ min: 1, max: 12 }),
+      patron: fc.constantFrom('P-1', 'P-2', null),
+      visit: fc.constantFrom('v1', 'v2', null),
+      betType: fc.constantFrom<BetType>('BANKER', 'PLAYER', 'TIE'),
+      amount: fc.bigInt({ min: 1n, max: 1_000_000n }),
+      won: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(wager, { maxLength: 60 }), (ws) => {
+        const rows = ws.map((x) => ({ ...x, coupId: `c${x.coup}`, tableId: T, net: x.won ? x.amount : -x.amount }));
+        const rolled = emptySums();
+        for (const coupId of new Set(rows.map((r) => r.coupId))) {
+          const d = coupPlayDeltas(
+            rows.filter((r) => r.coupId === coupId).map((r) => stake(r.patron, r.visit, r.betType, r.amount, r.net)),
+            THEORY,
+          );
+          for (const b of d.bets.filter((b) => b.patronId === 'P-1')) addBetSums(rolled, b.betType, b.sums, THEORY.compShareBps);
+          for (const c of d.coups.filter((c) => c.patronId === 'P-1' && c.visit === WHOLE_PLAY)) {
+            rolled.coups += 1;
+            rolled.varE12 += c.varE12;
+          }
+        }
+        const mine: RatedWager[] = rows.filter((r) => r.patron === 'P-1');
+        expect(ratingOf(rolled, [])).toEqual(ratingOf(sumWagers(mine, theories), []));
+        expect(ratingOf(rolled, [])).toEqual(rate(mine, theories, []));
+      }),
+    );
+  });
 });

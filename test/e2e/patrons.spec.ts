@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { quantisedEdges, ruleSet, stakeTheoE12, theoreticalWin } from '../../src/domain';
 import { startTestApp, TestContext } from '../support/app';
 import { givenKey, givenPatrons, givenPit, givenVoid } from '../support/builders';
@@ -132,6 +133,22 @@ describe('rated play at a table', () => {
     await givenVoid(ctx, 'coups', coup2.body.id, 'Cards recorded for the wrong coup', pit.supervisor, supervisor2);
     const afterVoid = await rating('P-A', day);
     expect(afterVoid.total).toMatchObject({ coups: 1, ...expected(coup1.body.wagers.filter((w: Wager) => w.patronId === 'P-A')) });
+
+    // The patron rollups the ratings read are the rated wagers summed again, coup by coup.
+    const reconciled = await ctx.as(auditor).get(`/v1/reports/reconciliation?from=${day}&to=${day}`);
+    expect(reconciled.body).toMatchObject({ ok: true, differences: [] });
+    const owner = new Client({ connectionString: ctx.databaseUrl });
+    await owner.connect();
+    try {
+      await owner.query(`UPDATE patron_rollups SET handle = handle + 1 WHERE patron_id = 'P-C'`);
+    } finally {
+      await owner.end();
+    }
+    const tampered = (await ctx.as(auditor).get(`/v1/reports/reconciliation?from=${day}&to=${day}`)).body;
+    expect(tampered.ok).toBe(false);
+    expect(tampered.differences).toEqual([
+      expect.objectContaining({ field: 'byPatronVisitAndBet.handle', patronId: 'P-C', betType: 'PLAYER', rollup: '2001', raw: '2000' }),
+    ]);
 
     // Every read is in the audit chain, with the range read.
     const reads = (await ctx.as(auditor).get('/v1/audit?stream=patrons&action=patron.read&entityId=P-A')).body as {
@@ -289,5 +306,55 @@ describe('a table closing', () => {
     // The patron may sit down at another table now.
     const other = await givenPit(ctx, { code: 'RATE-CL2' });
     expect((await ctx.as(other.terminal).post(`/v1/tables/${other.table.id}/seatings`, { patronId: 'P-CL1', seat: 1 })).status).toBe(201);
+  });
+});
+
+describe('the top patrons by theoretical win', () => {
+  it('ranks by exact theo, with each one’s rated play and band, as JSON and as CSV; the read is audited', async () => {
+    await givenPatrons(ctx, 'P-TOP1', 'P-TOP2', 'P-TOP3');
+    const property = (await ctx.admin.post('/v1/properties', { name: 'Casino Top', timeZone: 'UTC', gamingDayStartHour: 6, compShareBps: 3000 })).body;
+    const pit = await givenPit(ctx, { code: 'RATE-TOP', propertyId: property.id });
+    const t = ctx.as(pit.terminal);
+    await t.post(`/v1/tables/${pit.table.id}/seatings`, { patronId: 'P-TOP1', seat: 1 });
+    await t.post(`/v1/tables/${pit.table.id}/seatings`, { patronId: 'P-TOP2', seat: 2 });
+    const coups: { body: { gamingDay: string; wagers: Wager[] } }[] = [];
+    for (const cards of [BANKER_7, PLAYER_9, BANKER_7])
+      coups.push(
+        await t.post(`/v1/shoes/${pit.shoe.id}/coups`, {
+          cards,
+          wagers: [
+            { seat: 1, betType: 'BANKER', amount: 5_000 },
+            { seat: 2, betType: 'BANKER', amount: 20_000 },
+            { seat: 2, betType: 'TIE', amount: 1_000 },
+            { seat: 3, betType: 'PLAYER', amount: 2_000, patronId: 'P-TOP3' },
+          ],
+        }),
+      );
+    const day = coups[0].body.gamingDay;
+    const mine = (card: string) => coups.flatMap((c) => c.body.wagers).filter((w) => w.patronId === card);
+    const res = await ctx.as(host).get(`/v1/reports/top-patrons?from=${day}&to=${day}&propertyId=${property.id}&limit=2`);
+    expect(res.status).toBe(200);
+    // P-TOP2: 600.00 on Banker and 30.00 on Tie; P-TOP1: 150.00 on Banker; P-TOP3 (60.00 on Player) is third and left out.
+    expect(res.body.map((r: { rank: number; card: string }) => [r.rank, r.card])).toEqual([
+      [1, 'P-TOP2'],
+      [2, 'P-TOP1'],
+    ]);
+    expect(res.body[0]).toMatchObject({ coups: 3, ...expected(mine('P-TOP2')), comps: Math.floor((expected(mine('P-TOP2')).theoreticalWin * 3000) / 10_000) });
+    expect(res.body[0].theoStdDev).toBeGreaterThan(0);
+    const csv = await ctx.as(host).get(`/v1/reports/top-patrons?from=${day}&to=${day}&propertyId=${property.id}&limit=2`).set('Accept', 'text/csv');
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const [header, first] = csv.text.trim().split('\n');
+    expect(header.split(',').slice(0, 8)).toEqual(['rank', 'card', 'name', 'tier', 'coups', 'wagers', 'handle', 'averageBet']);
+    expect(first.split(',').slice(0, 7)).toEqual(['1', 'P-TOP2', '', '', '3', '6', String(expected(mine('P-TOP2')).handle)]);
+    const refused = await ctx.as(host).get(`/v1/reports/top-patrons?from=${day}&to=${day}&limit=501`);
+    expect([refused.status, refused.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    expect((await ctx.as(pit.terminal).get(`/v1/reports/top-patrons?from=${day}&to=${day}`)).status).toBe(403);
+    const reads = (await ctx.as(auditor).get('/v1/audit?stream=patrons&action=patron.read&entityId=top-patrons')).body as {
+      entry: { data: { cards: string[] } };
+    }[];
+    expect(reads.map((e) => e.entry.data.cards)).toEqual([
+      ['P-TOP1', 'P-TOP2'],
+      ['P-TOP1', 'P-TOP2'],
+    ]);
   });
 });

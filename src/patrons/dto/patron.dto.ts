@@ -88,3 +88,22 @@ export class RatingDto {
   @ApiProperty({ type: DayRatingDto, isArray: true, description: 'Each gaming day played' }) days: DayRatingDto[];
   @ApiProperty({ type: VisitDto, isArray: true, description: 'Each seating begun in the period, with the wagers played in it' }) visits: VisitDto[];
 }
+
+export class TopPatronsQueryDto extends RatingQueryDto {
+  @TextField({
+    description: 'How many patrons, most theoretical win first: 1 to 500 (default 50)',
+    example: '50',
+    maxLength: 3,
+    pattern: /^[1-9]\d{0,2}$/,
+    patternHint: 'must be a whole number from 1 to 500',
+    required: false,
+  })
+  limit?: string;
+}
+
+export class TopPatronDto extends RatingFiguresDto {
+  @ApiProperty({ description: '1 for the most theoretical win' }) rank: number;
+  @ApiProperty({ example: 'P-10442' }) card: string;
+  @ApiProperty({ nullable: true, type: String }) name: string | null;
+  @ApiProperty({ nullable: true, type: String }) tier: string | null;
+}

@@ -223,6 +223,12 @@ export class ReconciliationDifferenceDto {
   @ApiProperty() field: string;
   @ApiProperty({ description: 'Value kept in the rollup' }) rollup: string;
   @ApiProperty({ description: 'Value recomputed from the raw records' }) raw: string;
+  @ApiPropertyOptional({ description: 'The patron, for a difference in the patron rollups' }) patronId?: string;
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: "The visit (seating) of a patron rollup row; 00000000-… for wagers in no visit, ffffffff-… for the patron's whole play of the day",
+  })
+  visit?: string;
 }
 
 export class ReconciliationDto {

@@ -1,3 +1,4 @@
+import type { Response } from 'express';
 import { stringify } from 'csv-stringify/sync';
 
 /** Flattens nested objects into dotted columns: { outcomes: { ties: 3 } } → { "outcomes.ties": 3 }. */
@@ -28,4 +29,15 @@ export function toCsv(rows: Record<string, unknown>[]): string {
   const columns: string[] = [];
   for (const r of flat) for (const k of Object.keys(r)) if (!columns.includes(k)) columns.push(k);
   return stringify(flat, { header: true, columns });
+}
+
+/** Whether the client asked for CSV (`Accept: text/csv`). */
+export function wantsCsv(accept: string | undefined): boolean {
+  return /\btext\/csv\b/i.test(accept ?? '');
+}
+
+/** Rows answered as CSV. */
+export function asCsv(res: Response, rows: Record<string, unknown>[]): string {
+  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+  return toCsv(rows);
 }
