@@ -144,6 +144,96 @@ const CHECKS: readonly LedgerCheck[] = [
       WHERE k.id IS NULL OR c.id IS NULL OR k.role::text <> c.role OR k.table_id::text IS DISTINCT FROM c.table_id OR k.staff_id IS DISTINCT FROM c.staff_id
          OR (k.revoked_at IS NULL) <> (r.id IS NULL)`,
   },
+  {
+    ledger: 'patrons',
+    // Every card registered by a patron.register entry (cards the migration took from wagers written before the register had none).
+    sql: `
+      WITH registered AS (SELECT e.entity_id AS card FROM ${entries('patron.register')} e),
+           kept AS (SELECT card FROM patrons WHERE registered_by_key_id <> 'migration')
+      SELECT coalesce(r.card, p.card) AS ref,
+             CASE WHEN p.card IS NULL THEN 'registered in the audit log, missing from patrons' ELSE 'a patron no audit entry registered' END AS problem
+      FROM registered r FULL JOIN kept p ON p.card = r.card
+      WHERE p.card IS NULL OR r.card IS NULL`,
+  },
+  {
+    ledger: 'seatings',
+    // Who sat where, as seating.start recorded it; ended exactly when a seating.end says so.
+    sql: `
+      WITH started AS (SELECT e.entity_id::uuid AS id, e.data->>'patronId' AS patron_id, (e.data->>'seat')::int AS seat FROM ${entries('seating.start')} e),
+           ended AS (SELECT DISTINCT e.entity_id::uuid AS id FROM ${entries('seating.end')} e)
+      SELECT coalesce(st.id, s.id)::text AS ref,
+             CASE WHEN s.id IS NULL THEN 'seated in the audit log, missing from seatings'
+                  WHEN st.id IS NULL THEN 'a seating no audit entry recorded'
+                  WHEN (s.patron_id, s.seat) IS DISTINCT FROM (st.patron_id, st.seat) THEN 'who sat where differs from the audit log'
+                  ELSE 'its end differs from the audit log' END AS problem
+      FROM started st FULL JOIN seatings s ON s.id = st.id LEFT JOIN ended en ON en.id = coalesce(st.id, s.id)
+      WHERE s.id IS NULL OR st.id IS NULL OR (s.patron_id, s.seat) IS DISTINCT FROM (st.patron_id, st.seat) OR (s.ended_at IS NULL) <> (en.id IS NULL)`,
+  },
+  {
+    ledger: 'buy_ins',
+    sql: `
+      WITH written AS (
+        SELECT (e.data->>'id')::uuid AS id, e.data->>'kind' AS kind, (e.data->>'amount')::bigint AS amount, e.data->>'patronId' AS patron_id,
+               (e.data->>'markerId')::uuid AS marker_id
+        FROM ${entries('buyIn.record')} e)
+      SELECT coalesce(w.id, b.id)::text AS ref,
+             CASE WHEN b.id IS NULL THEN 'bought in in the audit log, missing from buy_ins'
+                  WHEN w.id IS NULL THEN 'a buy-in no audit entry recorded'
+                  ELSE 'differs from what the audit log says was bought in' END AS problem
+      FROM written w FULL JOIN buy_ins b ON b.id = w.id
+      WHERE b.id IS NULL OR w.id IS NULL OR (b.kind::text, b.amount, b.patron_id, b.marker_id) IS DISTINCT FROM (w.kind, w.amount, w.patron_id, w.marker_id)`,
+  },
+  {
+    ledger: 'markers',
+    // Every marker issued by a MARKER buy-in, of its amount, to its patron.
+    sql: `
+      WITH written AS (
+        SELECT (e.data->>'markerId')::uuid AS id, (e.data->>'amount')::bigint AS amount, e.data->>'patronId' AS patron_id
+        FROM ${entries('buyIn.record')} e WHERE e.data->>'kind' = 'MARKER')
+      SELECT coalesce(w.id, m.id)::text AS ref,
+             CASE WHEN m.id IS NULL THEN 'issued in the audit log, missing from markers'
+                  WHEN w.id IS NULL THEN 'a marker no audit entry issued'
+                  ELSE 'differs from what the audit log says was issued' END AS problem
+      FROM written w FULL JOIN markers m ON m.id = w.id
+      WHERE m.id IS NULL OR w.id IS NULL OR (m.amount, m.patron_id) IS DISTINCT FROM (w.amount, w.patron_id)`,
+  },
+  {
+    ledger: 'marker_payments',
+    sql: `
+      WITH written AS (
+        SELECT (e.data->>'paymentId')::uuid AS id, e.entity_id::uuid AS marker_id, (e.data->>'amount')::bigint AS amount, e.data->>'method' AS method
+        FROM ${entries('marker.payment')} e)
+      SELECT coalesce(w.id, p.id)::text AS ref,
+             CASE WHEN p.id IS NULL THEN 'paid in the audit log, missing from marker_payments'
+                  WHEN w.id IS NULL THEN 'a marker payment no audit entry recorded'
+                  ELSE 'differs from what the audit log says was paid' END AS problem
+      FROM written w FULL JOIN marker_payments p ON p.id = w.id
+      WHERE p.id IS NULL OR w.id IS NULL OR (p.marker_id, p.amount, p.method) IS DISTINCT FROM (w.marker_id, w.amount, w.method)`,
+  },
+  {
+    ledger: 'cash_transactions',
+    // The cash log: each cash buy-in, each cash marker payment and each cage transaction, as recorded.
+    sql: `
+      WITH written AS (
+        SELECT 'buy-in ' || (e.data->>'id') AS source, 'IN' AS direction, 'BUY_IN' AS kind, (e.data->>'amount')::bigint AS amount, e.data->>'patronId' AS patron_id
+        FROM ${entries('buyIn.record')} e WHERE e.data->>'kind' = 'CASH'
+        UNION ALL
+        SELECT 'marker payment ' || (e.data->>'paymentId'), 'IN', 'MARKER_PAYMENT', (e.data->>'amount')::bigint, e.data->>'patronId'
+        FROM ${entries('marker.payment')} e WHERE e.data->>'method' = 'CASH'
+        UNION ALL
+        SELECT 'cage ' || e.entity_id, e.data->>'direction', e.data->>'kind', (e.data->>'amount')::bigint, e.data->>'patronId' FROM ${entries('cash.record')} e
+      ), kept AS (
+        SELECT CASE WHEN c.buy_in_id IS NOT NULL THEN 'buy-in ' || c.buy_in_id WHEN c.marker_payment_id IS NOT NULL THEN 'marker payment ' || c.marker_payment_id
+                    ELSE 'cage ' || c.id END AS source,
+               c.direction::text AS direction, c.kind::text AS kind, c.amount, c.patron_id
+        FROM cash_transactions c)
+      SELECT coalesce(w.source, k.source) AS ref,
+             CASE WHEN k.source IS NULL THEN 'recorded in the audit log, missing from cash_transactions'
+                  WHEN w.source IS NULL THEN 'a cash transaction no audit entry recorded'
+                  ELSE 'differs from what the audit log says was recorded' END AS problem
+      FROM written w FULL JOIN kept k ON k.source = w.source
+      WHERE k.source IS NULL OR w.source IS NULL OR (k.direction, k.kind, k.amount, k.patron_id) IS DISTINCT FROM (w.direction, w.kind, w.amount, w.patron_id)`,
+  },
 ];
 
 /** Every disagreement between a ledger and the audit log (the first few of each check). */

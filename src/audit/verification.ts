@@ -195,6 +195,12 @@ export const LEDGERS = [
   'bank_coup_voids',
   'void_requests',
   'api_keys',
+  'patrons',
+  'seatings',
+  'buy_ins',
+  'markers',
+  'marker_payments',
+  'cash_transactions',
   'audit_log',
 ] as const;
 

@@ -11,7 +11,7 @@ import { parseAuditKeys } from '../../src/config/keyring';
 import { verifyAgainstCheckpoints } from '../../src/audit/verify.cli';
 import { AUDIT_KEYS, startTestApp, TestContext } from '../support/app';
 import { serviceUrl } from '../support/database';
-import { givenKey, givenPit, givenVoid } from '../support/builders';
+import { givenKey, givenPatrons, givenPit, givenVoid } from '../support/builders';
 import { ensureBuilt, ROOT } from '../support/process';
 
 /**
@@ -371,10 +371,29 @@ describe("the service's own database role", () => {
 
 describe('the superuser against the ledgers, behind the audit log', () => {
   /** A day's work through every kind of write the ledgers hold. */
-  async function busyDay(): Promise<{ supervisor: string; seatOneCoup: string; voidRequest: string; revokedKey: string; bankCoupVoid: string }> {
+  async function busyDay(): Promise<{
+    supervisor: string;
+    seatOneCoup: string;
+    voidRequest: string;
+    revokedKey: string;
+    bankCoupVoid: string;
+    buyIn: string;
+    seating: string;
+  }> {
     const pit = await givenPit(ctx, { code: 'BUSY-1', tieBetsStay: true });
     const [s1, s2] = [pit.supervisor, await givenKey(ctx, 'SUPERVISOR')];
     const t = ctx.as(pit.terminal);
+    // Patrons and money: a card in and out, cash and a marker bought in, the marker paid in cash, chips cashed.
+    await givenPatrons(ctx, 'P-BUSY');
+    const seating = (await t.post(`/v1/tables/${pit.table.id}/seatings`, { patronId: 'P-BUSY', seat: 4 }).expect(201)).body.id as string;
+    const buyIn = (await t.post(`/v1/tables/${pit.table.id}/buy-ins`, { kind: 'CASH', amount: 50_000, seat: 4 }).expect(201)).body.id as string;
+    const marker = (await t.post(`/v1/tables/${pit.table.id}/buy-ins`, { kind: 'MARKER', amount: 100_000, seat: 4 }).expect(201)).body.markerId as string;
+    await t.post(`/v1/seatings/${seating}/end`, {}).expect(200);
+    const cashier = ctx.as(await givenKey(ctx, 'CASHIER'));
+    await cashier.post(`/v1/markers/${marker}/payments`, { amount: 40_000, method: 'CASH' }).expect(201);
+    await cashier
+      .post(`/v1/properties/${pit.table.propertyId as string}/cash-transactions`, { kind: 'CHIP_REDEMPTION', amount: 70_000, patronId: 'P-BUSY' })
+      .expect(201);
     const whole = (
       await t
         .post(`/v1/shoes/${pit.shoe.id}/coups`, {
@@ -431,7 +450,7 @@ describe('the superuser against the ledgers, behind the audit log', () => {
     const doomed = await givenKey(ctx, 'FINANCE');
     const keyId = (await ctx.admin.get('/v1/api-keys')).body.find((k: { keyPrefix: string }) => doomed.startsWith(k.keyPrefix)).id;
     await ctx.admin.post(`/v1/api-keys/${keyId}/revoke`).expect(200);
-    return { supervisor: s1, seatOneCoup: whole.id, voidRequest: rejected, revokedKey: keyId, bankCoupVoid: bankCoup.id };
+    return { supervisor: s1, seatOneCoup: whole.id, voidRequest: rejected, revokedKey: keyId, bankCoupVoid: bankCoup.id, buyIn, seating };
   }
 
   let day: Awaited<ReturnType<typeof busyDay>>;
@@ -469,6 +488,34 @@ describe('the superuser against the ledgers, behind the audit log', () => {
       stream.end(`${randomUUID()}\t${shoe.shoe_id}\t${shoe.table_id}\t1\tCOLLECTION\t-5000\tsomeone\n`);
     });
     await expectLedgerFinding('a commission collection no audit entry wrote');
+  });
+
+  it('doubles a cash buy-in, behind the cash log: the audit log says otherwise', async () => {
+    await asReplica(`UPDATE buy_ins SET amount = amount * 2 WHERE id = $1`, [day.buyIn]);
+    await expectLedgerFinding('differs from what the audit log says was bought in');
+  });
+
+  it('COPYs a cash-out nobody made into the cash log: a cash transaction no audit entry recorded', async () => {
+    const property = (await su.query(`SELECT property_id FROM cash_transactions LIMIT 1`)).rows[0].property_id as string;
+    await su.query(
+      `INSERT INTO cash_transactions (property_id, patron_id, direction, kind, amount, currency, gaming_day, at, recorded_by_key_id)
+       VALUES ($1, 'P-BUSY', 'OUT', 'CHIP_REDEMPTION', 900000, 'USD', current_date, now(), 'someone')`,
+      [property],
+    );
+    await expectLedgerFinding('a cash transaction no audit entry recorded');
+  });
+
+  it('moves a seating to another seat and reopens it: who sat where, and its end, differ from the audit log', async () => {
+    await asReplica(`UPDATE seatings SET seat = 9 WHERE id = $1`, [day.seating]);
+    await expectLedgerFinding('who sat where differs from the audit log');
+    await asReplica(`UPDATE seatings SET seat = 4, ended_at = NULL, ended_by_key_id = NULL WHERE id = $1`, [day.seating]);
+    await expectLedgerFinding('its end differs from the audit log');
+  });
+
+  it('deletes a marker payment: what the marker owes disagrees with the audit log', async () => {
+    await asReplica(`DELETE FROM cash_transactions WHERE marker_payment_id IS NOT NULL`);
+    await asReplica(`DELETE FROM marker_payments`);
+    await expectLedgerFinding('paid in the audit log, missing from marker_payments');
   });
 
   it('rewrites who asked for a void: the audit log says otherwise', async () => {
