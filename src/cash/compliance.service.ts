@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '../common/context';
 import { minorUnits, minorUnitsOrNull } from '../common/exact-json';
-import { AppError, notFound } from '../common/errors';
+import { notFound } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
+import { assertDayRange } from '../common/validation';
 import { prismaRunner } from '../database/sql';
 import { CashTransaction, expectedDrop, inMultipleTransactionLog, PatronCashDay, patronCashDays, reportCandidates, structuringAlerts } from '../domain';
 import { AuditLog } from '../ledger/audit-log';
@@ -49,7 +50,7 @@ export class ComplianceService {
   ) {}
 
   async cashReport(q: CashReportQueryDto, ctx: RequestContext): Promise<CashReportDto> {
-    assertRange(q);
+    assertDayRange(q.from, q.to);
     return this.prisma.transaction(ctx, async (tx) => {
       const property = await tx.property.findUnique({ where: { id: q.propertyId } });
       if (!property) throw notFound('Property', q.propertyId);
@@ -100,7 +101,7 @@ export class ComplianceService {
 
   /** Each table-day's buy-ins against its counted drop. */
   async drop(q: CashReportQueryDto): Promise<DropLineDto[]> {
-    assertRange(q);
+    assertDayRange(q.from, q.to);
     if (!(await this.prisma.property.findUnique({ where: { id: q.propertyId }, select: { id: true } }))) throw notFound('Property', q.propertyId);
     const rows = await prismaRunner(this.prisma).query<DropRow>(SQL.dropLines.bind(q));
     return rows.map((r) => {
@@ -125,10 +126,6 @@ export class ComplianceService {
       };
     });
   }
-}
-
-function assertRange(q: { from: string; to: string }): void {
-  if (q.from > q.to) throw new AppError('VALIDATION_FAILED', `The range ends (${q.to}) before it starts (${q.from})`);
 }
 
 function toTransactionDto(r: LogRow): CashTransactionDto {

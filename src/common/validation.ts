@@ -206,6 +206,14 @@ export function NestedField(type: () => new () => object, o: FieldOptions & { ar
   return applyDecorators(...decorators);
 }
 
+/** A range of gaming days as a report takes it: `from` no later than `to`, at most ten years long. */
+export function assertDayRange(from: string, to: string): void {
+  if (from > to) throw new AppError('VALIDATION_FAILED', `from (${from}) is after to (${to})`);
+  const limit = new Date(`${from}T00:00:00Z`);
+  limit.setUTCFullYear(limit.getUTCFullYear() + 10);
+  if (new Date(`${to}T00:00:00Z`) >= limit) throw new AppError('VALIDATION_FAILED', 'A report covers at most ten years');
+}
+
 /** A patron's card number: at most this long (PATRON_PATTERN). */
 export const PATRON_MAX_LENGTH = 64;
 

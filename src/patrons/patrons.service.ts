@@ -3,6 +3,7 @@ import type { RequestContext } from '../common/context';
 import { minorUnits, minorUnitsOrNull } from '../common/exact-json';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService, Tx } from '../database/prisma.service';
+import { assertDayRange } from '../common/validation';
 import { pgRunner, prismaRunner } from '../database/sql';
 import { addBetSums, BetType, emptySums, PlayedInterval, PlaySums, Rating, ratingOf, RatingTheory, WHOLE_PLAY } from '../domain';
 import { AuditLog } from '../ledger/audit-log';
@@ -69,7 +70,7 @@ export class PatronsService {
    * patron rollups (a few rows a day, however many wagers). The read is audited.
    */
   async rating(card: string, q: RatingQueryDto, ctx: RequestContext): Promise<RatingDto> {
-    if (q.from > q.to) throw new AppError('VALIDATION_FAILED', `The range ends (${q.to}) before it starts (${q.from})`);
+    assertDayRange(q.from, q.to);
     const range = { card, from: q.from, to: q.to, propertyId: q.propertyId ?? null };
     const [play] = await pgRunner(this.prisma.pool).query<PlayRow>(SQL.ratedPlay.bind(range));
     if (play.card === null) throw notFound('Patron', card);
@@ -126,7 +127,7 @@ export class PatronsService {
    * §10), from the patron rollups. The read is audited (it reads patrons' records).
    */
   async top(q: TopPatronsQueryDto, ctx: RequestContext): Promise<TopPatronDto[]> {
-    if (q.from > q.to) throw new AppError('VALIDATION_FAILED', `The range ends (${q.to}) before it starts (${q.from})`);
+    assertDayRange(q.from, q.to);
     const limit = q.limit === undefined ? 50 : Number(q.limit);
     if (limit > 500) throw new AppError('VALIDATION_FAILED', 'limit must be 1 to 500');
     return this.prisma.transaction(ctx, async (tx) => {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { assertDayRange } from '../common/validation';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
 import { BetType, coupPlayDeltas, fractionToDecimal, MAX_DECKS, MIN_DECKS, outcomeProbabilities } from '../domain';
@@ -301,10 +302,7 @@ function sourceFor(dims: GroupBy[], from: string, to: string): { table: string; 
 }
 
 export function parseRange(q: RangeQueryDto): { from: string; to: string } {
-  if (q.from > q.to) throw new AppError('VALIDATION_FAILED', `from (${q.from}) is after to (${q.to})`);
-  const limit = new Date(`${q.from}T00:00:00Z`);
-  limit.setUTCFullYear(limit.getUTCFullYear() + 10);
-  if (new Date(`${q.to}T00:00:00Z`) >= limit) throw new AppError('VALIDATION_FAILED', 'A report covers at most ten years');
+  assertDayRange(q.from, q.to);
   return { from: q.from, to: q.to };
 }
 
