@@ -50,11 +50,7 @@ export class CashService {
     return this.prisma.transaction(ctx, async (tx) => {
       const db = prismaRunner(tx);
       // The table's row lock orders buy-ins with closing the table.
-      const [table] = await tx.$queryRaw<
-        { status: string; currency: string }[]
-      >`SELECT status, currency FROM casino_tables WHERE id = ${tableId}::uuid FOR UPDATE`;
-      if (!table) throw notFound('Table', tableId);
-      if (table.status !== 'OPEN') throw new AppError('TABLE_CLOSED', 'The table is closed: reopen it before a buy-in');
+      const table = await this.pit.lockOpenTable(tx, tableId, 'a buy-in');
       const seated = await tx.$queryRawUnsafe<OpenSeating[]>(SEATED_SQL, tableId);
       const who = dto.seat === undefined ? { patronId: dto.patronId ?? null, seatingId: null } : attributeWager(seated, dto.seat, dto.patronId ?? null);
       if (who.patronId !== null) await this.pit.assertRegistered(db, [who.patronId]);
@@ -160,7 +156,7 @@ export class CashService {
       const db = prismaRunner(tx);
       await this.pit.assertRegistered(db, [patronId]);
       const rows = await db.query<MarkerRow>(SQL.markersOf.bind({ patronId, markerId: null }));
-      await this.audit.append(tx, ctx, { stream: 'patrons', action: 'patron.read', entityType: 'patron', entityId: patronId, data: { read: 'markers' } });
+      await this.audit.patronRead(tx, ctx, { type: 'patron', id: patronId }, { read: 'markers' });
       return rows.map(toMarkerDto);
     });
   }

@@ -11,9 +11,6 @@ import { thresholdsOf } from './cash.service';
 import { CASH_SQL as SQL } from './cash-sql';
 import { CashReportDto, CashReportQueryDto, CashTransactionDto, DropLineDto, PatronCashDayDto } from './dto/cash.dto';
 
-/** The audit stream every read of patrons' records goes to (the patrons room's too). */
-const PATRONS_STREAM = 'patrons';
-
 interface LogRow {
   id: string;
   patron_id: string | null;
@@ -74,13 +71,7 @@ export class ComplianceService {
         total: minorUnits(d.total),
         transactions: d.transactions.map(tx$),
       });
-      await this.audit.append(tx, ctx, {
-        stream: PATRONS_STREAM,
-        action: 'patron.read',
-        entityType: 'property',
-        entityId: q.propertyId,
-        data: { read: 'cash-report', from: q.from, to: q.to },
-      });
+      await this.audit.patronRead(tx, ctx, { type: 'property', id: q.propertyId }, { read: 'cash-report', from: q.from, to: q.to });
       return {
         propertyId: q.propertyId,
         from: q.from,

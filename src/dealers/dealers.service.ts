@@ -6,6 +6,7 @@ import { Actor } from '../common/actor';
 import { PrismaService } from '../database/prisma.service';
 import { prismaRunner } from '../database/sql';
 import { AuditLog } from '../ledger/audit-log';
+import { PitService } from '../pit/pit.service';
 import { DEALERS_SQL } from './dealers-sql';
 import { DealerShiftDto, StartShiftDto } from './dto/dealer-shift.dto';
 
@@ -26,6 +27,7 @@ interface ShiftRow {
 export class DealersService {
   constructor(
     private readonly prisma: PrismaService,
+    private readonly pit: PitService,
     private readonly audit: AuditLog,
   ) {}
 
@@ -33,9 +35,7 @@ export class DealersService {
     assertTableAccess(ctx.actor, tableId);
     return this.prisma.transaction(ctx, async (tx) => {
       // The table's row lock orders its rotations (and a close or reopen) one after another.
-      const [table] = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM casino_tables WHERE id = ${tableId}::uuid FOR UPDATE`;
-      if (!table) throw notFound('Table', tableId);
-      if (table.status !== 'OPEN') throw new AppError('TABLE_CLOSED', 'The table is closed: reopen it before a dealer takes it');
+      await this.pit.lockOpenTable(tx, tableId, 'a dealer takes it');
       const [now] = await prismaRunner(tx).query<{ dealer_id: string }>(DEALERS_SQL.dealingNow.bind({ tableId }));
       if (now?.dealer_id === dto.dealerId) throw new AppError('DEALER_ALREADY_DEALING', `Dealer ${dto.dealerId} is already dealing this table`);
       const shift = await tx.dealerShift.create({ data: { tableId, dealerId: dto.dealerId, recordedByKeyId: ctx.actor.keyId } });

@@ -61,6 +61,9 @@ export function auditParams(ctx: AuditContext, r: AuditRecord, keyring: AuditKey
   };
 }
 
+/** The audit stream of the patron register and of every read of a patron's record. */
+export const PATRONS_STREAM = 'patrons';
+
 /**
  * The audit log's write side. Every change appends an entry in the same transaction as the change:
  * who (key and role), what (route, entity, values written), when, and the correlation id. Entries
@@ -77,6 +80,14 @@ export class AuditLog {
   /** Appends one entry: one statement, which also advances (and row-locks) the stream's head. */
   async append(tx: Tx, ctx: AuditContext, r: AuditRecord): Promise<void> {
     await prismaRunner(tx).run(LEDGER_SQL.appendAudit.bind(this.params(ctx, r)));
+  }
+
+  /**
+   * A read of patrons' records (a record, a rating, markers, a report over patrons): every one is an
+   * entry of the `patrons` stream, with who read what.
+   */
+  async patronRead(tx: Tx, ctx: AuditContext, subject: { type: string; id: string }, data: Record<string, unknown>): Promise<void> {
+    await this.append(tx, ctx, { stream: PATRONS_STREAM, action: 'patron.read', entityType: subject.type, entityId: subject.id, data });
   }
 
   /** An entry's values for a larger statement that appends it too (the whole-coup write). */

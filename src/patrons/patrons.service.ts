@@ -6,14 +6,11 @@ import { PrismaService, Tx } from '../database/prisma.service';
 import { assertDayRange } from '../common/validation';
 import { pgRunner, prismaRunner } from '../database/sql';
 import { addBetSums, BetType, emptySums, PlayedInterval, PlaySums, Rating, ratingOf, RatingTheory, WHOLE_PLAY } from '../domain';
-import { AuditLog } from '../ledger/audit-log';
+import { AuditLog, PATRONS_STREAM } from '../ledger/audit-log';
 import { theoryOf } from '../pit/table-rules';
 import { PatronDto, RatingDto, RatingFiguresDto, RatingQueryDto, RegisterPatronDto, TopPatronDto, TopPatronsQueryDto } from './dto/patron.dto';
 import { PATRONS_SQL as SQL } from './patrons-sql';
 import { SeatingRow, toSeatingDto } from './seating-row';
-
-/** The audit stream of the patron register and of every read of a patron's record. */
-export const PATRONS_STREAM = 'patrons';
 
 /** A patron's rated play as one statement reads it (patrons.sql ratedPlay): rows as positional arrays. */
 interface PlayRow {
@@ -60,7 +57,7 @@ export class PatronsService {
     return this.prisma.transaction(ctx, async (tx) => {
       const p = await this.patron(tx, card);
       const seated = await prismaRunner(tx).query<SeatingRow>(SQL.openSeatingsOf.bind({ card }));
-      await this.audited(tx, ctx, card, { read: 'record' });
+      await this.audit.patronRead(tx, ctx, { type: 'patron', id: card }, { read: 'record' });
       return { card: p.card, name: p.name, tier: p.tier, registeredAt: p.registeredAt.toISOString(), seated: seated.map(toSeatingDto) };
     });
   }
@@ -103,13 +100,7 @@ export class PatronsService {
     const figures = (s: PlaySums = emptySums(), ss: SeatingRow[] = []) => toFigures(ratingOf(s, ss.map(interval)));
     const days = [...new Set([...byDay.keys(), ...seatingsByDay.keys()])].sort();
     // Every read of a patron's record is in the audit chain before it is answered.
-    await this.audit.append(this.prisma, ctx, {
-      stream: PATRONS_STREAM,
-      action: 'patron.read',
-      entityType: 'patron',
-      entityId: card,
-      data: { read: 'rating', from: q.from, to: q.to, propertyId: range.propertyId },
-    });
+    await this.audit.patronRead(this.prisma, ctx, { type: 'patron', id: card }, { read: 'rating', from: q.from, to: q.to, propertyId: range.propertyId });
     return {
       card,
       from: q.from,
@@ -157,13 +148,7 @@ export class PatronsService {
         intervals.set(r.patron_id, [...(intervals.get(r.patron_id) ?? []), { start: r.started_at.getTime(), end: (r.ended_at ?? asOf).getTime() }]);
       const rated = cards.map((card) => ({ card, rating: ratingOf(play.get(card)!, intervals.get(card) ?? []) }));
       rated.sort((a, b) => (a.rating.theoE12 === b.rating.theoE12 ? (a.card < b.card ? -1 : 1) : a.rating.theoE12 > b.rating.theoE12 ? -1 : 1));
-      await this.audit.append(tx, ctx, {
-        stream: PATRONS_STREAM,
-        action: 'patron.read',
-        entityType: 'report',
-        entityId: 'top-patrons',
-        data: { read: 'top-patrons', ...range, limit, cards },
-      });
+      await this.audit.patronRead(tx, ctx, { type: 'report', id: 'top-patrons' }, { read: 'top-patrons', ...range, limit, cards });
       return rated.map(({ card, rating }, i) => ({
         rank: i + 1,
         card,
@@ -191,10 +176,6 @@ export class PatronsService {
       for (const { property, ...t } of tables) this.theoryOf.set(t.id, { ...theoryOf(t), compShareBps: property.compShareBps });
     }
     return new Map(tableIds.flatMap((id) => (this.theoryOf.has(id) ? [[id, this.theoryOf.get(id)!] as const] : [])));
-  }
-
-  private async audited(tx: Tx, ctx: RequestContext, card: string, data: Record<string, unknown>): Promise<void> {
-    await this.audit.append(tx, ctx, { stream: PATRONS_STREAM, action: 'patron.read', entityType: 'patron', entityId: card, data });
   }
 }
 

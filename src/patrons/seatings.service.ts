@@ -28,7 +28,7 @@ export class SeatingsService {
     assertTableAccess(ctx.actor, tableId);
     return this.prisma.transaction(ctx, async (tx) => {
       const db = prismaRunner(tx);
-      await this.lockOpenTable(tx, tableId, 'seat a patron');
+      await this.pit.lockOpenTable(tx, tableId, 'you seat a patron');
       await this.pit.assertRegistered(db, [dto.patronId]);
       await db.run(SQL.lockPatron.bind({ card: dto.patronId }));
       const open = await db.query<SeatingRow>(SQL.openSeatingsOf.bind({ card: dto.patronId }));
@@ -100,12 +100,6 @@ export class SeatingsService {
     if (!table) throw notFound('Table', tableId);
     const rows = await prismaRunner(this.prisma).query<SeatingRow>(SQL.seatingsOfTable.bind({ tableId, gamingDay: gamingDay ?? null }));
     return rows.map(toSeatingDto);
-  }
-
-  private async lockOpenTable(tx: Tx, tableId: string, what: string): Promise<void> {
-    const [table] = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM casino_tables WHERE id = ${tableId}::uuid FOR UPDATE`;
-    if (!table) throw notFound('Table', tableId);
-    if (table.status !== 'OPEN') throw new AppError('TABLE_CLOSED', `The table is closed: reopen it before you ${what}`);
   }
 
   private async read(tx: Tx, id: string): Promise<SeatingDto> {

@@ -152,6 +152,20 @@ export class PitService {
     }
   }
 
+  /**
+   * Locks the table's row for the rest of the transaction (its dealer changes, seatings, buy-ins and
+   * its closing or reopening then come one after another) and refuses a closed table
+   * (TABLE_CLOSED: "reopen it before <what>"). Answers the table's currency.
+   */
+  async lockOpenTable(tx: Tx, tableId: string, what: string): Promise<{ currency: string }> {
+    const [table] = await tx.$queryRaw<
+      { status: string; currency: string }[]
+    >`SELECT status, currency FROM casino_tables WHERE id = ${tableId}::uuid FOR UPDATE`;
+    if (!table) throw notFound('Table', tableId);
+    if (table.status !== 'OPEN') throw new AppError('TABLE_CLOSED', `The table is closed: reopen it before ${what}`);
+    return { currency: table.currency };
+  }
+
   /** Which table a shoe belongs to (never changes, so cached), read without any lock held. */
   async tableOf(shoeId: string): Promise<TableWithClock> {
     let tableId = this.shoeTables.get(shoeId);
