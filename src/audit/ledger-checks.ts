@@ -15,6 +15,18 @@ interface LedgerCheck {
 const entries = (action: string) =>
   `(SELECT a.stream, a.seq, a.entity_id, a.key_id, (a.payload::jsonb) -> 'data' AS data FROM audit_log a WHERE a.action = '${action}')`;
 
+/** A void ledger against its audit entries (entity: the record voided): one void row per entry, both ways. */
+function voidCheck(ledger: string, column: string, action: string, what: string): LedgerCheck {
+  return {
+    ledger,
+    sql: `
+      SELECT coalesce(e.entity_id, v.${column}::text) AS ref,
+             CASE WHEN v.${column} IS NULL THEN 'voided in the audit log, missing from ${ledger}' ELSE '${what} void no audit entry wrote' END AS problem
+      FROM ${entries(action)} e FULL JOIN ${ledger} v ON v.${column}::text = e.entity_id
+      WHERE v.${column} IS NULL OR e.entity_id IS NULL`,
+  };
+}
+
 const CHECKS: readonly LedgerCheck[] = [
   {
     ledger: 'wagers',
@@ -87,22 +99,9 @@ const CHECKS: readonly LedgerCheck[] = [
       FROM written w FULL JOIN bank_coups b ON b.id = w.id
       WHERE b.id IS NULL OR w.id IS NULL OR (b.bank_before, b.covered, b.commission, b.bank_after) IS DISTINCT FROM (w.bank_before, w.covered, w.commission, w.bank_after)`,
   },
-  {
-    ledger: 'coup_voids',
-    sql: `
-      SELECT coalesce(e.entity_id, v.coup_id::text) AS ref,
-             CASE WHEN v.coup_id IS NULL THEN 'voided in the audit log, missing from coup_voids' ELSE 'a coup void no audit entry wrote' END AS problem
-      FROM ${entries('coup.void')} e FULL JOIN coup_voids v ON v.coup_id::text = e.entity_id
-      WHERE v.coup_id IS NULL OR e.entity_id IS NULL`,
-  },
-  {
-    ledger: 'slip_voids',
-    sql: `
-      SELECT coalesce(e.entity_id, v.slip_id::text) AS ref,
-             CASE WHEN v.slip_id IS NULL THEN 'voided in the audit log, missing from slip_voids' ELSE 'a slip void no audit entry wrote' END AS problem
-      FROM ${entries('slip.void')} e FULL JOIN slip_voids v ON v.slip_id::text = e.entity_id
-      WHERE v.slip_id IS NULL OR e.entity_id IS NULL`,
-  },
+  voidCheck('coup_voids', 'coup_id', 'coup.void', 'a coup'),
+  voidCheck('slip_voids', 'slip_id', 'slip.void', 'a slip'),
+  voidCheck('buy_in_voids', 'buy_in_id', 'buyIn.void', 'a buy-in'),
   {
     ledger: 'bank_coup_voids',
     sql: `

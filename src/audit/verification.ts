@@ -198,6 +198,7 @@ export const LEDGERS = [
   'patrons',
   'seatings',
   'buy_ins',
+  'buy_in_voids',
   'markers',
   'marker_payments',
   'cash_transactions',

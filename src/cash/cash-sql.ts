@@ -3,7 +3,6 @@ import { loadQueries } from '../database/named-sql';
 
 /** The cash room's named queries (cash.sql). */
 export const CASH_SQL = loadQueries<{
-  lockMarker: { markerId: string };
   markersOf: { patronId: string | null; markerId: string | null };
   cashLog: { propertyId: string; from: string; to: string };
   dropLines: { propertyId: string; from: string; to: string };

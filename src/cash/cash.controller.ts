@@ -71,7 +71,7 @@ export class CashController {
     roles: CASHIERS,
     status: 201,
     type: MarkerDto,
-    errors: ['NOT_FOUND', 'MARKER_OVERPAID'],
+    errors: ['NOT_FOUND', 'MARKER_OVERPAID', 'MARKER_VOIDED'],
   })
   pay(@IdParam() id: string, @Body() dto: MarkerPaymentInputDto, @CurrentContext() ctx: RequestContext): Promise<MarkerDto> {
     return this.cash.pay(id, dto, ctx);

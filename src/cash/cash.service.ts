@@ -8,6 +8,7 @@ import { prismaRunner } from '../database/sql';
 import { attributeWager, CashThresholds, gamingDayOf, markerOutstanding, needsIdentification, OpenSeating } from '../domain';
 import { Property } from '../generated/prisma/client';
 import { AuditLog } from '../ledger/audit-log';
+import { LEDGER_SQL } from '../ledger/ledger-sql';
 import { PitService, SEATED_SQL } from '../pit/pit.service';
 import { CASH_SQL as SQL } from './cash-sql';
 import { BuyInDto, BuyInInputDto, CageTransactionInputDto, CashTransactionDto, MarkerDto, MarkerPaymentInputDto } from './dto/cash.dto';
@@ -28,6 +29,7 @@ interface MarkerRow {
   currency: string;
   gaming_day: string;
   issued_at: Date;
+  voided: boolean;
   payments: { id: string; amount: string; method: string; gamingDay: string; paidAt: string }[];
 }
 
@@ -112,7 +114,7 @@ export class CashService {
           },
         });
       }
-      const out: BuyInDto = {
+      const out: Omit<BuyInDto, 'voided'> = {
         id: b.id,
         tableId,
         kind: b.kind,
@@ -125,7 +127,7 @@ export class CashService {
         recordedAt: now.toISOString(),
       };
       await this.audit.append(tx, ctx, { stream: tableId, action: 'buyIn.record', entityType: 'buyIn', entityId: b.id, data: { ...out, amount } });
-      return out;
+      return { ...out, voided: false };
     });
   }
 
@@ -135,6 +137,7 @@ export class CashService {
     const rows = await this.prisma.buyIn.findMany({
       where: { tableId, gamingDay: new Date(`${gamingDay}T00:00:00Z`) },
       orderBy: [{ recordedAt: 'asc' }, { id: 'asc' }],
+      include: { void: { select: { id: true } } },
     });
     return rows.map((b) => ({
       id: b.id,
@@ -147,6 +150,7 @@ export class CashService {
       markerId: b.markerId,
       gamingDay,
       recordedAt: b.recordedAt.toISOString(),
+      voided: b.void !== null,
     }));
   }
 
@@ -165,9 +169,10 @@ export class CashService {
   async pay(markerId: string, dto: MarkerPaymentInputDto, ctx: RequestContext): Promise<MarkerDto> {
     return this.prisma.transaction(ctx, async (tx) => {
       const db = prismaRunner(tx);
-      await db.run(SQL.lockMarker.bind({ markerId }));
+      await db.run(LEDGER_SQL.lockMarker.bind({ markerId }));
       const [m] = await db.query<MarkerRow>(SQL.markersOf.bind({ patronId: null, markerId }));
       if (!m) throw notFound('Marker', markerId);
+      if (m.voided) throw new AppError('MARKER_VOIDED', 'The buy-in that issued this marker was voided: the marker is owed no more and takes no payment');
       const owed = markerOutstanding(
         BigInt(m.amount),
         m.payments.map((p) => BigInt(p.amount)),
@@ -267,10 +272,12 @@ function toMarkerDto(m: MarkerRow): MarkerDto {
     currency: m.currency,
     gamingDay: m.gaming_day,
     issuedAt: m.issued_at.toISOString(),
+    voided: m.voided,
     outstanding: minorUnits(
       markerOutstanding(
         BigInt(m.amount),
         m.payments.map((p) => BigInt(p.amount)),
+        m.voided,
       ),
     ),
     payments,

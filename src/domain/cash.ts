@@ -97,9 +97,12 @@ export function structuringAlerts(days: readonly PatronCashDay[], s: CashThresho
   return out;
 }
 
-/** What a marker still owes. */
-export function markerOutstanding(amount: Money, payments: readonly Money[]): Money {
-  return payments.reduce((left, p) => left - p, amount);
+/**
+ * What a marker still owes: its amount less every payment, or nothing once its buy-in was voided
+ * (only a marker never paid on is voided).
+ */
+export function markerOutstanding(amount: Money, payments: readonly Money[], voided = false): Money {
+  return voided ? 0n : payments.reduce((left, p) => left - p, amount);
 }
 
 /**

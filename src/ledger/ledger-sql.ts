@@ -61,6 +61,7 @@ export interface RollupParams {
 
 /** The ledger's named queries (ledger.sql), typed by their parameters. */
 export const LEDGER_SQL = loadQueries<{
+  lockMarker: { markerId: string };
   appendAudit: AuditParams;
   applyCoupRollups: RollupParams;
   addCollectedCommission: { tableId: string; gamingDay: string; month: string; amount: string };

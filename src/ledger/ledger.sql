@@ -3,6 +3,10 @@
 -- The blocks between "ledger:" markers are also part of the whole-coup statement
 -- (src/coups/coups.sql); test/unit/named-sql.spec.ts keeps the two copies identical.
 
+-- name: lockMarker
+-- Payments on one marker and its void, one after another (what it owes is read, then paid down or voided).
+SELECT pg_advisory_xact_lock(hashtextextended('sabot:marker:' || :markerId::text, 0));
+
 -- name: appendAudit
 -- One audit entry, and its stream's chain head advanced (and row-locked), in one statement.
 WITH guard AS (SELECT 1),

@@ -113,7 +113,7 @@ export class ReportsController {
     csv: true,
     summary: "A property's quarterly statement: totals, months, variants, tables, table accounting, exceptions",
     description:
-      "A property's quarterly statement: totals, months, variants, tables, table accounting (statistical against wager-level win) and the exception report (voided coups, slips and bank coups; integrity alerts of the period, open or not).",
+      "A property's quarterly statement: totals, months, variants, tables, table accounting (statistical against wager-level win) and the exception report (voided coups, slips, bank coups and buy-ins; integrity alerts of the period, open or not).",
     roles: READERS,
     type: QuarterlyDto,
     errors: ['NOT_FOUND'],
@@ -131,6 +131,7 @@ export class ReportsController {
       ...section('voided-coup', r.exceptions.voidedCoups),
       ...section('voided-slip', r.exceptions.voidedSlips),
       ...section('voided-bank-coup', r.exceptions.voidedBankCoups),
+      ...section('voided-buy-in', r.exceptions.voidedBuyIns),
       ...section('integrity-alert', r.exceptions.integrityAlerts),
     ]);
   }

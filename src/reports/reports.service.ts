@@ -530,6 +530,26 @@ export class ReportsService {
       FROM bank_coup_voids v JOIN bank_coups b ON b.id = v.bank_coup_id JOIN shoes s ON s.id = b.shoe_id JOIN casino_tables t ON t.id = b.table_id
       WHERE b.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
       ORDER BY v.created_at`;
+    const buyIns = await this.prisma.$queryRaw<
+      {
+        id: string;
+        table_code: string;
+        kind: string;
+        amount: bigint;
+        currency: string;
+        patron_id: string | null;
+        gaming_day: string;
+        reason: string;
+        by: string;
+        approved: string;
+        at: Date;
+      }[]
+    >`
+      SELECT b.id::text, t.code AS table_code, b.kind::text, b.amount, b.currency, b.patron_id, to_char(b.gaming_day, 'YYYY-MM-DD') AS gaming_day,
+             v.reason, v.voided_by_key_id AS by, v.approved_by_key_id AS approved, v.created_at AS at
+      FROM buy_in_voids v JOIN buy_ins b ON b.id = v.buy_in_id JOIN casino_tables t ON t.id = b.table_id
+      WHERE b.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
+      ORDER BY v.created_at, v.id`;
     const alerts = await this.prisma.$queryRaw<
       {
         id: string;
@@ -581,6 +601,19 @@ export class ReportsService {
         approvedByKeyId: b.approved,
         voidedAt: b.at.toISOString(),
         commission: minorUnits(BigInt(b.commission)),
+      })),
+      voidedBuyIns: buyIns.map((b) => ({
+        buyInId: b.id,
+        tableCode: b.table_code,
+        kind: b.kind,
+        amount: minorUnits(b.amount),
+        currency: b.currency,
+        patronId: b.patron_id,
+        gamingDay: b.gaming_day,
+        reason: b.reason,
+        voidedByKeyId: b.by,
+        approvedByKeyId: b.approved,
+        voidedAt: b.at.toISOString(),
       })),
       voidedCoups: coups.map((c) => ({
         coupId: c.coup_id,

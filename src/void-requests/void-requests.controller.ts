@@ -61,6 +61,25 @@ export class VoidRequestsController {
     return this.voids.request('BANK_COUP', id, dto, ctx);
   }
 
+  @Endpoint('POST', 'buy-ins/:id/void', {
+    operationId: 'requestBuyInVoid',
+    body: {
+      type: RequestVoidDto,
+      examples: { keyedTwice: { summary: 'A buy-in keyed twice', value: { reason: 'Keyed twice: the patron bought in 2,000.00 once' } } },
+    },
+    summary: 'Ask to void a buy-in; a different supervisor must approve it',
+    description:
+      'Asks to void a buy-in recorded by mistake, with the reason. Nothing changes until a different supervisor approves. A marker buy-in whose marker has been paid on at the cage cannot be voided.',
+    writes: 'the void request; the audit entry `void.request`.',
+    roles: SUPERVISORS,
+    status: 202,
+    type: VoidRequestDto,
+    errors: ['NOT_FOUND', 'BUY_IN_ALREADY_VOIDED', 'MARKER_PAID_ON', 'VOID_ALREADY_REQUESTED'],
+  })
+  requestBuyInVoid(@IdParam() id: string, @Body() dto: RequestVoidDto, @CurrentContext() ctx: RequestContext): Promise<VoidRequestDto> {
+    return this.voids.request('BUY_IN', id, dto, ctx);
+  }
+
   @Endpoint('POST', 'void-requests/:id/approve', {
     operationId: 'approveVoid',
     body: {
@@ -69,12 +88,12 @@ export class VoidRequestsController {
     },
     summary: 'Approve a void request (not the requester): the void takes effect',
     description:
-      "Approves a void request. The approver must be a different person from the requester (the staff members the keys belong to), and neither may have minted the other's key. The void takes effect at once: a coup's wagers are reversed in the rollups and commission ledger by new records (the originals stay readable), a slip leaves table accounting, a bank goes back to its state before the coup.",
+      "Approves a void request. The approver must be a different person from the requester (the staff members the keys belong to), and neither may have minted the other's key. The void takes effect at once: a coup's wagers are reversed in the rollups and commission ledger by new records (the originals stay readable), a slip leaves table accounting, a bank goes back to its state before the coup, a buy-in leaves the drop and the cash reports (its marker is owed no more).",
     writes:
-      'the decision, the void record, reversing ledger rows and rollup changes, and the audit entries `void.approve` and `coup.void` / `slip.void` / `bank.coup.void`, in one transaction.',
+      'the decision, the void record, reversing ledger rows and rollup changes, and the audit entries `void.approve` and `coup.void` / `slip.void` / `bank.coup.void` / `buyIn.void`, in one transaction.',
     roles: SUPERVISORS,
     type: VoidRequestDto,
-    errors: ['NOT_FOUND', 'VOID_REQUEST_DECIDED', 'COUP_ALREADY_VOIDED', 'SLIP_ALREADY_VOIDED', 'VOID_NOT_LAST'],
+    errors: ['NOT_FOUND', 'VOID_REQUEST_DECIDED', 'COUP_ALREADY_VOIDED', 'SLIP_ALREADY_VOIDED', 'BUY_IN_ALREADY_VOIDED', 'MARKER_PAID_ON', 'VOID_NOT_LAST'],
   })
   approve(@IdParam() id: string, @Body() dto: DecideVoidDto, @CurrentContext() ctx: RequestContext): Promise<VoidRequestDto> {
     return this.voids.approve(id, dto, ctx);

@@ -1,17 +1,18 @@
-import type { RequestContext } from '../common/context';
+import type { Actor } from '../common/actor';
+import type { AuditContext, RequestContext } from '../common/context';
 import { Injectable } from '@nestjs/common';
 import { AccessService } from '../access/access.service';
 import { AuditLog } from '../ledger/audit-log';
 import { samePerson, secondPersonProblem } from '../domain';
 import { AppError, notFound } from '../common/errors';
-import { PrismaService } from '../database/prisma.service';
+import { PrismaService, Tx } from '../database/prisma.service';
 import { VoidRequest, VoidTarget } from '../generated/prisma/client';
-import { Voids } from './voids';
+import { VoidDecision, Voids } from './voids';
 import { DecideVoidDto, RequestVoidDto, VoidRequestDto } from './dto/void-request.dto';
 
 /**
  * Two-person voids: one supervisor asks, a different one approves, and only then is the void
- * recorded (in the approval's transaction). Coups, player-banked coups and table-accounting slips alike.
+ * recorded (in the approval's transaction). Coups, player-banked coups, table-accounting slips and buy-ins alike.
  */
 @Injectable()
 export class VoidRequestsService {
@@ -22,18 +23,27 @@ export class VoidRequestsService {
     private readonly keys: AccessService,
   ) {}
 
+  /** For each kind of record: the check before a void is asked for, and the void itself. */
+  private readonly kinds: Record<
+    VoidTarget,
+    {
+      target: (tx: Tx, id: string, actor: Actor) => Promise<{ tableId: string; label: string }>;
+      void: (tx: Tx, ctx: AuditContext, id: string, v: VoidDecision) => Promise<void>;
+    }
+  > = {
+    COUP: { target: (...a) => this.voids.coupTarget(...a), void: (...a) => this.voids.voidCoup(...a) },
+    BANK_COUP: { target: (...a) => this.voids.bankCoupTarget(...a), void: (...a) => this.voids.voidBankCoup(...a) },
+    SLIP: { target: (...a) => this.voids.slipTarget(...a), void: (...a) => this.voids.voidSlip(...a) },
+    BUY_IN: { target: (...a) => this.voids.buyInTarget(...a), void: (...a) => this.voids.voidBuyIn(...a) },
+  };
+
   request(target: VoidTarget, targetId: string, dto: RequestVoidDto, ctx: RequestContext): Promise<VoidRequestDto> {
     const { actor } = ctx;
     return this.prisma.transaction(ctx, async (tx) => {
       // Requests for one record wait for each other, so the second of two at once sees the first
       // and is told VOID_ALREADY_REQUESTED, whatever the timing.
       await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended(${`void-request:${targetId}`}, 0))`;
-      const { tableId, label } =
-        target === 'COUP'
-          ? await this.voids.coupTarget(tx, targetId, actor)
-          : target === 'BANK_COUP'
-            ? await this.voids.bankCoupTarget(tx, targetId, actor)
-            : await this.voids.slipTarget(tx, targetId, actor);
+      const { tableId, label } = await this.kinds[target].target(tx, targetId, actor);
       const pending = await tx.voidRequest.findFirst({ where: { target, targetId, status: 'PENDING' }, select: { id: true } });
       if (pending) throw new AppError('VOID_ALREADY_REQUESTED', `A void of ${label} is already waiting for approval (request ${pending.id})`);
       const r = await tx.voidRequest.create({
@@ -63,9 +73,7 @@ export class VoidRequestsService {
         approvedBy: actor,
         voidRequestId: r.id,
       };
-      if (r.target === 'COUP') await this.voids.voidCoup(tx, ctx, r.targetId, v);
-      else if (r.target === 'BANK_COUP') await this.voids.voidBankCoup(tx, ctx, r.targetId, v);
-      else await this.voids.voidSlip(tx, ctx, r.targetId, v);
+      await this.kinds[r.target].void(tx, ctx, r.targetId, v);
       const decided = await tx.voidRequest.update({
         where: { id },
         data: { status: 'APPROVED', decidedByKeyId: actor.keyId, decidedAt: new Date(), decisionNote: dto.note ?? null },

@@ -6,7 +6,9 @@ import { AppError, notFound } from '../common/errors';
 import { Tx } from '../database/prisma.service';
 import { parseCards, returnToShoe } from '../domain';
 import { BankCoup, Prisma } from '../generated/prisma/client';
+import { prismaRunner } from '../database/sql';
 import { AuditLog } from '../ledger/audit-log';
+import { LEDGER_SQL } from '../ledger/ledger-sql';
 import { reverseAccruals } from '../ledger/commission-ledger';
 import { applyBankCoupToRollups, applyCoupToRollups } from '../ledger/rollups';
 import { BankState } from '../pit/bank-state';
@@ -19,6 +21,17 @@ export interface VoidDecision {
   requestedBy: Actor;
   approvedBy: Actor;
   voidRequestId: string;
+}
+
+/** What every void record keeps: why, who asked, who approved, and the request. */
+function voidRecord(v: VoidDecision) {
+  return {
+    reason: v.reason,
+    voidedByKeyId: v.requestedBy.keyId,
+    voidedByRole: v.requestedBy.role,
+    approvedByKeyId: v.approvedBy.keyId,
+    voidRequestId: v.voidRequestId,
+  };
 }
 
 /**
@@ -51,11 +64,7 @@ export class Voids {
     await tx.coupVoid.create({
       data: {
         coupId,
-        reason: v.reason,
-        voidedByKeyId: v.requestedBy.keyId,
-        voidedByRole: v.requestedBy.role,
-        approvedByKeyId: v.approvedBy.keyId,
-        voidRequestId: v.voidRequestId,
+        ...voidRecord(v),
       },
     });
     const shoeChanges: Prisma.ShoeUpdateInput = {};
@@ -132,11 +141,7 @@ export class Voids {
       data: {
         id: randomUUID(),
         bankCoupId,
-        reason: v.reason,
-        voidedByKeyId: v.requestedBy.keyId,
-        voidedByRole: v.requestedBy.role,
-        approvedByKeyId: v.approvedBy.keyId,
-        voidRequestId: v.voidRequestId,
+        ...voidRecord(v),
       },
     });
     const before = coup.bankStateBefore as unknown as BankState;
@@ -173,11 +178,7 @@ export class Voids {
     await tx.slipVoid.create({
       data: {
         slipId,
-        reason: v.reason,
-        voidedByKeyId: v.requestedBy.keyId,
-        voidedByRole: v.requestedBy.role,
-        approvedByKeyId: v.approvedBy.keyId,
-        voidRequestId: v.voidRequestId,
+        ...voidRecord(v),
       },
     });
     await this.audit.append(tx, ctx, {
@@ -196,6 +197,67 @@ export class Voids {
     if (slip.void) throw new AppError('SLIP_ALREADY_VOIDED', `${slip.kind} slip ${slip.number}/${slip.year} was already voided`);
     return { tableId: slip.tableId, label: `${slip.kind.toLowerCase()} slip ${slip.number}/${slip.year}` };
   }
+
+  /** Checks that a buy-in may be voided, for a void request: it exists, is the caller's table's, and is not voided nor its marker paid on. */
+  async buyInTarget(tx: Tx, buyInId: string, actor: Actor): Promise<{ tableId: string; label: string }> {
+    const b = await voidableBuyIn(tx, buyInId);
+    assertTableAccess(actor, b.tableId);
+    return { tableId: b.tableId, label: `the ${b.kind.toLowerCase()} buy-in of ${b.amount}` };
+  }
+
+  /**
+   * Voids a buy-in (approved by a second supervisor) by a new record: it leaves the drop its table's
+   * count is reconciled against, its cash transaction leaves the cash reports, and its marker is owed
+   * no more. The buy-in, its marker and its cash transaction stay as they were written. Under the
+   * marker's lock, so that no payment on the marker slips in between.
+   */
+  async voidBuyIn(tx: Tx, ctx: AuditContext, buyInId: string, v: VoidDecision): Promise<void> {
+    const b = await voidableBuyIn(tx, buyInId);
+    await tx.buyInVoid.create({
+      data: {
+        buyInId,
+        ...voidRecord(v),
+      },
+    });
+    await this.audit.append(tx, ctx, {
+      stream: b.tableId,
+      action: 'buyIn.void',
+      entityType: 'buyIn',
+      entityId: buyInId,
+      data: {
+        kind: b.kind,
+        amount: b.amount,
+        patronId: b.patronId,
+        markerId: b.markerId,
+        gamingDay: b.gamingDay.toISOString().slice(0, 10),
+        reason: v.reason,
+        requestedBy: v.requestedBy.keyId,
+        voidRequestId: v.voidRequestId,
+      },
+    });
+  }
+}
+
+/**
+ * A buy-in that can still be voided: not voided already, and, for a marker, never paid on (a paid
+ * marker is settled money at the cage; its payments stand). Takes the marker's lock first.
+ */
+async function voidableBuyIn(tx: Tx, buyInId: string) {
+  const found = await tx.buyIn.findUnique({ where: { id: buyInId }, select: { markerId: true } });
+  if (!found) throw notFound('Buy-in', buyInId);
+  if (found.markerId !== null) await prismaRunner(tx).run(LEDGER_SQL.lockMarker.bind({ markerId: found.markerId }));
+  const b = (await tx.buyIn.findUnique({ where: { id: buyInId }, include: { void: { select: { id: true } } } }))!;
+  if (b.void) throw new AppError('BUY_IN_ALREADY_VOIDED', `The ${b.kind.toLowerCase()} buy-in of ${b.amount} was already voided`);
+  if (b.markerId !== null) {
+    const paid = await tx.markerPayment.count({ where: { markerId: b.markerId } });
+    if (paid > 0) {
+      throw new AppError(
+        'MARKER_PAID_ON',
+        `The marker of this buy-in has ${paid} payment${paid === 1 ? '' : 's'} at the cage: a marker paid on cannot be voided`,
+      );
+    }
+  }
+  return b;
 }
 
 /**

@@ -100,6 +100,10 @@ describe('a gaming day of cash', () => {
 
 describe('markers and the drop', () => {
   it('a marker owes its amount less what was paid', () => expect(markerOutstanding(500_000n, [100_000n, 150_000n])).toBe(250_000n));
+  it('a voided marker owes nothing', () => {
+    expect(markerOutstanding(500_000n, [], true)).toBe(0n);
+    expect(markerOutstanding(500_000n, [], false)).toBe(500_000n);
+  });
   it('the drop is cash and markers; chips from another table never go in the box', () => {
     expect(
       expectedDrop([

@@ -136,6 +136,103 @@ describe('a gaming day of money', () => {
   });
 });
 
+describe('a buy-in recorded by mistake', () => {
+  it('voided by two supervisors: out of the drop and the cash reports, its marker owed no more; a paid marker stands', async () => {
+    const pit = await givenUsPit('Casino Keyed Twice');
+    const t = ctx.as(pit.terminal);
+    const buy = async (body: Record<string, unknown>) => (await t.post(`/v1/tables/${pit.table.id}/buy-ins`, body).expect(201)).body;
+    // P-QUIET buys in 9,000.00 in cash, and the terminal keys it twice (18,000.00: a report candidate
+    // that is not). Then a 5,000.00 marker that should have been 3,000.00, and the right one.
+    const cash = await buy({ kind: 'CASH', amount: 900_000, patronId: 'P-QUIET' });
+    const twice = await buy({ kind: 'CASH', amount: 900_000, patronId: 'P-QUIET' });
+    const wrongMarker = await buy({ kind: 'MARKER', amount: 500_000, patronId: 'P-QUIET' });
+    const marker = await buy({ kind: 'MARKER', amount: 300_000, patronId: 'P-QUIET' });
+    const day = cash.gamingDay as string;
+    const candidates = async () =>
+      (await ctx.as(compliance).get(`/v1/compliance/cash-report?propertyId=${pit.property.id}&from=${day}&to=${day}`)).body.reportCandidates.map(
+        (x: { patronId: string; total: number }) => [x.patronId, x.total],
+      );
+    expect(await candidates()).toEqual([['P-QUIET', 1_800_000]]);
+
+    // A terminal cannot ask; the supervisor who asks cannot approve; a second supervisor can.
+    expect((await t.post(`/v1/buy-ins/${twice.id}/void`, { reason: 'keyed twice' })).status).toBe(403);
+    const asked = await ctx.as(pit.supervisor).post(`/v1/buy-ins/${twice.id}/void`, { reason: 'Keyed twice: one buy-in of 9,000.00' });
+    expect([asked.status, asked.body.target, asked.body.status]).toEqual([202, 'BUY_IN', 'PENDING']);
+    expect((await ctx.as(pit.supervisor).post(`/v1/void-requests/${asked.body.voidRequestId}/approve`, {})).status).toBe(403);
+    const second = await givenKey(ctx, 'SUPERVISOR');
+    expect((await ctx.as(second).post(`/v1/void-requests/${asked.body.voidRequestId}/approve`, {})).status).toBe(200);
+    const again = await ctx.as(pit.supervisor).post(`/v1/buy-ins/${twice.id}/void`, { reason: 'again' });
+    expect([again.status, again.body.code]).toEqual([409, 'BUY_IN_ALREADY_VOIDED']);
+    expect(await candidates()).toEqual([]);
+
+    // The wrong marker is voided: owed nothing, and the cage takes no payment on it.
+    await givenVoid(ctx, 'buy-ins', wrongMarker.id, 'Marker keyed as 5,000.00; the patron signed for 3,000.00', pit.supervisor, second);
+    const c = ctx.as(cashier);
+    const onVoided = await c.post(`/v1/markers/${wrongMarker.markerId}/payments`, { amount: 100, method: 'CASH' });
+    expect([onVoided.status, onVoided.body.code]).toEqual([409, 'MARKER_VOIDED']);
+    // A void asked for before the cage was paid is refused at approval, once it has been paid on.
+    const late = await ctx.as(pit.supervisor).post(`/v1/buy-ins/${marker.id}/void`, { reason: 'a mistake?' });
+    expect(late.status).toBe(202);
+    expect((await c.post(`/v1/markers/${marker.markerId}/payments`, { amount: 100_000, method: 'CHECK' })).status).toBe(201);
+    const refused = await ctx.as(second).post(`/v1/void-requests/${late.body.voidRequestId}/approve`, {});
+    expect([refused.status, refused.body.code]).toEqual([409, 'MARKER_PAID_ON']);
+    const paidOn = await ctx.as(pit.supervisor).post(`/v1/buy-ins/${marker.id}/void`, { reason: 'a mistake?' });
+    expect([paidOn.status, paidOn.body.code]).toEqual([409, 'MARKER_PAID_ON']);
+    expect((await c.get('/v1/markers?patronId=P-QUIET')).body.filter((m: { tableId: string }) => m.tableId === pit.table.id)).toMatchObject([
+      { id: wrongMarker.markerId, amount: 500_000, voided: true, outstanding: 0, payments: [] },
+      { id: marker.markerId, amount: 300_000, voided: false, outstanding: 200_000 },
+    ]);
+
+    // The table's buy-ins say which were voided; the drop counts 9,000.00 cash and the 3,000.00 marker.
+    const listed = (await ctx.as(pit.supervisor).get(`/v1/tables/${pit.table.id}/buy-ins?gamingDay=${day}`)).body;
+    expect(listed.map((b: { id: string; voided: boolean }) => [b.id, b.voided])).toEqual([
+      [cash.id, false],
+      [twice.id, true],
+      [wrongMarker.id, true],
+      [marker.id, false],
+    ]);
+    await ctx.as(pit.supervisor).post(`/v1/table-sessions/${pit.session.id}/close`, { closer: CHIPS, drop: 1_200_000 }).expect(200);
+    const drop = (await ctx.as(finance).get(`/v1/reports/drop-reconciliation?propertyId=${pit.property.id}&from=${day}&to=${day}`)).body;
+    expect(drop).toMatchObject([{ cash: 900_000, markers: 300_000, expectedDrop: 1_200_000, countedDrop: 1_200_000, status: 'RECONCILED' }]);
+
+    // The quarter's exception report lists both voids, with who asked and who approved.
+    const [year, month] = day.split('-').map(Number);
+    const q = await ctx.as(finance).get(`/v1/reports/quarterly?year=${year}&quarter=${Math.ceil(month / 3)}&propertyId=${pit.property.id}`);
+    expect(
+      q.body.exceptions.voidedBuyIns.map((v: { buyInId: string; kind: string; amount: number; patronId: string }) => [v.buyInId, v.kind, v.amount, v.patronId]),
+    ).toEqual([
+      [twice.id, 'CASH', 900_000, 'P-QUIET'],
+      [wrongMarker.id, 'MARKER', 500_000, 'P-QUIET'],
+    ]);
+    expect(q.body.exceptions.voidedBuyIns[0]).toMatchObject({ reason: 'Keyed twice: one buy-in of 9,000.00', tableCode: pit.table.code });
+    // The chain holds the void, and verifies.
+    const auditor = ctx.as(await givenKey(ctx, 'AUDITOR'));
+    const voids = (await auditor.get(`/v1/audit?stream=${pit.table.id}&action=buyIn.void`)).body as { entry: { entityId: string; data: { reason: string } } }[];
+    expect(voids.map((e) => e.entry.entityId)).toEqual([twice.id, wrongMarker.id]);
+    expect((await auditor.get('/v1/audit/verify')).body).toMatchObject({ ok: true, problems: [] });
+  });
+
+  it('refusals: an unknown or malformed buy-in, no reason, an unknown field: a clear 4xx, no request written', async () => {
+    const pit = await givenUsPit('Casino Void Refusals');
+    const other = await givenUsPit('Casino Void Refusals 2');
+    const theirs = (await ctx.as(other.terminal).post(`/v1/tables/${other.table.id}/buy-ins`, { kind: 'CASH', amount: 100 }).expect(201)).body;
+    const s = ctx.as(pit.supervisor);
+    const pending = async () => (await s.get('/v1/void-requests?status=PENDING')).body.length;
+    const before = await pending();
+    const cases: [string, unknown, number, string][] = [
+      ['/v1/buy-ins/00000000-0000-4000-8000-000000000000/void', { reason: 'keyed twice' }, 404, 'NOT_FOUND'],
+      ['/v1/buy-ins/not-a-uuid/void', { reason: 'keyed twice' }, 400, 'VALIDATION_FAILED'],
+      [`/v1/buy-ins/${theirs.id}/void`, {}, 400, 'VALIDATION_FAILED'],
+      [`/v1/buy-ins/${theirs.id}/void`, { reason: 'keyed twice', amount: 5 }, 400, 'VALIDATION_FAILED'],
+    ];
+    for (const [url, body, status, code] of cases) {
+      const res = await s.post(url, body);
+      expect([url, res.status, res.body.code]).toEqual([url, status, code]);
+    }
+    expect(await pending()).toBe(before);
+  });
+});
+
 describe('refusals: a clear 4xx, nothing written', () => {
   it('bad amounts, unknown patrons, a marker for nobody, a closed table, other tables and roles', async () => {
     const pit = await givenUsPit('Casino Refusal');

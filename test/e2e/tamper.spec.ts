@@ -378,6 +378,7 @@ describe('the superuser against the ledgers, behind the audit log', () => {
     revokedKey: string;
     bankCoupVoid: string;
     buyIn: string;
+    voidedBuyIn: string;
     seating: string;
   }> {
     const pit = await givenPit(ctx, { code: 'BUSY-1', tieBetsStay: true });
@@ -388,6 +389,8 @@ describe('the superuser against the ledgers, behind the audit log', () => {
     const seating = (await t.post(`/v1/tables/${pit.table.id}/seatings`, { patronId: 'P-BUSY', seat: 4 }).expect(201)).body.id as string;
     const buyIn = (await t.post(`/v1/tables/${pit.table.id}/buy-ins`, { kind: 'CASH', amount: 50_000, seat: 4 }).expect(201)).body.id as string;
     const marker = (await t.post(`/v1/tables/${pit.table.id}/buy-ins`, { kind: 'MARKER', amount: 100_000, seat: 4 }).expect(201)).body.markerId as string;
+    const keyedTwice = (await t.post(`/v1/tables/${pit.table.id}/buy-ins`, { kind: 'CASH', amount: 50_000, seat: 4 }).expect(201)).body.id as string;
+    await givenVoid(ctx, 'buy-ins', keyedTwice, 'keyed twice', s1, s2);
     await t.post(`/v1/seatings/${seating}/end`, {}).expect(200);
     const cashier = ctx.as(await givenKey(ctx, 'CASHIER'));
     await cashier.post(`/v1/markers/${marker}/payments`, { amount: 40_000, method: 'CASH' }).expect(201);
@@ -450,7 +453,16 @@ describe('the superuser against the ledgers, behind the audit log', () => {
     const doomed = await givenKey(ctx, 'FINANCE');
     const keyId = (await ctx.admin.get('/v1/api-keys')).body.find((k: { keyPrefix: string }) => doomed.startsWith(k.keyPrefix)).id;
     await ctx.admin.post(`/v1/api-keys/${keyId}/revoke`).expect(200);
-    return { supervisor: s1, seatOneCoup: whole.id, voidRequest: rejected, revokedKey: keyId, bankCoupVoid: bankCoup.id, buyIn, seating };
+    return {
+      supervisor: s1,
+      seatOneCoup: whole.id,
+      voidRequest: rejected,
+      revokedKey: keyId,
+      bankCoupVoid: bankCoup.id,
+      buyIn,
+      voidedBuyIn: keyedTwice,
+      seating,
+    };
   }
 
   let day: Awaited<ReturnType<typeof busyDay>>;
@@ -534,6 +546,17 @@ describe('the superuser against the ledgers, behind the audit log', () => {
     await expectLedgerFinding('differs from what the audit log says was settled');
     await asReplica(`DELETE FROM wagers WHERE id = $1`, [w.id]);
     await expectLedgerFinding('settled in the audit log, missing from wagers');
+  });
+
+  it("deletes a buy-in's void, and voids another behind the chain: both are seen", async () => {
+    await asReplica(`DELETE FROM buy_in_voids WHERE buy_in_id = $1`, [day.voidedBuyIn]);
+    await expectLedgerFinding('voided in the audit log, missing from buy_in_voids');
+    await su.query(
+      `INSERT INTO buy_in_voids (buy_in_id, reason, voided_by_key_id, voided_by_role, approved_by_key_id, void_request_id)
+       VALUES ($1, 'never happened', 'someone', 'SUPERVISOR', 'someone-else', $2)`,
+      [day.buyIn, day.voidRequest],
+    );
+    await expectLedgerFinding('a buy-in void no audit entry wrote');
   });
 
   it('deletes the void of a bank coup: the audit log says it was voided', async () => {

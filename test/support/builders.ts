@@ -63,7 +63,7 @@ export async function givenPit(ctx: TestContext, table: Record<string, unknown> 
 }
 
 /** A two-person void: one supervisor asks, another approves. Returns the approval's response. */
-export async function givenVoid(ctx: TestContext, target: 'coups' | 'slips', id: string, reason: string, requester: string, approver: string) {
+export async function givenVoid(ctx: TestContext, target: 'coups' | 'slips' | 'buy-ins', id: string, reason: string, requester: string, approver: string) {
   const asked = await ctx.as(requester).post(`/v1/${target}/${id}/void`, { reason });
   if (asked.status !== 202) throw new Error(`givenVoid request: ${asked.status} ${JSON.stringify(asked.body)}`);
   const approved = await ctx.as(approver).post(`/v1/void-requests/${asked.body.voidRequestId}/approve`, {});

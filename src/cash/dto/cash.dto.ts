@@ -58,6 +58,7 @@ export class BuyInDto {
   @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'The marker issued (kind MARKER)' }) markerId: string | null;
   @ApiProperty({ format: 'date' }) gamingDay: string;
   @ApiProperty({ format: 'date-time' }) recordedAt: string;
+  @ApiProperty({ description: 'Voided by two supervisors: out of the drop and the cash reports; its marker is owed no more' }) voided: boolean;
 }
 
 export class MarkerPaymentInputDto {
@@ -88,7 +89,8 @@ export class MarkerDto {
   @ApiProperty() currency: string;
   @ApiProperty({ format: 'date' }) gamingDay: string;
   @ApiProperty({ format: 'date-time' }) issuedAt: string;
-  @MoneyProperty({ description: 'Still owed: the amount less every payment' }) outstanding: MinorUnits;
+  @ApiProperty({ description: 'Its buy-in was voided: the marker is owed no more' }) voided: boolean;
+  @MoneyProperty({ description: 'Still owed: the amount less every payment (nothing once voided)' }) outstanding: MinorUnits;
   @ApiProperty({ type: MarkerPaymentDto, isArray: true }) payments: MarkerPaymentDto[];
 }
 

@@ -160,6 +160,20 @@ export class VoidedSlipDto {
   @ApiProperty({ format: 'date-time' }) voidedAt: string;
 }
 
+export class VoidedBuyInDto {
+  @ApiProperty({ format: 'uuid' }) buyInId: string;
+  @ApiProperty() tableCode: string;
+  @ApiProperty({ enum: ['CASH', 'CHIPS', 'MARKER'] }) kind: string;
+  @MoneyProperty() amount: MinorUnits;
+  @ApiProperty() currency: string;
+  @ApiProperty({ nullable: true, type: String }) patronId: string | null;
+  @ApiProperty({ format: 'date' }) gamingDay: string;
+  @ApiProperty() reason: string;
+  @ApiProperty() voidedByKeyId: string;
+  @ApiProperty() approvedByKeyId: string;
+  @ApiProperty({ format: 'date-time' }) voidedAt: string;
+}
+
 export class VoidedBankCoupDto {
   @ApiProperty({ format: 'uuid' }) bankCoupId: string;
   @ApiProperty() tableCode: string;
@@ -193,6 +207,7 @@ export class ExceptionsDto {
   @ApiProperty({ type: VoidedCoupDto, isArray: true }) voidedCoups: VoidedCoupDto[];
   @ApiProperty({ type: VoidedSlipDto, isArray: true }) voidedSlips: VoidedSlipDto[];
   @ApiProperty({ type: VoidedBankCoupDto, isArray: true }) voidedBankCoups: VoidedBankCoupDto[];
+  @ApiProperty({ type: VoidedBuyInDto, isArray: true, description: 'Buy-ins voided: out of the drop and the cash reports' }) voidedBuyIns: VoidedBuyInDto[];
   @ApiProperty({
     type: IntegrityAlertLineDto,
     isArray: true,

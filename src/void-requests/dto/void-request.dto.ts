@@ -13,7 +13,7 @@ export class DecideVoidDto {
 
 export class VoidRequestDto {
   @ApiProperty({ format: 'uuid' }) voidRequestId: string;
-  @ApiProperty({ enum: ['COUP', 'SLIP', 'BANK_COUP'] }) target: string;
+  @ApiProperty({ enum: ['COUP', 'SLIP', 'BANK_COUP', 'BUY_IN'] }) target: string;
   @ApiProperty({ format: 'uuid' }) targetId: string;
   @ApiProperty({ format: 'uuid' }) tableId: string;
   @ApiProperty() reason: string;
