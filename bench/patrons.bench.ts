@@ -4,7 +4,9 @@
  * by seed-quarter with rated play: 5,000 regular patrons and 4 whales, each seat of a table-day a
  * visit of one patron with probability 0.7 (a whale with probability 0.02), and reused while it
  * holds that many wagers. The service runs as its own process. For the heaviest patron and for a
- * patron of median play: median and p95 of 30 timed ratings after 5 warm-ups. Goal: p95 ≤ 50 ms.
+ * patron of median play: median and p95 of 30 timed ratings of the year (the year and each day)
+ * after 5 warm-ups, goal p95 ≤ 50 ms; and of the pages of their visits (100 a page), read
+ * through to the last page 30 times, and the whole walk.
  * Writes bench/results/patrons.json.
  */
 import { performance } from 'node:perf_hooks';
@@ -100,11 +102,36 @@ async function main() {
         times.push(r.ms);
         last = r.body;
       }
-      const rating = JSON.parse(last) as { total: { coups: number; wagers: number }; visits: unknown[] };
+      const rating = JSON.parse(last) as { total: { coups: number; wagers: number }; visitCount: number };
       const st = summarize(times);
-      results.push({ ...s, coups: rating.total.coups, visits: rating.visits.length, ...st });
+      // The visits, a page at a time, to the last page.
+      const pageTimes: number[] = [];
+      const walks: number[] = [];
+      let visits = 0;
+      for (let i = 0; i < RUNS + 5; i++) {
+        const w0 = performance.now();
+        let after: string | null = null;
+        visits = 0;
+        do {
+          const t0 = performance.now();
+          const res = await fetch(`${service.base}/v1/patrons/${s.card}/visits?from=2026-01-01&to=2026-12-31${after ? `&after=${after}` : ''}`, {
+            headers: { Authorization: `Bearer ${host}` },
+          });
+          const page = JSON.parse(await res.text()) as { visits: unknown[]; next: string | null };
+          if (!res.ok) throw new Error(`visits: ${res.status}`);
+          if (i >= 5) pageTimes.push(performance.now() - t0);
+          visits += page.visits.length;
+          after = page.next;
+        } while (after !== null);
+        if (i >= 5) walks.push(performance.now() - w0);
+      }
+      if (visits !== rating.visitCount) throw new Error(`${visits} visits paged, the rating counts ${rating.visitCount}`);
+      const pages = summarize(pageTimes);
+      const walk = summarize(walks);
+      results.push({ ...s, coups: rating.total.coups, visits, ...st, visitPage: pages, allVisits: walk });
       console.log(
-        `${s.who.padEnd(24)} ${s.card}: ${s.wagers} wagers, ${rating.total.coups} coups, ${rating.visits.length} visits — a year's rating median ${st.median.toFixed(1)} ms, p95 ${st.p95.toFixed(1)} ms`,
+        `${s.who.padEnd(24)} ${s.card}: ${s.wagers} wagers, ${rating.total.coups} coups, ${visits} visits — a year's rating median ${st.median.toFixed(1)} ms, p95 ${st.p95.toFixed(1)} ms; ` +
+          `a page of visits median ${pages.median.toFixed(1)} ms, p95 ${pages.p95.toFixed(1)} ms; all ${Math.ceil(visits / 100)} pages ${walk.median.toFixed(1)} ms median`,
       );
     }
     console.log(`(${Number(total[0].n)} wagers in the database, ${counts.length} patrons with rated play)`);

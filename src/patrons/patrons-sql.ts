@@ -4,7 +4,7 @@ import { loadQueries } from '../database/named-sql';
 /** Patrons' named queries (patrons.sql). */
 export const PATRONS_SQL = loadQueries<{
   ratedPlay: { card: string; from: string; to: string; propertyId: string | null };
-  seatingsOf: { card: string; from: string; to: string; propertyId: string | null };
+  visitsPage: { card: string; from: string; to: string; propertyId: string | null; after: string | null; limit: number };
   openSeatingsOf: { card: string };
   seatingById: { id: string };
   seatingsOfTable: { tableId: string; gamingDay: string | null };

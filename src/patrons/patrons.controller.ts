@@ -4,7 +4,7 @@ import { PATRON_READERS, PATRON_REGISTRARS } from '../common/actor';
 import { CurrentContext, RequestContext } from '../common/context';
 import { Endpoint } from '../common/endpoint';
 import { CardParam } from '../common/validation';
-import { BetFiguresDto, PatronDto, RatingDto, RatingQueryDto, RegisterPatronDto } from './dto/patron.dto';
+import { BetFiguresDto, PatronDto, RatingDto, RatingQueryDto, RegisterPatronDto, VisitsPageDto, VisitsQueryDto } from './dto/patron.dto';
 import { PatronsService } from './patrons.service';
 
 @ApiTags('Patrons')
@@ -45,7 +45,7 @@ export class PatronsController {
     operationId: 'patronRating',
     summary: "A patron's rated play",
     description:
-      "Rated play over a range of gaming days, for the whole range (a trip, when the range is its days), each gaming day and each visit (seating): coups played, handle by bet type, average bet and time played computed from the ledger (not estimated), decisions per hour, actual win, theoretical win from the exact house edge of each bet under its table's rules with its ±2σ band, and comps at the property's share of theo (docs/domain.md §10). Voided coups are not in it, even when voided after an earlier read.",
+      "Rated play over a range of gaming days, for the whole range (a trip, when the range is its days) and each gaming day, with how many visits were begun in it (their figures: GET /v1/patrons/{card}/visits): coups played, handle by bet type, average bet and time played computed from the ledger (not estimated), decisions per hour, actual win, theoretical win from the exact house edge of each bet under its table's rules with its ±2σ band, and comps at the property's share of theo (docs/domain.md §10). Voided coups are not in it, even when voided after an earlier read.",
     writes: 'the audit entry `patron.read` (stream `patrons`), naming the range read.',
     roles: PATRON_READERS,
     type: RatingDto,
@@ -53,5 +53,19 @@ export class PatronsController {
   })
   rating(@CardParam() card: string, @Query() q: RatingQueryDto, @CurrentContext() ctx: RequestContext): Promise<RatingDto> {
     return this.patrons.rating(card, q, ctx);
+  }
+
+  @Endpoint('GET', ':card/visits', {
+    operationId: 'patronVisits',
+    summary: "A patron's visits, with the rated play of each, a page at a time",
+    description:
+      'The visits (seatings: table, seat, card in and out) begun in a range of gaming days, oldest first, each with its rated play on those days, as in the rating (docs/domain.md §10). A page holds `limit` visits (default 100); pass its `next` as `after` for the following page.',
+    writes: 'the audit entry `patron.read` (stream `patrons`), naming the range and page read.',
+    roles: PATRON_READERS,
+    type: VisitsPageDto,
+    errors: ['NOT_FOUND'],
+  })
+  visits(@CardParam() card: string, @Query() q: VisitsQueryDto, @CurrentContext() ctx: RequestContext): Promise<VisitsPageDto> {
+    return this.patrons.visits(card, q, ctx);
   }
 }

@@ -5,22 +5,47 @@ import { AppError, notFound } from '../common/errors';
 import { PrismaService, Tx } from '../database/prisma.service';
 import { assertDayRange } from '../common/validation';
 import { pgRunner, prismaRunner } from '../database/sql';
-import { addBetSums, BetType, emptySums, PlayedInterval, PlaySums, Rating, ratingOf, RatingTheory, WHOLE_PLAY } from '../domain';
+import { addBetSums, BetType, emptySums, PlayedInterval, PlaySums, Rating, ratingOf, RatingTheory } from '../domain';
 import { AuditLog, PATRONS_STREAM } from '../ledger/audit-log';
 import { theoryOf } from '../pit/table-rules';
-import { PatronDto, RatingDto, RatingFiguresDto, RatingQueryDto, RegisterPatronDto, TopPatronDto, TopPatronsQueryDto } from './dto/patron.dto';
+import {
+  PatronDto,
+  RatingDto,
+  RatingFiguresDto,
+  RatingQueryDto,
+  RegisterPatronDto,
+  TopPatronDto,
+  TopPatronsQueryDto,
+  VisitsPageDto,
+  VisitsQueryDto,
+} from './dto/patron.dto';
 import { PATRONS_SQL as SQL } from './patrons-sql';
 import { SeatingRow, toSeatingDto } from './seating-row';
 
 /** A patron's rated play as one statement reads it (patrons.sql ratedPlay): rows as positional arrays. */
 interface PlayRow {
   card: string | null;
-  /** [gaming day, table, visit, bet type, wagers, handle, net, theo × 10^12] */
-  sums: [string, string, string, BetType, number, string, string, string][];
-  /** [gaming day, visit, coups, variance × 10^12] */
-  coups: [string, string, number, string][];
-  seatings: (Omit<SeatingRow, 'started_at' | 'ended_at'> & { started_at: string; ended_at: string | null })[];
+  /** [gaming day, table, bet type, wagers, handle, net, theo × 10^12], summed over visits */
+  sums: [string, string, BetType, number, string, string, string][];
+  /** [gaming day, coups, variance × 10^12] of the whole play */
+  coups: [string, number, string][];
+  /** [gaming day, card in, card out (null: still in)] of each seating */
+  seatings: [string, string, string | null][];
 }
+
+/** A page of a patron's visits as one statement reads it (patrons.sql visitsPage). */
+interface VisitsRow {
+  card: string | null;
+  after_found: boolean;
+  seatings: (Omit<SeatingRow, 'started_at' | 'ended_at'> & { started_at: string; ended_at: string | null })[];
+  /** [visit, table, bet type, wagers, handle, net, theo × 10^12] */
+  sums: [string, string, BetType, number, string, string, string][];
+  /** [visit, coups, variance × 10^12] */
+  coups: [string, number, string][];
+}
+
+/** How many visits a page holds unless the caller says: a host's screen of them. */
+const VISITS_PER_PAGE = 100;
 
 /**
  * The patron register and rated play (docs/domain.md §10): every figure of a rating from the
@@ -63,42 +88,39 @@ export class PatronsService {
   }
 
   /**
-   * Rated play over a range of gaming days: the period, each day, each visit begun in it, from the
-   * patron rollups (a few rows a day, however many wagers). The read is audited.
+   * Rated play over a range of gaming days: the period and each day, from the patron rollups (a
+   * few rows a day, however many wagers), and how many visits were begun in it (read a page at a
+   * time: visits). The read is audited.
    */
   async rating(card: string, q: RatingQueryDto, ctx: RequestContext): Promise<RatingDto> {
     assertDayRange(q.from, q.to);
     const range = { card, from: q.from, to: q.to, propertyId: q.propertyId ?? null };
     const [play] = await pgRunner(this.prisma.pool).query<PlayRow>(SQL.ratedPlay.bind(range));
     if (play.card === null) throw notFound('Patron', card);
-    const seatings: SeatingRow[] = play.seatings.map((r) => ({
-      ...r,
-      started_at: new Date(r.started_at),
-      ended_at: r.ended_at === null ? null : new Date(r.ended_at),
-    }));
     const asOf = new Date();
     const theories = await this.theories(this.prisma, [...new Set(play.sums.map((r) => r[1]))]);
-    const interval = (r: SeatingRow): PlayedInterval => ({ start: r.started_at.getTime(), end: (r.ended_at ?? asOf).getTime() });
-    // Each group's sums gathered once: the period, each gaming day, each visit.
+    // Each group's sums gathered once: the period and each gaming day.
     const total = emptySums();
     const byDay = new Map<string, PlaySums>();
-    const byVisit = new Map<string, PlaySums>();
-    const into = <K>(m: Map<K, PlaySums>, k: K) => m.get(k) ?? m.set(k, emptySums()).get(k)!;
-    for (const [day, table, visit, betType, wagers, handle, net, theo] of play.sums) {
+    for (const [day, table, betType, wagers, handle, net, theo] of play.sums) {
       const bet = { wagers, handle: BigInt(handle), net: BigInt(net), theoE12: BigInt(theo) };
       const share = theories.get(table)?.compShareBps ?? 0;
-      for (const s of [total, into(byDay, day), into(byVisit, visit)]) addBetSums(s, betType, bet, share);
+      for (const s of [total, group(byDay, day)]) addBetSums(s, betType, bet, share);
     }
-    for (const [day, visit, coups, varE12] of play.coups) {
-      for (const s of visit === WHOLE_PLAY ? [total, into(byDay, day)] : [into(byVisit, visit)]) {
+    for (const [day, coups, varE12] of play.coups) {
+      for (const s of [total, group(byDay, day)]) {
         s.coups += coups;
         s.varE12 += BigInt(varE12);
       }
     }
-    const seatingsByDay = new Map<string, SeatingRow[]>();
-    for (const r of seatings) seatingsByDay.set(r.gaming_day, [...(seatingsByDay.get(r.gaming_day) ?? []), r]);
-    const figures = (s: PlaySums = emptySums(), ss: SeatingRow[] = []) => toFigures(ratingOf(s, ss.map(interval)));
-    const days = [...new Set([...byDay.keys(), ...seatingsByDay.keys()])].sort();
+    const intervals: PlayedInterval[] = [];
+    const intervalsByDay = new Map<string, PlayedInterval[]>();
+    for (const [day, startedAt, endedAt] of play.seatings) {
+      const played = { start: Date.parse(startedAt), end: endedAt === null ? asOf.getTime() : Date.parse(endedAt) };
+      intervals.push(played);
+      intervalsByDay.set(day, [...(intervalsByDay.get(day) ?? []), played]);
+    }
+    const days = [...new Set([...byDay.keys(), ...intervalsByDay.keys()])].sort();
     // Every read of a patron's record is in the audit chain before it is answered.
     await this.audit.patronRead(this.prisma, ctx, { type: 'patron', id: card }, { read: 'rating', from: q.from, to: q.to, propertyId: range.propertyId });
     return {
@@ -107,9 +129,62 @@ export class PatronsService {
       to: q.to,
       propertyId: range.propertyId,
       asOf: asOf.toISOString(),
-      total: figures(total, seatings),
-      days: days.map((d) => ({ gamingDay: d, ...figures(byDay.get(d), seatingsByDay.get(d)) })),
-      visits: seatings.map((r) => ({ seating: toSeatingDto(r), ...figures(byVisit.get(r.id), [r]) })),
+      total: toFigures(ratingOf(total, intervals)),
+      days: days.map((d) => ({ gamingDay: d, ...toFigures(ratingOf(byDay.get(d) ?? emptySums(), intervalsByDay.get(d) ?? [])) })),
+      visitCount: play.seatings.length,
+    };
+  }
+
+  /**
+   * A page of the visits (seatings) begun in a range, oldest first, each with its rated play on
+   * those days. The read is audited.
+   */
+  async visits(card: string, q: VisitsQueryDto, ctx: RequestContext): Promise<VisitsPageDto> {
+    assertDayRange(q.from, q.to);
+    const limit = q.limit === undefined ? VISITS_PER_PAGE : Number(q.limit);
+    if (limit > 500) throw new AppError('VALIDATION_FAILED', 'limit must be 1 to 500');
+    const range = { card, from: q.from, to: q.to, propertyId: q.propertyId ?? null };
+    const [page] = await pgRunner(this.prisma.pool).query<VisitsRow>(SQL.visitsPage.bind({ ...range, after: q.after ?? null, limit }));
+    if (page.card === null) throw notFound('Patron', card);
+    if (!page.after_found) throw new AppError('VALIDATION_FAILED', `after must be one of this patron's visits; ${q.after} is not`);
+    const asOf = new Date();
+    const seatings: SeatingRow[] = page.seatings.slice(0, limit).map((r) => ({
+      ...r,
+      started_at: new Date(r.started_at),
+      ended_at: r.ended_at === null ? null : new Date(r.ended_at),
+    }));
+    const theories = await this.theories(this.prisma, [...new Set(page.sums.map((r) => r[1]))]);
+    const byVisit = new Map<string, PlaySums>();
+    for (const [visit, table, betType, wagers, handle, net, theo] of page.sums) {
+      addBetSums(
+        group(byVisit, visit),
+        betType,
+        { wagers, handle: BigInt(handle), net: BigInt(net), theoE12: BigInt(theo) },
+        theories.get(table)?.compShareBps ?? 0,
+      );
+    }
+    for (const [visit, coups, varE12] of page.coups) {
+      const s = group(byVisit, visit);
+      s.coups += coups;
+      s.varE12 += BigInt(varE12);
+    }
+    await this.audit.patronRead(
+      this.prisma,
+      ctx,
+      { type: 'patron', id: card },
+      { read: 'visits', from: q.from, to: q.to, propertyId: range.propertyId, after: q.after ?? null },
+    );
+    return {
+      card,
+      from: q.from,
+      to: q.to,
+      propertyId: range.propertyId,
+      asOf: asOf.toISOString(),
+      visits: seatings.map((r) => ({
+        seating: toSeatingDto(r),
+        ...toFigures(ratingOf(byVisit.get(r.id) ?? emptySums(), [{ start: r.started_at.getTime(), end: (r.ended_at ?? asOf).getTime() }])),
+      })),
+      next: page.seatings.length > limit ? seatings[seatings.length - 1].id : null,
     };
   }
 
@@ -177,6 +252,13 @@ export class PatronsService {
     }
     return new Map(tableIds.flatMap((id) => (this.theoryOf.has(id) ? [[id, this.theoryOf.get(id)!] as const] : [])));
   }
+}
+
+/** The sums of one group (a day, a visit), made on first use. */
+function group<K>(m: Map<K, PlaySums>, k: K): PlaySums {
+  let s = m.get(k);
+  if (!s) m.set(k, (s = emptySums()));
+  return s;
 }
 
 function toFigures(r: Rating): RatingFiguresDto {

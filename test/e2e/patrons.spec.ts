@@ -53,6 +53,12 @@ async function rating(card: string, day: string) {
   return res.body;
 }
 
+async function visits(card: string, day: string, page = '') {
+  const res = await ctx.as(host).get(`/v1/patrons/${card}/visits?from=${day}&to=${day}${page}`);
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
 describe('rated play at a table', () => {
   it('a gaming day: cards in, a shared seat, two seats, a card out, a void; every figure from the ledger', async () => {
     await givenPatrons(ctx, 'P-A', 'P-B', 'P-C');
@@ -116,14 +122,24 @@ describe('rated play at a table', () => {
       TIE: expected(aWagers.filter((w) => w.betType === 'TIE')),
     });
     expect(r.days).toMatchObject([{ gamingDay: day, coups: 2 }]);
-    // Two visits: seat 1 (two coups, card out) and seat 5 (one coup, card still in).
-    expect(r.visits.map((v: { seating: Seating; coups: number; handle: number }) => [v.seating.seat, v.coups, v.handle])).toEqual([
+    // Two visits: seat 1 (two coups, card out) and seat 5 (one coup, card still in), a page at a time.
+    expect(r.visitCount).toBe(2);
+    const v = await visits('P-A', day);
+    expect(v.visits.map((x: { seating: Seating; coups: number; handle: number }) => [x.seating.seat, x.coups, x.handle])).toEqual([
       [1, 2, 21_000],
       [5, 1, 5_000],
     ]);
+    expect(v.next).toBeNull();
     const ended = out.body as Seating;
-    expect(r.visits[0].secondsPlayed).toBe(Math.floor((Date.parse(ended.endedAt!) - Date.parse(ended.startedAt)) / 1000));
-    expect(r.visits[1].seating).toMatchObject({ id: aAt5.id, endedAt: null });
+    expect(v.visits[0].secondsPlayed).toBe(Math.floor((Date.parse(ended.endedAt!) - Date.parse(ended.startedAt)) / 1000));
+    expect(v.visits[1].seating).toMatchObject({ id: aAt5.id, endedAt: null });
+    // A visit's figures add up with the other's to the day's (P-A played on no other visit).
+    expect(v.visits[0].handle + v.visits[1].handle).toBe(r.total.handle);
+    expect(v.visits[0].theoreticalWin + v.visits[1].theoreticalWin - r.total.theoreticalWin).toBeGreaterThanOrEqual(-1);
+    const first = await visits('P-A', day, '&limit=1');
+    expect([first.visits.map((x: { seating: Seating }) => x.seating.seat), first.next]).toEqual([[1], v.visits[0].seating.id]);
+    const second = await visits('P-A', day, `&limit=1&after=${first.next}`);
+    expect([second.visits.map((x: { seating: Seating }) => x.seating.seat), second.next]).toEqual([[5], null]);
 
     const c = await rating('P-C', day);
     expect(c.total).toMatchObject({ coups: 1, ...expected(coup1.body.wagers.filter((w: Wager) => w.patronId === 'P-C')) });
@@ -157,6 +173,9 @@ describe('rated play at a table', () => {
     }[];
     expect(reads.map((e) => e.entry.data)).toEqual([
       { read: 'rating', from: day, to: day, propertyId: null },
+      { read: 'visits', from: day, to: day, propertyId: null, after: null },
+      { read: 'visits', from: day, to: day, propertyId: null, after: null },
+      { read: 'visits', from: day, to: day, propertyId: null, after: v.visits[0].seating.id },
       { read: 'rating', from: day, to: day, propertyId: null },
     ]);
   });
@@ -178,8 +197,9 @@ describe('rated play at a table', () => {
     const next = await t.post(`/v1/shoes/${pit.shoe.id}/coups`, { cards: BANKER_7 });
     expect((next.body.wagers as Wager[]).map((w) => w.patronId)).toEqual(['P-D', 'P-D']);
     const r = await rating('P-D', tie.body.gamingDay);
-    expect(r.visits).toHaveLength(1);
-    expect(r.visits[0]).toMatchObject({ coups: 2, wagers: 4, handle: 6_000 });
+    const v = await visits('P-D', tie.body.gamingDay);
+    expect(v.visits).toHaveLength(1);
+    expect(v.visits[0]).toMatchObject({ coups: 2, wagers: 4, handle: 6_000 });
     expect(r.total).toMatchObject(expected([...tie.body.wagers, ...next.body.wagers]));
   });
 });
@@ -267,6 +287,18 @@ describe('refusals: a clear 4xx, nothing written', () => {
     expect([badRange.status, badRange.body.code]).toEqual([400, 'VALIDATION_FAILED']);
     const noDates = await h.get('/v1/patrons/P-REG/rating');
     expect([noDates.status, noDates.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    for (const page of [
+      'limit=0',
+      'limit=501',
+      'limit=1.5',
+      'after=not-a-uuid',
+      // A visit of nobody, or of another patron: not a place to page from.
+      'after=00000000-0000-4000-8000-000000000000',
+    ]) {
+      const res = await h.get(`/v1/patrons/P-REG/visits?from=2026-11-01&to=2026-11-30&${page}`);
+      expect([page, res.status, res.body.code]).toEqual([page, 400, 'VALIDATION_FAILED']);
+    }
+    expect((await h.get('/v1/patrons/P-NONE/visits?from=2026-11-01&to=2026-11-30')).status).toBe(404);
 
     const pit = await givenPit(ctx, { code: 'RATE-R3' });
     for (const key of [pit.terminal, await givenKey(ctx, 'FINANCE'), await givenKey(ctx, 'SURVEILLANCE')]) {

@@ -107,6 +107,7 @@ describe('recorded answers', () => {
     // The same request again: its stored answer, replayed.
     await send(terminal, 'POST', `/v1/shoes/${shoe.id}/coups`, wholeCoup, { 'Idempotency-Key': 'gold-1' });
     await send(host, 'GET', `/v1/patrons/P-1/rating?from=${coup1.gamingDay}&to=${coup1.gamingDay}`);
+    await send(host, 'GET', `/v1/patrons/P-1/visits?from=${coup1.gamingDay}&to=${coup1.gamingDay}`);
     await send(terminal, 'POST', `/v1/shoes/${shoe.id}/coups`, {
       cards: { player: ['7C', 'QD'], banker: ['7D', 'TC'] },
       wagers: [

@@ -86,7 +86,35 @@ export class RatingDto {
   @ApiProperty({ format: 'date-time', description: 'Open seatings are counted up to this moment' }) asOf: string;
   @ApiProperty({ type: RatingFiguresDto, description: 'The whole period (a trip, when the range is its days)' }) total: RatingFiguresDto;
   @ApiProperty({ type: DayRatingDto, isArray: true, description: 'Each gaming day played' }) days: DayRatingDto[];
-  @ApiProperty({ type: VisitDto, isArray: true, description: 'Each seating begun in the period, with the wagers played in it' }) visits: VisitDto[];
+  @ApiProperty({ description: 'Visits (seatings) begun in the period: read them, with their figures, a page at a time (GET /v1/patrons/{card}/visits)' })
+  visitCount: number;
+}
+
+export class VisitsQueryDto extends RatingQueryDto {
+  @UuidField({ description: 'The last visit of the page before (its `next`); none: from the first visit', required: false })
+  after?: string;
+
+  @TextField({
+    description: 'How many visits, oldest first: 1 to 500 (default 100)',
+    example: '100',
+    maxLength: 3,
+    pattern: /^[1-9]\d{0,2}$/,
+    patternHint: 'must be a whole number from 1 to 500',
+    required: false,
+  })
+  limit?: string;
+}
+
+export class VisitsPageDto {
+  @ApiProperty({ example: 'P-10442' }) card: string;
+  @ApiProperty({ format: 'date' }) from: string;
+  @ApiProperty({ format: 'date' }) to: string;
+  @ApiPropertyOptional({ format: 'uuid', nullable: true, type: String }) propertyId: string | null;
+  @ApiProperty({ format: 'date-time', description: 'Open seatings are counted up to this moment' }) asOf: string;
+  @ApiProperty({ type: VisitDto, isArray: true, description: 'Seatings begun in the period, oldest first, each with its play on those days' })
+  visits: VisitDto[];
+  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'Pass as `after` for the next page; null: this is the last' })
+  next: string | null;
 }
 
 export class TopPatronsQueryDto extends RatingQueryDto {
