@@ -124,11 +124,7 @@ export class PatronsService {
     // Every read of a patron's record is in the audit chain before it is answered.
     await this.audit.patronRead(this.prisma, ctx, { type: 'patron', id: card }, { read: 'rating', from: q.from, to: q.to, propertyId: range.propertyId });
     return {
-      card,
-      from: q.from,
-      to: q.to,
-      propertyId: range.propertyId,
-      asOf: asOf.toISOString(),
+      ...answered(range, asOf),
       total: toFigures(ratingOf(total, intervals)),
       days: days.map((d) => ({ gamingDay: d, ...toFigures(ratingOf(byDay.get(d) ?? emptySums(), intervalsByDay.get(d) ?? [])) })),
       visitCount: play.seatings.length,
@@ -175,11 +171,7 @@ export class PatronsService {
       { read: 'visits', from: q.from, to: q.to, propertyId: range.propertyId, after: q.after ?? null },
     );
     return {
-      card,
-      from: q.from,
-      to: q.to,
-      propertyId: range.propertyId,
-      asOf: asOf.toISOString(),
+      ...answered(range, asOf),
       visits: seatings.map((r) => ({
         seating: toSeatingDto(r),
         ...toFigures(ratingOf(byVisit.get(r.id) ?? emptySums(), [{ start: r.started_at.getTime(), end: (r.ended_at ?? asOf).getTime() }])),
@@ -252,6 +244,11 @@ export class PatronsService {
     }
     return new Map(tableIds.flatMap((id) => (this.theoryOf.has(id) ? [[id, this.theoryOf.get(id)!] as const] : [])));
   }
+}
+
+/** What a rating and a page of visits both begin with: whose, which range, as of when. */
+function answered(range: { card: string; from: string; to: string; propertyId: string | null }, asOf: Date) {
+  return { card: range.card, from: range.from, to: range.to, propertyId: range.propertyId, asOf: asOf.toISOString() };
 }
 
 /** The sums of one group (a day, a visit), made on first use. */
