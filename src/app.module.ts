@@ -13,6 +13,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { AppConfig } from './config/config';
 import { CoupsModule } from './coups/coups.module';
 import { PrismaService } from './database/prisma.service';
+import { ReadDatabase } from './database/read-database';
 import { HealthModule } from './health/health.module';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { OddsModule } from './odds/odds.module';
@@ -29,7 +30,7 @@ import { PatronsModule } from './patrons/patrons.module';
 import { CashModule } from './cash/cash.module';
 import { SurveillanceModule } from './surveillance/surveillance.module';
 
-/** The database client, the access layer and the audit secrets, available to every module. */
+/** The database clients (the primary, and where reports read), the access layer and the audit secrets, available to every module. */
 @Global()
 @Module({})
 class CoreModule {
@@ -39,6 +40,15 @@ class CoreModule {
       imports: [loggingModule(config), ThrottlerModule.forRoot({ throttlers: [{ name: 'per-key', ttl: 60_000, limit: config.rateLimitPerMinute }] })],
       providers: [
         { provide: PrismaService, useFactory: () => new PrismaService(databaseUrl, config.dbPoolSize, config.statementTimeoutMs) },
+        {
+          provide: ReadDatabase,
+          inject: [PrismaService],
+          useFactory: (primary: PrismaService) =>
+            new ReadDatabase(primary, config.databaseReadUrl ? new PrismaService(config.databaseReadUrl, config.dbPoolSize, config.statementTimeoutMs) : null, {
+              maxLagMs: config.readMaxLagMs,
+              whenBehind: config.readWhenBehind,
+            }),
+        },
         { provide: ADMIN_KEY, useValue: adminKey },
         { provide: AUDIT_SECRETS, useValue: audit },
         AccessService,
@@ -47,7 +57,7 @@ class CoreModule {
         { provide: APP_FILTER, useClass: ErrorFilter },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
-      exports: [PrismaService, AccessService, AUDIT_SECRETS],
+      exports: [PrismaService, ReadDatabase, AccessService, AUDIT_SECRETS],
     };
   }
 }

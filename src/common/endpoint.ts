@@ -4,6 +4,7 @@ import { PUBLIC_KEY, Role, ROLES_KEY } from './actor';
 import { ERROR_MEANING, ERROR_STATUS, ErrorCode } from './errors';
 import { ErrorResponseDto } from './error-response.dto';
 import { PATRON_MAX_LENGTH, PATRON_PATTERN } from './validation';
+import { READ_FROM_DOC, READ_FROM_HEADER, REPLICA_LAG_HEADER } from './read-from';
 
 export interface Example {
   summary: string;
@@ -33,6 +34,8 @@ interface EndpointOptions {
   csv?: boolean;
   /** The route answers a stream of Server-Sent Events (text/event-stream), described here, instead of JSON. */
   eventStream?: string;
+  /** The route reads the reporting replica when it may (X-Read-From, REPLICA_BEHIND, and the answer's headers saying where it read). */
+  readsReplica?: boolean;
 }
 
 const EVERY_ROUTE: ErrorCode[] = ['VALIDATION_FAILED', 'RATE_LIMITED', 'INTERNAL', 'SERVICE_UNAVAILABLE'];
@@ -66,6 +69,16 @@ function describe(o: EndpointOptions, codes: ErrorCode[], post: boolean): string
   return lines.join('\n');
 }
 
+/** The headers of an answer read from the replica or the primary. */
+const READ_HEADERS = {
+  [READ_FROM_HEADER]: { description: 'Which database answered: `replica` or `primary`', schema: { type: 'string', enum: ['replica', 'primary'] } },
+  [REPLICA_LAG_HEADER]: {
+    description:
+      'When the replica answered: how far behind the primary it was found, in milliseconds (at most READ_MAX_LAG_MS; 0: it held every write committed before the request)',
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
+
 /** A report's success: its JSON schema, or the same figures as CSV. */
 function csvOrJson(status: number, type: new () => object, o: EndpointOptions) {
   const json = { $ref: getSchemaPath(type) };
@@ -74,6 +87,7 @@ function csvOrJson(status: number, type: new () => object, o: EndpointOptions) {
     ApiResponse({
       status,
       description: 'Success (CSV with `Accept: text/csv`: the same figures, one row per line)',
+      ...(o.readsReplica ? { headers: READ_HEADERS } : {}),
       content: {
         'application/json': { schema: o.isArray ? { type: 'array', items: json } : json, ...(o.responseExample ? { example: o.responseExample } : {}) },
         'text/csv': { schema: { type: 'string' } },
@@ -90,9 +104,15 @@ function csvOrJson(status: number, type: new () => object, o: EndpointOptions) {
 export function Endpoint(method: 'GET' | 'POST', path: string, o: EndpointOptions) {
   const post = method === 'POST';
   const status = o.status ?? 200;
-  const codes = [...new Set<ErrorCode>([...EVERY_ROUTE, ...(o.roles ? EVERY_KEYED_ROUTE : []), ...(post ? EVERY_POST : []), ...(o.errors ?? [])])].sort(
-    (a, b) => ERROR_STATUS[a] - ERROR_STATUS[b] || a.localeCompare(b),
-  );
+  const codes = [
+    ...new Set<ErrorCode>([
+      ...EVERY_ROUTE,
+      ...(o.roles ? EVERY_KEYED_ROUTE : []),
+      ...(post ? EVERY_POST : []),
+      ...(o.readsReplica ? (['REPLICA_BEHIND'] as const) : []),
+      ...(o.errors ?? []),
+    ]),
+  ].sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b] || a.localeCompare(b));
   const byStatus = new Map<number, ErrorCode[]>();
   for (const c of codes) byStatus.set(ERROR_STATUS[c], [...(byStatus.get(ERROR_STATUS[c]) ?? []), c]);
   // A path id is named by the segment before it: shoes/:id is the shoe's id.
@@ -102,7 +122,14 @@ export function Endpoint(method: 'GET' | 'POST', path: string, o: EndpointOption
     ? ApiResponse({ status, description: o.eventStream, content: { 'text/event-stream': { schema: { type: 'string' } } } })
     : o.csv
       ? csvOrJson(status, type, o)
-      : ApiResponse({ status, description: 'Success', type, isArray: o.isArray, ...(o.responseExample ? { example: o.responseExample } : {}) });
+      : ApiResponse({
+          status,
+          description: 'Success',
+          type,
+          isArray: o.isArray,
+          ...(o.responseExample ? { example: o.responseExample } : {}),
+          ...(o.readsReplica ? { headers: READ_HEADERS } : {}),
+        });
   const decorators = [
     post ? Post(path) : Get(path),
     ApiOperation({ operationId: o.operationId, summary: o.summary, description: describe(o, codes, post) }),
@@ -128,6 +155,10 @@ export function Endpoint(method: 'GET' | 'POST', path: string, o: EndpointOption
         description: IDEMPOTENCY_KEY_DOC,
         schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
       }),
+    );
+  if (o.readsReplica)
+    decorators.push(
+      ApiHeader({ name: READ_FROM_HEADER, required: false, description: READ_FROM_DOC, schema: { type: 'string', enum: ['any', 'primary'], default: 'any' } }),
     );
   if (o.body) decorators.push(ApiBody({ type: o.body.type, examples: o.body.examples }));
   if (o.roles) decorators.push(SetMetadata(ROLES_KEY, o.roles), ApiBearerAuth('apiKey'));

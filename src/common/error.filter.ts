@@ -24,8 +24,14 @@ const UNAVAILABLE = new Set([
   'P2024',
 ]);
 
+/** A hot standby cancelled a read that held back the changes it had to replay ("conflict with recovery"). */
+const RECOVERY_CONFLICT = '40001';
+
 /** A statement cancelled by statement_timeout. */
 const TIMED_OUT = new Set(['57014']);
+
+/** The SQLSTATE (or driver code) of an error in the chain: Prisma's adapter keeps PostgreSQL's as originalCode. */
+const sqlStateOf = (c: unknown): string => String((c as { originalCode?: unknown }).originalCode ?? (c as { code?: unknown }).code);
 
 function causeChain(e: unknown): unknown[] {
   const out: unknown[] = [];
@@ -66,7 +72,8 @@ export class ErrorFilter implements ExceptionFilter {
     const correlationId = correlationIdOf(req);
     const mapped = this.map(exception, correlationId);
     const statusCode = ERROR_STATUS[mapped.code];
-    if (mapped.code === 'SERVICE_UNAVAILABLE' || mapped.code === 'IDEMPOTENCY_IN_PROGRESS') res.setHeader('Retry-After', '2');
+    if (mapped.code === 'SERVICE_UNAVAILABLE' || mapped.code === 'REPLICA_BEHIND' || mapped.code === 'IDEMPOTENCY_IN_PROGRESS')
+      res.setHeader('Retry-After', '2');
     if (res.headersSent) return;
     res.status(statusCode).json({
       statusCode,
@@ -84,15 +91,13 @@ export class ErrorFilter implements ExceptionFilter {
     const prismaCode = (e as { code?: unknown })?.code;
     if (prismaCode === 'P2002') return { code: 'CONFLICT', message: 'A record with the same unique values already exists' };
     if (prismaCode === 'P2025') return { code: 'NOT_FOUND', message: 'The record does not exist' };
-    if (
-      causeChain(e).some(
-        (c) =>
-          TIMED_OUT.has(String((c as { code?: unknown; originalCode?: unknown }).originalCode ?? (c as { code?: unknown }).code)) ||
-          /statement timeout/i.test(String((c as { message?: unknown }).message)),
-      )
-    ) {
+    if (causeChain(e).some((c) => TIMED_OUT.has(sqlStateOf(c)) || /statement timeout/i.test(String((c as { message?: unknown }).message)))) {
       this.logger.warn(`[${correlationId}] statement timeout: ${(e as Error)?.message}`);
       return { code: 'SERVICE_UNAVAILABLE', message: 'The database took too long to answer; retry shortly' };
+    }
+    if (causeChain(e).some((c) => sqlStateOf(c) === RECOVERY_CONFLICT)) {
+      this.logger.warn(`[${correlationId}] read cancelled by the replica: ${(e as Error)?.message}`);
+      return { code: 'SERVICE_UNAVAILABLE', message: "The reporting replica cancelled the read to replay the pit's latest changes; retry shortly" };
     }
     if (isDatabaseUnavailable(e)) {
       this.logger.warn(`[${correlationId}] database unavailable: ${(e as Error)?.message}`);

@@ -64,6 +64,7 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  REPLICA_BEHIND: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -130,6 +131,8 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   RATE_LIMITED: 'Too many requests with this key: retry after Retry-After seconds',
   INTERNAL: 'An unexpected fault; nothing was written. Quote the correlationId',
   SERVICE_UNAVAILABLE: 'The database is not answering: retry after Retry-After seconds (nothing was written)',
+  REPLICA_BEHIND:
+    'The reporting replica is further behind the pit than the set bound, or not answering, and this service refuses rather than load the primary: retry after Retry-After seconds, or send X-Read-From: primary',
 };
 
 /** How the engine's error codes read on the wire. */

@@ -8,6 +8,12 @@ export interface AppConfig {
   readonly databaseUrl: string | null;
   /** The owner's connection, for migrations; null: migrate with databaseUrl (the service then runs as the owner). */
   readonly databaseOwnerUrl: string | null;
+  /** DATABASE_READ_URL: a streaming replica of DATABASE_URL for reports, exports and the reconciliation; null: they read the primary. */
+  readonly databaseReadUrl: string | null;
+  /** READ_MAX_LAG_MS: the most a replica may be behind the primary for a read to be answered from it. */
+  readonly readMaxLagMs: number;
+  /** READ_WHEN_BEHIND: a replica further behind, or not answering: read the primary, or refuse with 503 (REPLICA_BEHIND). */
+  readonly readWhenBehind: 'primary' | 'refuse';
   readonly dataDir: string;
   readonly embeddedPgPort: number;
   /** Bootstrap key with the ADMIN role; null outside production: one is generated into dataDir. */
@@ -100,6 +106,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (databaseUrl === null) problems.push('DATABASE_OWNER_URL needs DATABASE_URL (the service role the owner sets up)');
   }
 
+  const databaseReadUrl = env.DATABASE_READ_URL?.trim() || null;
+  if (databaseReadUrl !== null) {
+    try {
+      if (!['postgres:', 'postgresql:'].includes(new URL(databaseReadUrl).protocol))
+        problems.push('DATABASE_READ_URL must be a postgres:// or postgresql:// URL');
+    } catch {
+      problems.push('DATABASE_READ_URL is not a valid URL (expected postgres://user:password@replica:5432/database)');
+    }
+    if (databaseUrl === null) problems.push('DATABASE_READ_URL needs DATABASE_URL (the primary the replica follows)');
+  }
+  const readMaxLagMs = int(env, 'READ_MAX_LAG_MS', 5_000, 0, 86_400_000, problems);
+  const readWhenBehind = (env.READ_WHEN_BEHIND?.trim().toLowerCase() || 'primary') as AppConfig['readWhenBehind'];
+  if (!['primary', 'refuse'].includes(readWhenBehind)) problems.push(`READ_WHEN_BEHIND must be primary or refuse, got "${env.READ_WHEN_BEHIND}"`);
+
   const adminApiKey = env.ADMIN_API_KEY?.trim() || null;
   if (adminApiKey !== null && adminApiKey.length < 32) problems.push('ADMIN_API_KEY must be at least 32 characters');
   if (adminApiKey === null && production) problems.push('ADMIN_API_KEY is required when NODE_ENV=production');
@@ -148,6 +168,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port,
     databaseUrl,
     databaseOwnerUrl,
+    databaseReadUrl,
+    readMaxLagMs,
+    readWhenBehind,
     dataDir: path.resolve(env.SABOT_DATA_DIR ?? path.join(process.cwd(), 'data')),
     embeddedPgPort,
     adminApiKey,

@@ -7,6 +7,9 @@ import { asCsv, wantsCsv } from '../common/csv';
 import { parseExact, stringifyExact } from '../common/exact-json';
 import { QuarterlyDto, QuarterlyQueryDto, RangeQueryDto, ReconciliationDto, TableAccountingLineDto, WinLossDto, WinLossQueryDto } from './dto/report.dto';
 import { ReportsService } from './reports.service';
+import { ReadFromHeader, ReadWants, tellReadFrom } from '../common/read-from';
+import { ReadDatabase } from '../database/read-database';
+import type { PrismaService } from '../database/prisma.service';
 
 /** A day of one table, as the report answers it (one 8-deck shoe played by three seats). */
 const FIGURES = {
@@ -87,7 +90,17 @@ async function streamJson(res: Response, chunks: AsyncGenerator<string | Buffer>
 @ApiTags('Reports')
 @Controller('v1/reports')
 export class ReportsController {
-  constructor(private readonly reports: ReportsService) {}
+  constructor(
+    private readonly reports: ReportsService,
+    private readonly reads: ReadDatabase,
+  ) {}
+
+  /** The database this report reads (the replica when it may), said on the answer. */
+  private async readFrom(wants: ReadWants, res: Response): Promise<PrismaService> {
+    const read = await this.reads.pick(wants);
+    tellReadFrom(res, read.from, read.lagMs);
+    return read.db;
+  }
 
   @Endpoint('GET', 'win-loss', {
     operationId: 'winLossReport',
@@ -97,15 +110,22 @@ export class ReportsController {
     description:
       'Wager-level figures for a range of gaming days, grouped as asked (property, pit, table, variant, bet type, currency, gaming day, month, quarter): handle, win, hold %, commission charged, collected and outstanding, revenue, theoretical win at the exact house edge of each bet, and the outcomes beside their expected counts. Read from rollups written with each coup; `/v1/reports/reconciliation` proves them against the raw records.',
     roles: READERS,
+    readsReplica: true,
     type: WinLossDto,
   })
-  async winLoss(@Query() q: WinLossQueryDto, @Headers('accept') accept: string | undefined, @Res() res: Response): Promise<void> {
+  async winLoss(
+    @Query() q: WinLossQueryDto,
+    @Headers('accept') accept: string | undefined,
+    @ReadFromHeader() wants: ReadWants,
+    @Res() res: Response,
+  ): Promise<void> {
+    const db = await this.readFrom(wants, res);
     if (wantsCsv(accept)) {
-      res.send(asCsv(res, parseExact<WinLossDto>(await this.reports.winLossJson(q)).rows as unknown as Record<string, unknown>[]));
+      res.send(asCsv(res, parseExact<WinLossDto>(await this.reports.winLossJson(db, q)).rows as unknown as Record<string, unknown>[]));
       return;
     }
     // Checked (a bad query is a 4xx) before the first byte; then the rows go out as they come.
-    await streamJson(res, await this.reports.winLossChunks(q));
+    await streamJson(res, await this.reports.winLossChunks(db, q));
   }
 
   @Endpoint('GET', 'quarterly', {
@@ -115,11 +135,17 @@ export class ReportsController {
     description:
       "A property's quarterly statement: totals, months, variants, tables, table accounting (statistical against wager-level win) and the exception report (voided coups, slips, bank coups and buy-ins; integrity alerts of the period, open or not).",
     roles: READERS,
+    readsReplica: true,
     type: QuarterlyDto,
     errors: ['NOT_FOUND'],
   })
-  async quarterly(@Query() q: QuarterlyQueryDto, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) res: Response): Promise<string> {
-    const r = await this.reports.quarterly(q);
+  async quarterly(
+    @Query() q: QuarterlyQueryDto,
+    @Headers('accept') accept: string | undefined,
+    @ReadFromHeader() wants: ReadWants,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
+    const r = await this.reports.quarterly(await this.readFrom(wants, res), q);
     if (!wantsCsv(accept)) return asJson(res, stringifyExact(r)); // sums past 2^53 keep their digits
     const section = (name: string, rows: object[]) => rows.map((row) => ({ section: name, ...row }));
     return asCsv(res, [
@@ -143,11 +169,17 @@ export class ReportsController {
     description:
       'Statistical win (closer − opener + credits − fills + drop) against wager-level win, per table and gaming day, with the difference finance must explain.',
     roles: READERS,
+    readsReplica: true,
     type: TableAccountingLineDto,
     isArray: true,
   })
-  async tableAccounting(@Query() q: RangeQueryDto, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) res: Response): Promise<string> {
-    const json = await this.reports.tableAccountingReportJson(q);
+  async tableAccounting(
+    @Query() q: RangeQueryDto,
+    @Headers('accept') accept: string | undefined,
+    @ReadFromHeader() wants: ReadWants,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
+    const json = await this.reports.tableAccountingReportJson(await this.readFrom(wants, res), q);
     return wantsCsv(accept) ? asCsv(res, parseExact<Record<string, unknown>[]>(json)) : asJson(res, json);
   }
 
@@ -157,9 +189,10 @@ export class ReportsController {
     description:
       'Recomputes a range of gaming days from the raw coups, wagers, commission ledger and bank coups, and lists every difference from the rollups the reports read. An empty list is the proof.',
     roles: READERS,
+    readsReplica: true,
     type: ReconciliationDto,
   })
-  reconcile(@Query() q: RangeQueryDto): Promise<ReconciliationDto> {
-    return this.reports.reconcile(q);
+  async reconcile(@Query() q: RangeQueryDto, @ReadFromHeader() wants: ReadWants, @Res({ passthrough: true }) res: Response): Promise<ReconciliationDto> {
+    return this.reports.reconcile(await this.readFrom(wants, res), q);
   }
 }

@@ -322,26 +322,28 @@ export function parseGroupBy(text: string | undefined): GroupBy[] {
   return dims as GroupBy[];
 }
 
+/**
+ * The reports, each read from the database it is handed: the reporting replica, or the primary, as
+ * the controller picked it (ReadDatabase). Nothing here writes.
+ */
 @Injectable()
 export class ReportsService {
-  constructor(private readonly prisma: PrismaService) {}
-
   /**
    * The win/loss report as chunks of JSON text: the query is checked before anything is sent, then
    * PostgreSQL builds each row's JSON and the rows go out as they come, while the totals and the
    * void summary are read on another connection. (Building the rows in two halves on two
    * connections was measured slower: on two cores the halves, the service and the client compete.)
    */
-  async winLossChunks(q: WinLossQueryDto): Promise<AsyncGenerator<string | Buffer>> {
+  async winLossChunks(db: PrismaService, q: WinLossQueryDto): Promise<AsyncGenerator<string | Buffer>> {
     const { from, to } = parseRange(q);
     const groupBy = parseGroupBy(q.groupBy);
     const sql = this.winLossSql(groupBy, from, to, q.propertyId);
     const summary = (async () => {
-      const [{ totals, single }] = await this.prisma.$queryRaw<{ totals: string; single: string | null }[]>(sql.totals);
-      return { totals, single, voided: await this.voidSummary(from, to, q.propertyId) };
+      const [{ totals, single }] = await db.$queryRaw<{ totals: string; single: string | null }[]>(sql.totals);
+      return { totals, single, voided: await this.voidSummary(db, from, to, q.propertyId) };
     })();
     summary.catch(() => undefined); // awaited below; until then a failure is not unhandled
-    const rows = this.prisma.streamReportRows(sql.rows);
+    const rows = db.streamReportRows(sql.rows);
     // The first rows are awaited here, so a failing query is still an error answer, not a cut stream.
     const first = await rows.next();
     const head = `{"from":${JSON.stringify(from)},"to":${JSON.stringify(to)},"groupBy":${JSON.stringify(groupBy)},"rows":[`;
@@ -365,18 +367,18 @@ export class ReportsService {
   }
 
   /** The whole win/loss report as one JSON text. */
-  async winLossJson(q: WinLossQueryDto): Promise<string> {
+  async winLossJson(db: PrismaService, q: WinLossQueryDto): Promise<string> {
     const chunks: Buffer[] = [];
-    for await (const chunk of await this.winLossChunks(q)) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    for await (const chunk of await this.winLossChunks(db, q)) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
     return Buffer.concat(chunks).toString('utf8');
   }
 
-  async quarterly(q: QuarterlyQueryDto): Promise<QuarterlyDto> {
+  async quarterly(db: PrismaService, q: QuarterlyQueryDto): Promise<QuarterlyDto> {
     const year = Number(q.year);
     const quarter = Number(q.quarter);
     if (year < 2000 || year > 2100) throw new AppError('VALIDATION_FAILED', 'year must be between 2000 and 2100');
     const propertyId = q.propertyId ?? DEFAULT_PROPERTY_ID;
-    const property = await this.prisma.property.findUnique({ where: { id: propertyId } });
+    const property = await db.property.findUnique({ where: { id: propertyId } });
     if (!property) throw notFound('Property', propertyId);
     const firstMonth = (quarter - 1) * 3;
     const from = new Date(Date.UTC(year, firstMonth, 1)).toISOString().slice(0, 10);
@@ -384,9 +386,9 @@ export class ReportsService {
 
     // One pass over the table-day rollups, every section at once (GROUPING SETS); the table
     // accounting and the exception report are independent queries, run at the same time.
-    const accounting = this.tableAccountingJson(from, to, propertyId, false);
-    const exceptions = this.exceptions(from, to, propertyId);
-    const [{ json }] = await this.prisma.$queryRaw<{ json: string }[]>`
+    const accounting = this.tableAccountingJson(db, from, to, propertyId, false);
+    const exceptions = this.exceptions(db, from, to, propertyId);
+    const [{ json }] = await db.$queryRaw<{ json: string }[]>`
       WITH a AS (
         SELECT r.table_id, date_trunc('month', r.gaming_day)::date AS m, ${Prisma.raw(sumsSql(true))}
         FROM table_day_rollups r
@@ -430,11 +432,11 @@ export class ReportsService {
   }
 
   /** Table inventory against wager-level win, per table and gaming day (or per table for the range), as JSON text. */
-  async tableAccountingJson(from: string, to: string, propertyId: string | undefined, byDay: boolean): Promise<string> {
+  async tableAccountingJson(db: PrismaService, from: string, to: string, propertyId: string | undefined, byDay: boolean): Promise<string> {
     const prop = propertyId ? Prisma.sql`AND t.property_id = ${propertyId}::uuid` : Prisma.empty;
     // Per table and day, or (for a statement) per table: each side is summed to that grain before the join.
     const d = (col: string) => Prisma.raw(byDay ? col : 'NULL::date');
-    const [{ json }] = await this.prisma.$queryRaw<{ json: string }[]>`
+    const [{ json }] = await db.$queryRaw<{ json: string }[]>`
       WITH ss AS (
         SELECT s.table_id, ${d('s.gaming_day')} AS d, count(*) AS sessions, sum(s.opener_total) AS opener, sum(s.closer_total) AS closer, sum(s.drop_amount) AS dropped
         FROM table_sessions s WHERE s.status = 'CLOSED' AND s.gaming_day BETWEEN ${from}::date AND ${to}::date GROUP BY 1, 2
@@ -464,14 +466,14 @@ export class ReportsService {
     return json;
   }
 
-  async tableAccountingReportJson(q: RangeQueryDto): Promise<string> {
+  async tableAccountingReportJson(db: PrismaService, q: RangeQueryDto): Promise<string> {
     const { from, to } = parseRange(q);
-    return this.tableAccountingJson(from, to, q.propertyId, true);
+    return this.tableAccountingJson(db, from, to, q.propertyId, true);
   }
 
-  async exceptions(from: string, to: string, propertyId?: string): Promise<ExceptionsDto> {
+  async exceptions(db: PrismaService, from: string, to: string, propertyId?: string): Promise<ExceptionsDto> {
     const prop = propertyId ? Prisma.sql`AND t.property_id = ${propertyId}::uuid` : Prisma.empty;
-    const coups = await this.prisma.$queryRaw<
+    const coups = await db.$queryRaw<
       {
         coup_id: string;
         table_code: string;
@@ -491,7 +493,7 @@ export class ReportsService {
       FROM coup_voids v JOIN coups c ON c.id = v.coup_id JOIN shoes s ON s.id = c.shoe_id JOIN casino_tables t ON t.id = c.table_id
       WHERE coalesce(c.gaming_day, v.created_at::date) BETWEEN ${from}::date AND ${to}::date ${prop}
       ORDER BY v.created_at`;
-    const slips = await this.prisma.$queryRaw<
+    const slips = await db.$queryRaw<
       {
         slip_id: string;
         table_code: string;
@@ -510,7 +512,7 @@ export class ReportsService {
       FROM slip_voids v JOIN table_slips sl ON sl.id = v.slip_id JOIN casino_tables t ON t.id = sl.table_id
       WHERE sl.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
       ORDER BY v.created_at`;
-    const bankCoups = await this.prisma.$queryRaw<
+    const bankCoups = await db.$queryRaw<
       {
         id: string;
         table_code: string;
@@ -530,7 +532,7 @@ export class ReportsService {
       FROM bank_coup_voids v JOIN bank_coups b ON b.id = v.bank_coup_id JOIN shoes s ON s.id = b.shoe_id JOIN casino_tables t ON t.id = b.table_id
       WHERE b.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
       ORDER BY v.created_at`;
-    const buyIns = await this.prisma.$queryRaw<
+    const buyIns = await db.$queryRaw<
       {
         id: string;
         table_code: string;
@@ -550,7 +552,7 @@ export class ReportsService {
       FROM buy_in_voids v JOIN buy_ins b ON b.id = v.buy_in_id JOIN casino_tables t ON t.id = b.table_id
       WHERE b.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
       ORDER BY v.created_at, v.id`;
-    const alerts = await this.prisma.$queryRaw<
+    const alerts = await db.$queryRaw<
       {
         id: string;
         kind: string;
@@ -646,11 +648,11 @@ export class ReportsService {
    * Recomputes the rollups of a range from the raw records (settled wagers of unvoided coups,
    * commission collections) and lists every difference.
    */
-  async reconcile(q: RangeQueryDto): Promise<ReconciliationDto> {
+  async reconcile(db: PrismaService, q: RangeQueryDto): Promise<ReconciliationDto> {
     const { from, to } = parseRange(q);
     const prop = q.propertyId ? Prisma.sql`AND t.property_id = ${q.propertyId}::uuid` : Prisma.empty;
     type Rec = Record<string, string>;
-    const raw = await this.prisma.$queryRaw<Rec[]>`
+    const raw = await db.$queryRaw<Rec[]>`
       SELECT w.table_id::text, to_char(c.gaming_day, 'YYYY-MM-DD') AS day, w.bet_type::text, count(*)::text AS wagers, sum(w.amount)::text AS handle,
              sum(w.payout)::text AS payouts, sum(w.commission)::text AS commission, sum(w.net)::text AS net,
              count(*) FILTER (WHERE w.result = 'WIN')::text AS wins, count(*) FILTER (WHERE w.result = 'LOSE')::text AS losses, count(*) FILTER (WHERE w.result = 'PUSH')::text AS pushes
@@ -658,12 +660,12 @@ export class ReportsService {
       WHERE w.status = 'SETTLED' AND c.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
         AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
       GROUP BY 1, 2, 3`;
-    const collected = await this.prisma.$queryRaw<Rec[]>`
+    const collected = await db.$queryRaw<Rec[]>`
       SELECT e.table_id::text, to_char(e.gaming_day, 'YYYY-MM-DD') AS day, (-sum(e.amount))::text AS amount
       FROM commission_entries e JOIN casino_tables t ON t.id = e.table_id
       WHERE e.kind = 'COLLECTION' AND e.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
       GROUP BY 1, 2`;
-    const rawCoups = await this.prisma.$queryRaw<Rec[]>`
+    const rawCoups = await db.$queryRaw<Rec[]>`
       SELECT c.table_id::text, to_char(c.gaming_day, 'YYYY-MM-DD') AS day, count(*)::text AS coups,
              count(*) FILTER (WHERE c.winner = 'BANKER')::text AS banker, count(*) FILTER (WHERE c.winner = 'PLAYER')::text AS player,
              count(*) FILTER (WHERE c.winner = 'TIE')::text AS tie, count(*) FILTER (WHERE c.natural)::text AS naturals
@@ -671,18 +673,18 @@ export class ReportsService {
       WHERE c.status = 'SETTLED' AND c.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
         AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
       GROUP BY 1, 2`;
-    const byDayBet = await this.prisma.$queryRaw<Rec[]>`
+    const byDayBet = await db.$queryRaw<Rec[]>`
       SELECT r.table_id::text, to_char(r.gaming_day, 'YYYY-MM-DD') AS day, r.bet_type::text, r.wagers::text, r.handle::text, r.payouts::text, r.commission::text,
              r.customer_net::text AS net, r.wins::text, r.losses::text, r.pushes::text, r.commission_collected::text AS collected, r.theo_e12::text AS theo, r.var_e12::text AS var
       FROM wager_rollups r JOIN casino_tables t ON t.id = r.table_id
       WHERE r.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}`;
-    const byDay = await this.prisma.$queryRaw<Rec[]>`
+    const byDay = await db.$queryRaw<Rec[]>`
       SELECT r.table_id::text, to_char(r.gaming_day, 'YYYY-MM-DD') AS day, r.coups::text, r.banker_wins::text AS banker, r.player_wins::text AS player,
              r.ties::text AS tie, r.naturals::text, r.wagers::text, r.handle::text, r.payouts::text, r.commission::text, r.customer_net::text AS net,
              r.commission_collected::text AS collected, r.theo_e12::text AS theo, r.var_e12::text AS var, r.banked_coups::text AS banked, r.house_commission::text AS house
       FROM table_day_rollups r JOIN casino_tables t ON t.id = r.table_id
       WHERE r.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}`;
-    const rawBanked = await this.prisma.$queryRaw<Rec[]>`
+    const rawBanked = await db.$queryRaw<Rec[]>`
       SELECT b.table_id::text, to_char(b.gaming_day, 'YYYY-MM-DD') AS day, count(*)::text AS banked, sum(b.commission)::text AS house
       FROM bank_coups b JOIN casino_tables t ON t.id = b.table_id
       WHERE b.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop} AND NOT EXISTS (SELECT 1 FROM bank_coup_voids v WHERE v.bank_coup_id = b.id)
@@ -691,16 +693,16 @@ export class ReportsService {
     const firstMonth = from.endsWith('-01') ? from : new Date(Date.UTC(Number(from.slice(0, 4)), Number(from.slice(5, 7)), 1)).toISOString().slice(0, 10);
     const lastMonthEnd = new Date(Date.UTC(Number(to.slice(0, 4)), Number(to.slice(5, 7)) - 1, Number(to.slice(8, 10)) + 1));
     const lastMonth = new Date(Date.UTC(lastMonthEnd.getUTCFullYear(), lastMonthEnd.getUTCMonth() - 1, 1)).toISOString().slice(0, 10);
-    const byMonth = await this.prisma.$queryRaw<Rec[]>`
+    const byMonth = await db.$queryRaw<Rec[]>`
       SELECT r.table_id::text, to_char(r.month, 'YYYY-MM-DD') AS day, r.bet_type::text, r.wagers::text, r.handle::text, r.payouts::text, r.commission::text,
              r.customer_net::text AS net, r.wins::text, r.losses::text, r.pushes::text, r.commission_collected::text AS collected, r.theo_e12::text AS theo, r.var_e12::text AS var
       FROM month_rollups r JOIN casino_tables t ON t.id = r.table_id
       WHERE r.month BETWEEN ${firstMonth}::date AND ${lastMonth}::date ${prop}`;
 
-    const tables = new Map((await this.prisma.casinoTable.findMany()).map((t) => [t.id, t]));
+    const tables = new Map((await db.casinoTable.findMany()).map((t) => [t.id, t]));
     // Each coup's variance again from its wagers: its stakes per bet through the table's covariances.
     const cov = [...tables.values()].flatMap((t) => [...covariancesOf(t)].flatMap(([b, row]) => [...row].map(([c, v]) => ({ t: t.id, b, c, v }))));
-    const rawVar = await this.prisma.$queryRaw<Rec[]>`
+    const rawVar = await db.$queryRaw<Rec[]>`
       WITH k AS (
         SELECT * FROM unnest(${cov.map((x) => x.t)}::uuid[], ${cov.map((x) => x.b)}::text[], ${cov.map((x) => x.c)}::text[], ${cov.map((x) => x.v.toString())}::numeric[])
           AS k(table_id, b, c, v)
@@ -774,7 +776,7 @@ export class ReportsService {
     compare('byDayAndBet', expectedDayBet, byDayBet, (r) => `${r.table_id}|${r.day}|${r.bet_type}`, betFields);
     compare('byDay', expectedDay, byDay, (r) => `${r.table_id}|${r.day}`, [...moneyFields, 'coups', 'banker', 'player', 'tie', 'naturals', 'banked', 'house']);
     compare('byMonthAndBet', expectedMonth, byMonth, (r) => `${r.table_id}|${r.day}|${r.bet_type}`, betFields);
-    const patronRows = await this.reconcilePatrons(from, to, prop, tables, differences);
+    const patronRows = await this.reconcilePatrons(db, from, to, prop, tables, differences);
     return {
       from,
       to,
@@ -790,21 +792,28 @@ export class ReportsService {
    * as the settlement keeps them (domain/rating.ts coupPlayDeltas); each difference is added to
    * `differences`. Returns how many rollup rows were compared.
    */
-  private async reconcilePatrons(from: string, to: string, prop: Prisma.Sql, tables: Map<string, CasinoTable>, differences: ReconciliationDifferenceDto[]) {
+  private async reconcilePatrons(
+    db: PrismaService,
+    from: string,
+    to: string,
+    prop: Prisma.Sql,
+    tables: Map<string, CasinoTable>,
+    differences: ReconciliationDifferenceDto[],
+  ) {
     type Rec = Record<string, string>;
-    const rated = await this.prisma.$queryRaw<Rec[]>`
+    const rated = await db.$queryRaw<Rec[]>`
       SELECT w.coup_id::text, w.table_id::text, to_char(c.gaming_day, 'YYYY-MM-DD') AS day, w.patron_id, w.seating_id::text, w.bet_type::text,
              w.amount::text, w.net::text
       FROM wagers w JOIN coups c ON c.id = w.coup_id JOIN casino_tables t ON t.id = w.table_id
       WHERE w.patron_id IS NOT NULL AND w.status = 'SETTLED' AND c.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
         AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
       ORDER BY w.coup_id`;
-    const keptBets = await this.prisma.$queryRaw<Rec[]>`
+    const keptBets = await db.$queryRaw<Rec[]>`
       SELECT r.table_id::text, to_char(r.gaming_day, 'YYYY-MM-DD') AS day, r.patron_id, r.seating_key::text AS visit, r.bet_type::text,
              r.wagers::text, r.handle::text, r.customer_net::text AS net, r.theo_e12::text AS theo
       FROM patron_rollups r JOIN casino_tables t ON t.id = r.table_id
       WHERE r.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}`;
-    const keptCoups = await this.prisma.$queryRaw<Rec[]>`
+    const keptCoups = await db.$queryRaw<Rec[]>`
       SELECT r.table_id::text, to_char(r.gaming_day, 'YYYY-MM-DD') AS day, r.patron_id, r.seating_key::text AS visit, r.coups::text, r.var_e12::text AS var
       FROM patron_coup_rollups r JOIN casino_tables t ON t.id = r.table_id
       WHERE r.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}`;
@@ -1022,9 +1031,9 @@ export class ReportsService {
       ORDER BY ${Prisma.raw(order.join(', '))}`;
   }
 
-  private async voidSummary(from: string, to: string, propertyId?: string) {
+  private async voidSummary(db: PrismaService, from: string, to: string, propertyId?: string) {
     const prop = propertyId ? Prisma.sql`AND t.property_id = ${propertyId}::uuid` : Prisma.empty;
-    const [v] = await this.prisma.$queryRaw<{ coups: bigint; wagers: bigint; handle: string }[]>`
+    const [v] = await db.$queryRaw<{ coups: bigint; wagers: bigint; handle: string }[]>`
       SELECT count(DISTINCT c.id) AS coups, count(w.id) AS wagers, coalesce(sum(w.amount), 0)::text AS handle
       FROM coup_voids v JOIN coups c ON c.id = v.coup_id JOIN casino_tables t ON t.id = c.table_id
       LEFT JOIN wagers w ON w.coup_id = c.id AND w.status = 'SETTLED'

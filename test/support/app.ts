@@ -37,6 +37,23 @@ export async function startTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestCon
   const app = await createTestApp(db.url, env);
   const owner = new PrismaService(db.url, 3);
   await app.init();
+  const { as, admin } = agentsOf(app);
+  return {
+    app,
+    prisma: owner,
+    databaseUrl: db.url,
+    as,
+    admin,
+    close: async () => {
+      await app.close();
+      await owner.pool.end();
+      await db.drop();
+    },
+  };
+}
+
+/** Supertest agents of an app: one per API key, and the bootstrap administrator's. */
+export function agentsOf(app: INestApplication): Pick<TestContext, 'as' | 'admin'> {
   const server = app.getHttpServer() as App;
   const as = (key: string): Agent => {
     const call = (method: Method, path: string, body?: unknown) => {
@@ -45,18 +62,17 @@ export async function startTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestCon
     };
     return { get: (p) => call('get', p), post: (p, b) => call('post', p, b) };
   };
-  return {
-    app,
-    prisma: owner,
-    databaseUrl: db.url,
-    as,
-    admin: as(ADMIN_KEY),
-    close: async () => {
-      await app.close();
-      await owner.pool.end();
-      await db.drop();
-    },
-  };
+  return { as, admin: as(ADMIN_KEY) };
+}
+
+/**
+ * The application on databases of the test's own making (env names DATABASE_URL and the rest), with
+ * the tests' keys, initialised, with its agents.
+ */
+export async function appOn(env: NodeJS.ProcessEnv): Promise<{ app: INestApplication } & Pick<TestContext, 'as' | 'admin'>> {
+  const app = await createTestApp(env.DATABASE_URL!, env);
+  await app.init();
+  return { app, ...agentsOf(app) };
 }
 
 /** The application on a test database (not yet listening), as a sabot_app member, with the tests' keys. */

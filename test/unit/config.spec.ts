@@ -9,6 +9,18 @@ describe('configuration is validated at boot', () => {
     expect(loadConfig({})).toMatchObject({ port: 3000, databaseUrl: null, adminApiKey: null, production: false, dbPoolSize: 10, bodyLimit: '100kb' });
   });
 
+  it('a read replica: reports read it while it is at most 5 s behind, else the primary, unless told to refuse', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://s@primary/sabot' })).toMatchObject({ databaseReadUrl: null, readMaxLagMs: 5000, readWhenBehind: 'primary' });
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgres://s@primary/sabot',
+        DATABASE_READ_URL: 'postgres://s@replica/sabot',
+        READ_MAX_LAG_MS: '0',
+        READ_WHEN_BEHIND: 'Refuse',
+      }),
+    ).toMatchObject({ databaseReadUrl: 'postgres://s@replica/sabot', readMaxLagMs: 0, readWhenBehind: 'refuse' });
+  });
+
   it.each([
     [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535'],
     [{ DB_POOL_SIZE: '0' }, 'DB_POOL_SIZE must be a whole number from 1 to 200'],
@@ -17,6 +29,11 @@ describe('configuration is validated at boot', () => {
     [{ NODE_ENV: 'production' }, 'DATABASE_URL is required when NODE_ENV=production'],
     [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@db/sabot' }, 'ADMIN_API_KEY is required when NODE_ENV=production'],
     [{ BODY_LIMIT: 'huge' }, 'BODY_LIMIT must look like 100kb or 1mb'],
+    [{ DATABASE_READ_URL: 'postgres://s@replica/sabot' }, 'DATABASE_READ_URL needs DATABASE_URL'],
+    [{ DATABASE_URL: 'postgres://s@db/sabot', DATABASE_READ_URL: 'mysql://s@replica/sabot' }, 'DATABASE_READ_URL must be a postgres://'],
+    [{ DATABASE_URL: 'postgres://s@db/sabot', DATABASE_READ_URL: 'replica' }, 'DATABASE_READ_URL is not a valid URL'],
+    [{ READ_MAX_LAG_MS: '-1' }, 'READ_MAX_LAG_MS must be a whole number from 0 to 86400000'],
+    [{ READ_WHEN_BEHIND: 'stale' }, 'READ_WHEN_BEHIND must be primary or refuse'],
     [
       { NODE_ENV: 'production', DATABASE_URL: 'postgres://x@db/sabot', ADMIN_API_KEY: 'x'.repeat(32) },
       'AUDIT_KEYS or AUDIT_KEYS_FILE is required when NODE_ENV=production',

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { load } from 'js-yaml';
+import { loadConfig } from '../../src/config/config';
+import { AUDIT_KEYS, AUDIT_SIGNING_KEY } from '../support/app';
+
+/**
+ * No Docker engine runs here, so docker-compose.yml is checked by reading it: the production shape
+ * (a primary, a streaming replica of it, the service pointed at both) and the service's environment
+ * as compose fills it in, which the service's own configuration must accept.
+ */
+interface Service {
+  image?: string;
+  command?: string[];
+  environment?: Record<string, string | number>;
+  depends_on?: Record<string, { condition: string }>;
+  volumes?: string[];
+}
+const compose = load(fs.readFileSync(path.join(__dirname, '..', '..', 'docker-compose.yml'), 'utf8')) as {
+  services: Record<string, Service>;
+  volumes: Record<string, unknown>;
+};
+
+/** Compose's interpolation: ${X:-default} takes its default, ${X:?message} a value the operator must give. */
+const REQUIRED: Record<string, string> = { ADMIN_API_KEY: 'a'.repeat(40), AUDIT_KEYS, AUDIT_SIGNING_KEY };
+const interpolate = (v: string | number) =>
+  String(v).replace(/\$\{(\w+)(?::-([^}]*)|:\?[^}]*)\}/g, (_m, name: string, fallback?: string) => fallback ?? REQUIRED[name] ?? '');
+
+it("the service's environment, as compose fills it in, is a valid production configuration", () => {
+  const env = Object.fromEntries(Object.entries(compose.services.sabot.environment!).map(([k, v]) => [k, interpolate(v)]));
+  const config = loadConfig(env);
+  expect(config).toMatchObject({ production: true, readMaxLagMs: 5000, readWhenBehind: 'primary', natsUrl: 'nats://nats:4222' });
+  expect([new URL(config.databaseUrl!).host, new URL(config.databaseReadUrl!).host]).toEqual(['db:5432', 'db-replica:5432']);
+  expect(new URL(config.databaseReadUrl!).username).toBe(new URL(config.databaseUrl!).username); // the role replicates with the rest
+});
+
+it('the replica is a base backup of the primary that streams from it, as a hot standby', () => {
+  const { db, 'db-replica': replica } = compose.services;
+  expect(db.command).toEqual(expect.arrayContaining(['wal_level=logical']));
+  expect(db.volumes).toContain('./deploy/postgres/allow-replication.sh:/docker-entrypoint-initdb.d/allow-replication.sh:ro');
+  expect(fs.readFileSync(path.join(__dirname, '..', '..', 'deploy', 'postgres', 'allow-replication.sh'), 'utf8')).toContain(
+    'echo "host replication all all scram-sha-256" >> "$PGDATA/pg_hba.conf"',
+  );
+  expect(replica.image).toBe(db.image);
+  expect(replica.depends_on).toEqual({ db: { condition: 'service_healthy' } });
+  const script = replica.command!.join('\n');
+  expect(script).toMatch(/pg_basebackup -h db -U sabot -D "\$\$PGDATA" -R -X stream/);
+  expect(script).toMatch(/exec postgres -c hot_standby=on -c hot_standby_feedback=on/);
+  expect(Object.keys(compose.volumes)).toEqual(expect.arrayContaining(['pgdata', 'pgreplica']));
+  expect(replica.volumes).toEqual(['pgreplica:/var/lib/postgresql/data']);
+});
