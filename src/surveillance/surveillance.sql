@@ -98,13 +98,14 @@ SELECT * FROM unnest(:keys::bigint[], :shoeIds::uuid[], :positions::int[])
 ON CONFLICT DO NOTHING;
 
 -- name: patronsOfShoe
--- The patrons who played a shoe (wagers settled on coups still standing), and its last gaming day.
+-- The patrons who played a shoe (wagers settled on coups still standing), and its last gaming day:
+-- the shoe's coups, then their wagers (the wagers keep no index by shoe but for open ones).
 SELECT DISTINCT w.patron_id, c.gaming_day::text AS gaming_day, t.property_id
 FROM wagers w
 JOIN coups c ON c.id = w.coup_id
 JOIN casino_tables t ON t.id = c.table_id
 LEFT JOIN coup_voids v ON v.coup_id = c.id
-WHERE w.shoe_id = :shoeId::uuid AND w.patron_id IS NOT NULL AND w.status = 'SETTLED' AND v.coup_id IS NULL;
+WHERE c.shoe_id = :shoeId::uuid AND w.patron_id IS NOT NULL AND w.status = 'SETTLED' AND v.coup_id IS NULL;
 
 -- name: patronRecord
 -- A patron's record for a gaming day at the property: each coup they played that surveillance
