@@ -95,27 +95,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push('DATABASE_URL is required when NODE_ENV=production (the embedded database is for development)');
   }
 
-  const databaseOwnerUrl = env.DATABASE_OWNER_URL?.trim() || null;
-  if (databaseOwnerUrl !== null) {
+  /** A second database URL beside DATABASE_URL: a postgres:// URL, and only with DATABASE_URL. */
+  const besideDatabaseUrl = (name: string, example: string, needs: string): string | null => {
+    const raw = env[name]?.trim() || null;
+    if (raw === null) return null;
     try {
-      if (!['postgres:', 'postgresql:'].includes(new URL(databaseOwnerUrl).protocol))
-        problems.push('DATABASE_OWNER_URL must be a postgres:// or postgresql:// URL');
+      if (!['postgres:', 'postgresql:'].includes(new URL(raw).protocol)) problems.push(`${name} must be a postgres:// or postgresql:// URL`);
     } catch {
-      problems.push('DATABASE_OWNER_URL is not a valid URL (expected postgres://owner:password@host:5432/database)');
+      problems.push(`${name} is not a valid URL (expected ${example})`);
     }
-    if (databaseUrl === null) problems.push('DATABASE_OWNER_URL needs DATABASE_URL (the service role the owner sets up)');
-  }
-
-  const databaseReadUrl = env.DATABASE_READ_URL?.trim() || null;
-  if (databaseReadUrl !== null) {
-    try {
-      if (!['postgres:', 'postgresql:'].includes(new URL(databaseReadUrl).protocol))
-        problems.push('DATABASE_READ_URL must be a postgres:// or postgresql:// URL');
-    } catch {
-      problems.push('DATABASE_READ_URL is not a valid URL (expected postgres://user:password@replica:5432/database)');
-    }
-    if (databaseUrl === null) problems.push('DATABASE_READ_URL needs DATABASE_URL (the primary the replica follows)');
-  }
+    if (databaseUrl === null) problems.push(`${name} needs DATABASE_URL (${needs})`);
+    return raw;
+  };
+  const databaseOwnerUrl = besideDatabaseUrl('DATABASE_OWNER_URL', 'postgres://owner:password@host:5432/database', 'the service role the owner sets up');
+  const databaseReadUrl = besideDatabaseUrl('DATABASE_READ_URL', 'postgres://user:password@replica:5432/database', 'the primary the replica follows');
   const readMaxLagMs = int(env, 'READ_MAX_LAG_MS', 5_000, 0, 86_400_000, problems);
   const readWhenBehind = (env.READ_WHEN_BEHIND?.trim().toLowerCase() || 'primary') as AppConfig['readWhenBehind'];
   if (!['primary', 'refuse'].includes(readWhenBehind)) problems.push(`READ_WHEN_BEHIND must be primary or refuse, got "${env.READ_WHEN_BEHIND}"`);

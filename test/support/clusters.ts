@@ -4,9 +4,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { Client } from 'pg';
 import { migrate } from '../../src/database/migrate';
 import { ensureServiceRole, withUser } from '../../src/database/roles';
+import { withClient } from './database';
 
 /**
  * Real PostgreSQL clusters of the machine's own server (Debian's PostgreSQL 15 binaries), each in a
@@ -104,16 +104,8 @@ export async function replicaOf(primary: Cluster): Promise<Cluster> {
   return cluster(dir, await freePort());
 }
 
-/** A query as the cluster's superuser. */
-export async function superuser<T>(url: string, fn: (c: Client) => Promise<T>): Promise<T> {
-  const c = new Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
+/** A query as the cluster's superuser (trust authentication on 127.0.0.1). */
+export const superuser = withClient;
 
 /**
  * Sabot's database on a cluster, as it is made in production: created, migrated as its owner, with

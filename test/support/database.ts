@@ -27,7 +27,12 @@ export function withDatabase(url: string, database: string): string {
 
 export async function adminQuery<T>(adminUrl: string, fn: (c: Client) => Promise<T>): Promise<T> {
   assertTestDatabase(adminUrl);
-  const client = new Client({ connectionString: adminUrl });
+  return withClient(adminUrl, fn);
+}
+
+/** One connection for `fn`, closed after it. */
+export async function withClient<T>(url: string, fn: (c: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
   await client.connect();
   try {
     return await fn(client);
