@@ -62,76 +62,9 @@ WITH guard AS (
   FROM unnest(:accrualSeats::int[], :accrualPatrons::text[], :accrualAmounts::bigint[], :accrualWagers::uuid[]) AS u(seat, patron_id, amount, wager_id), guard
   RETURNING 1
 ),
--- ledger:rollups begin
-rollup_bets AS (
-  SELECT * FROM unnest(:rollupBetTypes::text[], :rollupWagers::bigint[], :rollupHandle::bigint[], :rollupPayouts::bigint[],
-                       :rollupCommission::bigint[], :rollupNet::bigint[], :rollupWins::bigint[], :rollupLosses::bigint[],
-                       :rollupPushes::bigint[], :rollupTheo::numeric[], :rollupVar::numeric[])
-         AS u(bet_type, wagers, handle, payouts, commission, net, wins, losses, pushes, theo, var)
-), rollup_day AS (
-  INSERT INTO wager_rollups AS r (table_id, gaming_day, bet_type, wagers, handle, payouts, commission, customer_net, wins, losses, pushes, theo_e12, var_e12)
-  SELECT :rollupTableId::uuid, :rollupDay::date, u.bet_type::"BetType", u.wagers, u.handle, u.payouts, u.commission, u.net, u.wins, u.losses, u.pushes, u.theo, u.var
-  FROM rollup_bets u, guard
-  ON CONFLICT (table_id, gaming_day, bet_type) DO UPDATE SET
-    wagers = r.wagers + EXCLUDED.wagers, handle = r.handle + EXCLUDED.handle, payouts = r.payouts + EXCLUDED.payouts,
-    commission = r.commission + EXCLUDED.commission, customer_net = r.customer_net + EXCLUDED.customer_net, theo_e12 = r.theo_e12 + EXCLUDED.theo_e12, var_e12 = r.var_e12 + EXCLUDED.var_e12,
-    wins = r.wins + EXCLUDED.wins, losses = r.losses + EXCLUDED.losses, pushes = r.pushes + EXCLUDED.pushes
-  RETURNING 1
-), rollup_month AS (
-  INSERT INTO month_rollups AS r (table_id, month, bet_type, wagers, handle, payouts, commission, customer_net, wins, losses, pushes, theo_e12, var_e12)
-  SELECT :rollupTableId::uuid, :rollupMonth::date, u.bet_type::"BetType", u.wagers, u.handle, u.payouts, u.commission, u.net, u.wins, u.losses, u.pushes, u.theo, u.var
-  FROM rollup_bets u, guard
-  ON CONFLICT (table_id, month, bet_type) DO UPDATE SET
-    wagers = r.wagers + EXCLUDED.wagers, handle = r.handle + EXCLUDED.handle, payouts = r.payouts + EXCLUDED.payouts,
-    commission = r.commission + EXCLUDED.commission, customer_net = r.customer_net + EXCLUDED.customer_net, theo_e12 = r.theo_e12 + EXCLUDED.theo_e12, var_e12 = r.var_e12 + EXCLUDED.var_e12,
-    wins = r.wins + EXCLUDED.wins, losses = r.losses + EXCLUDED.losses, pushes = r.pushes + EXCLUDED.pushes
-  RETURNING 1
-), rollup_table_day AS (
-  INSERT INTO table_day_rollups AS c (table_id, gaming_day, coups, banker_wins, player_wins, ties, naturals, wagers, handle, payouts, commission, customer_net, theo_e12, var_e12)
-  SELECT :rollupTableId::uuid, :rollupDay::date, :rollupCoups::bigint, :rollupBankerWins::bigint, :rollupPlayerWins::bigint, :rollupTies::bigint,
-         :rollupNaturals::bigint, :rollupTotalWagers::bigint, :rollupTotalHandle::bigint, :rollupTotalPayouts::bigint, :rollupTotalCommission::bigint,
-         :rollupTotalNet::bigint, :rollupTotalTheo::numeric, :rollupTotalVar::numeric
-  FROM guard
-  ON CONFLICT (table_id, gaming_day) DO UPDATE SET
-    coups = c.coups + EXCLUDED.coups, banker_wins = c.banker_wins + EXCLUDED.banker_wins, player_wins = c.player_wins + EXCLUDED.player_wins,
-    ties = c.ties + EXCLUDED.ties, naturals = c.naturals + EXCLUDED.naturals,
-    wagers = c.wagers + EXCLUDED.wagers, handle = c.handle + EXCLUDED.handle, payouts = c.payouts + EXCLUDED.payouts,
-    commission = c.commission + EXCLUDED.commission, customer_net = c.customer_net + EXCLUDED.customer_net, theo_e12 = c.theo_e12 + EXCLUDED.theo_e12,
-    var_e12 = c.var_e12 + EXCLUDED.var_e12
-  RETURNING 1
-), rollup_patron AS (
-  INSERT INTO patron_rollups AS p (patron_id, gaming_day, table_id, seating_key, bet_type, wagers, handle, customer_net, theo_e12)
-  SELECT u.patron_id, :rollupDay::date, :rollupTableId::uuid, u.visit, u.bet_type::"BetType", u.wagers, u.handle, u.net, u.theo
-  FROM unnest(:patronPatrons::text[], :patronVisits::uuid[], :patronBets::text[], :patronWagers::bigint[], :patronHandle::bigint[],
-              :patronNet::bigint[], :patronTheo::numeric[]) AS u(patron_id, visit, bet_type, wagers, handle, net, theo), guard
-  ON CONFLICT (patron_id, gaming_day, table_id, seating_key, bet_type) DO UPDATE SET
-    wagers = p.wagers + EXCLUDED.wagers, handle = p.handle + EXCLUDED.handle, customer_net = p.customer_net + EXCLUDED.customer_net,
-    theo_e12 = p.theo_e12 + EXCLUDED.theo_e12
-  RETURNING 1
-), rollup_patron_coups AS (
-  INSERT INTO patron_coup_rollups AS p (patron_id, gaming_day, table_id, seating_key, coups, var_e12)
-  SELECT u.patron_id, :rollupDay::date, :rollupTableId::uuid, u.visit, u.coups, u.var
-  FROM unnest(:patronCoupPatrons::text[], :patronCoupVisits::uuid[], :patronCoupCoups::bigint[], :patronCoupVar::numeric[])
-       AS u(patron_id, visit, coups, var), guard
-  ON CONFLICT (patron_id, gaming_day, table_id, seating_key) DO UPDATE SET coups = p.coups + EXCLUDED.coups, var_e12 = p.var_e12 + EXCLUDED.var_e12
-  RETURNING 1
-)
--- ledger:rollups end
+-- include: ../ledger/ledger.sql rollups
 ,
--- ledger:audit begin
-audit_head AS (
-  INSERT INTO audit_heads AS h (stream, seq, hash)
-  SELECT :auditStream, 1, encode(sha256(convert_to(:auditPayload, 'UTF8')), 'hex') FROM guard
-  ON CONFLICT (stream) DO UPDATE SET seq = h.seq + 1, hash = encode(sha256(convert_to(h.hash || :auditPayload, 'UTF8')), 'hex')
-  RETURNING seq, hash
-), audit_entry AS (
-  INSERT INTO audit_log (stream, seq, hash, payload, at, key_id, role, action, entity_type, entity_id, correlation_id, mac, mac_key)
-  SELECT :auditStream, audit_head.seq, audit_head.hash, :auditPayload, :auditAt::timestamptz, :auditKeyId, :auditRole, :auditAction,
-         :auditEntityType, :auditEntityId, :auditCorrelationId, :auditMac, :auditMacKey
-  FROM audit_head
-  RETURNING 1
-)
--- ledger:audit end
+-- include: ../ledger/ledger.sql audit
 , idempotent_answer AS (
   UPDATE idempotency_records SET status_code = :answerStatus::int, response_body = :answerBody::jsonb, completed_at = now()
   WHERE id = :answerRecordId::uuid AND EXISTS (SELECT 1 FROM guard)

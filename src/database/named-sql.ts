@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { SqlStatement } from './sql';
 
 /**
@@ -7,6 +8,9 @@ import type { SqlStatement } from './sql';
  * `:shoeId::uuid`). A file is read once, at load: each parameter becomes `$n` in the order of its
  * first appearance, and `bind` takes the values by name. Text inside quotes and comments is left
  * as it is. The statement is prepared once per connection under its name.
+ *
+ * A piece of SQL two files need is written once, in one of them, between `-- fragment: name begin`
+ * and `-- fragment: name end`; the other writes `-- include: ../room/file.sql name` where it goes.
  */
 export interface NamedQuery<P> {
   readonly name: string;
@@ -19,8 +23,18 @@ export interface NamedQuery<P> {
 /** The queries of one `.sql` file, typed by the caller: `loadQueries<{ settleCoup: SettleParams }>(path)`. */
 export function loadQueries<Q extends Record<string, object>>(file: string): { [K in keyof Q]: NamedQuery<Q[K]> } {
   const queries: Record<string, NamedQuery<object>> = {};
-  for (const { name, body } of splitQueries(fs.readFileSync(file, 'utf8'), file)) queries[name] = compile(name, body);
+  for (const { name, body } of splitQueries(withIncludes(fs.readFileSync(file, 'utf8'), file), file)) queries[name] = compile(name, body);
   return queries as { [K in keyof Q]: NamedQuery<Q[K]> };
+}
+
+/** Each `-- include: file name` line replaced by that file's fragment `name` (the file relative to this one). */
+function withIncludes(source: string, file: string): string {
+  return source.replace(/^-- include: *(\S+) +(\w+) *$/gm, (_line, relative: string, name: string) => {
+    const from = path.resolve(path.dirname(file), relative);
+    const m = new RegExp(`^-- fragment: ${name} begin *\n([\\s\\S]*?)^-- fragment: ${name} end *$`, 'm').exec(fs.readFileSync(from, 'utf8'));
+    if (!m) throw new Error(`${file}: ${relative} has no fragment "${name}"`);
+    return m[1].trimEnd();
+  });
 }
 
 function splitQueries(source: string, file: string): { name: string; body: string }[] {

@@ -10,7 +10,7 @@ SELECT pg_advisory_xact_lock(hashtextextended('sabot:marker:' || :markerId::text
 -- name: appendAudit
 -- One audit entry, and its stream's chain head advanced (and row-locked), in one statement.
 WITH guard AS (SELECT 1),
--- ledger:audit begin
+-- fragment: audit begin
 audit_head AS (
   INSERT INTO audit_heads AS h (stream, seq, hash)
   SELECT :auditStream, 1, encode(sha256(convert_to(:auditPayload, 'UTF8')), 'hex') FROM guard
@@ -23,7 +23,7 @@ audit_head AS (
   FROM audit_head
   RETURNING 1
 )
--- ledger:audit end
+-- fragment: audit end
 SELECT 1;
 
 -- name: applyCoupRollups
@@ -31,7 +31,7 @@ SELECT 1;
 -- table × gaming day × bet type, table × month × bet type, table × gaming day; and rated play per patron
 -- (patron_rollups, patron_coup_rollups).
 WITH guard AS (SELECT 1),
--- ledger:rollups begin
+-- fragment: rollups begin
 rollup_bets AS (
   SELECT * FROM unnest(:rollupBetTypes::text[], :rollupWagers::bigint[], :rollupHandle::bigint[], :rollupPayouts::bigint[],
                        :rollupCommission::bigint[], :rollupNet::bigint[], :rollupWins::bigint[], :rollupLosses::bigint[],
@@ -85,7 +85,7 @@ rollup_bets AS (
   ON CONFLICT (patron_id, gaming_day, table_id, seating_key) DO UPDATE SET coups = p.coups + EXCLUDED.coups, var_e12 = p.var_e12 + EXCLUDED.var_e12
   RETURNING 1
 )
--- ledger:rollups end
+-- fragment: rollups end
 SELECT 1;
 
 -- name: addCollectedCommission

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { KEY_VALID_SQL } from '../../src/access/access.service';
 import { COUPS_SQL } from '../../src/coups/coups-sql';
@@ -33,17 +34,9 @@ UPDATE shoes SET note = 'at :noon', "weird:name" = 1 WHERE id = $1::uuid AND ($2
     expect(q.secondOne.params).toEqual(['y', 'x']);
   });
 
-  /** The block between "-- ledger:<part> begin" and "end" markers. */
-  const block = (text: string, part: string) => {
-    const m = new RegExp(`-- ledger:${part} begin\\n([\\s\\S]*?)-- ledger:${part} end`).exec(text);
-    if (!m) throw new Error(`no ledger:${part} block`);
-    return m[1];
-  };
-
-  it("the whole-coup statement appends the audit entry and the rollups with the ledger's own SQL, word for word", () => {
+  it("the whole-coup statement appends the audit entry and the rollups with the ledger's own SQL, included from it", () => {
     const coups = fs.readFileSync(path.join(__dirname, '../../src/coups/coups.sql'), 'utf8');
-    const ledger = fs.readFileSync(path.join(__dirname, '../../src/ledger/ledger.sql'), 'utf8');
-    for (const part of ['audit', 'rollups']) expect(block(coups, part)).toBe(block(ledger, part));
+    for (const part of ['audit', 'rollups']) expect(coups).toContain(`\n-- include: ../ledger/ledger.sql ${part}\n`);
     // …and knows a usable key as the access layer does.
     expect(coups.replace(/\s+/g, ' ')).toContain(KEY_VALID_SQL);
   });
@@ -57,5 +50,30 @@ UPDATE shoes SET note = 'at :noon', "weird:name" = 1 WHERE id = $1::uuid AND ($2
   it("every parameter a ledger block names is one the coup statement binds by the ledger's names", () => {
     for (const p of LEDGER_SQL.appendAudit.params) expect(COUPS_SQL.settleCoup.params).toContain(p);
     for (const p of LEDGER_SQL.applyCoupRollups.params) expect(COUPS_SQL.settleCoup.params).toContain(p);
+  });
+});
+
+describe('fragments: SQL two files need is written once', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sabot-sql-'));
+  fs.mkdirSync(path.join(dir, 'ledger'));
+  fs.mkdirSync(path.join(dir, 'coups'));
+  fs.writeFileSync(
+    path.join(dir, 'ledger', 'ledger.sql'),
+    '-- name: apply\nWITH guard AS (SELECT 1),\n-- fragment: rollup begin\nr AS (SELECT :day::date AS d FROM guard)\n-- fragment: rollup end\nSELECT * FROM r;\n',
+  );
+
+  it('an include is replaced by the fragment, whose parameters take their place in order', () => {
+    fs.writeFileSync(
+      path.join(dir, 'coups', 'coups.sql'),
+      '-- name: settle\nWITH guard AS (SELECT :coup::uuid),\n-- include: ../ledger/ledger.sql rollup\nSELECT * FROM r;\n',
+    );
+    const { settle } = loadQueries<{ settle: { coup: string; day: string } }>(path.join(dir, 'coups', 'coups.sql'));
+    expect(settle.text).toBe('WITH guard AS (SELECT $1::uuid),\nr AS (SELECT $2::date AS d FROM guard)\nSELECT * FROM r');
+    expect(settle.params).toEqual(['coup', 'day']);
+  });
+
+  it('an include of a fragment that is not there stops the load, naming both', () => {
+    fs.writeFileSync(path.join(dir, 'coups', 'wrong.sql'), '-- name: settle\n-- include: ../ledger/ledger.sql audit\nSELECT 1;\n');
+    expect(() => loadQueries(path.join(dir, 'coups', 'wrong.sql'))).toThrow(/wrong\.sql: \.\.\/ledger\/ledger\.sql has no fragment "audit"/);
   });
 });
