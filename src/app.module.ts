@@ -28,6 +28,7 @@ import { EventsModule } from './events/events.module';
 import { DealersModule } from './dealers/dealers.module';
 import { PatronsModule } from './patrons/patrons.module';
 import { CashModule } from './cash/cash.module';
+import { ExchangeRatesModule } from './exchange-rates/exchange-rates.module';
 import { SurveillanceModule } from './surveillance/surveillance.module';
 
 /** The database clients (the primary, and where reports read), the access layer and the audit secrets, available to every module. */
@@ -83,6 +84,7 @@ export class AppModule {
         OddsModule,
         TableAccountingModule,
         ReportsModule,
+        ExchangeRatesModule,
         AuditModule,
         VoidRequestsModule,
         EventsModule.forRoot({ natsUrl: config.natsUrl, stream: config.eventsStream, pollMs: config.eventsPollMs, gatherMs: config.eventsGatherMs }),

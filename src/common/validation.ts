@@ -96,6 +96,25 @@ export function TextField(o: FieldOptions & { maxLength: number; minLength?: num
   );
 }
 
+/** An ISO 4217 currency code: three capital letters. */
+export function CurrencyField(o: FieldOptions) {
+  return TextField({
+    ...o,
+    minLength: 3,
+    maxLength: 3,
+    pattern: /^[A-Z]{3}$/,
+    patternHint: 'must be an ISO 4217 currency code: 3 capital letters, such as USD',
+  });
+}
+
+/**
+ * An exchange rate as people write it: a positive decimal with at most 9 decimals ("1.0842"), kept
+ * as an integer of billionths (domain/fx.ts parseRate).
+ */
+export function RateField(o: FieldOptions) {
+  return TextField({ ...o, maxLength: 17, pattern: /^\d{1,7}(\.\d{1,9})?$/, patternHint: 'must be a decimal such as 1.0842 (at most 9 decimals)' });
+}
+
 export function EnumField(values: readonly string[], o: FieldOptions & { enumName: string }) {
   return applyDecorators(
     ...base(o, { enum: values, enumName: o.enumName }),

@@ -20,3 +20,4 @@ export * from './detectors';
 export * from './seating';
 export * from './rating';
 export * from './cash';
+export * from './fx';

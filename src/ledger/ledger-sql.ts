@@ -66,4 +66,5 @@ export const LEDGER_SQL = loadQueries<{
   applyCoupRollups: RollupParams;
   addCollectedCommission: { tableId: string; gamingDay: string; month: string; amount: string };
   applyBankCoupRollups: { tableId: string; gamingDay: string; coups: string; houseCommission: string };
+  recordVoidedCoup: { tableId: string; gamingDay: string; wagers: string; handle: string };
 }>(path.join(__dirname, 'ledger.sql'));

@@ -110,3 +110,11 @@ ON CONFLICT (table_id, gaming_day) DO UPDATE SET commission_collected = c.commis
 INSERT INTO table_day_rollups AS r (table_id, gaming_day, banked_coups, house_commission)
 VALUES (:tableId::uuid, :gamingDay::date, :coups::bigint, :houseCommission::bigint)
 ON CONFLICT (table_id, gaming_day) DO UPDATE SET banked_coups = r.banked_coups + EXCLUDED.banked_coups, house_commission = r.house_commission + EXCLUDED.house_commission;
+
+-- name: recordVoidedCoup
+-- A voided coup, its settled wagers and their handle, counted on its table's gaming day: what a
+-- report's void summary reads (the coup's figures have left the rollups' sums by applyCoupRollups).
+INSERT INTO table_day_rollups AS r (table_id, gaming_day, voided_coups, voided_wagers, voided_handle)
+VALUES (:tableId::uuid, :gamingDay::date, 1, :wagers::bigint, :handle::bigint)
+ON CONFLICT (table_id, gaming_day) DO UPDATE SET
+  voided_coups = r.voided_coups + 1, voided_wagers = r.voided_wagers + EXCLUDED.voided_wagers, voided_handle = r.voided_handle + EXCLUDED.voided_handle;

@@ -154,3 +154,9 @@ export async function applyBankCoupToRollups(tx: Tx, tableId: string, gamingDay:
     LEDGER_SQL.applyBankCoupRollups.bind({ tableId, gamingDay, coups: sign.toString(), houseCommission: (commission * sign).toString() }),
   );
 }
+
+/** A voided coup counted on its gaming day with its settled wagers (the void summary of reports). */
+export async function recordVoidedCoup(tx: Tx, tableId: string, gamingDay: string, settled: readonly { amount: bigint }[]): Promise<void> {
+  const handle = settled.reduce((sum, w) => sum + w.amount, 0n);
+  await prismaRunner(tx).run(LEDGER_SQL.recordVoidedCoup.bind({ tableId, gamingDay, wagers: settled.length.toString(), handle: handle.toString() }));
+}

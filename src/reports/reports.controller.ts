@@ -108,10 +108,11 @@ export class ReportsController {
     responseExample: WIN_LOSS_EXAMPLE,
     summary: 'Wager-level win/loss figures for a range of gaming days, grouped as asked',
     description:
-      'Wager-level figures for a range of gaming days, grouped as asked (property, pit, table, variant, bet type, currency, gaming day, month, quarter): handle, win, hold %, commission charged, collected and outstanding, revenue, theoretical win at the exact house edge of each bet, and the outcomes beside their expected counts. Read from rollups written with each coup; `/v1/reports/reconciliation` proves them against the raw records.',
+      'Wager-level figures for a range of gaming days, grouped as asked (property, pit, table, variant, bet type, currency, gaming day, month, quarter): handle, win, hold %, commission charged, collected and outstanding, revenue, theoretical win at the exact house edge of each bet, and the outcomes beside their expected counts. Read from rollups written with each coup; `/v1/reports/reconciliation` proves them against the raw records. With `currency`, every amount is translated into one currency at daily exchange rates: on a group database, the consolidated statement of every property.',
     roles: READERS,
     readsReplica: true,
     type: WinLossDto,
+    errors: ['EXCHANGE_RATE_MISSING'],
   })
   async winLoss(
     @Query() q: WinLossQueryDto,

@@ -7,6 +7,7 @@ import { CasinoTable, Prisma } from '../generated/prisma/client';
 import { DEFAULT_PROPERTY_ID } from '../pit/table-rules';
 import { covariancesOf, edgesOf } from '../pit/table-rules';
 import { minorUnits, parseExact } from '../common/exact-json';
+import { missingRateSql, MONEY_SUMS, roundedSql, tablesInSql, translatedRollupSql } from './translation-sql';
 import {
   ExceptionsDto,
   FiguresDto,
@@ -292,11 +293,17 @@ function jsonValueSql(kind: 'free' | 'plain', sql: string): string {
 /**
  * The coarsest rollup that answers a grouping: per table and day (all bet types, with coups)
  * unless bet types are asked for; per table, month and bet type when the range is whole months;
- * else per table, day and bet type. None of them grows with the number of wagers.
+ * else per table, day and bet type. None of them grows with the number of wagers. A report
+ * translated into one currency reads days (each day has its rate), never months.
  */
-function sourceFor(dims: GroupBy[], from: string, to: string): { table: string; day: string; coups: boolean } {
+function sourceFor(
+  dims: GroupBy[],
+  from: string,
+  to: string,
+  daily: boolean,
+): { table: 'table_day_rollups' | 'wager_rollups' | 'month_rollups'; day: string; coups: boolean } {
   if (!dims.includes('betType')) return { table: 'table_day_rollups', day: 'gaming_day', coups: true };
-  const wholeMonths = from.endsWith('-01') && new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).getUTCDate() === 1;
+  const wholeMonths = !daily && from.endsWith('-01') && new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).getUTCDate() === 1;
   if (!dims.includes('gamingDay') && wholeMonths) return { table: 'month_rollups', day: 'month', coups: false };
   return { table: 'wager_rollups', day: 'gaming_day', coups: false };
 }
@@ -337,10 +344,11 @@ export class ReportsService {
   async winLossChunks(db: PrismaService, q: WinLossQueryDto): Promise<AsyncGenerator<string | Buffer>> {
     const { from, to } = parseRange(q);
     const groupBy = parseGroupBy(q.groupBy);
-    const sql = this.winLossSql(groupBy, from, to, q.propertyId);
+    if (q.currency) await this.assertRates(db, q.currency, from, to, q.propertyId);
+    const sql = this.winLossSql(groupBy, from, to, q.propertyId, q.currency);
     const summary = (async () => {
       const [{ totals, single }] = await db.$queryRaw<{ totals: string; single: string | null }[]>(sql.totals);
-      return { totals, single, voided: await this.voidSummary(db, from, to, q.propertyId) };
+      return { totals, single, voided: await this.voidSummary(db, from, to, q.propertyId, q.currency) };
     })();
     summary.catch(() => undefined); // awaited below; until then a failure is not unhandled
     const rows = db.streamReportRows(sql.rows);
@@ -681,13 +689,22 @@ export class ReportsService {
     const byDay = await db.$queryRaw<Rec[]>`
       SELECT r.table_id::text, to_char(r.gaming_day, 'YYYY-MM-DD') AS day, r.coups::text, r.banker_wins::text AS banker, r.player_wins::text AS player,
              r.ties::text AS tie, r.naturals::text, r.wagers::text, r.handle::text, r.payouts::text, r.commission::text, r.customer_net::text AS net,
-             r.commission_collected::text AS collected, r.theo_e12::text AS theo, r.var_e12::text AS var, r.banked_coups::text AS banked, r.house_commission::text AS house
+             r.commission_collected::text AS collected, r.theo_e12::text AS theo, r.var_e12::text AS var, r.banked_coups::text AS banked, r.house_commission::text AS house,
+             r.voided_coups::text, r.voided_wagers::text, r.voided_handle::text
       FROM table_day_rollups r JOIN casino_tables t ON t.id = r.table_id
       WHERE r.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}`;
     const rawBanked = await db.$queryRaw<Rec[]>`
       SELECT b.table_id::text, to_char(b.gaming_day, 'YYYY-MM-DD') AS day, count(*)::text AS banked, sum(b.commission)::text AS house
       FROM bank_coups b JOIN casino_tables t ON t.id = b.table_id
       WHERE b.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop} AND NOT EXISTS (SELECT 1 FROM bank_coup_voids v WHERE v.bank_coup_id = b.id)
+      GROUP BY 1, 2`;
+    // Voided coups and their settled wagers, as the void summary reads them from the rollups.
+    const rawVoided = await db.$queryRaw<Rec[]>`
+      SELECT c.table_id::text, to_char(c.gaming_day, 'YYYY-MM-DD') AS day, count(DISTINCT c.id)::text AS voided_coups, count(w.id)::text AS voided_wagers,
+             coalesce(sum(w.amount), 0)::text AS voided_handle
+      FROM coup_voids v JOIN coups c ON c.id = v.coup_id JOIN casino_tables t ON t.id = c.table_id
+      LEFT JOIN wagers w ON w.coup_id = c.id AND w.status = 'SETTLED'
+      WHERE c.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
       GROUP BY 1, 2`;
     // Month rollups are compared for the months lying wholly inside the range.
     const firstMonth = from.endsWith('-01') ? from : new Date(Date.UTC(Number(from.slice(0, 4)), Number(from.slice(5, 7)), 1)).toISOString().slice(0, 10);
@@ -756,6 +773,8 @@ export class ReportsService {
       add(expectedDay, `${c.table_id}|${c.day}`, { collected: BigInt(c.amount) });
       if (inMonths(c.day)) add(expectedMonth, `${c.table_id}|${monthOf(c.day)}|BANKER`, { collected: BigInt(c.amount) });
     }
+    const voidedFields = ['voided_coups', 'voided_wagers', 'voided_handle'];
+    for (const v of rawVoided) add(expectedDay, `${v.table_id}|${v.day}`, Object.fromEntries(voidedFields.map((f) => [f, BigInt(v[f])])));
     for (const b of rawBanked) add(expectedDay, `${b.table_id}|${b.day}`, { banked: BigInt(b.banked), house: BigInt(b.house) });
     for (const c of rawCoups)
       add(expectedDay, `${c.table_id}|${c.day}`, Object.fromEntries(['coups', 'banker', 'player', 'tie', 'naturals'].map((f) => [f, BigInt(c[f])])));
@@ -774,7 +793,17 @@ export class ReportsService {
       }
     };
     compare('byDayAndBet', expectedDayBet, byDayBet, (r) => `${r.table_id}|${r.day}|${r.bet_type}`, betFields);
-    compare('byDay', expectedDay, byDay, (r) => `${r.table_id}|${r.day}`, [...moneyFields, 'coups', 'banker', 'player', 'tie', 'naturals', 'banked', 'house']);
+    compare('byDay', expectedDay, byDay, (r) => `${r.table_id}|${r.day}`, [
+      ...moneyFields,
+      'coups',
+      'banker',
+      'player',
+      'tie',
+      'naturals',
+      'banked',
+      'house',
+      ...voidedFields,
+    ]);
     compare('byMonthAndBet', expectedMonth, byMonth, (r) => `${r.table_id}|${r.day}|${r.bet_type}`, betFields);
     const patronRows = await this.reconcilePatrons(db, from, to, prop, tables, differences);
     return {
@@ -886,11 +915,16 @@ export class ReportsService {
   /**
    * The SQL of a win/loss report: rows grouped by the dimensions (always by currency too), each as
    * one JSON text, in the report's order, and the totals per currency; both from the coarsest
-   * rollup that answers the grouping.
+   * rollup that answers the grouping. With `into`, every amount is translated into that currency
+   * (translation-sql.ts): the rollup's days are read translated, and money sums are rounded where
+   * they are shown.
    */
-  private winLossSql(groupBy: GroupBy[], from: string, to: string, propertyId?: string): { rows: Prisma.Sql; totals: Prisma.Sql } {
+  private winLossSql(groupBy: GroupBy[], from: string, to: string, propertyId?: string, into?: string): { rows: Prisma.Sql; totals: Prisma.Sql } {
     const dims = [...new Set<GroupBy>([...groupBy, 'currency'])];
-    const source = sourceFor(dims, from, to);
+    const source = sourceFor(dims, from, to, into !== undefined);
+    const rollup = (table: typeof source.table) => (into && table !== 'month_rollups' ? translatedRollupSql(table, into, from, to) : Prisma.raw(table));
+    const tables = into ? tablesInSql(into) : Prisma.raw('casino_tables');
+    const shown = (sum: string, field: string) => (into && MONEY_SUMS.has(field) ? roundedSql(sum) : sum);
     const cols = dims.flatMap((d) => DIMENSIONS[d]);
     const day = `r.${source.day}`;
     const dkey = dims.includes('gamingDay')
@@ -916,17 +950,17 @@ export class ReportsService {
       'var',
       ...(source.coups ? ['coups', 'banker', 'player', 'tie', 'naturals', 'banked_coups', 'house_commission'] : []),
     ];
-    const sums = fields.map((f) => `${sumOf(`a.${f}`)} AS ${f}`);
+    const sums = fields.map((f) => `${shown(sumOf(`a.${f}`), f)} AS ${f}`);
     const expectedSums = source.coups ? (['banker', 'player', 'tie', 'nat'] as const).map((f) => `${sumOf(`a.coups * pr.${f}`)} AS exp_${f}`) : [];
     const totalsCols = [
-      ...fields.map((f) => `sum(c.${f}) AS ${f}`),
+      ...fields.map((f) => `${shown(`sum(c.${f})`, f)} AS ${f}`),
       ...(source.coups ? (['banker', 'player', 'tie', 'nat'] as const).map((f) => `sum(c.coups * pr.${f}) AS exp_${f}`) : []),
     ];
     const group = cols.map(([, alias, kind], i) => `'${i ? ',' : ''}"${alias}":' || ${jsonValueSql(kind, `s."${alias}"`)}`).join(' || ');
     // Totals of a report by bet type keep the band of the coups as played: each table's variance from
     // table_day_rollups (every coup's stakes through the covariances), not the sum of the bet types'
     // own parts, which would leave out that a Banker and a Player bet on one coup cancel.
-    const dayVariance = Prisma.sql`, (SELECT sum(d.var_e12) FROM table_day_rollups d
+    const dayVariance = Prisma.sql`, (SELECT sum(d.var_e12) FROM ${rollup('table_day_rollups')} d
         WHERE d.table_id = r.table_id AND d.gaming_day BETWEEN ${from}::date AND ${to}::date) AS var`;
     const keys = orderKeys(cols);
     const order = keys.map(([, alias, , sort]) => (sort ? `s."k:${alias}"` : `s."${alias}"`)).join(', ');
@@ -941,12 +975,12 @@ export class ReportsService {
     const withS = Prisma.sql`
       WITH a AS (
         ${Prisma.raw(inner)}
-        FROM ${Prisma.raw(source.table)} r
+        FROM ${rollup(source.table)} r
         WHERE ${Prisma.raw(day)} BETWEEN ${from}::date AND ${to}::date ${prop}
         ${Prisma.raw(ownGrain ? '' : 'GROUP BY 1, 2, 3')}
       ), s AS (
         SELECT ${Prisma.raw([...cols.flatMap(([sql, alias, , sort]) => [`${sql} AS "${alias}"`, ...(sort ? [`${sort} AS "k:${alias}"`] : [])]), ...sums, ...expectedSums].join(', '))}
-        FROM a JOIN casino_tables t ON t.id = a.table_id JOIN properties p ON p.id = t.property_id
+        FROM a JOIN ${tables} t ON t.id = a.table_id JOIN properties p ON p.id = t.property_id
         JOIN (VALUES ${probabilitiesSql()}) AS pr(decks, banker, player, tie, nat) ON pr.decks = t.decks
         ${Prisma.raw(regroup ? `GROUP BY ${cols.flatMap(([sql, , , sort]) => (sort ? [sql, sort] : [sql])).join(', ')}` : '')}
       )`;
@@ -955,7 +989,7 @@ export class ReportsService {
       // the rollup keeps rendered (figures_json, the expected outcome counts included), the table's
       // part of each row's group rendered once per table.
       rows:
-        ownGrain && !regroup && source.table === 'table_day_rollups'
+        ownGrain && !regroup && source.table === 'table_day_rollups' && !into
           ? this.tableDayRowsSql(dims, keys, from, to, propertyId)
           : // Sorted before the JSON is built, so the sort carries the figures and not megabytes of text
             // (PostgreSQL keeps the subquery's order for the outer ORDER BY without sorting again).
@@ -971,10 +1005,10 @@ export class ReportsService {
             SELECT t.currency, ${Prisma.raw(totalsCols.join(', '))}
             FROM (
               SELECT r.table_id, ${Prisma.raw(sumsSql(source.coups, source.coups))}${source.coups ? Prisma.empty : dayVariance}
-              FROM ${Prisma.raw(source.table)} r
+              FROM ${rollup(source.table)} r
               WHERE ${Prisma.raw(day)} BETWEEN ${from}::date AND ${to}::date ${prop}
               GROUP BY r.table_id
-            ) c JOIN (SELECT id, currency::text AS currency, decks FROM casino_tables) t ON t.id = c.table_id
+            ) c JOIN (SELECT id, currency::text AS currency, decks FROM ${tables} t) t ON t.id = c.table_id
             JOIN (VALUES ${probabilitiesSql()}) AS pr(decks, banker, player, tie, nat) ON pr.decks = t.decks
             GROUP BY t.currency
           ) s
@@ -1031,13 +1065,26 @@ export class ReportsService {
       ORDER BY ${Prisma.raw(order.join(', '))}`;
   }
 
-  private async voidSummary(db: PrismaService, from: string, to: string, propertyId?: string) {
-    const prop = propertyId ? Prisma.sql`AND t.property_id = ${propertyId}::uuid` : Prisma.empty;
-    const [v] = await db.$queryRaw<{ coups: bigint; wagers: bigint; handle: string }[]>`
-      SELECT count(DISTINCT c.id) AS coups, count(w.id) AS wagers, coalesce(sum(w.amount), 0)::text AS handle
-      FROM coup_voids v JOIN coups c ON c.id = v.coup_id JOIN casino_tables t ON t.id = c.table_id
-      LEFT JOIN wagers w ON w.coup_id = c.id AND w.status = 'SETTLED'
-      WHERE c.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}`;
+  /** What was voided in the range, from the table-day rollups (kept by each void); the handle translated with the report. */
+  private async voidSummary(db: PrismaService, from: string, to: string, propertyId?: string, into?: string) {
+    const prop = propertyId ? Prisma.sql`AND r.table_id IN (SELECT id FROM casino_tables WHERE property_id = ${propertyId}::uuid)` : Prisma.empty;
+    const rollup = into ? translatedRollupSql('table_day_rollups', into, from, to) : Prisma.raw('table_day_rollups');
+    const handle = into ? roundedSql('sum(r.voided_handle)') : 'sum(r.voided_handle)';
+    const [v] = await db.$queryRaw<{ coups: string; wagers: string; handle: string }[]>`
+      SELECT coalesce(sum(r.voided_coups), 0)::text AS coups, coalesce(sum(r.voided_wagers), 0)::text AS wagers, coalesce(${Prisma.raw(handle)}, 0)::text AS handle
+      FROM ${rollup} r
+      WHERE r.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}`;
     return { coups: Number(v.coups), wagers: Number(v.wagers), handle: minorUnits(BigInt(v.handle)) };
+  }
+
+  /** A report translated into `into` needs a rate for every currency it holds, from its first day on. */
+  private async assertRates(db: PrismaService, into: string, from: string, to: string, propertyId?: string): Promise<void> {
+    const [missing] = await db.$queryRaw<{ currency: string; day: string }[]>(missingRateSql(into, from, to, propertyId));
+    if (missing) {
+      throw new AppError(
+        'EXCHANGE_RATE_MISSING',
+        `No ${missing.currency} to ${into} exchange rate on or before ${missing.day}, the first gaming day with ${missing.currency} tables in the report: enter it (POST /v1/exchange-rates) to have the report in ${into}`,
+      );
+    }
   }
 }

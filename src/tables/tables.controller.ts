@@ -24,7 +24,7 @@ export class TablesController {
     roles: ADMINS,
     status: 201,
     type: TableDto,
-    errors: ['CONFLICT', 'NOT_FOUND', 'INVALID_RULES'],
+    errors: ['CONFLICT', 'NOT_FOUND', 'INVALID_RULES', 'GROUP_NEEDS_PROPERTY'],
   })
   create(@Body() dto: CreateTableDto, @CurrentContext() ctx: RequestContext): Promise<TableDto> {
     return this.tables.create(dto, ctx);

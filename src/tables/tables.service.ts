@@ -7,6 +7,8 @@ import { PrismaService } from '../database/prisma.service';
 import { BetType, formatOdds, stakeLimits, offeredBets, parseOdds, ruleSet, SideBet } from '../domain';
 import { CasinoTable, Prisma } from '../generated/prisma/client';
 import { DEFAULT_PROPERTY_ID } from '../pit/table-rules';
+import { publishesToGroup } from '../database/group';
+import { prismaRunner } from '../database/sql';
 import { AuditLog } from '../ledger/audit-log';
 import { CreateTableDto, TableDto } from './dto/table.dto';
 import { BetLimits, limitsOf, rulesOf } from '../pit/table-rules';
@@ -44,6 +46,12 @@ export class TablesService {
       if (!offered.includes(b as BetType)) throw new AppError('INVALID_RULES', `${b} is not offered at this table, so it cannot have a pay or a limit`);
     }
     const propertyId = dto.propertyId ?? DEFAULT_PROPERTY_ID;
+    if (propertyId === DEFAULT_PROPERTY_ID && (await publishesToGroup(prismaRunner(this.prisma)))) {
+      throw new AppError(
+        'GROUP_NEEDS_PROPERTY',
+        "This casino reports to a group: open the table under the property's own id (propertyId), not the default property",
+      );
+    }
     if (!(await this.prisma.property.findUnique({ where: { id: propertyId }, select: { id: true } }))) throw notFound('Property', propertyId);
     if (await this.prisma.casinoTable.findUnique({ where: { propertyId_code: { propertyId, code: dto.code } }, select: { id: true } })) {
       throw new AppError('CONFLICT', `Table ${dto.code} already exists at this property`);

@@ -10,7 +10,7 @@ import { prismaRunner } from '../database/sql';
 import { AuditLog } from '../ledger/audit-log';
 import { LEDGER_SQL } from '../ledger/ledger-sql';
 import { reverseAccruals } from '../ledger/commission-ledger';
-import { applyBankCoupToRollups, applyCoupToRollups } from '../ledger/rollups';
+import { applyBankCoupToRollups, applyCoupToRollups, recordVoidedCoup } from '../ledger/rollups';
 import { BankState } from '../pit/bank-state';
 import { PitService } from '../pit/pit.service';
 import { theoryOf } from '../pit/table-rules';
@@ -87,6 +87,7 @@ export class Voids {
         theoryOf(table),
         -1n,
       );
+      await recordVoidedCoup(tx, shoe.tableId, coup.gamingDay!.toISOString().slice(0, 10), settled);
       await tx.wager.updateMany({
         where: { carriedFromId: { in: coup.wagers.map((w) => w.id) }, status: 'OPEN', coupId: null },
         data: { status: 'WITHDRAWN' },
@@ -97,6 +98,7 @@ export class Voids {
       await tx.wager.updateMany({ where: { coupId, status: 'OPEN', carriedFromId: null }, data: { status: 'WITHDRAWN' } });
       await tx.wager.updateMany({ where: { coupId, status: 'OPEN', carriedFromId: { not: null } }, data: { coupId: null } });
       shoeChanges.openCoupId = null;
+      if (coup.gamingDay) await recordVoidedCoup(tx, shoe.tableId, coup.gamingDay.toISOString().slice(0, 10), []);
     }
     await tx.shoe.update({ where: { id: shoe.id }, data: shoeChanges });
     await this.audit.append(tx, ctx, {

@@ -10,6 +10,7 @@ import {
   PATRON_MAX_LENGTH,
   PATRON_PATTERN,
   TextField,
+  CurrencyField,
   UuidField,
 } from '../../common/validation';
 
@@ -116,13 +117,9 @@ export class CageTransactionInputDto {
   @MoneyField({ description: 'Amount in cash, minor units', example: 450000 })
   amount: number;
 
-  @TextField({
+  @CurrencyField({
     description: "Currency (ISO 4217); default the property's cash-reporting currency",
     example: 'USD',
-    maxLength: 3,
-    minLength: 3,
-    pattern: /^[A-Z]{3}$/,
-    patternHint: 'must be 3 capital letters',
     required: false,
   })
   currency?: string;

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IntField, MoneyField, MoneyProperty, TextField } from '../../common/validation';
+import { IntField, MoneyField, MoneyProperty, TextField, CurrencyField } from '../../common/validation';
 import type { MinorUnits } from '../../common/exact-json';
 
 export class CreatePropertyDto {
@@ -21,13 +21,9 @@ export class CreatePropertyDto {
   })
   compShareBps?: number;
 
-  @TextField({
+  @CurrencyField({
     description: 'The currency the cash-reporting thresholds are in (ISO 4217; default USD). Cash in other currencies is listed, never judged against them.',
     example: 'USD',
-    minLength: 3,
-    maxLength: 3,
-    pattern: /^[A-Z]{3}$/,
-    patternHint: 'must be 3 capital letters',
     required: false,
   })
   cashCurrency?: string;

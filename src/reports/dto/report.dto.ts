@@ -1,7 +1,7 @@
 import { MoneyProperty } from '../../common/validation';
 import type { MinorUnits } from '../../common/exact-json';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { DateField, TextField, UuidField } from '../../common/validation';
+import { CurrencyField, DateField, TextField, UuidField } from '../../common/validation';
 
 export const GROUP_BY = ['property', 'pit', 'table', 'variant', 'betType', 'currency', 'gamingDay', 'month', 'quarter'] as const;
 export type GroupBy = (typeof GROUP_BY)[number];
@@ -27,6 +27,14 @@ export class WinLossQueryDto extends RangeQueryDto {
     patternHint: `must list dimensions separated by commas: ${GROUP_BY.join(', ')}`,
   })
   groupBy?: string;
+
+  @CurrencyField({
+    description:
+      "Give every amount in this currency: each gaming day's figures translated at that day's exchange rate (the latest entered on or before it, `POST /v1/exchange-rates`), exactly, and each figure shown rounded once to the minor unit, half away from zero. Rows and totals then all carry this currency. Without it, each row is in its tables' own currency.",
+    example: 'USD',
+    required: false,
+  })
+  currency?: string;
 }
 
 export class QuarterlyQueryDto {

@@ -2,7 +2,19 @@ import { MoneyProperty } from '../../common/validation';
 import type { MinorUnits } from '../../common/exact-json';
 import { ApiProperty } from '@nestjs/swagger';
 import { BET_TYPES, SIDE_BETS, VARIANTS } from '../../domain';
-import { BoolField, EnumArrayField, EnumField, IntField, MoneyField, NestedField, PAY_HINT, PAY_PATTERN, TextField, UuidField } from '../../common/validation';
+import {
+  BoolField,
+  EnumArrayField,
+  EnumField,
+  IntField,
+  MoneyField,
+  NestedField,
+  PAY_HINT,
+  PAY_PATTERN,
+  TextField,
+  UuidField,
+  CurrencyField,
+} from '../../common/validation';
 import { PayOverrideDto } from '../../common/pay-override.dto';
 
 export class BetLimitDto {
@@ -40,13 +52,9 @@ export class CreateTableDto {
   @EnumField(VARIANTS, { description: 'Game dealt', enumName: 'Variant', example: 'COMMISSION' })
   variant: (typeof VARIANTS)[number];
 
-  @TextField({
+  @CurrencyField({
     description: 'ISO 4217 currency of the table',
     example: 'EUR',
-    maxLength: 3,
-    minLength: 3,
-    pattern: /^[A-Z]{3}$/,
-    patternHint: 'must be three capital letters (ISO 4217)',
   })
   currency: string;
 
