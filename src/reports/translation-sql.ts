@@ -13,41 +13,14 @@ const MONEY = ['handle', 'payouts', 'commission', 'commission_collected', 'custo
 /** Σ stake × edge × 10^12 scales like money; Σ variance × 10^12 like money squared. */
 const SCALED: Record<string, (k: string) => string> = { theo_e12: (k) => k, var_e12: (k) => `${k} * ${k}` };
 
+/** The wager figures both daily rollups keep, and each one's own columns around them. */
+const WAGER_FIGURES = ['wagers', 'handle', 'payouts', 'commission', 'commission_collected', 'customer_net'];
 const COLUMNS: Record<'wager_rollups' | 'table_day_rollups', string[]> = {
-  wager_rollups: [
-    'bet_type',
-    'wagers',
-    'handle',
-    'payouts',
-    'commission',
-    'commission_collected',
-    'customer_net',
-    'wins',
-    'losses',
-    'pushes',
-    'theo_e12',
-    'var_e12',
-  ],
+  wager_rollups: ['bet_type', ...WAGER_FIGURES, 'wins', 'losses', 'pushes', 'theo_e12', 'var_e12'],
   table_day_rollups: [
-    'decks',
-    'coups',
-    'banker_wins',
-    'player_wins',
-    'ties',
-    'naturals',
-    'wagers',
-    'handle',
-    'payouts',
-    'commission',
-    'commission_collected',
-    'customer_net',
-    'theo_e12',
-    'var_e12',
-    'banked_coups',
-    'house_commission',
-    'voided_coups',
-    'voided_wagers',
-    'voided_handle',
+    ...['decks', 'coups', 'banker_wins', 'player_wins', 'ties', 'naturals'],
+    ...WAGER_FIGURES,
+    ...['theo_e12', 'var_e12', 'banked_coups', 'house_commission', 'voided_coups', 'voided_wagers', 'voided_handle'],
   ],
 };
 

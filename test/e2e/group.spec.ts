@@ -111,9 +111,13 @@ it("coups on both properties appear in the group's statement, each property's fi
   }
   await groupHasCaughtUp();
   const res = await report(group.ctx, group.finance, 'groupBy=property');
-  expect(
-    res.body.rows.map((r: { group: { propertyName: string; currency: string }; coups: number }) => [r.group.propertyName, r.group.currency, r.coups]),
-  ).toEqual([
+  // Rows come in the order of the properties' ids (random uuids): compared by name.
+  const named = (res.body.rows as { group: { propertyName: string; currency: string }; coups: number }[]).map((r) => [
+    r.group.propertyName,
+    r.group.currency,
+    r.coups,
+  ]);
+  expect(named.sort()).toEqual([
     ['Las Vegas Strip', 'USD', 6],
     ['Macau Peninsula', 'HKD', 6],
   ]);
@@ -179,7 +183,9 @@ it("gives the group's statement in one currency at each day's rate: exact, round
   });
   expect(res.body.totalsByCurrency).toEqual([res.body.totals]);
   // Every row is in USD now; the Strip's own figures are unchanged by a rate of 1.
-  const rows = res.body.rows as { group: { propertyName: string; currency: string }; handle: number; win: number }[];
+  const rows = (res.body.rows as { group: { propertyName: string; currency: string }; handle: number; win: number }[]).sort((x, y) =>
+    x.group.propertyName.localeCompare(y.group.propertyName),
+  );
   expect(rows.map((r) => [r.group.propertyName, r.group.currency])).toEqual([
     ['Las Vegas Strip', 'USD'],
     ['Macau Peninsula', 'USD'],
