@@ -11,6 +11,10 @@
  * (default 20) earlier copies of the quarter's rows, each shifted 92 days further back — the
  * rollup rows the two reports read, not wagers. A report of one quarter must not slow down as
  * the years go by. HISTORY_QUARTERS=0 skips it.
+ *
+ * And the same win/loss report translated into USD (a group's statement, `currency=USD`) at a rate
+ * entered for every day of the quarter and the one before: every rollup row read is translated at its
+ * day's rate, the stored figures of a table's day cannot be sent as they are.
  */
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
@@ -93,12 +97,25 @@ async function ensureHistory(quarters: number): Promise<string> {
   return u.toString();
 }
 
+/** A USD rate for each table currency on every day from the quarter before to the quarter's end (once). */
+async function withRates(url: string): Promise<void> {
+  const c = new Client({ connectionString: url });
+  await c.connect();
+  await c.query(`
+    INSERT INTO exchange_rates (rate_day, currency, into_currency, rate_e9, entered_by_key_id)
+    SELECT d::date, t.currency, 'USD', 1084200000 + (extract(doy FROM d)::int * 137) % 20000000, 'bench'
+    FROM generate_series('2026-04-01'::date, '2026-09-30'::date, interval '1 day') d, (SELECT DISTINCT currency FROM casino_tables WHERE currency <> 'USD') t
+    WHERE NOT EXISTS (SELECT 1 FROM exchange_rates WHERE entered_by_key_id = 'bench')`);
+  await c.end();
+}
+
 async function main() {
   const results: Record<string, unknown>[] = [];
   const targets: { size: number | string; url: () => Promise<string> }[] = SIZES.map((size) => ({ size, url: () => ensureSeeded(size) }));
   if (HISTORY_QUARTERS > 0) targets.push({ size: `1 M + ${HISTORY_QUARTERS} earlier quarters`, url: () => ensureHistory(HISTORY_QUARTERS) });
   for (const { size, url: seeded } of targets) {
     const url = await seeded();
+    await withRates(url);
     const adminKey = 'bench-admin-key-0123456789abcdef0123456789';
     const service = await startServiceProcess({ DATABASE_URL: url, ADMIN_API_KEY: adminKey });
     const base = service.base;
@@ -112,6 +129,8 @@ async function main() {
     for (const [name, path] of [
       ['quarterly statement', '/v1/reports/quarterly?year=2026&quarter=3'],
       ['win-loss groupBy=table,gamingDay', '/v1/reports/win-loss?from=2026-07-01&to=2026-09-30&groupBy=table,gamingDay'],
+      ['the same in USD', '/v1/reports/win-loss?from=2026-07-01&to=2026-09-30&groupBy=table,gamingDay&currency=USD'],
+      ['win-loss by property in USD', '/v1/reports/win-loss?from=2026-07-01&to=2026-09-30&groupBy=property&currency=USD'],
     ] as const) {
       for (let i = 0; i < 5; i++) await get(path);
       const times: number[] = [];

@@ -57,10 +57,13 @@ function ratesSql(into: string, from: string, to: string): Prisma.Sql {
  */
 export function translatedRollupSql(table: 'wager_rollups' | 'table_day_rollups', into: string, from: string, to: string): Prisma.Sql {
   const cols = COLUMNS[table].map((c) => (MONEY.includes(c) ? `r.${c} * x.k AS ${c}` : c in SCALED ? `r.${c} * ${SCALED[c]('x.k')} AS ${c}` : `r.${c}`));
+  // The rates are found once per currency and day (MATERIALIZED), then joined by hash: left to
+  // itself the planner looked the rate up again for every rollup row (18,400 a quarter: 0.7 s).
   return Prisma.sql`(
+    WITH x AS MATERIALIZED (${ratesSql(into, from, to)})
     SELECT r.table_id, r.gaming_day, ${Prisma.raw(cols.join(', '))}
     FROM ${Prisma.raw(table)} r JOIN casino_tables t ON t.id = r.table_id
-    JOIN (${ratesSql(into, from, to)}) x ON x.currency = t.currency AND x.day = r.gaming_day
+    JOIN x ON x.currency = t.currency AND x.day = r.gaming_day
     WHERE r.gaming_day BETWEEN ${from}::date AND ${to}::date)`;
 }
 
