@@ -384,7 +384,6 @@ export class ReportsService {
   async quarterly(db: PrismaService, q: QuarterlyQueryDto): Promise<QuarterlyDto> {
     const year = Number(q.year);
     const quarter = Number(q.quarter);
-    if (year < 2000 || year > 2100) throw new AppError('VALIDATION_FAILED', 'year must be between 2000 and 2100');
     const propertyId = q.propertyId ?? DEFAULT_PROPERTY_ID;
     const property = await db.property.findUnique({ where: { id: propertyId } });
     if (!property) throw notFound('Property', propertyId);

@@ -137,6 +137,9 @@ it('a replica behind the bound is never read: the primary answers, or (READ_WHEN
     expect([refused.status, refused.body.code, refused.headers['retry-after']]).toEqual([503, 'REPLICA_BEHIND', '2']);
     expect(refused.body.message).toMatch(/replica cannot answer within 0 ms/);
     expect(refused.body.details).toEqual({ lagMs: expect.any(Number), maxLagMs: 0 });
+    // A request that is wrong in itself is told so first, whatever the replica's state.
+    const impossible = await refusing.as(finance).get('/v1/reports/quarterly?year=1999&quarter=1');
+    expect([impossible.status, impossible.body.code]).toEqual([400, 'VALIDATION_FAILED']);
     // Asking for the primary is always answered.
     expect((await coups(refusing, 'primary')).headers['x-read-from']).toBe('primary');
   } finally {

@@ -38,7 +38,7 @@ export class WinLossQueryDto extends RangeQueryDto {
 }
 
 export class QuarterlyQueryDto {
-  @TextField({ description: 'Year', example: '2026', maxLength: 4, pattern: /^\d{4}$/, patternHint: 'must be a four-digit year' })
+  @TextField({ description: 'Year, 2000–2100', example: '2026', maxLength: 4, pattern: /^(20\d\d|2100)$/, patternHint: 'must be a year from 2000 to 2100' })
   year: string;
 
   @TextField({ description: 'Quarter, 1–4', example: '3', maxLength: 1, pattern: /^[1-4]$/, patternHint: 'must be 1, 2, 3 or 4' })
