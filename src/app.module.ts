@@ -29,6 +29,7 @@ import { DealersModule } from './dealers/dealers.module';
 import { PatronsModule } from './patrons/patrons.module';
 import { CashModule } from './cash/cash.module';
 import { ExchangeRatesModule } from './exchange-rates/exchange-rates.module';
+import { GroupModule } from './group/group.module';
 import { SurveillanceModule } from './surveillance/surveillance.module';
 
 /** The database clients (the primary, and where reports read), the access layer and the audit secrets, available to every module. */
@@ -85,6 +86,7 @@ export class AppModule {
         TableAccountingModule,
         ReportsModule,
         ExchangeRatesModule,
+        GroupModule,
         AuditModule,
         VoidRequestsModule,
         EventsModule.forRoot({ natsUrl: config.natsUrl, stream: config.eventsStream, pollMs: config.eventsPollMs, gatherMs: config.eventsGatherMs }),

@@ -7,6 +7,7 @@
  */
 import { Client } from 'pg';
 import { groupLinks, publishToGroup, subscribeToProperty } from './database/group';
+import { pgRunner } from './database/sql';
 import { DEFAULT_PROPERTY_ID } from './pit/table-rules';
 
 function usage(problem: string): never {
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
       await subscribeToProperty(db, args[0], args[1]);
       console.log(`Subscribed to property ${args[0]}: its rows are being copied, then follow as they are committed ("links" shows the state).`);
     } else if (command === 'links' && args.length === 0) {
-      console.table(await groupLinks(db));
+      console.table(await groupLinks(pgRunner(db)));
     } else {
       usage(command ? `Unknown command or arguments: ${[command, ...args].join(' ')}` : 'Give a command');
     }

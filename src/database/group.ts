@@ -80,7 +80,7 @@ export interface GroupLink {
   tablesCopying: number;
 }
 
-/** The group's links to its properties, as the group's database sees them. */
-export async function groupLinks(db: ClientBase): Promise<GroupLink[]> {
-  return (await db.query<GroupLink>(SQL.groupLinks.text)).rows;
+/** The group's links to its properties, as the group's database sees them (none on a property's database). */
+export async function groupLinks(db: SqlRunner): Promise<GroupLink[]> {
+  return db.query<GroupLink>(SQL.groupLinks.bind({}));
 }

@@ -2,6 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import { gamingDayOf, parseRate, translate } from '../../src/domain';
 import { groupLinks, publishToGroup, subscribeToProperty } from '../../src/database/group';
 import { DEFAULT_PROPERTY_ID } from '../../src/pit/table-rules';
+import { pgRunner } from '../../src/database/sql';
 import { appOn, TestContext } from '../support/app';
 import { dealtHands, givenKey, givenPit, givenVoid } from '../support/builders';
 import { Cluster, primaryCluster, sabotDatabase, superuser } from '../support/clusters';
@@ -124,8 +125,16 @@ it("coups on both properties appear in the group's statement, each property's fi
   // Two currencies: no grand total until the report is asked in one.
   expect(res.body.totals).toBeNull();
   expect(res.body.totalsByCurrency.map((t: { currency: string }) => t.currency)).toEqual(['HKD', 'USD']);
+  // Finance sees the links through the group's service (its own role, not a superuser); a property has none.
+  const seen = await group.ctx.as(group.finance).get('/v1/group/links');
+  expect(seen.body.map((l: { name: string; connected: boolean; tablesCopying: number }) => [l.name, l.connected, l.tablesCopying])).toEqual([
+    ['macau', true, 0],
+    ['strip', true, 0],
+  ]);
+  expect(seen.body[0].lastMessageAt).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
+  expect((await macau.ctx.as(macau.finance).get('/v1/group/links')).body).toEqual([]);
   // The group knows both links, connected, with every table copied.
-  const links = await superuser(group.cluster.url('sabot'), groupLinks);
+  const links = await superuser(group.cluster.url('sabot'), (db) => groupLinks(pgRunner(db)));
   expect(links.map((l) => [l.name, l.enabled, l.connected, l.tablesCopying])).toEqual([
     ['sabot_group_macau', true, true, 0],
     ['sabot_group_strip', true, true, 0],
