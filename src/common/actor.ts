@@ -37,6 +37,8 @@ export const CASH_REPORT_READERS: Role[] = ['COMPLIANCE', 'AUDITOR'];
 /** Who reads the drop reconciliation. */
 export const DROP_READERS: Role[] = ['FINANCE', 'AUDITOR', 'SUPERVISOR', 'COMPLIANCE'];
 export const TABLE_MANAGERS: Role[] = ['SUPERVISOR', 'ADMIN'];
+/** Who reads the figures finance reports: reports, exchange rates, a group's links. */
+export const FIGURE_READERS: Role[] = ['FINANCE', 'AUDITOR', 'ADMIN', 'SUPERVISOR'];
 
 export const Public = () => SetMetadata(PUBLIC_KEY, true);
 

@@ -1,6 +1,6 @@
 import { Body, Controller, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Role } from '../common/actor';
+import { FIGURE_READERS, Role } from '../common/actor';
 import { CurrentContext, RequestContext } from '../common/context';
 import { Endpoint } from '../common/endpoint';
 import { ExchangeRateDto, ExchangeRatesQueryDto, SetExchangeRateDto } from './dto/exchange-rate.dto';
@@ -8,7 +8,6 @@ import { ExchangeRatesService } from './exchange-rates.service';
 
 /** Finance enters the day's rates; reports, auditors and supervisors read them. */
 const RATE_KEEPERS: Role[] = ['FINANCE', 'ADMIN'];
-const RATE_READERS: Role[] = ['FINANCE', 'AUDITOR', 'ADMIN', 'SUPERVISOR'];
 
 @ApiTags('Exchange rates')
 @Controller('v1/exchange-rates')
@@ -33,7 +32,7 @@ export class ExchangeRatesController {
     operationId: 'listExchangeRates',
     summary: 'List exchange rates',
     description: 'Every rate entered for the days asked for, corrections included (`inForce: false` on an entry a later one corrected).',
-    roles: RATE_READERS,
+    roles: FIGURE_READERS,
     type: ExchangeRateDto,
     isArray: true,
   })

@@ -1,11 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Role } from '../common/actor';
+import { FIGURE_READERS } from '../common/actor';
 import { Endpoint } from '../common/endpoint';
 import { GroupLinkDto } from './dto/group-link.dto';
 import { GroupService } from './group.service';
-
-const READERS: Role[] = ['FINANCE', 'AUDITOR', 'ADMIN', 'SUPERVISOR'];
 
 @ApiTags('Group')
 @Controller('v1/group')
@@ -17,7 +15,7 @@ export class GroupController {
     summary: "The group's links to its properties",
     description:
       "On a casino group's database: each property it subscribes to, whether its changes are arriving now, and when it last heard from it. A statement read while a property's link is down holds that property's figures as they stood when the link went down. On a property's own database the list is empty.",
-    roles: READERS,
+    roles: FIGURE_READERS,
     type: GroupLinkDto,
     isArray: true,
   })

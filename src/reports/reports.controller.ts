@@ -1,7 +1,7 @@
 import { Controller, Headers, Logger, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Role } from '../common/actor';
+import { FIGURE_READERS } from '../common/actor';
 import { Endpoint } from '../common/endpoint';
 import { asCsv, wantsCsv } from '../common/csv';
 import { parseExact, stringifyExact } from '../common/exact-json';
@@ -41,8 +41,6 @@ const WIN_LOSS_EXAMPLE = {
   totalsByCurrency: [{ currency: 'EUR', ...FIGURES }],
   voided: { coups: 1, wagers: 3, handle: 15000 },
 };
-
-const READERS: Role[] = ['FINANCE', 'AUDITOR', 'ADMIN', 'SUPERVISOR'];
 
 /** `Accept: text/csv` turns any report into CSV with the same numbers. */
 /** Large reports are built as JSON text by the database and sent as they are. */
@@ -109,7 +107,7 @@ export class ReportsController {
     summary: 'Wager-level win/loss figures for a range of gaming days, grouped as asked',
     description:
       'Wager-level figures for a range of gaming days, grouped as asked (property, pit, table, variant, bet type, currency, gaming day, month, quarter): handle, win, hold %, commission charged, collected and outstanding, revenue, theoretical win at the exact house edge of each bet, and the outcomes beside their expected counts. Read from rollups written with each coup; `/v1/reports/reconciliation` proves them against the raw records. With `currency`, every amount is translated into one currency at daily exchange rates: on a group database, the consolidated statement of every property.',
-    roles: READERS,
+    roles: FIGURE_READERS,
     readsReplica: true,
     type: WinLossDto,
     errors: ['EXCHANGE_RATE_MISSING'],
@@ -135,7 +133,7 @@ export class ReportsController {
     summary: "A property's quarterly statement: totals, months, variants, tables, table accounting, exceptions",
     description:
       "A property's quarterly statement: totals, months, variants, tables, table accounting (statistical against wager-level win) and the exception report (voided coups, slips, bank coups and buy-ins; integrity alerts of the period, open or not).",
-    roles: READERS,
+    roles: FIGURE_READERS,
     readsReplica: true,
     type: QuarterlyDto,
     errors: ['NOT_FOUND'],
@@ -169,7 +167,7 @@ export class ReportsController {
     summary: 'Statistical win against wager-level win, per table and gaming day',
     description:
       'Statistical win (closer − opener + credits − fills + drop) against wager-level win, per table and gaming day, with the difference finance must explain.',
-    roles: READERS,
+    roles: FIGURE_READERS,
     readsReplica: true,
     type: TableAccountingLineDto,
     isArray: true,
@@ -189,7 +187,7 @@ export class ReportsController {
     summary: 'Recompute a range from the raw records and list any difference from the rollups',
     description:
       'Recomputes a range of gaming days from the raw coups, wagers, commission ledger and bank coups, and lists every difference from the rollups the reports read. An empty list is the proof.',
-    roles: READERS,
+    roles: FIGURE_READERS,
     readsReplica: true,
     type: ReconciliationDto,
   })
