@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ClientBase, escapeIdentifier, escapeLiteral } from 'pg';
 import { loadQueries } from './named-sql';
-import { SqlRunner } from './sql';
+import { pgRunner, SqlRunner } from './sql';
 
 /**
  * A casino group on PostgreSQL's logical replication (README "A casino group"). Every property keeps
@@ -39,14 +39,14 @@ export async function publishesToGroup(db: SqlRunner): Promise<boolean> {
  * property's in the group. Running it again changes nothing.
  */
 export async function publishToGroup(db: ClientBase, defaultPropertyId: string): Promise<'published' | 'already published'> {
-  const [{ tables }] = (await db.query<{ tables: number }>({ text: SQL.tablesOfProperty.text, values: [defaultPropertyId] })).rows;
+  const sql = pgRunner(db);
+  const [{ tables }] = await sql.query<{ tables: number }>(SQL.tablesOfProperty.bind({ propertyId: defaultPropertyId }));
   if (tables > 0) {
     throw new Error(
       `The default property has ${tables} table(s): a group tells properties apart by their own ids. Create the property (POST /v1/properties) and open its tables under it before joining a group.`,
     );
   }
-  const [{ published }] = (await db.query<{ published: boolean }>(SQL.groupPublication.text)).rows;
-  if (published) return 'already published';
+  if (await publishesToGroup(sql)) return 'already published';
   const [first, ...rest] = GROUP_TABLES;
   await db.query(
     `CREATE PUBLICATION ${escapeIdentifier(GROUP_PUBLICATION)} FOR TABLE ${first} WHERE (id <> ${escapeLiteral(defaultPropertyId)}::uuid), ${rest.join(', ')}`,

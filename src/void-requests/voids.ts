@@ -98,7 +98,6 @@ export class Voids {
       await tx.wager.updateMany({ where: { coupId, status: 'OPEN', carriedFromId: null }, data: { status: 'WITHDRAWN' } });
       await tx.wager.updateMany({ where: { coupId, status: 'OPEN', carriedFromId: { not: null } }, data: { coupId: null } });
       shoeChanges.openCoupId = null;
-      if (coup.gamingDay) await recordVoidedCoup(tx, shoe.tableId, coup.gamingDay.toISOString().slice(0, 10), []);
     }
     await tx.shoe.update({ where: { id: shoe.id }, data: shoeChanges });
     await this.audit.append(tx, ctx, {
