@@ -115,6 +115,11 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   await client.query('SET synchronous_commit = off'); // a bulk load of generated history, not live play
+  // The quarter's months in the ledgers, as the service creates them ahead of live play.
+  await client.query('SELECT sabot_ledger_months($1::date, $2::date)', [
+    new Date(firstDay).toISOString().slice(0, 10),
+    new Date(Date.UTC(o.year, o.quarter * 3 - 1, 1)).toISOString().slice(0, 10),
+  ]);
   const regulars = Array.from({ length: o.patrons ?? 0 }, (_, i) => `S-${String(i + 1).padStart(6, '0')}`);
   const whales = o.patrons ? Array.from({ length: WHALES }, (_, i) => `W-${String(i + 1).padStart(2, '0')}`) : [];
   await copy(
@@ -230,6 +235,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
               null,
               settledAt,
               settledAt,
+              day,
             ]),
           );
           if (s.commission > 0n) {
@@ -415,6 +421,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
         'carried_from_id',
         'placed_at',
         'settled_at',
+        'gaming_day',
       ],
       wagers,
     );

@@ -12,6 +12,7 @@ import { PerKeyThrottlerGuard } from './common/hardening';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AppConfig } from './config/config';
 import { CoupsModule } from './coups/coups.module';
+import { LedgerMonthsKeeper } from './database/ledger-months';
 import { PrismaService } from './database/prisma.service';
 import { ReadDatabase } from './database/read-database';
 import { HealthModule } from './health/health.module';
@@ -54,6 +55,7 @@ class CoreModule {
         { provide: ADMIN_KEY, useValue: adminKey },
         { provide: AUDIT_SECRETS, useValue: audit },
         AccessService,
+        LedgerMonthsKeeper,
         { provide: APP_GUARD, useClass: ApiKeyGuard }, // first: the throttler counts per key
         { provide: APP_GUARD, useClass: PerKeyThrottlerGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },

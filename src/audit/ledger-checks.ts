@@ -31,11 +31,14 @@ const CHECKS: readonly LedgerCheck[] = [
   {
     ledger: 'wagers',
     // Every wager settled by a coup.settle entry, as settled; every settled wager, settled by one.
+    // A month detached to the archive is checked by its figures instead (below), row by row again
+    // once it is attached.
     sql: `
       WITH written AS (
         SELECT (w->>'id')::uuid AS id, (w->>'seat')::int AS seat, w->>'betType' AS bet_type, (w->>'amount')::bigint AS amount,
                w->>'result' AS result, (w->>'payout')::bigint AS payout, (w->>'commission')::bigint AS commission, (w->>'net')::bigint AS net
         FROM ${entries('coup.settle')} e CROSS JOIN LATERAL jsonb_array_elements(e.data -> 'wagers') w
+        WHERE date_trunc('month', (e.data->>'gamingDay')::date)::date NOT IN (SELECT month FROM ledger_months_detached)
       ), settled AS (SELECT * FROM wagers WHERE status = 'SETTLED')
       SELECT coalesce(w.id, s.id)::text AS ref,
              CASE WHEN s.id IS NULL THEN 'settled in the audit log, missing from wagers'
@@ -44,6 +47,29 @@ const CHECKS: readonly LedgerCheck[] = [
       FROM written w FULL JOIN settled s ON s.id = w.id
       WHERE s.id IS NULL OR w.id IS NULL
          OR (s.seat, s.bet_type::text, s.amount, s.result::text, s.payout, s.commission, s.net) IS DISTINCT FROM (w.seat, w.bet_type, w.amount, w.result, w.payout, w.commission, w.net)`,
+  },
+  {
+    ledger: 'ledger_archive_steps',
+    // A month detached to the archive held, when it left, the settled wagers the chain says were settled in it.
+    sql: `
+      WITH written AS (
+        SELECT date_trunc('month', (e.data->>'gamingDay')::date)::date AS month, count(*) AS wagers, sum((w->>'amount')::bigint) AS handle
+        FROM ${entries('coup.settle')} e CROSS JOIN LATERAL jsonb_array_elements(e.data -> 'wagers') w
+        GROUP BY 1)
+      SELECT to_char(d.month, 'YYYY-MM') AS ref, 'the month detached to the archive holds other wagers than the audit log settled in it' AS problem
+      FROM ledger_months_detached d LEFT JOIN written w ON w.month = d.month
+      WHERE (d.wagers, d.handle) IS DISTINCT FROM (coalesce(w.wagers, 0), coalesce(w.handle, 0))`,
+  },
+  {
+    ledger: 'coups',
+    // No key across partitions but the partition key is PostgreSQL's to keep: a coup or a wager
+    // twice under one id, or two coups under one number of a shoe, would be found here.
+    sql: `
+      SELECT id::text AS ref, 'a coup id held twice' AS problem FROM coups GROUP BY id HAVING count(*) > 1
+      UNION ALL
+      SELECT shoe_id::text || ' #' || number, 'a coup number held twice on its shoe' FROM coups GROUP BY shoe_id, number HAVING count(*) > 1
+      UNION ALL
+      SELECT id::text, 'a wager id held twice' FROM wagers GROUP BY id HAVING count(*) > 1`,
   },
   {
     ledger: 'commission_entries',

@@ -205,8 +205,17 @@ export const LEDGERS = [
   'audit_log',
 ] as const;
 
+/**
+ * The rows of the ledgers partitioned by gaming month (coups, wagers) count those of the months
+ * detached to the archive too, as they were when they left: a month archived is not rows removed.
+ */
+const ARCHIVED: Partial<Record<(typeof LEDGERS)[number], string>> = {
+  coups: '(SELECT coalesce(sum(coups), 0) FROM ledger_months_detached)',
+  wagers: '(SELECT coalesce(sum(wagers), 0) FROM ledger_months_detached)',
+};
+
 export async function ledgerCounts(db: Queryable): Promise<Record<string, number>> {
-  const sql = LEDGERS.map((t) => `SELECT '${t}' AS ledger, count(*)::text AS n FROM "${t}"`).join(' UNION ALL ');
+  const sql = LEDGERS.map((t) => `SELECT '${t}' AS ledger, (count(*)${ARCHIVED[t] ? ` + ${ARCHIVED[t]}` : ''})::text AS n FROM "${t}"`).join(' UNION ALL ');
   return Object.fromEntries((await db.query<{ ledger: string; n: string }>(sql)).rows.map((r) => [r.ledger, Number(r.n)]));
 }
 

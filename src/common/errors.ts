@@ -42,6 +42,7 @@ export const ERROR_STATUS = {
   PATRON_SEATED_ELSEWHERE: 409,
   SEATING_ENDED: 409,
   GROUP_NEEDS_PROPERTY: 409,
+  LEDGER_MONTH_DETACHED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   MISDEAL: 422,
@@ -111,6 +112,8 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   PATRON_SEATED_ELSEWHERE: "The patron's card is in at another table: take it out there first",
   SEATING_ENDED: "The patron's card came out of this seat already",
   GROUP_NEEDS_PROPERTY: "This database reports to a casino group: tables are opened under the property's own id, never the default property's",
+  LEDGER_MONTH_DETACHED:
+    'The coups and wagers of a month in this range are detached to the archive: the reports, read from rollups, still answer; attach the month again (npm run ledger -- attach) to recompute it from the raw records',
   PAYLOAD_TOO_LARGE: 'The request body is too large',
   UNSUPPORTED_MEDIA_TYPE: 'The body is not JSON (send Content-Type: application/json)',
   MISDEAL: 'The cards break the drawing rules (a third card missing or one too many)',

@@ -129,7 +129,7 @@ export class CoupsService {
       const coupId = randomUUID();
       await tx.coup.create({ data: { id: coupId, shoeId, tableId: shoe.tableId, number, status: 'BETTING', playerCards: [], bankerCards: [] } });
       await insertOpenWagers(tx, coupId, shoe.id, shoe.tableId, fresh);
-      if (carried.length) await tx.wager.updateMany({ where: { id: { in: carried.map((w) => w.id) } }, data: { coupId } });
+      if (carried.length) await tx.wager.updateMany({ where: { id: { in: carried.map((w) => w.id) }, gamingDay: null }, data: { coupId } });
       await tx.shoe.update({ where: { id: shoeId }, data: { coupCount: number, openCoupId: coupId } });
       await this.audit.append(tx, ctx, {
         stream: shoe.tableId,
@@ -167,8 +167,8 @@ export class CoupsService {
     const hands = parseHands(dto);
     return this.prisma.transaction(ctx, async (tx) => {
       const locked = await this.lockOpenCoup(tx, coupId, actor);
-      const coup = await tx.coup.findUniqueOrThrow({ where: { id: coupId }, select: { number: true } });
-      const wagers = (await tx.wager.findMany({ where: { coupId, status: 'OPEN' } })).map(storedWager);
+      const coup = await tx.coup.findFirstOrThrow({ where: { id: coupId, gamingDay: null }, select: { number: true } });
+      const wagers = (await tx.wager.findMany({ where: { coupId, gamingDay: null, status: 'OPEN' } })).map(storedWager);
       await this.settle(ctx, prismaRunner(tx), locked, { id: coupId, number: coup.number, isNew: false }, hands, wagers);
       // The coup may also hold withdrawn wagers: answer from the stored rows, as GET does.
       return this.describe(tx, coupId);
@@ -191,7 +191,7 @@ export class CoupsService {
             : 'Only a tie bet carried to the next coup can be withdrawn',
         );
       }
-      const withdrawn = await tx.wager.update({ where: { id: wagerId }, data: { status: 'WITHDRAWN' } });
+      const withdrawn = await tx.wager.update({ where: { id: wagerId, gamingDay: null }, data: { status: 'WITHDRAWN' } });
       // The bets waiting for the next coup changed: move the shoe's version, so that a whole coup
       // computed before this withdrawal cannot be written (CoupsService.writeOptimistic).
       await tx.$executeRaw`UPDATE shoes SET status = status WHERE id = ${found.shoeId}::uuid`;
@@ -240,7 +240,10 @@ export class CoupsService {
   }
 
   private async lockOpenCoup(tx: Tx, coupId: string, actor: Actor, withSeated = false): Promise<LockedShoe> {
-    const coup = await tx.coup.findUnique({ where: { id: coupId }, select: { shoeId: true, number: true } });
+    // A coup taking bets has no gaming day yet: it is in the ledger's open partition, read alone.
+    // Only a coup that is not (for the error) is looked for in every month.
+    const select = { shoeId: true, number: true } as const;
+    const coup = (await tx.coup.findFirst({ where: { id: coupId, gamingDay: null }, select })) ?? (await tx.coup.findUnique({ where: { id: coupId }, select }));
     if (!coup) throw notFound('Coup', coupId);
     const locked = await this.pit.lock(tx, coup.shoeId, actor, { mustBeOpen: true, withSeated });
     if (locked.shoe.openCoupId !== coupId) throw new AppError('COUP_NOT_TAKING_BETS', `Coup ${coup.number} is not taking bets`);

@@ -13,6 +13,10 @@
 -- (a coup computed without the shoe's lock applies only if the shoe has not moved since it was
 -- read), and the caller's key is still valid when :confirmKeyId is given (a key recognised from
 -- memory). Answers `applied` (0: the shoe moved) and `stored` (stored wagers settled).
+--
+-- The ledgers are partitioned by gaming day: rows still open have none and sit in the open
+-- partition, so every lookup of one says `gaming_day IS NULL` and reads that partition alone.
+-- Settling sets the day, and PostgreSQL moves the row to its month.
 WITH guard AS (
   UPDATE shoes SET remaining = :remaining::int[], cards_dealt = :cardsDealt::int, coup_count = :coupCount::int, open_coup_id = NULL,
                    last_coup_number = coalesce(:lastCoupNumber::int, last_coup_number)
@@ -32,22 +36,22 @@ WITH guard AS (
   UPDATE coups SET status = 'SETTLED', player_cards = :playerCards::text[], banker_cards = :bankerCards::text[], winner = :winner::"Winner",
                    player_total = :playerTotal::int, banker_total = :bankerTotal::int, card_count = :cardCount::int, "natural" = :natural::bool,
                    outcome = :outcome::jsonb, settled_at = :settledAt::timestamptz, gaming_day = :gamingDay::date
-  WHERE id = :coupId::uuid AND :openCoupId::uuid IS NOT NULL AND status = 'BETTING' AND EXISTS (SELECT 1 FROM guard)
+  WHERE id = :coupId::uuid AND gaming_day IS NULL AND :openCoupId::uuid IS NOT NULL AND status = 'BETTING' AND EXISTS (SELECT 1 FROM guard)
   RETURNING 1
 ), wagers_new AS (
-  INSERT INTO wagers (id, coup_id, shoe_id, table_id, seat, bet_type, amount, patron_id, seating_id, status, result, payout, commission, net, carried_from_id, placed_at, settled_at)
+  INSERT INTO wagers (id, coup_id, shoe_id, table_id, seat, bet_type, amount, patron_id, seating_id, status, result, payout, commission, net, carried_from_id, placed_at, settled_at, gaming_day)
   SELECT u.id, :coupId::uuid, :shoeId::uuid, :tableId::uuid, u.seat, u.bet_type::"BetType", u.amount, u.patron_id, u.seating_id, 'SETTLED', u.result::"WagerResult",
-         u.payout, u.commission, u.net, NULL, :settledAt::timestamptz, :settledAt::timestamptz
+         u.payout, u.commission, u.net, NULL, :settledAt::timestamptz, :settledAt::timestamptz, :gamingDay::date
   FROM unnest(:newIds::uuid[], :newSeats::int[], :newBetTypes::text[], :newAmounts::bigint[], :newPatrons::text[], :newSeatings::uuid[], :newResults::text[],
               :newPayouts::bigint[], :newCommissions::bigint[], :newNets::bigint[])
        AS u(id, seat, bet_type, amount, patron_id, seating_id, result, payout, commission, net), guard
   RETURNING 1
 ), wagers_stored AS (
   UPDATE wagers w SET status = 'SETTLED', result = v.result::"WagerResult", payout = v.payout, commission = v.commission, net = v.net,
-                      settled_at = :settledAt::timestamptz, coup_id = :coupId::uuid
+                      settled_at = :settledAt::timestamptz, coup_id = :coupId::uuid, gaming_day = :gamingDay::date
   FROM unnest(:storedIds::uuid[], :storedResults::text[], :storedPayouts::bigint[], :storedCommissions::bigint[], :storedNets::bigint[])
        AS v(id, result, payout, commission, net), guard
-  WHERE w.id = v.id AND w.status = 'OPEN'
+  WHERE w.id = v.id AND w.gaming_day IS NULL AND w.status = 'OPEN'
   RETURNING 1
 ), carried_forward AS (
   INSERT INTO wagers (id, coup_id, shoe_id, table_id, seat, bet_type, amount, patron_id, seating_id, status, carried_from_id, placed_at)

@@ -47,7 +47,7 @@ export const SNAPSHOT_SQL = `
          (SELECT coalesce(json_agg(json_build_object('id', w.id, 'seat', w.seat, 'betType', w.bet_type, 'amount', w.amount::text,
                                                      'patronId', w.patron_id, 'seatingId', w.seating_id, 'carriedFromId', w.carried_from_id)
                                    ORDER BY w.placed_at, w.id), '[]'::json)
-          FROM wagers w WHERE w.shoe_id = s.id AND w.coup_id IS NULL AND w.status = 'OPEN') AS carried,
+          FROM wagers w WHERE w.shoe_id = s.id AND w.gaming_day IS NULL AND w.coup_id IS NULL AND w.status = 'OPEN') AS carried,
          (SELECT coalesce(json_agg(json_build_object('id', st.id, 'patronId', st.patron_id, 'seat', st.seat) ORDER BY st.started_at, st.id), '[]'::json)
           FROM seatings st WHERE st.table_id = s.table_id AND st.ended_at IS NULL) AS seated
   FROM shoes s WHERE s.id = $1::uuid`;
@@ -55,11 +55,12 @@ export const SNAPSHOT_SQL = `
 /**
  * The tie bets waiting for the shoe's next coup. Read in its own statement once the lock is held:
  * a statement's snapshot is taken before it waits for a lock, so reading them in the locking
- * statement could miss a withdrawal committed during the wait.
+ * statement could miss a withdrawal committed during the wait. Open wagers have no gaming day yet:
+ * saying so reads the ledger's open partition alone (prisma/migrations/20261130090000_ledger_partitions).
  */
 export const CARRIED_SQL = `
   SELECT id, seat, bet_type AS "betType", amount::text AS amount, patron_id AS "patronId", seating_id AS "seatingId", carried_from_id AS "carriedFromId"
-  FROM wagers WHERE shoe_id = $1::uuid AND coup_id IS NULL AND status = 'OPEN' ORDER BY placed_at, id`;
+  FROM wagers WHERE shoe_id = $1::uuid AND gaming_day IS NULL AND coup_id IS NULL AND status = 'OPEN' ORDER BY placed_at, id`;
 
 /**
  * The patrons seated at a table now, in the order their cards went in. A card in or out moves the

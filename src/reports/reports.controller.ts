@@ -186,10 +186,11 @@ export class ReportsController {
     operationId: 'reconcileRollups',
     summary: 'Recompute a range from the raw records and list any difference from the rollups',
     description:
-      'Recomputes a range of gaming days from the raw coups, wagers, commission ledger and bank coups, and lists every difference from the rollups the reports read. An empty list is the proof.',
+      'Recomputes a range of gaming days from the raw coups, wagers, commission ledger and bank coups, and lists every difference from the rollups the reports read. An empty list is the proof. A range holding a month whose coups and wagers are detached to the archive is refused until the month is attached again.',
     roles: FIGURE_READERS,
     readsReplica: true,
     type: ReconciliationDto,
+    errors: ['LEDGER_MONTH_DETACHED'],
   })
   async reconcile(@Query() q: RangeQueryDto, @ReadFromHeader() wants: ReadWants, @Res({ passthrough: true }) res: Response): Promise<ReconciliationDto> {
     return this.reports.reconcile(await this.readFrom(wants, res), q);

@@ -496,9 +496,11 @@ export class ReportsService {
     >`
       SELECT c.id::text AS coup_id, t.code AS table_code, s.number AS shoe_number, c.number AS coup_number, to_char(c.gaming_day, 'YYYY-MM-DD') AS gaming_day,
              v.reason, v.voided_by_key_id AS by, v.voided_by_role::text AS role, v.created_at AS at,
-             coalesce((SELECT sum(w.amount) FROM wagers w WHERE w.coup_id = c.id AND w.status = 'SETTLED'), 0)::text AS handle
+             coalesce((SELECT sum(w.amount) FROM wagers w
+                       WHERE w.coup_id = c.id AND w.gaming_day = c.gaming_day AND w.gaming_day BETWEEN ${from}::date AND ${to}::date AND w.status = 'SETTLED'), 0)::text AS handle
       FROM coup_voids v JOIN coups c ON c.id = v.coup_id JOIN shoes s ON s.id = c.shoe_id JOIN casino_tables t ON t.id = c.table_id
-      WHERE coalesce(c.gaming_day, v.created_at::date) BETWEEN ${from}::date AND ${to}::date ${prop}
+      -- a coup cancelled before its cards has no gaming day (the open partition): the day of its void
+      WHERE (c.gaming_day BETWEEN ${from}::date AND ${to}::date OR (c.gaming_day IS NULL AND v.created_at::date BETWEEN ${from}::date AND ${to}::date)) ${prop}
       ORDER BY v.created_at`;
     const slips = await db.$queryRaw<
       {
@@ -653,18 +655,29 @@ export class ReportsService {
 
   /**
    * Recomputes the rollups of a range from the raw records (settled wagers of unvoided coups,
-   * commission collections) and lists every difference.
+   * commission collections) and lists every difference. The ledgers are partitioned by gaming
+   * month: a settled wager carries its coup's gaming day, and each query bounds both tables' days,
+   * so that each reads the months of the range alone (test/e2e/partitions.spec.ts).
    */
   async reconcile(db: PrismaService, q: RangeQueryDto): Promise<ReconciliationDto> {
     const { from, to } = parseRange(q);
+    const detached = await db.$queryRaw<{ month: string }[]>`
+      SELECT to_char(month, 'YYYY-MM') AS month FROM ledger_months_detached
+      WHERE month <= ${to}::date AND month >= date_trunc('month', ${from}::date)::date ORDER BY month`;
+    if (detached.length) {
+      throw new AppError(
+        'LEDGER_MONTH_DETACHED',
+        `The coups and wagers of ${detached.map((d) => d.month).join(', ')} are detached to the archive: attach them again to reconcile this range`,
+      );
+    }
     const prop = q.propertyId ? Prisma.sql`AND t.property_id = ${q.propertyId}::uuid` : Prisma.empty;
     type Rec = Record<string, string>;
     const raw = await db.$queryRaw<Rec[]>`
       SELECT w.table_id::text, to_char(c.gaming_day, 'YYYY-MM-DD') AS day, w.bet_type::text, count(*)::text AS wagers, sum(w.amount)::text AS handle,
              sum(w.payout)::text AS payouts, sum(w.commission)::text AS commission, sum(w.net)::text AS net,
              count(*) FILTER (WHERE w.result = 'WIN')::text AS wins, count(*) FILTER (WHERE w.result = 'LOSE')::text AS losses, count(*) FILTER (WHERE w.result = 'PUSH')::text AS pushes
-      FROM wagers w JOIN coups c ON c.id = w.coup_id JOIN casino_tables t ON t.id = w.table_id
-      WHERE w.status = 'SETTLED' AND c.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
+      FROM wagers w JOIN coups c ON c.id = w.coup_id AND c.gaming_day = w.gaming_day JOIN casino_tables t ON t.id = w.table_id
+      WHERE w.status = 'SETTLED' AND w.gaming_day BETWEEN ${from}::date AND ${to}::date AND c.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
         AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
       GROUP BY 1, 2, 3`;
     const collected = await db.$queryRaw<Rec[]>`
@@ -702,7 +715,7 @@ export class ReportsService {
       SELECT c.table_id::text, to_char(c.gaming_day, 'YYYY-MM-DD') AS day, count(DISTINCT c.id)::text AS voided_coups, count(w.id)::text AS voided_wagers,
              coalesce(sum(w.amount), 0)::text AS voided_handle
       FROM coup_voids v JOIN coups c ON c.id = v.coup_id JOIN casino_tables t ON t.id = c.table_id
-      LEFT JOIN wagers w ON w.coup_id = c.id AND w.status = 'SETTLED'
+      LEFT JOIN wagers w ON w.coup_id = c.id AND w.gaming_day = c.gaming_day AND w.gaming_day BETWEEN ${from}::date AND ${to}::date AND w.status = 'SETTLED'
       WHERE c.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
       GROUP BY 1, 2`;
     // Month rollups are compared for the months lying wholly inside the range.
@@ -724,8 +737,8 @@ export class ReportsService {
           AS k(table_id, b, c, v)
       ), s AS (
         SELECT w.coup_id, w.table_id, to_char(c.gaming_day, 'YYYY-MM-DD') AS day, w.bet_type::text AS bet_type, sum(w.amount) AS st
-        FROM wagers w JOIN coups c ON c.id = w.coup_id JOIN casino_tables t ON t.id = w.table_id
-        WHERE w.status = 'SETTLED' AND c.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
+        FROM wagers w JOIN coups c ON c.id = w.coup_id AND c.gaming_day = w.gaming_day JOIN casino_tables t ON t.id = w.table_id
+        WHERE w.status = 'SETTLED' AND w.gaming_day BETWEEN ${from}::date AND ${to}::date AND c.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
           AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
         GROUP BY 1, 2, 3, 4
       )
@@ -832,8 +845,8 @@ export class ReportsService {
     const rated = await db.$queryRaw<Rec[]>`
       SELECT w.coup_id::text, w.table_id::text, to_char(c.gaming_day, 'YYYY-MM-DD') AS day, w.patron_id, w.seating_id::text, w.bet_type::text,
              w.amount::text, w.net::text
-      FROM wagers w JOIN coups c ON c.id = w.coup_id JOIN casino_tables t ON t.id = w.table_id
-      WHERE w.patron_id IS NOT NULL AND w.status = 'SETTLED' AND c.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
+      FROM wagers w JOIN coups c ON c.id = w.coup_id AND c.gaming_day = w.gaming_day JOIN casino_tables t ON t.id = w.table_id
+      WHERE w.patron_id IS NOT NULL AND w.status = 'SETTLED' AND w.gaming_day BETWEEN ${from}::date AND ${to}::date AND c.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
         AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
       ORDER BY w.coup_id`;
     const keptBets = await db.$queryRaw<Rec[]>`

@@ -98,7 +98,7 @@ export class ShoesService {
       const { shoe } = await this.pit.lock(tx, id, actor, { mustBeOpen: true });
       if (shoe.openCoupId) throw new AppError('COUP_IN_PROGRESS', 'A coup is still taking bets: record its cards or void it before closing the shoe');
       // Tie bets waiting for a next coup that will not come go back to their owners.
-      const returned = await tx.wager.updateMany({ where: { shoeId: id, coupId: null, status: 'OPEN' }, data: { status: 'WITHDRAWN' } });
+      const returned = await tx.wager.updateMany({ where: { shoeId: id, gamingDay: null, coupId: null, status: 'OPEN' }, data: { status: 'WITHDRAWN' } });
       const closed = await tx.shoe.update({ where: { id }, data: { status: 'CLOSED', closedAt: new Date() } });
       // A player's bank ends with its shoe: the banker takes it and what was set aside.
       await tx.bank.updateMany({ where: { shoeId: id, status: 'ACTIVE' }, data: { status: 'SHOE_CLOSED', closedAt: closed.closedAt } });

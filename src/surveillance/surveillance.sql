@@ -102,7 +102,7 @@ ON CONFLICT DO NOTHING;
 -- the shoe's coups, then their wagers (the wagers keep no index by shoe but for open ones).
 SELECT DISTINCT w.patron_id, c.gaming_day::text AS gaming_day, t.property_id
 FROM wagers w
-JOIN coups c ON c.id = w.coup_id
+JOIN coups c ON c.id = w.coup_id AND c.gaming_day = w.gaming_day
 JOIN casino_tables t ON t.id = c.table_id
 LEFT JOIN coup_voids v ON v.coup_id = c.id
 WHERE c.shoe_id = :shoeId::uuid AND w.patron_id IS NOT NULL AND w.status = 'SETTLED' AND v.coup_id IS NULL;
@@ -116,7 +116,7 @@ FROM wagers w
 JOIN coup_surveillance cs ON cs.coup_id = w.coup_id
 JOIN casino_tables t ON t.id = cs.table_id
 LEFT JOIN coup_voids v ON v.coup_id = w.coup_id
-WHERE w.patron_id = :patronId AND t.property_id = :propertyId::uuid AND cs.gaming_day = :gamingDay::date
+WHERE w.patron_id = :patronId AND t.property_id = :propertyId::uuid AND cs.gaming_day = :gamingDay::date AND w.gaming_day = :gamingDay::date
   AND w.status = 'SETTLED' AND v.coup_id IS NULL
 GROUP BY cs.coup_id, cs.shoe_id, cs.table_id, cs.dealer_id, cs.first_value, cs.odds, cs.odds_packed, cs.created_at
 ORDER BY cs.created_at, cs.coup_id;

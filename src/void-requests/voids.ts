@@ -89,14 +89,14 @@ export class Voids {
       );
       await recordVoidedCoup(tx, shoe.tableId, coup.gamingDay!.toISOString().slice(0, 10), settled);
       await tx.wager.updateMany({
-        where: { carriedFromId: { in: coup.wagers.map((w) => w.id) }, status: 'OPEN', coupId: null },
+        where: { carriedFromId: { in: coup.wagers.map((w) => w.id) }, gamingDay: null, status: 'OPEN', coupId: null },
         data: { status: 'WITHDRAWN' },
       });
       Object.assign(shoeChanges, returnToShoe(shoe, parseCards([...coup.playerCards, ...coup.bankerCards])));
     } else {
       // Cancelled before the cards: new bets go back; carried tie bets wait for the next coup again.
-      await tx.wager.updateMany({ where: { coupId, status: 'OPEN', carriedFromId: null }, data: { status: 'WITHDRAWN' } });
-      await tx.wager.updateMany({ where: { coupId, status: 'OPEN', carriedFromId: { not: null } }, data: { coupId: null } });
+      await tx.wager.updateMany({ where: { coupId, gamingDay: null, status: 'OPEN', carriedFromId: null }, data: { status: 'WITHDRAWN' } });
+      await tx.wager.updateMany({ where: { coupId, gamingDay: null, status: 'OPEN', carriedFromId: { not: null } }, data: { coupId: null } });
       shoeChanges.openCoupId = null;
     }
     await tx.shoe.update({ where: { id: shoe.id }, data: shoeChanges });

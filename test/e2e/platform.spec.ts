@@ -160,6 +160,7 @@ describe('migrations', () => {
         commission: 0n,
         net: -9_007_199_254_740_993n,
         settledAt: new Date(),
+        gamingDay: new Date('2026-11-21'),
       },
     });
     await p.coupVoid.create({ data: { coupId: coup.id, reason: 'schema', voidedByKeyId: 'k', voidedByRole: 'SUPERVISOR' } });
