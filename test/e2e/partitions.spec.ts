@@ -218,6 +218,20 @@ describe('months ahead, kept by the service', () => {
 });
 
 describe('a month detached to the archive and attached again for an audit', () => {
+  it('a detach behind a long read of the ledgers gives up on the lock rather than queue the pit behind it, and changes nothing', async () => {
+    const { day } = await playADay();
+    const month = day.slice(0, 7);
+    await withClient(ctx.databaseUrl, async (report) => {
+      await report.query('BEGIN');
+      await report.query('SELECT count(*) FROM wagers'); // a report's read, still open: it holds the ledgers' lock
+      await expect(detachLedgerMonth(pgRunner(ctx.prisma.pool), month)).rejects.toThrow('canceling statement due to lock timeout');
+      await report.query('ROLLBACK');
+    });
+    expect((await ledgerMonths(pgRunner(ctx.prisma.pool))).find((m) => m.month === month)?.state).toBe('ATTACHED');
+    const { rows } = await ctx.prisma.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ledger_archive_steps WHERE month = $1::date`, [`${month}-01`]);
+    expect(rows[0].n).toBe('0');
+  });
+
   it('the reports stand on the rollups, the reconciliation waits for the month, the audit trail holds, and nothing is lost', async () => {
     // The month the pit is dealing in: nothing is dealt here while it is away.
     const { day, coups } = await playADay();

@@ -208,9 +208,21 @@ FROM (SELECT DISTINCT ON ("month") * FROM "ledger_archive_steps" ORDER BY "month
 WHERE s."step" = 'DETACH';
 GRANT SELECT ON "ledger_months_detached" TO sabot_app;
 
+-- A step of the archive, recorded with the settled coups, wagers and handle the month's partitions hold.
+CREATE FUNCTION sabot_ledger_archive_step(month DATE, step TEXT) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  suffix TEXT := to_char(month, 'YYYY_MM');
+BEGIN
+  EXECUTE format($q$INSERT INTO ledger_archive_steps (month, step, coups, wagers, handle)
+                   SELECT %L, %L, (SELECT count(*) FROM %I WHERE status = 'SETTLED'), count(*), coalesce(sum(amount), 0)
+                   FROM %I WHERE status = 'SETTLED'$q$, month, step, 'coups_' || suffix, 'wagers_' || suffix);
+END $$;
+
 -- Detach: the month's figures are recorded, both partitions leave the ledgers in one transaction,
 -- and the detached tables refuse change as the ledgers do (the ledgers' triggers leave with them).
-CREATE FUNCTION sabot_ledger_month_detach(month DATE) RETURNS void LANGUAGE plpgsql AS $$
+-- Detach and attach lock the ledgers for a moment: each waits at most 2 s for the lock (behind a
+-- long report, say) rather than hold the pit queued behind it, and fails saying so: run it again.
+CREATE FUNCTION sabot_ledger_month_detach(month DATE) RETURNS void LANGUAGE plpgsql SET lock_timeout = '2s' AS $$
 DECLARE
   suffix TEXT := to_char(date_trunc('month', month), 'YYYY_MM');
   ledger TEXT;
@@ -221,9 +233,7 @@ BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_inherits WHERE inhrelid = to_regclass('coups_' || suffix) AND inhparent = 'coups'::regclass) THEN
     RAISE EXCEPTION 'sabot: the ledgers hold no partition for %', to_char(month, 'YYYY-MM') USING ERRCODE = '22023';
   END IF;
-  EXECUTE format($q$INSERT INTO ledger_archive_steps (month, step, coups, wagers, handle)
-                   SELECT %L, 'DETACH', (SELECT count(*) FROM %I WHERE status = 'SETTLED'), count(*), coalesce(sum(amount), 0)
-                   FROM %I WHERE status = 'SETTLED'$q$, month, 'coups_' || suffix, 'wagers_' || suffix);
+  PERFORM sabot_ledger_archive_step(month, 'DETACH');
   FOREACH ledger IN ARRAY ARRAY['coups', 'wagers'] LOOP
     EXECUTE format('ALTER TABLE %I DETACH PARTITION %I', ledger, ledger || '_' || suffix);
     EXECUTE format('CREATE TRIGGER %I BEFORE UPDATE OR DELETE ON %I FOR EACH ROW EXECUTE FUNCTION sabot_refuse_change()',
@@ -233,7 +243,7 @@ END $$;
 
 -- Attach: the archived month's partitions return, PostgreSQL checks every row belongs to the month,
 -- and the step is recorded with the figures the month holds now.
-CREATE FUNCTION sabot_ledger_month_attach(month DATE) RETURNS void LANGUAGE plpgsql AS $$
+CREATE FUNCTION sabot_ledger_month_attach(month DATE) RETURNS void LANGUAGE plpgsql SET lock_timeout = '2s' AS $$
 DECLARE
   first DATE := date_trunc('month', month)::date;
   next DATE := (date_trunc('month', month) + interval '1 month')::date;
@@ -250,9 +260,8 @@ BEGIN
     EXECUTE format('DROP TRIGGER %I ON %I', ledger || '_' || suffix || '_archived', ledger || '_' || suffix);
     EXECUTE format('ALTER TABLE %I ATTACH PARTITION %I FOR VALUES FROM (%L) TO (%L)', ledger, ledger || '_' || suffix, first, next);
   END LOOP;
-  EXECUTE format($q$INSERT INTO ledger_archive_steps (month, step, coups, wagers, handle)
-                   SELECT %L, 'ATTACH', (SELECT count(*) FROM %I WHERE status = 'SETTLED'), count(*), coalesce(sum(amount), 0)
-                   FROM %I WHERE status = 'SETTLED'$q$, first, 'coups_' || suffix, 'wagers_' || suffix);
+  PERFORM sabot_ledger_archive_step(first, 'ATTACH');
 END $$;
+REVOKE ALL ON FUNCTION sabot_ledger_archive_step(DATE, TEXT) FROM PUBLIC;
 REVOKE ALL ON FUNCTION sabot_ledger_month_detach(DATE) FROM PUBLIC;
 REVOKE ALL ON FUNCTION sabot_ledger_month_attach(DATE) FROM PUBLIC;
