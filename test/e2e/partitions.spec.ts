@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { attachLedgerMonth, detachLedgerMonth, ensureLedgerMonths, ledgerMonths } from '../../src/database/ledger-months';
 import { pgRunner } from '../../src/database/sql';
@@ -214,6 +217,28 @@ describe('months ahead, kept by the service', () => {
     await expect(detachLedgerMonth(owner, '2026-13')).rejects.toThrow('A month is written YYYY-MM');
     await expect(detachLedgerMonth(owner, '1999-01')).rejects.toThrow('the ledgers hold no partition for 1999-01');
     await expect(attachLedgerMonth(owner, '2031-01')).rejects.toThrow('2031-01 is not a detached month');
+  });
+});
+
+describe('npm run ledger', () => {
+  const cli = (...args: string[]) =>
+    promisify(execFile)(process.execPath, [path.join(__dirname, '../../dist/src/ledger.cli.js'), ...args], {
+      env: { ...process.env, DATABASE_URL: ctx.databaseUrl },
+    }).then(
+      (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
+      (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout, err: e.stderr }),
+    );
+
+  it('lists the months, says what is wrong with a bad one (exit 1), and shows its usage when called wrongly (exit 2)', async () => {
+    const { rows } = await ctx.prisma.pool.query<{ m: string }>(`SELECT to_char(current_date, 'YYYY-MM') AS m`);
+    const months = await cli('months');
+    expect(months.code).toBe(0);
+    expect(months.out).toMatch(new RegExp(`${rows[0].m}.*ATTACHED`));
+    expect(await cli('detach', '2026-13')).toMatchObject({ code: 1, err: expect.stringContaining('A month is written YYYY-MM, e.g. 2026-01: not "2026-13"') });
+    expect(await cli('detach')).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('Usage: DATABASE_URL=postgres://… npm run ledger -- months | detach YYYY-MM | attach YYYY-MM'),
+    });
   });
 });
 
