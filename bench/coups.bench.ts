@@ -272,7 +272,6 @@ async function databaseLimit(url: string, concurrency: number, seconds: number) 
           bankerTotal: outcome.bankerTotal,
           cardCount: outcome.cardCount,
           natural: outcome.natural,
-          outcome: JSON.stringify(outcome),
           settledAt: new Date().toISOString(),
           gamingDay: day,
           newIds: rows.map((r) => r.id),

@@ -22,8 +22,6 @@ export interface CoupWriteParams {
   bankerTotal: number;
   cardCount: number;
   natural: boolean;
-  /** The outcome as JSON text. */
-  outcome: string;
   settledAt: string;
   gamingDay: string;
   newIds: string[];

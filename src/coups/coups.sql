@@ -27,15 +27,15 @@ WITH guard AS (
       SELECT 1 FROM api_keys k WHERE k.id = :confirmKeyId::uuid AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())))
   RETURNING 1
 ), coup_new AS (
-  INSERT INTO coups (id, shoe_id, table_id, number, status, player_cards, banker_cards, winner, player_total, banker_total, card_count, "natural", outcome, settled_at, gaming_day)
+  INSERT INTO coups (id, shoe_id, table_id, number, status, player_cards, banker_cards, winner, player_total, banker_total, card_count, "natural", settled_at, gaming_day)
   SELECT :coupId::uuid, :shoeId::uuid, :tableId::uuid, :coupNumber::int, 'SETTLED', :playerCards::text[], :bankerCards::text[], :winner::"Winner",
-         :playerTotal::int, :bankerTotal::int, :cardCount::int, :natural::bool, :outcome::jsonb, :settledAt::timestamptz, :gamingDay::date
+         :playerTotal::int, :bankerTotal::int, :cardCount::int, :natural::bool, :settledAt::timestamptz, :gamingDay::date
   FROM guard WHERE :openCoupId::uuid IS NULL
   RETURNING 1
 ), coup_dealt AS (
   UPDATE coups SET status = 'SETTLED', player_cards = :playerCards::text[], banker_cards = :bankerCards::text[], winner = :winner::"Winner",
                    player_total = :playerTotal::int, banker_total = :bankerTotal::int, card_count = :cardCount::int, "natural" = :natural::bool,
-                   outcome = :outcome::jsonb, settled_at = :settledAt::timestamptz, gaming_day = :gamingDay::date
+                   settled_at = :settledAt::timestamptz, gaming_day = :gamingDay::date
   WHERE id = :coupId::uuid AND gaming_day IS NULL AND :openCoupId::uuid IS NOT NULL AND status = 'BETTING' AND EXISTS (SELECT 1 FROM guard)
   RETURNING 1
 ), wagers_new AS (

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { Actor, assertTableAccess } from '../common/actor';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService, Tx } from '../database/prisma.service';
-import { CARDS_PER_DECK, CoupOutcome, formatCard, newShoe, parseCards, roadsOf } from '../domain';
+import { CARDS_PER_DECK, formatCard, newShoe, outcomeOf, parseCards, roadsOf } from '../domain';
 import { Shoe } from '../generated/prisma/client';
 import { seatCommissions, toSeatCommissionDto } from '../ledger/commission-ledger';
 import { PitService } from '../pit/pit.service';
@@ -74,12 +74,12 @@ export class ShoesService {
     const coups = await this.prisma.coup.findMany({
       where: { shoeId, status: 'SETTLED', void: null },
       orderBy: { number: 'asc' },
-      select: { number: true, winner: true, outcome: true },
+      select: { number: true, winner: true, natural: true, playerCards: true, bankerCards: true },
     });
     const roads = roadsOf(
       coups.map((c) => {
-        const o = c.outcome as unknown as CoupOutcome;
-        return { number: c.number, winner: c.winner!, natural: o.natural, playerPair: o.playerPair, bankerPair: o.bankerPair };
+        const o = outcomeOf(parseCards(c.playerCards), parseCards(c.bankerCards));
+        return { number: c.number, winner: c.winner!, natural: c.natural!, playerPair: o.playerPair, bankerPair: o.bankerPair };
       }),
     );
     return { shoeId, coups: coups.length, ...roads };

@@ -141,7 +141,6 @@ describe('migrations', () => {
         bankerTotal: 8,
         cardCount: 4,
         natural: true,
-        outcome: { winner: 'PLAYER' },
         settledAt: new Date(),
         gamingDay: new Date('2026-11-21'),
       },

@@ -95,6 +95,26 @@ describe('ties', () => {
 });
 
 describe('stepwise recording', () => {
+  it("reads a coup's outcome back as it was settled: the pairs and special wins follow from the stored cards", async () => {
+    const { terminal, shoe } = await givenPit(ctx, { variant: 'EZ', sideBets: ['DRAGON_7', 'PANDA_8'] });
+    // Player 2-2 draws a ten (4); Banker A-A draws a five: Banker wins with three cards totalling 7.
+    const cards = { player: ['2S', '2D', 'KH'], banker: ['AH', 'AC', '5D'] };
+    const dealt = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards, wagers: [{ seat: 1, betType: 'DRAGON_7', amount: 1000 }] });
+    expect(dealt.status).toBe(201);
+    expect(dealt.body.outcome).toMatchObject({
+      winner: 'BANKER',
+      playerTotal: 4,
+      bankerTotal: 7,
+      natural: false,
+      playerPair: true,
+      bankerPair: true,
+      dragon7: true,
+    });
+    const read = await ctx.as(terminal).get(`/v1/coups/${dealt.body.id}`);
+    expect(read.body.outcome).toEqual(dealt.body.outcome);
+    expect(read.body.cards).toEqual(cards);
+  });
+
   it('opens a coup, adds wagers while betting is open, then settles on the cards', async () => {
     const { terminal, shoe } = await givenPit(ctx);
     const open = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { wagers: [{ seat: 1, betType: 'PLAYER', amount: 1000 }] });
