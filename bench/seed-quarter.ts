@@ -16,19 +16,7 @@ import { Readable } from 'node:stream';
 import { SingleBar } from 'cli-progress';
 import { Client } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import {
-  BetType,
-  coupPlayDeltas,
-  dealPuntoBanco,
-  evaluateCoup,
-  formatCard,
-  isOffered,
-  PatronStake,
-  RuleSet,
-  seededRandom,
-  settleWager,
-  shuffledShoe,
-} from '../src/domain';
+import { BetType, dealPuntoBanco, evaluateCoup, formatCard, isOffered, RuleSet, seededRandom, settleWager, shuffledShoe } from '../src/domain';
 import { migrate } from '../src/database/migrate';
 import { PrismaService } from '../src/database/prisma.service';
 import { generateKeyPairSync } from 'node:crypto';
@@ -36,6 +24,8 @@ import { newAuditKeyText, parseAuditKeys } from '../src/config/keyring';
 import { AuditLog } from '../src/ledger/audit-log';
 import { TablesService } from '../src/tables/tables.service';
 import { covariancesOf, edgesOf, rulesOf } from '../src/pit/table-rules';
+import { rollupParams, SettledWager } from '../src/ledger/rollups';
+import { RollupParams } from '../src/ledger/ledger-sql';
 
 export interface SeedOptions {
   wagers: number;
@@ -133,8 +123,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
     : null;
   bar?.start(o.tables * days, 0, { wagers: 0 });
 
-  const wagerRollup = new Map<string, bigint[]>(); // table|day|bet → wagers, handle, payouts, commission, collected, net, wins, losses, pushes, theo
-  const coupRollup = new Map<string, bigint[]>(); // table|day → coups, banker, player, tie, naturals
+  const rollups = new RollupSums();
   let totalWagers = 0;
   let totalCoups = 0;
 
@@ -147,9 +136,6 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
       sessions: string[] = [],
       slips: string[] = [],
       seatings: string[] = [];
-    // The day's patron rollups (domain/rating.ts coupPlayDeltas, as the settlement keeps them).
-    const patronBets = new Map<string, bigint[]>(); // patron|table|visit|bet → wagers, handle, net, theo
-    const patronCoups = new Map<string, bigint[]>(); // patron|table|visit → coups, var
     for (const table of tables) {
       if (Date.now() > deadline) throw new Error(`Seeding would run past --max-minutes ${o.maxMinutes}: stopped after ${totalWagers} wagers`);
       const rules: RuleSet = rulesOf(table);
@@ -200,13 +186,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
             day,
           ]),
         );
-        const ck = `${table.id}|${day}`;
-        const cr = coupRollup.get(ck) ?? [0n, 0n, 0n, 0n, 0n];
-        cr[0]++;
-        cr[outcome.winner === 'BANKER' ? 1 : outcome.winner === 'PLAYER' ? 2 : 3]++;
-        if (outcome.natural) cr[4]++;
-        coupRollup.set(ck, cr);
-        const rated: PatronStake[] = [];
+        const settled: SettledWager[] = [];
         for (let i = 0; i < bets.length; i++) {
           const betType = bets[i];
           const amount = BigInt(2500 * (1 + Math.floor(random() * 40)));
@@ -214,7 +194,16 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
           const wagerId = randomUUID();
           const seat = i + 1;
           const who = seated.get(seat);
-          if (who) rated.push({ patronId: who.patronId, seatingId: who.seatingId, betType, amount, net: s.net });
+          settled.push({
+            betType,
+            amount,
+            payout: s.payout,
+            commission: s.commission,
+            net: s.net,
+            result: s.result,
+            patronId: who?.patronId ?? null,
+            seatingId: who?.seatingId ?? null,
+          });
           wagers.push(
             line([
               wagerId,
@@ -243,38 +232,11 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
             );
             owed.set(seat, (owed.get(seat) ?? 0n) + s.commission);
           }
-          const wk = `${table.id}|${day}|${betType}`;
-          const r = wagerRollup.get(wk) ?? new Array<bigint>(10).fill(0n);
-          r[0]++;
-          r[1] += amount;
-          r[2] += s.payout;
-          r[3] += s.commission;
-          r[5] += s.net;
-          r[s.result === 'WIN' ? 6 : s.result === 'LOSE' ? 7 : 8]++;
-          r[9] += amount * (edges[betType] ?? 0n);
-          wagerRollup.set(wk, r);
           dayWin -= s.net;
           totalWagers++;
         }
-        if (rated.length) {
-          const d = coupPlayDeltas(rated, theory);
-          for (const b of d.bets) {
-            const k = `${b.patronId}|${table.id}|${b.visit}|${b.betType}`;
-            const r = patronBets.get(k) ?? [0n, 0n, 0n, 0n];
-            r[0] += BigInt(b.sums.wagers);
-            r[1] += b.sums.handle;
-            r[2] += b.sums.net;
-            r[3] += b.sums.theoE12;
-            patronBets.set(k, r);
-          }
-          for (const c of d.coups) {
-            const k = `${c.patronId}|${table.id}|${c.visit}`;
-            const r = patronCoups.get(k) ?? [0n, 0n];
-            r[0] += 1n;
-            r[1] += c.varE12;
-            patronCoups.set(k, r);
-          }
-        }
+        // The coup's rollup deltas as the settlement itself computes them (ledger/rollups.ts).
+        rollups.addCoup(rollupParams({ tableId: table.id, gamingDay: day, winner: outcome.winner, natural: outcome.natural }, settled, theory, 1n));
         totalCoups++;
       }
       // End of shoe: every seat pays its commission.
@@ -286,10 +248,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
         commissions.push(
           line([randomUUID(), shoeId, table.id, seat, seated.get(seat)?.patronId ?? null, 'COLLECTION', -amount, null, null, 'seed', closedAt, day]),
         );
-        const wk = `${table.id}|${day}|BANKER`;
-        const r = wagerRollup.get(wk) ?? new Array<bigint>(10).fill(0n);
-        r[4] += amount;
-        wagerRollup.set(wk, r);
+        rollups.addCollection(table.id, day, amount);
       }
       shoes.push(
         line([
@@ -433,14 +392,16 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
       client,
       'patron_rollups',
       ['patron_id', 'table_id', 'seating_key', 'bet_type', 'wagers', 'handle', 'customer_net', 'theo_e12', 'gaming_day'],
-      [...patronBets].map(([k, r]) => line([...k.split('|'), ...r, day])),
+      [...rollups.patronBets].map(([k, r]) => line([...k.split('|'), ...r, day])),
     );
     await copy(
       client,
       'patron_coup_rollups',
       ['patron_id', 'table_id', 'seating_key', 'coups', 'var_e12', 'gaming_day'],
-      [...patronCoups].map(([k, r]) => line([...k.split('|'), ...r, day])),
+      [...rollups.patronCoups].map(([k, r]) => line([...k.split('|'), ...r, day])),
     );
+    rollups.patronBets.clear();
+    rollups.patronCoups.clear();
     await copy(
       client,
       'table_sessions',
@@ -473,76 +434,28 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
   await copy(
     client,
     'wager_rollups',
-    [
-      'table_id',
-      'gaming_day',
-      'bet_type',
-      'wagers',
-      'handle',
-      'payouts',
-      'commission',
-      'commission_collected',
-      'customer_net',
-      'wins',
-      'losses',
-      'pushes',
-      'theo_e12',
-    ],
-    [...wagerRollup].map(([k, r]) => line([...k.split('|'), ...r])),
+    ['table_id', 'gaming_day', 'bet_type', ...BET_SUMS],
+    [...rollups.bets].map(([k, r]) => line([...k.split('|'), ...r])),
   );
-  // The coarser grains, summed from the finest one.
-  const byDay = new Map<string, bigint[]>(); // coups, banker, player, tie, naturals, wagers, handle, payouts, commission, collected, net, theo
+  await copy(
+    client,
+    'table_day_rollups',
+    ['table_id', 'gaming_day', ...DAY_SUMS],
+    [...rollups.days].map(([k, r]) => line([...k.split('|'), ...r])),
+  );
+  // The month grain summed from the day grain, as the settlement adds each coup to both.
   const byMonth = new Map<string, bigint[]>();
-  for (const [k, c] of coupRollup) byDay.set(k, [...c, 0n, 0n, 0n, 0n, 0n, 0n, 0n]);
-  for (const [k, r] of wagerRollup) {
+  for (const [k, r] of rollups.bets) {
     const [tableId, day, bet] = k.split('|');
-    const d = byDay.get(`${tableId}|${day}`) ?? [0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n];
-    [r[0], r[1], r[2], r[3], r[4], r[5], r[9]].forEach((v, i) => (d[5 + i] += v));
-    byDay.set(`${tableId}|${day}`, d);
     const mk = `${tableId}|${day.slice(0, 7)}-01|${bet}`;
-    const m = byMonth.get(mk) ?? new Array<bigint>(10).fill(0n);
+    const m = byMonth.get(mk) ?? new Array<bigint>(BET_SUMS.length).fill(0n);
     r.forEach((v, i) => (m[i] += v));
     byMonth.set(mk, m);
   }
   await copy(
     client,
-    'table_day_rollups',
-    [
-      'table_id',
-      'gaming_day',
-      'coups',
-      'banker_wins',
-      'player_wins',
-      'ties',
-      'naturals',
-      'wagers',
-      'handle',
-      'payouts',
-      'commission',
-      'commission_collected',
-      'customer_net',
-      'theo_e12',
-    ],
-    [...byDay].map(([k, r]) => line([...k.split('|'), ...r])),
-  );
-  await copy(
-    client,
     'month_rollups',
-    [
-      'table_id',
-      'month',
-      'bet_type',
-      'wagers',
-      'handle',
-      'payouts',
-      'commission',
-      'commission_collected',
-      'customer_net',
-      'wins',
-      'losses',
-      'pushes',
-      'theo_e12',
-    ],
+    ['table_id', 'month', 'bet_type', ...BET_SUMS],
     [...byMonth].map(([k, r]) => line([...k.split('|'), ...r])),
   );
   await client.query('ANALYZE');
@@ -552,6 +465,115 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
 
   function settledAtOf(day: string) {
     return `${day}T06:00:00Z`;
+  }
+}
+
+const BET_SUMS = [
+  'wagers',
+  'handle',
+  'payouts',
+  'commission',
+  'commission_collected',
+  'customer_net',
+  'wins',
+  'losses',
+  'pushes',
+  'theo_e12',
+  'var_e12',
+] as const;
+const DAY_SUMS = [
+  'coups',
+  'banker_wins',
+  'player_wins',
+  'ties',
+  'naturals',
+  'wagers',
+  'handle',
+  'payouts',
+  'commission',
+  'commission_collected',
+  'customer_net',
+  'theo_e12',
+  'var_e12',
+] as const;
+
+/**
+ * The rollups of the seeded coups, summed from each coup's deltas as the settlement computes them
+ * (ledger/rollups.ts rollupParams): the seed's rollups are what the service would have written, so
+ * the reconciliation of a seeded range is clean.
+ */
+class RollupSums {
+  /** table|day|bet → BET_SUMS. */
+  readonly bets = new Map<string, bigint[]>();
+  /** table|day → DAY_SUMS. */
+  readonly days = new Map<string, bigint[]>();
+  /** The day's patron rollups: patron|table|visit|bet → wagers, handle, net, theo; patron|table|visit → coups, var. */
+  readonly patronBets = new Map<string, bigint[]>();
+  readonly patronCoups = new Map<string, bigint[]>();
+
+  addCoup(p: RollupParams): void {
+    const n = BigInt;
+    p.rollupBetTypes.forEach((bet, i) => {
+      const k = `${p.rollupTableId}|${p.rollupDay}|${bet}`;
+      const r = this.bets.get(k) ?? new Array<bigint>(BET_SUMS.length).fill(0n);
+      const add = [
+        p.rollupWagers,
+        p.rollupHandle,
+        p.rollupPayouts,
+        p.rollupCommission,
+        null,
+        p.rollupNet,
+        p.rollupWins,
+        p.rollupLosses,
+        p.rollupPushes,
+        p.rollupTheo,
+        p.rollupVar,
+      ];
+      add.forEach((col, j) => col && (r[j] += n(col[i])));
+      this.bets.set(k, r);
+    });
+    const dk = `${p.rollupTableId}|${p.rollupDay}`;
+    const d = this.days.get(dk) ?? new Array<bigint>(DAY_SUMS.length).fill(0n);
+    [
+      p.rollupCoups,
+      p.rollupBankerWins,
+      p.rollupPlayerWins,
+      p.rollupTies,
+      p.rollupNaturals,
+      p.rollupTotalWagers,
+      p.rollupTotalHandle,
+      p.rollupTotalPayouts,
+      p.rollupTotalCommission,
+      null,
+      p.rollupTotalNet,
+      p.rollupTotalTheo,
+      p.rollupTotalVar,
+    ].forEach((v, j) => v !== null && (d[j] += n(v)));
+    this.days.set(dk, d);
+    p.patronPatrons.forEach((patron, i) => {
+      const k = `${patron}|${p.rollupTableId}|${p.patronVisits[i]}|${p.patronBets[i]}`;
+      const r = this.patronBets.get(k) ?? [0n, 0n, 0n, 0n];
+      [p.patronWagers, p.patronHandle, p.patronNet, p.patronTheo].forEach((col, j) => (r[j] += n(col[i])));
+      this.patronBets.set(k, r);
+    });
+    p.patronCoupPatrons.forEach((patron, i) => {
+      const k = `${patron}|${p.rollupTableId}|${p.patronCoupVisits[i]}`;
+      const r = this.patronCoups.get(k) ?? [0n, 0n];
+      r[0] += n(p.patronCoupCoups[i]);
+      r[1] += n(p.patronCoupVar[i]);
+      this.patronCoups.set(k, r);
+    });
+  }
+
+  /** A shoe's commission collected at its end: the Banker bet's and the day's. */
+  addCollection(tableId: string, day: string, amount: bigint): void {
+    const k = `${tableId}|${day}|BANKER`;
+    const r = this.bets.get(k) ?? new Array<bigint>(BET_SUMS.length).fill(0n);
+    r[BET_SUMS.indexOf('commission_collected')] += amount;
+    this.bets.set(k, r);
+    const d = this.days.get(`${tableId}|${day}`) ?? new Array<bigint>(DAY_SUMS.length).fill(0n);
+    d[DAY_SUMS.indexOf('commission_collected')] += amount;
+    this.days.set(`${tableId}|${day}`, d);
   }
 }
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { assertDayRange } from '../common/validation';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
-import { BetType, coupPlayDeltas, fractionToDecimal, MAX_DECKS, MIN_DECKS, outcomeProbabilities } from '../domain';
+import { BetType, coupPlayDeltas, coupVarianceE12, fractionToDecimal, MAX_DECKS, MIN_DECKS, outcomeProbabilities } from '../domain';
 import { CasinoTable, Prisma } from '../generated/prisma/client';
 import { DEFAULT_PROPERTY_ID } from '../pit/table-rules';
 import { covariancesOf, edgesOf } from '../pit/table-rules';
@@ -451,7 +451,8 @@ export class ReportsService {
         SELECT sl.table_id, ${d('sl.gaming_day')} AS d, coalesce(sum(sl.amount) FILTER (WHERE sl.kind = 'FILL'), 0) AS fills,
                coalesce(sum(sl.amount) FILTER (WHERE sl.kind = 'CREDIT'), 0) AS credits
         FROM table_slips sl JOIN table_sessions s ON s.id = sl.session_id AND s.status = 'CLOSED'
-        WHERE sl.gaming_day BETWEEN ${from}::date AND ${to}::date AND NOT EXISTS (SELECT 1 FROM slip_voids v WHERE v.slip_id = sl.id)
+        -- A slip's gaming day is its session's (table-accounting addSlip): both bounded, both read by day.
+        WHERE sl.gaming_day BETWEEN ${from}::date AND ${to}::date AND s.gaming_day BETWEEN ${from}::date AND ${to}::date AND NOT EXISTS (SELECT 1 FROM slip_voids v WHERE v.slip_id = sl.id)
         GROUP BY 1, 2
       ), ww AS (
         SELECT r.table_id, ${d('r.gaming_day')} AS d, -sum(r.customer_net) AS win FROM table_day_rollups r
@@ -729,23 +730,18 @@ export class ReportsService {
       WHERE r.month BETWEEN ${firstMonth}::date AND ${lastMonth}::date ${prop}`;
 
     const tables = new Map((await db.casinoTable.findMany()).map((t) => [t.id, t]));
-    // Each coup's variance again from its wagers: its stakes per bet through the table's covariances.
-    const cov = [...tables.values()].flatMap((t) => [...covariancesOf(t)].flatMap(([b, row]) => [...row].map(([c, v]) => ({ t: t.id, b, c, v }))));
-    const rawVar = await db.$queryRaw<Rec[]>`
-      WITH k AS (
-        SELECT * FROM unnest(${cov.map((x) => x.t)}::uuid[], ${cov.map((x) => x.b)}::text[], ${cov.map((x) => x.c)}::text[], ${cov.map((x) => x.v.toString())}::numeric[])
-          AS k(table_id, b, c, v)
-      ), s AS (
+    // Each coup's variance again from its wagers: its stakes per bet type, one row a coup, put
+    // through the table's covariances by the domain's own formula (as the settlement does).
+    const coupStakes = await db.$queryRaw<{ table_id: string; day: string; bets: string[]; stakes: string[] }[]>`
+      SELECT s.table_id::text, s.day, array_agg(s.bet_type) AS bets, array_agg(s.st::text) AS stakes
+      FROM (
         SELECT w.coup_id, w.table_id, to_char(c.gaming_day, 'YYYY-MM-DD') AS day, w.bet_type::text AS bet_type, sum(w.amount) AS st
         FROM wagers w JOIN coups c ON c.id = w.coup_id AND c.gaming_day = w.gaming_day JOIN casino_tables t ON t.id = w.table_id
         WHERE w.status = 'SETTLED' AND w.gaming_day BETWEEN ${from}::date AND ${to}::date AND c.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
           AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
         GROUP BY 1, 2, 3, 4
-      )
-      SELECT s1.table_id::text, s1.day, s1.bet_type, sum(CASE WHEN s2.bet_type = s1.bet_type THEN s1.st * s2.st * k.v ELSE 0 END)::text AS own,
-             sum(s1.st * s2.st * k.v)::text AS "cross"
-      FROM s s1 JOIN s s2 ON s2.coup_id = s1.coup_id JOIN k ON k.table_id = s1.table_id AND k.b = s1.bet_type AND k.c = s2.bet_type
-      GROUP BY 1, 2, 3`;
+      ) s
+      GROUP BY s.coup_id, s.table_id, s.day`;
     const moneyFields = ['wagers', 'handle', 'payouts', 'commission', 'net', 'collected', 'theo', 'var'];
     const betFields = [...moneyFields, 'wins', 'losses', 'pushes'];
     const expectedDayBet = new Map<string, Record<string, bigint>>();
@@ -775,10 +771,16 @@ export class ReportsService {
       });
       if (inMonths(r.day)) add(expectedMonth, `${r.table_id}|${monthOf(r.day)}|${r.bet_type}`, v);
     }
-    for (const r of rawVar) {
-      add(expectedDayBet, `${r.table_id}|${r.day}|${r.bet_type}`, { var: BigInt(r.own) });
-      add(expectedDay, `${r.table_id}|${r.day}`, { var: BigInt(r.cross) });
-      if (inMonths(r.day)) add(expectedMonth, `${r.table_id}|${monthOf(r.day)}|${r.bet_type}`, { var: BigInt(r.own) });
+    const covariances = new Map([...tables.values()].map((t) => [t.id, covariancesOf(t)]));
+    for (const r of coupStakes) {
+      const cov = covariances.get(r.table_id)!;
+      const stakes = new Map(r.bets.map((b, i) => [b as BetType, BigInt(r.stakes[i])]));
+      for (const [b, st] of stakes) {
+        const own = coupVarianceE12(new Map([[b, st]]), cov);
+        add(expectedDayBet, `${r.table_id}|${r.day}|${b}`, { var: own });
+        if (inMonths(r.day)) add(expectedMonth, `${r.table_id}|${monthOf(r.day)}|${b}`, { var: own });
+      }
+      add(expectedDay, `${r.table_id}|${r.day}`, { var: coupVarianceE12(stakes, cov) });
     }
     for (const c of collected) {
       add(expectedDayBet, `${c.table_id}|${c.day}|BANKER`, { collected: BigInt(c.amount) });
