@@ -128,7 +128,7 @@ export class CoupsService {
       const carried = locked.carried.map(carriedWager);
       const coupId = randomUUID();
       await tx.coup.create({ data: { id: coupId, shoeId, tableId: shoe.tableId, number, status: 'BETTING', playerCards: [], bankerCards: [] } });
-      await insertOpenWagers(tx, coupId, shoe.id, shoe.tableId, fresh);
+      await insertOpenWagers(tx, coupId, shoe.id, fresh);
       if (carried.length) await tx.wager.updateMany({ where: { id: { in: carried.map((w) => w.id) }, gamingDay: null }, data: { coupId } });
       await tx.shoe.update({ where: { id: shoeId }, data: { coupCount: number, openCoupId: coupId } });
       await this.audit.append(tx, ctx, {
@@ -149,7 +149,7 @@ export class CoupsService {
       const locked = await this.lockOpenCoup(tx, coupId, actor, true);
       const { shoe } = locked;
       const wagers = await this.newWagers(prismaRunner(tx), locked, dto.wagers);
-      await insertOpenWagers(tx, coupId, shoe.id, shoe.tableId, wagers);
+      await insertOpenWagers(tx, coupId, shoe.id, wagers);
       await this.audit.append(tx, ctx, {
         stream: shoe.tableId,
         action: 'coup.wagers',
@@ -181,7 +181,7 @@ export class CoupsService {
     return this.prisma.transaction(ctx, async (tx) => {
       const found = await tx.wager.findUnique({ where: { id: wagerId }, select: { shoeId: true } });
       if (!found) throw notFound('Wager', wagerId);
-      await this.pit.lock(tx, found.shoeId, actor, { mustBeOpen: true });
+      const { shoe } = await this.pit.lock(tx, found.shoeId, actor, { mustBeOpen: true });
       const wager = await tx.wager.findUniqueOrThrow({ where: { id: wagerId } });
       if (wager.status !== 'OPEN' || wager.carriedFromId === null) {
         throw new AppError(
@@ -196,7 +196,7 @@ export class CoupsService {
       // computed before this withdrawal cannot be written (CoupsService.writeOptimistic).
       await tx.$executeRaw`UPDATE shoes SET status = status WHERE id = ${found.shoeId}::uuid`;
       await this.audit.append(tx, ctx, {
-        stream: withdrawn.tableId,
+        stream: shoe.tableId,
         action: 'wager.withdraw',
         entityType: 'wager',
         entityId: wagerId,
@@ -456,14 +456,13 @@ function storedWager(w: Wager): PendingWager {
   };
 }
 
-async function insertOpenWagers(tx: Tx, coupId: string, shoeId: string, tableId: string, wagers: PendingWager[]): Promise<void> {
+async function insertOpenWagers(tx: Tx, coupId: string, shoeId: string, wagers: PendingWager[]): Promise<void> {
   if (wagers.length === 0) return;
   await tx.wager.createMany({
     data: wagers.map((w) => ({
       id: w.id,
       coupId,
       shoeId,
-      tableId,
       seat: w.seat,
       betType: w.betType,
       amount: w.amount,

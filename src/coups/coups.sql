@@ -39,8 +39,8 @@ WITH guard AS (
   WHERE id = :coupId::uuid AND gaming_day IS NULL AND :openCoupId::uuid IS NOT NULL AND status = 'BETTING' AND EXISTS (SELECT 1 FROM guard)
   RETURNING 1
 ), wagers_new AS (
-  INSERT INTO wagers (id, coup_id, shoe_id, table_id, seat, bet_type, amount, patron_id, seating_id, status, result, payout, commission, net, carried_from_id, placed_at, settled_at, gaming_day)
-  SELECT u.id, :coupId::uuid, :shoeId::uuid, :tableId::uuid, u.seat, u.bet_type::"BetType", u.amount, u.patron_id, u.seating_id, 'SETTLED', u.result::"WagerResult",
+  INSERT INTO wagers (id, coup_id, shoe_id, seat, bet_type, amount, patron_id, seating_id, status, result, payout, commission, net, carried_from_id, placed_at, settled_at, gaming_day)
+  SELECT u.id, :coupId::uuid, :shoeId::uuid, u.seat, u.bet_type::"BetType", u.amount, u.patron_id, u.seating_id, 'SETTLED', u.result::"WagerResult",
          u.payout, u.commission, u.net, NULL, :settledAt::timestamptz, :settledAt::timestamptz, :gamingDay::date
   FROM unnest(:newIds::uuid[], :newSeats::int[], :newBetTypes::text[], :newAmounts::bigint[], :newPatrons::text[], :newSeatings::uuid[], :newResults::text[],
               :newPayouts::bigint[], :newCommissions::bigint[], :newNets::bigint[])
@@ -54,8 +54,8 @@ WITH guard AS (
   WHERE w.id = v.id AND w.gaming_day IS NULL AND w.status = 'OPEN'
   RETURNING 1
 ), carried_forward AS (
-  INSERT INTO wagers (id, coup_id, shoe_id, table_id, seat, bet_type, amount, patron_id, seating_id, status, carried_from_id, placed_at)
-  SELECT u.id, NULL, :shoeId::uuid, :tableId::uuid, u.seat, u.bet_type::"BetType", u.amount, u.patron_id, u.seating_id, 'OPEN', u.carried_from_id, :settledAt::timestamptz
+  INSERT INTO wagers (id, coup_id, shoe_id, seat, bet_type, amount, patron_id, seating_id, status, carried_from_id, placed_at)
+  SELECT u.id, NULL, :shoeId::uuid, u.seat, u.bet_type::"BetType", u.amount, u.patron_id, u.seating_id, 'OPEN', u.carried_from_id, :settledAt::timestamptz
   FROM unnest(:carriedIds::uuid[], :carriedSeats::int[], :carriedBetTypes::text[], :carriedAmounts::bigint[], :carriedPatrons::text[], :carriedSeatings::uuid[],
               :carriedFrom::uuid[])
        AS u(id, seat, bet_type, amount, patron_id, seating_id, carried_from_id), guard

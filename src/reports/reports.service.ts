@@ -674,10 +674,10 @@ export class ReportsService {
     const prop = q.propertyId ? Prisma.sql`AND t.property_id = ${q.propertyId}::uuid` : Prisma.empty;
     type Rec = Record<string, string>;
     const raw = await db.$queryRaw<Rec[]>`
-      SELECT w.table_id::text, to_char(c.gaming_day, 'YYYY-MM-DD') AS day, w.bet_type::text, count(*)::text AS wagers, sum(w.amount)::text AS handle,
+      SELECT c.table_id::text, to_char(c.gaming_day, 'YYYY-MM-DD') AS day, w.bet_type::text, count(*)::text AS wagers, sum(w.amount)::text AS handle,
              sum(w.payout)::text AS payouts, sum(w.commission)::text AS commission, sum(w.net)::text AS net,
              count(*) FILTER (WHERE w.result = 'WIN')::text AS wins, count(*) FILTER (WHERE w.result = 'LOSE')::text AS losses, count(*) FILTER (WHERE w.result = 'PUSH')::text AS pushes
-      FROM wagers w JOIN coups c ON c.id = w.coup_id AND c.gaming_day = w.gaming_day JOIN casino_tables t ON t.id = w.table_id
+      FROM wagers w JOIN coups c ON c.id = w.coup_id AND c.gaming_day = w.gaming_day JOIN casino_tables t ON t.id = c.table_id
       WHERE w.status = 'SETTLED' AND w.gaming_day BETWEEN ${from}::date AND ${to}::date AND c.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
         AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
       GROUP BY 1, 2, 3`;
@@ -735,8 +735,8 @@ export class ReportsService {
     const coupStakes = await db.$queryRaw<{ table_id: string; day: string; bets: string[]; stakes: string[] }[]>`
       SELECT s.table_id::text, s.day, array_agg(s.bet_type) AS bets, array_agg(s.st::text) AS stakes
       FROM (
-        SELECT w.coup_id, w.table_id, to_char(c.gaming_day, 'YYYY-MM-DD') AS day, w.bet_type::text AS bet_type, sum(w.amount) AS st
-        FROM wagers w JOIN coups c ON c.id = w.coup_id AND c.gaming_day = w.gaming_day JOIN casino_tables t ON t.id = w.table_id
+        SELECT w.coup_id, c.table_id, to_char(c.gaming_day, 'YYYY-MM-DD') AS day, w.bet_type::text AS bet_type, sum(w.amount) AS st
+        FROM wagers w JOIN coups c ON c.id = w.coup_id AND c.gaming_day = w.gaming_day JOIN casino_tables t ON t.id = c.table_id
         WHERE w.status = 'SETTLED' AND w.gaming_day BETWEEN ${from}::date AND ${to}::date AND c.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
           AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
         GROUP BY 1, 2, 3, 4
@@ -845,9 +845,9 @@ export class ReportsService {
   ) {
     type Rec = Record<string, string>;
     const rated = await db.$queryRaw<Rec[]>`
-      SELECT w.coup_id::text, w.table_id::text, to_char(c.gaming_day, 'YYYY-MM-DD') AS day, w.patron_id, w.seating_id::text, w.bet_type::text,
+      SELECT w.coup_id::text, c.table_id::text, to_char(c.gaming_day, 'YYYY-MM-DD') AS day, w.patron_id, w.seating_id::text, w.bet_type::text,
              w.amount::text, w.net::text
-      FROM wagers w JOIN coups c ON c.id = w.coup_id AND c.gaming_day = w.gaming_day JOIN casino_tables t ON t.id = w.table_id
+      FROM wagers w JOIN coups c ON c.id = w.coup_id AND c.gaming_day = w.gaming_day JOIN casino_tables t ON t.id = c.table_id
       WHERE w.patron_id IS NOT NULL AND w.status = 'SETTLED' AND w.gaming_day BETWEEN ${from}::date AND ${to}::date AND c.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
         AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
       ORDER BY w.coup_id`;

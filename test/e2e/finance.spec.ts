@@ -72,7 +72,7 @@ describe('win/loss report', () => {
     expect(res.body.totals).toBeNull(); // two currencies: never summed together
     const raw = await ctx.prisma.$queryRaw<{ currency: string; wagers: bigint; handle: bigint; payouts: bigint; commission: bigint; net: bigint }[]>`
       SELECT t.currency::text, count(*) AS wagers, sum(w.amount)::bigint AS handle, sum(w.payout)::bigint AS payouts, sum(w.commission)::bigint AS commission, sum(w.net)::bigint AS net
-      FROM wagers w JOIN coups c ON c.id = w.coup_id JOIN casino_tables t ON t.id = w.table_id
+      FROM wagers w JOIN coups c ON c.id = w.coup_id JOIN casino_tables t ON t.id = c.table_id
       WHERE w.status = 'SETTLED' AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
       GROUP BY 1 ORDER BY 1`;
     expect(

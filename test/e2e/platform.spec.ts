@@ -149,7 +149,6 @@ describe('migrations', () => {
       data: {
         coupId: coup.id,
         shoeId: shoe.id,
-        tableId: table.id,
         seat: 1,
         betType: 'DRAGON_7',
         amount: 9_007_199_254_740_993n,
@@ -181,6 +180,6 @@ describe('migrations', () => {
       p.commissionEntry.create({ data: { shoeId: shoe.id, tableId: table.id, seat: 1, kind: 'COLLECTION', amount: 5n, createdByKeyId: 'k' } }),
     ).rejects.toThrow();
     await expect(p.shoe.create({ data: { tableId: table.id, number: 2, decks: 8, remaining: [] } })).rejects.toThrow(); // a second open shoe
-    await expect(p.wager.create({ data: { shoeId: shoe.id, tableId: table.id, seat: 1, betType: 'TIE', amount: 0n, status: 'OPEN' } })).rejects.toThrow();
+    await expect(p.wager.create({ data: { shoeId: shoe.id, seat: 1, betType: 'TIE', amount: 0n, status: 'OPEN' } })).rejects.toThrow();
   });
 });
