@@ -1,13 +1,13 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { Client } from 'pg';
 import { attachLedgerMonth, detachLedgerMonth, ensureLedgerMonths, ledgerMonths } from '../../src/database/ledger-months';
 import { pgRunner } from '../../src/database/sql';
 import { CARRIED_SQL, SNAPSHOT_SQL } from '../../src/pit/pit.service';
 import { startTestApp, TestContext } from '../support/app';
 import { givenKey, givenPit, givenVoid } from '../support/builders';
 import { serviceUrl, withClient } from '../support/database';
+import { statementsDuring } from '../support/statements';
 
 /**
  * The ledgers partitioned by gaming month (issue 20; prisma/migrations/20261130090000_ledger_partitions).
@@ -42,26 +42,6 @@ async function planOf(sql: string, values: unknown[] = []): Promise<{ relations:
 const READS_LEDGER = /\b(FROM|JOIN)\s+"?(public"?\."?)?"?(coups|wagers)"?\s/i;
 const ledgerPartitions = (relations: string[]) => relations.filter((r) => /^(coups|wagers)_/.test(r));
 const suffixOf = (day: string) => day.slice(0, 7).replace('-', '_');
-
-/** Every statement the service sends to PostgreSQL while `fn` runs, with its values. */
-async function statementsDuring(fn: () => Promise<unknown>): Promise<{ text: string; values: unknown[] }[]> {
-  const seen: { text: string; values: unknown[] }[] = [];
-  // Every client's query, watched and passed on unchanged: the statements still run on PostgreSQL.
-  // eslint-disable-next-line @typescript-eslint/unbound-method -- kept to be applied to each client as `this`
-  const original = Client.prototype.query;
-  Client.prototype.query = function (this: Client, ...args: unknown[]) {
-    const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown];
-    if (typeof first === 'string') seen.push({ text: first, values: Array.isArray(second) ? second : [] });
-    else if (first && typeof first === 'object' && 'text' in first) seen.push({ text: first.text, values: first.values ?? [] });
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof Client.prototype.query;
-  try {
-    await fn();
-  } finally {
-    Client.prototype.query = original;
-  }
-  return seen;
-}
 
 /** A settled tie carrying a bet, a coup opened for betting and dealt, and one more coup voided: every way a row reaches the ledgers. */
 async function playADay() {

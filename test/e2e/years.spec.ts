@@ -1,5 +1,6 @@
 import { startTestApp, TestContext } from '../support/app';
 import { givenKey, givenPatrons, givenPit } from '../support/builders';
+import { statementsDuring } from '../support/statements';
 
 /**
  * Years of records: a report of a range of gaming days must read that range, never a table that
@@ -89,26 +90,6 @@ async function readInFull(sql: string, values: unknown[], first: Map<string, str
   };
   walk(plan);
   return found;
-}
-
-/** Every statement the service sends to PostgreSQL while `fn` runs, with its values. */
-async function statementsDuring(fn: () => Promise<unknown>): Promise<{ text: string; values: unknown[] }[]> {
-  const { Client } = await import('pg');
-  const seen: { text: string; values: unknown[] }[] = [];
-  // eslint-disable-next-line @typescript-eslint/unbound-method -- kept to be applied to each client as `this`
-  const original = Client.prototype.query;
-  Client.prototype.query = function (this: InstanceType<typeof Client>, ...args: unknown[]) {
-    const [q, v] = args as [string | { text: string; values?: unknown[] }, unknown];
-    if (typeof q === 'string') seen.push({ text: q, values: Array.isArray(v) ? v : [] });
-    else if (q && typeof q === 'object' && 'text' in q) seen.push({ text: q.text, values: q.values ?? [] });
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof Client.prototype.query;
-  try {
-    await fn();
-  } finally {
-    Client.prototype.query = original;
-  }
-  return seen;
 }
 
 it('no range report reads a table of every gaming day in full: each reads its range through an index', async () => {
