@@ -241,6 +241,15 @@ export function coupVarianceE12(stakes: ReadonlyMap<BetType, bigint>, covE12: Ma
   return v;
 }
 
+/**
+ * What the rollups keep of a coup's variance: each bet type's own part (its stakes² × its variance,
+ * the bet-type grain) and the coup's whole variance (the quadratic form, the table-day grain).
+ */
+export function coupVariances(stakes: ReadonlyMap<BetType, bigint>, covE12: Map<BetType, Map<BetType, bigint>>): { own: Map<BetType, bigint>; whole: bigint } {
+  const own = new Map([...stakes].map(([b, s]) => [b, coupVarianceE12(new Map([[b, s]]), covE12)] as const));
+  return { own, whole: coupVarianceE12(stakes, covE12) };
+}
+
 /** Quantised to 10^-12, half away from zero: the rounding of quantisedEdges. */
 function quantise(f: Fraction): bigint {
   return BigInt(fractionToDecimal(f, 12).replace('.', ''));

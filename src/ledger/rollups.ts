@@ -1,7 +1,7 @@
 import { Tx } from '../database/prisma.service';
 import { prismaRunner } from '../database/sql';
 import { LEDGER_SQL, RollupParams } from './ledger-sql';
-import { BetType, coupPlayDeltas, coupVarianceE12, stakeTheoE12, Winner } from '../domain';
+import { BetType, coupPlayDeltas, coupVariances, stakeTheoE12, Winner } from '../domain';
 
 /**
  * Writes to the finance rollups. Called inside the settlement, void and collection transactions,
@@ -82,9 +82,9 @@ export function rollupParams(
     d.theo += stakeTheoE12(w.amount, edgesE12[w.betType] ?? 0n);
     byBet.set(w.betType, d);
   }
-  const stakes = new Map([...byBet].map(([b, d]) => [b, d.handle]));
-  for (const [b, d] of byBet) d.var = coupVarianceE12(new Map([[b, d.handle]]), covariancesE12);
-  const coupVar = coupVarianceE12(stakes, covariancesE12);
+  const variances = coupVariances(new Map([...byBet].map(([b, d]) => [b, d.handle])), covariancesE12);
+  for (const [b, d] of byBet) d.var = variances.own.get(b)!;
+  const coupVar = variances.whole;
   const bets = [...byBet.keys()].sort();
   const col = (f: keyof Delta) => bets.map((b) => (byBet.get(b)![f] * sign).toString());
   const one = (cond: boolean) => (cond ? sign : 0n).toString();

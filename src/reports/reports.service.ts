@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { assertDayRange } from '../common/validation';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
-import { BetType, coupPlayDeltas, coupVarianceE12, fractionToDecimal, MAX_DECKS, MIN_DECKS, outcomeProbabilities } from '../domain';
+import { BetType, coupPlayDeltas, coupVariances, fractionToDecimal, MAX_DECKS, MIN_DECKS, outcomeProbabilities } from '../domain';
 import { CasinoTable, Prisma } from '../generated/prisma/client';
 import { DEFAULT_PROPERTY_ID } from '../pit/table-rules';
 import { covariancesOf, edgesOf } from '../pit/table-rules';
@@ -731,7 +731,7 @@ export class ReportsService {
 
     const tables = new Map((await db.casinoTable.findMany()).map((t) => [t.id, t]));
     // Each coup's variance again from its wagers: its stakes per bet type, one row a coup, put
-    // through the table's covariances by the domain's own formula (as the settlement does).
+    // through the table's covariances by the domain's coupVariances, as the settlement does.
     const coupStakes = await db.$queryRaw<{ table_id: string; day: string; bets: string[]; stakes: string[] }[]>`
       SELECT s.table_id::text, s.day, array_agg(s.bet_type) AS bets, array_agg(s.st::text) AS stakes
       FROM (
@@ -771,16 +771,14 @@ export class ReportsService {
       });
       if (inMonths(r.day)) add(expectedMonth, `${r.table_id}|${monthOf(r.day)}|${r.bet_type}`, v);
     }
-    const covariances = new Map([...tables.values()].map((t) => [t.id, covariancesOf(t)]));
     for (const r of coupStakes) {
-      const cov = covariances.get(r.table_id)!;
       const stakes = new Map(r.bets.map((b, i) => [b as BetType, BigInt(r.stakes[i])]));
-      for (const [b, st] of stakes) {
-        const own = coupVarianceE12(new Map([[b, st]]), cov);
-        add(expectedDayBet, `${r.table_id}|${r.day}|${b}`, { var: own });
-        if (inMonths(r.day)) add(expectedMonth, `${r.table_id}|${monthOf(r.day)}|${b}`, { var: own });
+      const { own, whole } = coupVariances(stakes, covariancesOf(tables.get(r.table_id)!));
+      for (const [b, v] of own) {
+        add(expectedDayBet, `${r.table_id}|${r.day}|${b}`, { var: v });
+        if (inMonths(r.day)) add(expectedMonth, `${r.table_id}|${monthOf(r.day)}|${b}`, { var: v });
       }
-      add(expectedDay, `${r.table_id}|${r.day}`, { var: coupVarianceE12(stakes, cov) });
+      add(expectedDay, `${r.table_id}|${r.day}`, { var: whole });
     }
     for (const c of collected) {
       add(expectedDayBet, `${c.table_id}|${c.day}|BANKER`, { collected: BigInt(c.amount) });

@@ -3,6 +3,7 @@ import {
   betMoments,
   betOdds,
   coupVarianceE12,
+  coupVariances,
   exactOdds,
   Fraction,
   fullShoe,
@@ -146,5 +147,18 @@ describe("a coup's variance from its stakes", () => {
     expect(hedged).toBe(1_000_000n * (cov.get('BANKER')!.get('BANKER')! + 2n * cov.get('BANKER')!.get('PLAYER')! + cov.get('PLAYER')!.get('PLAYER')!));
     // What stays is the 5 % commission and the ties: about 1 % of the unhedged variance.
     expect(Number(hedged) / Number(apart)).toBeLessThan(0.05);
+  });
+
+  it("what the rollups keep: each bet's own part, and the coup's whole variance", () => {
+    const both = stakes([
+      ['BANKER', 1_000n],
+      ['TIE', 100n],
+    ]);
+    const { own, whole } = coupVariances(both, cov);
+    expect([...own]).toEqual([
+      ['BANKER', 1_000_000n * cov.get('BANKER')!.get('BANKER')!],
+      ['TIE', 10_000n * cov.get('TIE')!.get('TIE')!],
+    ]);
+    expect(whole).toBe(own.get('BANKER')! + own.get('TIE')! + 2n * 100_000n * cov.get('BANKER')!.get('TIE')!);
   });
 });
