@@ -221,9 +221,9 @@ async function databaseLimit(url: string, concurrency: number, seconds: number) 
   const c0 = await pool.connect();
   const shoes = (
     await c0.query(
-      `SELECT s.id, s.table_id, (SELECT k.id FROM api_keys k WHERE k.table_id = s.table_id LIMIT 1) AS key_id FROM shoes s WHERE s.status = 'OPEN' ORDER BY s.id`,
+      `SELECT s.id, s.table_id, s.property_id, (SELECT k.id FROM api_keys k WHERE k.table_id = s.table_id LIMIT 1) AS key_id FROM shoes s WHERE s.status = 'OPEN' ORDER BY s.id`,
     )
-  ).rows as { id: string; table_id: string; key_id: string }[];
+  ).rows as { id: string; table_id: string; property_id: string; key_id: string }[];
   c0.release();
   const outcome = evaluateCoup('EZ', { player: parseCards(['9S', 'KD']), banker: parseCards(['8H', 'KC']) });
   const day = new Date().toISOString().slice(0, 10);
@@ -258,6 +258,7 @@ async function databaseLimit(url: string, concurrency: number, seconds: number) 
         const s = COUPS_SQL.settleCoup.bind({
           shoeId: shoe.id,
           tableId: shoe.table_id,
+          propertyId: shoe.property_id,
           coupId,
           coupNumber: n,
           openCoupId: null,
@@ -307,7 +308,7 @@ async function databaseLimit(url: string, concurrency: number, seconds: number) 
           answerStatus: null,
           answerBody: null,
           ...rollupParams(
-            { tableId: shoe.table_id, gamingDay: day, winner: outcome.winner, natural: outcome.natural },
+            { tableId: shoe.table_id, propertyId: shoe.property_id, gamingDay: day, winner: outcome.winner, natural: outcome.natural },
             rows,
             { edgesE12: {}, covariancesE12: new Map() },
             1n,

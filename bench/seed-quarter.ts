@@ -98,6 +98,9 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
     );
     tables.push(await tablesService.find(dto.id));
   }
+  const properties = new Map(tables.map((t) => [t.id, t.propertyId]));
+  /** The property of a rollup's table (every ledger row carries it). */
+  const propertyOf = (tableId: string) => properties.get(tableId)!;
   const firstDay = Date.UTC(o.year, (o.quarter - 1) * 3, 1);
   const days = Math.round((Date.UTC(o.year, o.quarter * 3, 1) - firstDay) / 86_400_000);
   const coupsPerTableDay = Math.max(1, Math.round(o.wagers / WAGERS_PER_COUP / (o.tables * days)));
@@ -172,6 +175,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
             coupId,
             shoeId,
             table.id,
+            table.propertyId,
             coupNumber,
             'SETTLED',
             `{${dealt.player.map(formatCard).join(',')}}`,
@@ -209,6 +213,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
               wagerId,
               coupId,
               shoeId,
+              table.propertyId,
               seat,
               betType,
               amount,
@@ -227,7 +232,21 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
           );
           if (s.commission > 0n) {
             commissions.push(
-              line([randomUUID(), shoeId, table.id, seat, who?.patronId ?? null, 'ACCRUAL', s.commission, coupId, wagerId, 'seed', settledAt, null]),
+              line([
+                randomUUID(),
+                shoeId,
+                table.id,
+                table.propertyId,
+                seat,
+                who?.patronId ?? null,
+                'ACCRUAL',
+                s.commission,
+                coupId,
+                wagerId,
+                'seed',
+                settledAt,
+                null,
+              ]),
             );
             owed.set(seat, (owed.get(seat) ?? 0n) + s.commission);
           }
@@ -235,7 +254,14 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
           totalWagers++;
         }
         // The coup's rollup deltas as the settlement itself computes them (ledger/rollups.ts).
-        rollups.addCoup(rollupParams({ tableId: table.id, gamingDay: day, winner: outcome.winner, natural: outcome.natural }, settled, theory, 1n));
+        rollups.addCoup(
+          rollupParams(
+            { tableId: table.id, propertyId: table.propertyId, gamingDay: day, winner: outcome.winner, natural: outcome.natural },
+            settled,
+            theory,
+            1n,
+          ),
+        );
         totalCoups++;
       }
       // End of shoe: every seat pays its commission.
@@ -245,7 +271,21 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
       }
       for (const [seat, amount] of owed) {
         commissions.push(
-          line([randomUUID(), shoeId, table.id, seat, seated.get(seat)?.patronId ?? null, 'COLLECTION', -amount, null, null, 'seed', closedAt, day]),
+          line([
+            randomUUID(),
+            shoeId,
+            table.id,
+            table.propertyId,
+            seat,
+            seated.get(seat)?.patronId ?? null,
+            'COLLECTION',
+            -amount,
+            null,
+            null,
+            'seed',
+            closedAt,
+            day,
+          ]),
         );
         rollups.addCollection(table.id, day, amount);
       }
@@ -253,6 +293,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
         line([
           shoeId,
           table.id,
+          table.propertyId,
           d + 1,
           8,
           'CLOSED',
@@ -312,6 +353,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
       [
         'id',
         'table_id',
+        'property_id',
         'number',
         'decks',
         'status',
@@ -341,6 +383,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
         'id',
         'shoe_id',
         'table_id',
+        'property_id',
         'number',
         'status',
         'player_cards',
@@ -363,6 +406,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
         'id',
         'coup_id',
         'shoe_id',
+        'property_id',
         'seat',
         'bet_type',
         'amount',
@@ -383,20 +427,34 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
     await copy(
       client,
       'commission_entries',
-      ['id', 'shoe_id', 'table_id', 'seat', 'patron_id', 'kind', 'amount', 'coup_id', 'wager_id', 'created_by_key_id', 'created_at', 'gaming_day'],
+      [
+        'id',
+        'shoe_id',
+        'table_id',
+        'property_id',
+        'seat',
+        'patron_id',
+        'kind',
+        'amount',
+        'coup_id',
+        'wager_id',
+        'created_by_key_id',
+        'created_at',
+        'gaming_day',
+      ],
       commissions,
     );
     await copy(
       client,
       'patron_rollups',
-      ['patron_id', 'table_id', 'seating_key', 'bet_type', 'wagers', 'handle', 'customer_net', 'theo_e12', 'gaming_day'],
-      [...rollups.patronBets].map(([k, r]) => line([...k.split('|'), ...r, day])),
+      ['patron_id', 'table_id', 'seating_key', 'bet_type', 'wagers', 'handle', 'customer_net', 'theo_e12', 'gaming_day', 'property_id'],
+      [...rollups.patronBets].map(([k, r]) => line([...k.split('|'), ...r, day, propertyOf(k.split('|')[1])])),
     );
     await copy(
       client,
       'patron_coup_rollups',
-      ['patron_id', 'table_id', 'seating_key', 'coups', 'var_e12', 'gaming_day'],
-      [...rollups.patronCoups].map(([k, r]) => line([...k.split('|'), ...r, day])),
+      ['patron_id', 'table_id', 'seating_key', 'coups', 'var_e12', 'gaming_day', 'property_id'],
+      [...rollups.patronCoups].map(([k, r]) => line([...k.split('|'), ...r, day, propertyOf(k.split('|')[1])])),
     );
     rollups.patronBets.clear();
     rollups.patronCoups.clear();
@@ -432,14 +490,14 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
   await copy(
     client,
     'wager_rollups',
-    ['table_id', 'gaming_day', 'bet_type', ...BET_SUMS],
-    [...rollups.bets].map(([k, r]) => line([...k.split('|'), ...r])),
+    ['table_id', 'gaming_day', 'bet_type', ...BET_SUMS, 'property_id'],
+    [...rollups.bets].map(([k, r]) => line([...k.split('|'), ...r, propertyOf(k.split('|')[0])])),
   );
   await copy(
     client,
     'table_day_rollups',
-    ['table_id', 'gaming_day', ...DAY_SUMS],
-    [...rollups.days].map(([k, r]) => line([...k.split('|'), ...r])),
+    ['table_id', 'gaming_day', ...DAY_SUMS, 'property_id'],
+    [...rollups.days].map(([k, r]) => line([...k.split('|'), ...r, propertyOf(k.split('|')[0])])),
   );
   // The month grain summed from the day grain, as the settlement adds each coup to both.
   const byMonth = new Map<string, bigint[]>();
@@ -453,8 +511,8 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
   await copy(
     client,
     'month_rollups',
-    ['table_id', 'month', 'bet_type', ...BET_SUMS],
-    [...byMonth].map(([k, r]) => line([...k.split('|'), ...r])),
+    ['table_id', 'month', 'bet_type', ...BET_SUMS, 'property_id'],
+    [...byMonth].map(([k, r]) => line([...k.split('|'), ...r, propertyOf(k.split('|')[0])])),
   );
   await client.query('ANALYZE');
   await client.end();

@@ -27,7 +27,48 @@ function voidCheck(ledger: string, column: string, action: string, what: string)
   };
 }
 
+/**
+ * A ledger's rows against the property they belong to: each row carries its table's property (the
+ * distribution key of a group's ledger, migration 20261202090000_property_on_ledgers), and the
+ * write path sets it, so a row under another property was written around the service. `owner` is
+ * what the row is checked against (a table, or the shoe, coup or bank coup the row belongs to, which
+ * is itself checked), `ref` what names the row.
+ */
+function propertyCheck(ledger: string, ref: string, owner: Owner): LedgerCheck {
+  return {
+    ledger,
+    sql: `
+      SELECT (${ref})::text AS ref, 'carries another property than its ${owner.noun}' AS problem
+      FROM ${ledger} x JOIN ${owner.table} o ON o.id = x.${owner.on}
+      WHERE x.property_id <> o.property_id`,
+  };
+}
+
+interface Owner {
+  table: string;
+  on: string;
+  noun: string;
+}
+const TABLE: Owner = { table: 'casino_tables', on: 'table_id', noun: 'table' };
+const SHOE: Owner = { table: 'shoes', on: 'shoe_id', noun: 'shoe' };
+const PROPERTY_CHECKS: readonly LedgerCheck[] = [
+  propertyCheck('shoes', 'x.id', TABLE),
+  propertyCheck('coups', 'x.id', SHOE),
+  propertyCheck('wagers', 'x.id', SHOE),
+  propertyCheck('commission_entries', 'x.id', SHOE),
+  propertyCheck('coup_voids', 'x.coup_id', { table: 'coups', on: 'coup_id', noun: 'coup' }),
+  propertyCheck('banks', 'x.id', SHOE),
+  propertyCheck('bank_coups', 'x.id', SHOE),
+  propertyCheck('bank_coup_voids', 'x.bank_coup_id', { table: 'bank_coups', on: 'bank_coup_id', noun: 'bank coup' }),
+  propertyCheck('wager_rollups', "x.table_id || ' ' || x.gaming_day || ' ' || x.bet_type", TABLE),
+  propertyCheck('month_rollups', "x.table_id || ' ' || x.month || ' ' || x.bet_type", TABLE),
+  propertyCheck('table_day_rollups', "x.table_id || ' ' || x.gaming_day", TABLE),
+  propertyCheck('patron_rollups', "x.patron_id || ' ' || x.table_id || ' ' || x.gaming_day", TABLE),
+  propertyCheck('patron_coup_rollups', "x.patron_id || ' ' || x.table_id || ' ' || x.gaming_day", TABLE),
+];
+
 const CHECKS: readonly LedgerCheck[] = [
+  ...PROPERTY_CHECKS,
   {
     ledger: 'wagers',
     // Every wager settled by a coup.settle entry, as settled; every settled wager, settled by one.

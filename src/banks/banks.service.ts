@@ -74,6 +74,7 @@ export class BanksService {
         data: {
           id: randomUUID(),
           tableId: locked.shoe.tableId,
+          propertyId: locked.shoe.propertyId,
           shoeId,
           number: (last?.number ?? 0) + 1,
           game,
@@ -137,6 +138,7 @@ export class BanksService {
           bankId: bank.id,
           shoeId: shoe.id,
           tableId: shoe.tableId,
+          propertyId: shoe.propertyId,
           number,
           gamingDay: new Date(`${day}T00:00:00Z`),
           cards: Object.fromEntries(Object.entries(dto.cards).filter(([, v]) => v !== undefined)),
@@ -154,7 +156,7 @@ export class BanksService {
           createdByKeyId: actor.keyId,
         },
       });
-      await applyBankCoupToRollups(tx, shoe.tableId, day, played.commission, 1n);
+      await applyBankCoupToRollups(tx, shoe, day, played.commission, 1n);
       const result = toBankCoupDto(row, after);
       await this.audit.append(tx, ctx, {
         stream: shoe.tableId,

@@ -10,7 +10,7 @@ import { AuditLog } from '../ledger/audit-log';
 import { CollectCommissionDto, CollectionDto, ShoeCommissionsDto } from './dto/commission.dto';
 import { minorUnits } from '../common/exact-json';
 import { SeatCommission, seatCommissions, toSeatCommissionDto } from '../ledger/commission-ledger';
-import { addCollectedCommission } from '../ledger/rollups';
+import { addCollectedCommission, TableKey } from '../ledger/rollups';
 import { gamingDayOf } from '../domain';
 
 /**
@@ -48,18 +48,18 @@ export class CommissionsService {
     return this.prisma.transaction(ctx, async (tx) => {
       const locked = await this.pit.lock(tx, shoeId, actor, { mustBeOpen: false });
       const gamingDay = gamingDayOf(new Date(), locked.timeZone, locked.gamingDayStartHour);
-      return this.collectLocked(tx, ctx, shoeId, locked.shoe.tableId, gamingDay, dto);
+      return this.collectLocked(tx, ctx, locked.shoe, gamingDay, dto);
     });
   }
 
   private async collectLocked(
     tx: Tx,
     ctx: RequestContext,
-    shoeId: string,
-    tableId: string,
+    shoe: TableKey & { id: string },
     gamingDay: string,
     dto: CollectCommissionDto,
   ): Promise<CollectionDto> {
+    const { id: shoeId, tableId, propertyId } = shoe;
     const patronId = dto.patronId ?? null;
     const seat = (await this.outstanding(tx, shoeId)).find((s) => s.seat === dto.seat && s.patronId === patronId);
     const owed = seat?.outstanding ?? 0n;
@@ -73,6 +73,7 @@ export class CommissionsService {
         id,
         shoeId,
         tableId,
+        propertyId,
         seat: dto.seat,
         patronId,
         kind: 'COLLECTION',
@@ -81,7 +82,7 @@ export class CommissionsService {
         gamingDay: new Date(`${gamingDay}T00:00:00Z`),
       },
     });
-    await addCollectedCommission(tx, tableId, gamingDay, amount);
+    await addCollectedCommission(tx, { tableId, propertyId }, gamingDay, amount);
     await this.audit.append(tx, ctx, {
       stream: tableId,
       action: 'commission.collect',

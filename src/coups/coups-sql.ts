@@ -7,6 +7,7 @@ import type { AuditParams, RollupParams } from '../ledger/ledger-sql';
 export interface CoupWriteParams {
   shoeId: string;
   tableId: string;
+  propertyId: string;
   coupId: string;
   coupNumber: number;
   /** Null for a whole coup; the coup's id when it was taking bets (its cards recorded now). */

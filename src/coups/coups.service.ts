@@ -127,8 +127,10 @@ export class CoupsService {
       const fresh = await this.newWagers(prismaRunner(tx), locked, dto.wagers);
       const carried = locked.carried.map(carriedWager);
       const coupId = randomUUID();
-      await tx.coup.create({ data: { id: coupId, shoeId, tableId: shoe.tableId, number, status: 'BETTING', playerCards: [], bankerCards: [] } });
-      await insertOpenWagers(tx, coupId, shoe.id, fresh);
+      await tx.coup.create({
+        data: { id: coupId, shoeId, tableId: shoe.tableId, propertyId: shoe.propertyId, number, status: 'BETTING', playerCards: [], bankerCards: [] },
+      });
+      await insertOpenWagers(tx, coupId, shoe, fresh);
       if (carried.length) await tx.wager.updateMany({ where: { id: { in: carried.map((w) => w.id) }, gamingDay: null }, data: { coupId } });
       await tx.shoe.update({ where: { id: shoeId }, data: { coupCount: number, openCoupId: coupId } });
       await this.audit.append(tx, ctx, {
@@ -149,7 +151,7 @@ export class CoupsService {
       const locked = await this.lockOpenCoup(tx, coupId, actor, true);
       const { shoe } = locked;
       const wagers = await this.newWagers(prismaRunner(tx), locked, dto.wagers);
-      await insertOpenWagers(tx, coupId, shoe.id, wagers);
+      await insertOpenWagers(tx, coupId, shoe, wagers);
       await this.audit.append(tx, ctx, {
         stream: shoe.tableId,
         action: 'coup.wagers',
@@ -321,6 +323,7 @@ export class CoupsService {
     const params: CoupWriteParams & RollupParams & AuditParams = {
       shoeId: shoe.id,
       tableId: shoe.tableId,
+      propertyId: shoe.propertyId,
       coupId: coup.id,
       coupNumber: coup.number,
       openCoupId: coup.isNew ? null : coup.id,
@@ -364,7 +367,12 @@ export class CoupsService {
       accrualPatrons: accruals.map((r) => r.patronId),
       accrualAmounts: accruals.map((r) => str(r.commission)),
       accrualWagers: accruals.map((r) => r.id),
-      ...rollupParams({ tableId: shoe.tableId, gamingDay: day, winner: outcome.winner, natural: outcome.natural }, rows, theoryOf(table), 1n),
+      ...rollupParams(
+        { tableId: shoe.tableId, propertyId: shoe.propertyId, gamingDay: day, winner: outcome.winner, natural: outcome.natural },
+        rows,
+        theoryOf(table),
+        1n,
+      ),
       ...this.audit.params(ctx, {
         stream: shoe.tableId,
         action: 'coup.settle',
@@ -456,13 +464,14 @@ function storedWager(w: Wager): PendingWager {
   };
 }
 
-async function insertOpenWagers(tx: Tx, coupId: string, shoeId: string, wagers: PendingWager[]): Promise<void> {
+async function insertOpenWagers(tx: Tx, coupId: string, shoe: { id: string; propertyId: string }, wagers: PendingWager[]): Promise<void> {
   if (wagers.length === 0) return;
   await tx.wager.createMany({
     data: wagers.map((w) => ({
       id: w.id,
       coupId,
-      shoeId,
+      shoeId: shoe.id,
+      propertyId: shoe.propertyId,
       seat: w.seat,
       betType: w.betType,
       amount: w.amount,

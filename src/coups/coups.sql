@@ -27,8 +27,8 @@ WITH guard AS (
       SELECT 1 FROM api_keys k WHERE k.id = :confirmKeyId::uuid AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())))
   RETURNING 1
 ), coup_new AS (
-  INSERT INTO coups (id, shoe_id, table_id, number, status, player_cards, banker_cards, winner, player_total, banker_total, card_count, "natural", settled_at, gaming_day)
-  SELECT :coupId::uuid, :shoeId::uuid, :tableId::uuid, :coupNumber::int, 'SETTLED', :playerCards::text[], :bankerCards::text[], :winner::"Winner",
+  INSERT INTO coups (id, shoe_id, table_id, property_id, number, status, player_cards, banker_cards, winner, player_total, banker_total, card_count, "natural", settled_at, gaming_day)
+  SELECT :coupId::uuid, :shoeId::uuid, :tableId::uuid, :propertyId::uuid, :coupNumber::int, 'SETTLED', :playerCards::text[], :bankerCards::text[], :winner::"Winner",
          :playerTotal::int, :bankerTotal::int, :cardCount::int, :natural::bool, :settledAt::timestamptz, :gamingDay::date
   FROM guard WHERE :openCoupId::uuid IS NULL
   RETURNING 1
@@ -39,8 +39,8 @@ WITH guard AS (
   WHERE id = :coupId::uuid AND gaming_day IS NULL AND :openCoupId::uuid IS NOT NULL AND status = 'BETTING' AND EXISTS (SELECT 1 FROM guard)
   RETURNING 1
 ), wagers_new AS (
-  INSERT INTO wagers (id, coup_id, shoe_id, seat, bet_type, amount, patron_id, seating_id, status, result, payout, commission, net, carried_from_id, placed_at, settled_at, gaming_day)
-  SELECT u.id, :coupId::uuid, :shoeId::uuid, u.seat, u.bet_type::"BetType", u.amount, u.patron_id, u.seating_id, 'SETTLED', u.result::"WagerResult",
+  INSERT INTO wagers (id, coup_id, shoe_id, property_id, seat, bet_type, amount, patron_id, seating_id, status, result, payout, commission, net, carried_from_id, placed_at, settled_at, gaming_day)
+  SELECT u.id, :coupId::uuid, :shoeId::uuid, :propertyId::uuid, u.seat, u.bet_type::"BetType", u.amount, u.patron_id, u.seating_id, 'SETTLED', u.result::"WagerResult",
          u.payout, u.commission, u.net, NULL, :settledAt::timestamptz, :settledAt::timestamptz, :gamingDay::date
   FROM unnest(:newIds::uuid[], :newSeats::int[], :newBetTypes::text[], :newAmounts::bigint[], :newPatrons::text[], :newSeatings::uuid[], :newResults::text[],
               :newPayouts::bigint[], :newCommissions::bigint[], :newNets::bigint[])
@@ -54,15 +54,15 @@ WITH guard AS (
   WHERE w.id = v.id AND w.gaming_day IS NULL AND w.status = 'OPEN'
   RETURNING 1
 ), carried_forward AS (
-  INSERT INTO wagers (id, coup_id, shoe_id, seat, bet_type, amount, patron_id, seating_id, status, carried_from_id, placed_at)
-  SELECT u.id, NULL, :shoeId::uuid, u.seat, u.bet_type::"BetType", u.amount, u.patron_id, u.seating_id, 'OPEN', u.carried_from_id, :settledAt::timestamptz
+  INSERT INTO wagers (id, coup_id, shoe_id, property_id, seat, bet_type, amount, patron_id, seating_id, status, carried_from_id, placed_at)
+  SELECT u.id, NULL, :shoeId::uuid, :propertyId::uuid, u.seat, u.bet_type::"BetType", u.amount, u.patron_id, u.seating_id, 'OPEN', u.carried_from_id, :settledAt::timestamptz
   FROM unnest(:carriedIds::uuid[], :carriedSeats::int[], :carriedBetTypes::text[], :carriedAmounts::bigint[], :carriedPatrons::text[], :carriedSeatings::uuid[],
               :carriedFrom::uuid[])
        AS u(id, seat, bet_type, amount, patron_id, seating_id, carried_from_id), guard
   RETURNING 1
 ), accruals AS (
-  INSERT INTO commission_entries (id, shoe_id, table_id, seat, patron_id, kind, amount, coup_id, wager_id, created_by_key_id, created_at)
-  SELECT gen_random_uuid(), :shoeId::uuid, :tableId::uuid, u.seat, u.patron_id, 'ACCRUAL', u.amount, :coupId::uuid, u.wager_id, :createdByKeyId, :settledAt::timestamptz
+  INSERT INTO commission_entries (id, shoe_id, table_id, property_id, seat, patron_id, kind, amount, coup_id, wager_id, created_by_key_id, created_at)
+  SELECT gen_random_uuid(), :shoeId::uuid, :tableId::uuid, :propertyId::uuid, u.seat, u.patron_id, 'ACCRUAL', u.amount, :coupId::uuid, u.wager_id, :createdByKeyId, :settledAt::timestamptz
   FROM unnest(:accrualSeats::int[], :accrualPatrons::text[], :accrualAmounts::bigint[], :accrualWagers::uuid[]) AS u(seat, patron_id, amount, wager_id), guard
   RETURNING 1
 ),

@@ -59,6 +59,7 @@ export async function reverseAccruals(tx: Tx, shoeId: string, tableId: string, c
     data: accruals.map((a) => ({
       shoeId,
       tableId,
+      propertyId: a.propertyId,
       seat: a.seat,
       patronId: a.patronId,
       kind: 'VOID' as const,

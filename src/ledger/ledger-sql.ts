@@ -19,6 +19,7 @@ export interface AuditParams {
 /** A coup's rollup values, by the names the ledger's SQL gives them (ledger.sql, coups.sql). */
 export interface RollupParams {
   rollupTableId: string;
+  rollupPropertyId: string;
   rollupDay: string;
   rollupMonth: string;
   rollupBetTypes: string[];
@@ -64,7 +65,7 @@ export const LEDGER_SQL = loadQueries<{
   lockMarker: { markerId: string };
   appendAudit: AuditParams;
   applyCoupRollups: RollupParams;
-  addCollectedCommission: { tableId: string; gamingDay: string; month: string; amount: string };
-  applyBankCoupRollups: { tableId: string; gamingDay: string; coups: string; houseCommission: string };
-  recordVoidedCoup: { tableId: string; gamingDay: string; wagers: string; handle: string };
+  addCollectedCommission: { tableId: string; propertyId: string; gamingDay: string; month: string; amount: string };
+  applyBankCoupRollups: { tableId: string; propertyId: string; gamingDay: string; coups: string; houseCommission: string };
+  recordVoidedCoup: { tableId: string; propertyId: string; gamingDay: string; wagers: string; handle: string };
 }>(path.join(__dirname, 'ledger.sql'));

@@ -35,6 +35,15 @@ interface Delta {
   var: bigint;
 }
 
+/**
+ * A table and its property: every rollup row is kept under both (the property is the distribution
+ * key of a group's ledger, migration 20261202090000_property_on_ledgers).
+ */
+export interface TableKey {
+  tableId: string;
+  propertyId: string;
+}
+
 /** What a table's theoretical win and its band come from (pit/table-rules.ts theoryOf). */
 export interface TheoryE12 {
   readonly edgesE12: Partial<Record<BetType, bigint>>;
@@ -48,7 +57,7 @@ export interface TheoryE12 {
  */
 export async function applyCoupToRollups(
   tx: Tx,
-  coup: { tableId: string; gamingDay: string; winner: Winner; natural: boolean },
+  coup: TableKey & { gamingDay: string; winner: Winner; natural: boolean },
   wagers: readonly SettledWager[],
   theory: TheoryE12,
   sign: 1n | -1n,
@@ -62,7 +71,7 @@ export async function applyCoupToRollups(
  * one coup are correlated); per bet type, that bet's own part (its stakes² × its variance).
  */
 export function rollupParams(
-  coup: { tableId: string; gamingDay: string; winner: Winner; natural: boolean },
+  coup: TableKey & { gamingDay: string; winner: Winner; natural: boolean },
   wagers: readonly SettledWager[],
   theory: TheoryE12,
   sign: 1n | -1n,
@@ -91,6 +100,7 @@ export function rollupParams(
   const total = (f: keyof Delta) => ([...byBet.values()].reduce((t, d) => t + d[f], 0n) * sign).toString();
   return {
     rollupTableId: coup.tableId,
+    rollupPropertyId: coup.propertyId,
     rollupDay: coup.gamingDay,
     rollupMonth: `${coup.gamingDay.slice(0, 7)}-01`,
     rollupBetTypes: bets,
@@ -140,23 +150,23 @@ function patronParams(wagers: readonly SettledWager[], theory: TheoryE12, sign: 
 }
 
 /** Collected commission, on the gaming day of the collection; commission is only charged on Banker bets. */
-export async function addCollectedCommission(tx: Tx, tableId: string, gamingDay: string, amount: bigint): Promise<void> {
+export async function addCollectedCommission(tx: Tx, at: TableKey, gamingDay: string, amount: bigint): Promise<void> {
   const month = `${gamingDay.slice(0, 7)}-01`;
-  await prismaRunner(tx).run(LEDGER_SQL.addCollectedCommission.bind({ tableId, gamingDay, month, amount: amount.toString() }));
+  await prismaRunner(tx).run(LEDGER_SQL.addCollectedCommission.bind({ ...at, gamingDay, month, amount: amount.toString() }));
 }
 
 /**
  * Adds (sign 1) or removes (sign −1, a void) one player-banked coup and the house's commission on
  * it, on the coup's gaming day: the only house revenue of those games.
  */
-export async function applyBankCoupToRollups(tx: Tx, tableId: string, gamingDay: string, commission: bigint, sign: 1n | -1n): Promise<void> {
+export async function applyBankCoupToRollups(tx: Tx, at: TableKey, gamingDay: string, commission: bigint, sign: 1n | -1n): Promise<void> {
   await prismaRunner(tx).run(
-    LEDGER_SQL.applyBankCoupRollups.bind({ tableId, gamingDay, coups: sign.toString(), houseCommission: (commission * sign).toString() }),
+    LEDGER_SQL.applyBankCoupRollups.bind({ ...at, gamingDay, coups: sign.toString(), houseCommission: (commission * sign).toString() }),
   );
 }
 
 /** A voided coup counted on its gaming day with its settled wagers (the void summary of reports). */
-export async function recordVoidedCoup(tx: Tx, tableId: string, gamingDay: string, settled: readonly { amount: bigint }[]): Promise<void> {
+export async function recordVoidedCoup(tx: Tx, at: TableKey, gamingDay: string, settled: readonly { amount: bigint }[]): Promise<void> {
   const handle = settled.reduce((sum, w) => sum + w.amount, 0n);
-  await prismaRunner(tx).run(LEDGER_SQL.recordVoidedCoup.bind({ tableId, gamingDay, wagers: settled.length.toString(), handle: handle.toString() }));
+  await prismaRunner(tx).run(LEDGER_SQL.recordVoidedCoup.bind({ ...at, gamingDay, wagers: settled.length.toString(), handle: handle.toString() }));
 }

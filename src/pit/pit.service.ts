@@ -35,7 +35,7 @@ type LockedRow = Omit<Shoe, 'version'>;
 
 /** The shoe's columns as the write paths read them. */
 const SHOE_COLUMNS = `
-  s.id, s.table_id AS "tableId", s.number, s.decks, s.status, s.burn_cards AS "burnCards", s.cut_card_position AS "cutCardPosition",
+  s.id, s.table_id AS "tableId", s.property_id AS "propertyId", s.number, s.decks, s.status, s.burn_cards AS "burnCards", s.cut_card_position AS "cutCardPosition",
   s.shuffle_ref AS "shuffleRef", s.remaining, s.cards_dealt AS "cardsDealt", s.coup_count AS "coupCount",
   s.open_coup_id AS "openCoupId", s.last_coup_number AS "lastCoupNumber", s.opened_at AS "openedAt", s.closed_at AS "closedAt"`;
 

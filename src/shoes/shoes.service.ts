@@ -25,7 +25,9 @@ export class ShoesService {
     assertTableAccess(actor, tableId);
     const burn = parseCards(dto.burnCards ?? []);
     return this.prisma.transaction(ctx, async (tx) => {
-      const [table] = await tx.$queryRaw<{ status: string; decks: number }[]>`SELECT status, decks FROM casino_tables WHERE id = ${tableId}::uuid FOR UPDATE`;
+      const [table] = await tx.$queryRaw<
+        { status: string; decks: number; property_id: string }[]
+      >`SELECT status, decks, property_id FROM casino_tables WHERE id = ${tableId}::uuid FOR UPDATE`;
       if (!table) throw notFound('Table', tableId);
       if (table.status !== 'OPEN') throw new AppError('TABLE_CLOSED', 'The table is closed: reopen it before opening a shoe');
       const open = await tx.shoe.findFirst({ where: { tableId, status: 'OPEN' }, select: { number: true } });
@@ -36,6 +38,7 @@ export class ShoesService {
       const shoe = await tx.shoe.create({
         data: {
           tableId,
+          propertyId: table.property_id,
           number: (last?.number ?? 0) + 1,
           decks,
           burnCards: burn.map(formatCard),

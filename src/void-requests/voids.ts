@@ -64,6 +64,7 @@ export class Voids {
     await tx.coupVoid.create({
       data: {
         coupId,
+        propertyId: coup.propertyId,
         ...voidRecord(v),
       },
     });
@@ -73,7 +74,13 @@ export class Voids {
       const settled = await tx.wager.findMany({ where: { coupId, status: 'SETTLED' } });
       await applyCoupToRollups(
         tx,
-        { tableId: shoe.tableId, gamingDay: coup.gamingDay!.toISOString().slice(0, 10), winner: coup.winner!, natural: coup.natural! },
+        {
+          tableId: shoe.tableId,
+          propertyId: shoe.propertyId,
+          gamingDay: coup.gamingDay!.toISOString().slice(0, 10),
+          winner: coup.winner!,
+          natural: coup.natural!,
+        },
         settled.map((w) => ({
           betType: w.betType,
           amount: w.amount,
@@ -87,7 +94,7 @@ export class Voids {
         theoryOf(table),
         -1n,
       );
-      await recordVoidedCoup(tx, shoe.tableId, coup.gamingDay!.toISOString().slice(0, 10), settled);
+      await recordVoidedCoup(tx, shoe, coup.gamingDay!.toISOString().slice(0, 10), settled);
       await tx.wager.updateMany({
         where: { carriedFromId: { in: coup.wagers.map((w) => w.id) }, gamingDay: null, status: 'OPEN', coupId: null },
         data: { status: 'WITHDRAWN' },
@@ -142,6 +149,7 @@ export class Voids {
       data: {
         id: randomUUID(),
         bankCoupId,
+        propertyId: coup.propertyId,
         ...voidRecord(v),
       },
     });
@@ -161,7 +169,7 @@ export class Voids {
         closedAt: null,
       },
     });
-    await applyBankCoupToRollups(tx, coup.tableId, coup.gamingDay.toISOString().slice(0, 10), coup.commission, -1n);
+    await applyBankCoupToRollups(tx, coup, coup.gamingDay.toISOString().slice(0, 10), coup.commission, -1n);
     await this.audit.append(tx, ctx, {
       stream: coup.tableId,
       action: 'bank.coup.void',

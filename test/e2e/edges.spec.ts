@@ -170,7 +170,7 @@ describe("a terminal's key reads what it writes", () => {
     expect((await t.get('/v1/tables').expect(200)).body.map((x: { id: string }) => x.id)).toEqual([pit.table.id]);
     expect((await t.get(`/v1/tables?propertyId=${property.id}`).expect(200)).body).toEqual([]);
     expect((await t.get('/v1/properties').expect(200)).body.map((x: { id: string }) => x.id)).toEqual([pit.table.propertyId]);
-    await t.get(`/v1/properties/${pit.table.propertyId as string}`).expect(200);
+    await t.get(`/v1/properties/${pit.table.propertyId}`).expect(200);
     expect((await t.get(`/v1/properties/${property.id}`).expect(403)).body.code).toBe('FORBIDDEN');
     // Other roles still see everything.
     expect((await ctx.as(pit.supervisor).get('/v1/properties').expect(200)).body.length).toBeGreaterThanOrEqual(2);

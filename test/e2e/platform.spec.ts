@@ -127,11 +127,14 @@ describe('migrations', () => {
         roundingUnit: 1,
       },
     });
-    const shoe = await p.shoe.create({ data: { tableId: table.id, number: 1, decks: 8, burnCards: ['AS'], remaining: new Array(52).fill(8) } });
+    const shoe = await p.shoe.create({
+      data: { tableId: table.id, propertyId: table.propertyId, number: 1, decks: 8, burnCards: ['AS'], remaining: new Array(52).fill(8) },
+    });
     const coup = await p.coup.create({
       data: {
         shoeId: shoe.id,
         tableId: table.id,
+        propertyId: table.propertyId,
         number: 1,
         status: 'SETTLED',
         playerCards: ['9S', 'KD'],
@@ -149,6 +152,7 @@ describe('migrations', () => {
       data: {
         coupId: coup.id,
         shoeId: shoe.id,
+        propertyId: table.propertyId,
         seat: 1,
         betType: 'DRAGON_7',
         amount: 9_007_199_254_740_993n,
@@ -161,9 +165,19 @@ describe('migrations', () => {
         gamingDay: new Date('2026-11-21'),
       },
     });
-    await p.coupVoid.create({ data: { coupId: coup.id, reason: 'schema', voidedByKeyId: 'k', voidedByRole: 'SUPERVISOR' } });
+    await p.coupVoid.create({ data: { coupId: coup.id, propertyId: table.propertyId, reason: 'schema', voidedByKeyId: 'k', voidedByRole: 'SUPERVISOR' } });
     await p.commissionEntry.create({
-      data: { shoeId: shoe.id, tableId: table.id, seat: 1, kind: 'ACCRUAL', amount: 5n, coupId: coup.id, wagerId: wager.id, createdByKeyId: 'k' },
+      data: {
+        shoeId: shoe.id,
+        tableId: table.id,
+        propertyId: table.propertyId,
+        seat: 1,
+        kind: 'ACCRUAL',
+        amount: 5n,
+        coupId: coup.id,
+        wagerId: wager.id,
+        createdByKeyId: 'k',
+      },
     });
     await p.apiKey.create({ data: { name: 'k', role: 'AUDITOR', keyHash: 'h'.repeat(64), keyPrefix: 'sab_' } });
     await p.idempotencyRecord.create({ data: { scope: 's', key: 'k', requestHash: 'x', statusCode: 201, responseBody: { ok: true } } });
@@ -177,9 +191,13 @@ describe('migrations', () => {
     expect(read.gamingDay?.toISOString()).toBe('2026-11-21T00:00:00.000Z');
     // The database refuses what the service must never write.
     await expect(
-      p.commissionEntry.create({ data: { shoeId: shoe.id, tableId: table.id, seat: 1, kind: 'COLLECTION', amount: 5n, createdByKeyId: 'k' } }),
+      p.commissionEntry.create({
+        data: { shoeId: shoe.id, tableId: table.id, propertyId: table.propertyId, seat: 1, kind: 'COLLECTION', amount: 5n, createdByKeyId: 'k' },
+      }),
     ).rejects.toThrow();
-    await expect(p.shoe.create({ data: { tableId: table.id, number: 2, decks: 8, remaining: [] } })).rejects.toThrow(); // a second open shoe
-    await expect(p.wager.create({ data: { shoeId: shoe.id, seat: 1, betType: 'TIE', amount: 0n, status: 'OPEN' } })).rejects.toThrow();
+    await expect(p.shoe.create({ data: { tableId: table.id, propertyId: table.propertyId, number: 2, decks: 8, remaining: [] } })).rejects.toThrow(); // a second open shoe
+    await expect(
+      p.wager.create({ data: { shoeId: shoe.id, propertyId: table.propertyId, seat: 1, betType: 'TIE', amount: 0n, status: 'OPEN' } }),
+    ).rejects.toThrow();
   });
 });

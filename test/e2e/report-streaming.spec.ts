@@ -22,8 +22,8 @@ it('a multi-batch table × gaming-day report is one valid JSON answer, in order,
   const a = await givenTable(ctx, { code: 'STREAM-A' });
   const b = await givenTable(ctx, { code: 'STREAM-B', pit: 'Salon "Privé"' });
   await ctx.prisma.$executeRaw`
-    INSERT INTO table_day_rollups (table_id, gaming_day, coups, banker_wins, player_wins, ties, naturals, wagers, handle, payouts, commission, commission_collected, customer_net, theo_e12, banked_coups, house_commission)
-    SELECT t.id, d::date, 10 + i % 7, 5, 4, 1 + i % 7, 3, 80, 100000 + i, 60000, 2000, 1500, -3000 - i % 11, (100000 + i)::numeric * 12345678901, 0, 0
+    INSERT INTO table_day_rollups (table_id, property_id, gaming_day, coups, banker_wins, player_wins, ties, naturals, wagers, handle, payouts, commission, commission_collected, customer_net, theo_e12, banked_coups, house_commission)
+    SELECT t.id, (SELECT property_id FROM casino_tables c WHERE c.id = t.id), d::date, 10 + i % 7, 5, 4, 1 + i % 7, 3, 80, 100000 + i, 60000, 2000, 1500, -3000 - i % 11, (100000 + i)::numeric * 12345678901, 0, 0
     FROM (VALUES (${a.id}::uuid), (${b.id}::uuid)) AS t(id), generate_series(date '2023-01-01', date '2025-12-31', interval '1 day') WITH ORDINALITY AS g(d, i)`;
   const res = await ctx.as(finance).get('/v1/reports/win-loss?from=2023-01-01&to=2025-12-31&groupBy=table,gamingDay');
   expect(res.status).toBe(200);
@@ -89,11 +89,11 @@ it('the figures a table-day rollup keeps rendered are the report formulas, whate
   // Edge rows: no handle (hold % null), a day the players won (−265,433 / 1,234,567 = −21.50008… %), a
   // theoretical win of exactly 1.5 (rounded half away from zero), sums past 2^53.
   await ctx.prisma.$executeRaw`
-    INSERT INTO table_day_rollups (table_id, gaming_day, coups, banker_wins, player_wins, ties, naturals, wagers, handle, payouts, commission, commission_collected, customer_net, theo_e12, banked_coups, house_commission)
-    VALUES (${t.id}::uuid, date '2030-01-01', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 250),
-           (${t.id}::uuid, date '2030-01-02', 70, 30, 35, 5, 20, 500, 1234567, 1500000, 9000, 4000, 265433, 1500000000000, 0, 0),
-           (${t.id}::uuid, date '2030-01-03', 1, 1, 0, 0, 1, 1, 9007199254740993, 0, 0, 0, -9007199254740993, 123456789012345678901234567, 0, 0),
-           (${t.id}::uuid, date '2030-01-04', 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0)`;
+    INSERT INTO table_day_rollups (table_id, property_id, gaming_day, coups, banker_wins, player_wins, ties, naturals, wagers, handle, payouts, commission, commission_collected, customer_net, theo_e12, banked_coups, house_commission)
+    VALUES (${t.id}::uuid, ${t.propertyId}::uuid, date '2030-01-01', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 250),
+           (${t.id}::uuid, ${t.propertyId}::uuid, date '2030-01-02', 70, 30, 35, 5, 20, 500, 1234567, 1500000, 9000, 4000, 265433, 1500000000000, 0, 0),
+           (${t.id}::uuid, ${t.propertyId}::uuid, date '2030-01-03', 1, 1, 0, 0, 1, 1, 9007199254740993, 0, 0, 0, -9007199254740993, 123456789012345678901234567, 0, 0),
+           (${t.id}::uuid, ${t.propertyId}::uuid, date '2030-01-04', 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0)`;
   const [{ differing, checked }] = await ctx.prisma.$queryRawUnsafe<{ differing: bigint; checked: bigint }[]>(
     `SELECT count(*) FILTER (WHERE figures_json IS DISTINCT FROM (${ROLLUP_FIGURES_SQL})) AS differing, count(*) AS checked FROM table_day_rollups`,
   );
@@ -136,8 +136,8 @@ it("a table-day rollup keeps its table's deck count, and its expected outcomes a
   for (const t of tables) {
     // The deck count a writer gives is not the one kept: PostgreSQL takes the table's.
     await ctx.prisma.$executeRaw`
-      INSERT INTO table_day_rollups (table_id, gaming_day, decks, coups, banker_wins, player_wins, ties, naturals, wagers, handle, payouts, commission, commission_collected, customer_net, theo_e12)
-      VALUES (${t.id}::uuid, date '2031-05-05', 3, 70, 30, 35, 5, 20, 500, 1234567, 1500000, 9000, 4000, 265433, 1500000000000)`;
+      INSERT INTO table_day_rollups (table_id, property_id, gaming_day, decks, coups, banker_wins, player_wins, ties, naturals, wagers, handle, payouts, commission, commission_collected, customer_net, theo_e12)
+      VALUES (${t.id}::uuid, ${t.propertyId}::uuid, date '2031-05-05', 3, 70, 30, 35, 5, 20, 500, 1234567, 1500000, 9000, 4000, 265433, 1500000000000)`;
   }
   await ctx.prisma.$executeRaw`UPDATE table_day_rollups SET decks = 2 WHERE gaming_day = date '2031-05-05'`;
   const kept = await ctx.prisma.$queryRaw<{ code: string; decks: number }[]>`
@@ -163,8 +163,8 @@ it('a report for one property has only its tables, at the rollup grain and group
   const here = await givenTable(ctx, { code: 'PROP-HERE' });
   const there = await givenTable(ctx, { code: 'PROP-THERE', propertyId: other.body.id });
   await ctx.prisma.$executeRaw`
-    INSERT INTO table_day_rollups (table_id, gaming_day, coups, banker_wins, player_wins, ties, naturals, wagers, handle, payouts, commission, commission_collected, customer_net, theo_e12)
-    SELECT t.id, d::date, 10, 5, 4, 1, 3, 80, t.handle, 60000, 2000, 1500, -3000, 0
+    INSERT INTO table_day_rollups (table_id, property_id, gaming_day, coups, banker_wins, player_wins, ties, naturals, wagers, handle, payouts, commission, commission_collected, customer_net, theo_e12)
+    SELECT t.id, (SELECT property_id FROM casino_tables c WHERE c.id = t.id), d::date, 10, 5, 4, 1, 3, 80, t.handle, 60000, 2000, 1500, -3000, 0
     FROM (VALUES (${here.id}::uuid, 100000), (${there.id}::uuid, 7000)) AS t(id, handle), generate_series(date '2032-02-01', date '2032-02-03', interval '1 day') AS d`;
   const range = 'from=2032-02-01&to=2032-02-03';
   const byDay = (await ctx.as(finance).get(`/v1/reports/win-loss?${range}&groupBy=table,gamingDay&propertyId=${other.body.id}`)).body;
@@ -187,8 +187,8 @@ it('a table × day report over a few days of a long history has exactly those da
   const late = await givenTable(ctx, { code: 'HIST-B' });
   const gone = await givenTable(ctx, { code: 'HIST-GONE' }); // rollups only before the range
   await ctx.prisma.$executeRaw`
-    INSERT INTO table_day_rollups (table_id, gaming_day, coups, banker_wins, player_wins, ties, naturals, wagers, handle, payouts, commission, commission_collected, customer_net, theo_e12)
-    SELECT t.id, d::date, 1, 1, 0, 0, 0, 1, 100 + extract(day FROM d)::int, 0, 0, 0, -100, 0
+    INSERT INTO table_day_rollups (table_id, property_id, gaming_day, coups, banker_wins, player_wins, ties, naturals, wagers, handle, payouts, commission, commission_collected, customer_net, theo_e12)
+    SELECT t.id, (SELECT property_id FROM casino_tables c WHERE c.id = t.id), d::date, 1, 1, 0, 0, 0, 1, 100 + extract(day FROM d)::int, 0, 0, 0, -100, 0
     FROM (VALUES (${early.id}::uuid, date '2041-01-01', date '2043-12-31'), (${late.id}::uuid, date '2042-03-01', date '2043-12-31'),
                  (${gone.id}::uuid, date '2041-01-01', date '2042-02-26')) AS t(id, first, last),
          LATERAL generate_series(t.first, t.last, interval '1 day') AS d`;

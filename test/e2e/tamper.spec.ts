@@ -394,9 +394,7 @@ describe('the superuser against the ledgers, behind the audit log', () => {
     await t.post(`/v1/seatings/${seating}/end`, {}).expect(200);
     const cashier = ctx.as(await givenKey(ctx, 'CASHIER'));
     await cashier.post(`/v1/markers/${marker}/payments`, { amount: 40_000, method: 'CASH' }).expect(201);
-    await cashier
-      .post(`/v1/properties/${pit.table.propertyId as string}/cash-transactions`, { kind: 'CHIP_REDEMPTION', amount: 70_000, patronId: 'P-BUSY' })
-      .expect(201);
+    await cashier.post(`/v1/properties/${pit.table.propertyId}/cash-transactions`, { kind: 'CHIP_REDEMPTION', amount: 70_000, patronId: 'P-BUSY' }).expect(201);
     const whole = (
       await t
         .post(`/v1/shoes/${pit.shoe.id}/coups`, {
@@ -492,14 +490,27 @@ describe('the superuser against the ledgers, behind the audit log', () => {
   });
 
   it('COPYs a collection nobody made into commission_entries: a row no audit entry wrote', async () => {
-    const shoe = (await su.query(`SELECT shoe_id, table_id FROM commission_entries LIMIT 1`)).rows[0];
-    const copy = `COPY commission_entries (id, shoe_id, table_id, seat, kind, amount, created_by_key_id) FROM STDIN`;
+    const shoe = (await su.query(`SELECT shoe_id, table_id, property_id FROM commission_entries LIMIT 1`)).rows[0];
+    const copy = `COPY commission_entries (id, shoe_id, table_id, property_id, seat, kind, amount, created_by_key_id) FROM STDIN`;
     await new Promise<void>((resolve, reject) => {
       const stream = su.query(from(copy));
       stream.on('finish', resolve).on('error', reject);
-      stream.end(`${randomUUID()}\t${shoe.shoe_id}\t${shoe.table_id}\t1\tCOLLECTION\t-5000\tsomeone\n`);
+      stream.end(`${randomUUID()}\t${shoe.shoe_id}\t${shoe.table_id}\t${shoe.property_id}\t1\tCOLLECTION\t-5000\tsomeone\n`);
     });
     await expectLedgerFinding('a commission collection no audit entry wrote');
+  });
+
+  it("moves a coup's wagers and its table's day to another property: rows under another property than their shoe and table", async () => {
+    const other = (
+      await su.query(`INSERT INTO properties (id, name, time_zone, gaming_day_start_hour) VALUES ($1, 'Elsewhere', 'UTC', 6) RETURNING id`, [randomUUID()])
+    ).rows[0].id;
+    await asReplica(`UPDATE wagers SET property_id = $2 WHERE coup_id = $1`, [day.seatOneCoup, other]);
+    await asReplica(`UPDATE table_day_rollups SET property_id = $1 WHERE table_id = (SELECT table_id FROM coups WHERE id = $2)`, [other, day.seatOneCoup]);
+    await expectLedgerFinding('carries another property than its shoe');
+    const res = await ctx.as(auditor).get('/v1/audit/verify').expect(200);
+    const reasons = res.body.problems.map((p: { reason: string }) => p.reason);
+    expect(reasons.filter((r: string) => r.endsWith('carries another property than its shoe'))).toHaveLength(2); // both wagers of the coup
+    expect(reasons.filter((r: string) => r.startsWith('table_day_rollups') && r.endsWith('carries another property than its table'))).toHaveLength(1);
   });
 
   it('doubles a cash buy-in, behind the cash log: the audit log says otherwise', async () => {

@@ -51,7 +51,7 @@ it("a day's band is √ of its coups' variances, hedged bets counted as hedged; 
   };
   const varOf = (list: [BetType, bigint][][]) => list.reduce((v, w) => v + coupVarianceE12(stakesOf(w), cov), 0n);
   const report = async (groupBy: string) =>
-    (await ctx.as(finance).get(`/v1/reports/win-loss?from=${day}&to=${day}&groupBy=${groupBy}&propertyId=${pit.table.propertyId as string}`)).body as {
+    (await ctx.as(finance).get(`/v1/reports/win-loss?from=${day}&to=${day}&groupBy=${groupBy}&propertyId=${pit.table.propertyId}`)).body as {
       rows: { group: Record<string, string>; theoreticalWinStdDev: number }[];
     };
 
@@ -72,8 +72,9 @@ it("a day's band is √ of its coups' variances, hedged bets counted as hedged; 
     }, 0n);
   for (const b of ['BANKER', 'PLAYER', 'TIE', 'PLAYER_PAIR'] as const) expect([b, byBet.get(b)]).toEqual([b, Number(theoreticalStdDev(own(b)))]);
   // Its total is still the band of the coups as played, hedges included, not the bets' parts added.
-  const totals = (await ctx.as(finance).get(`/v1/reports/win-loss?from=${day}&to=${day}&groupBy=betType&propertyId=${pit.table.propertyId as string}`)).body
-    .totals as { theoreticalWinStdDev: number };
+  const totals = (await ctx.as(finance).get(`/v1/reports/win-loss?from=${day}&to=${day}&groupBy=betType&propertyId=${pit.table.propertyId}`)).body.totals as {
+    theoreticalWinStdDev: number;
+  };
   expect(totals.theoreticalWinStdDev).toBe(Number(theoreticalStdDev(varOf(coups))));
 
   // A void takes the coup's variance out again; the reconciliation agrees with the rollups.

@@ -6,6 +6,7 @@ let seq = 0;
 export interface Table {
   id: string;
   code: string;
+  propertyId: string;
   [k: string]: unknown;
 }
 
