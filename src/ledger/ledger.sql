@@ -41,7 +41,7 @@ rollup_bets AS (
   INSERT INTO wager_rollups AS r (table_id, property_id, gaming_day, bet_type, wagers, handle, payouts, commission, customer_net, wins, losses, pushes, theo_e12, var_e12)
   SELECT :rollupTableId::uuid, :rollupPropertyId::uuid, :rollupDay::date, u.bet_type::"BetType", u.wagers, u.handle, u.payouts, u.commission, u.net, u.wins, u.losses, u.pushes, u.theo, u.var
   FROM rollup_bets u, guard
-  ON CONFLICT (table_id, gaming_day, bet_type, property_id) DO UPDATE SET
+  ON CONFLICT (table_id, gaming_day, bet_type) DO UPDATE SET
     wagers = r.wagers + EXCLUDED.wagers, handle = r.handle + EXCLUDED.handle, payouts = r.payouts + EXCLUDED.payouts,
     commission = r.commission + EXCLUDED.commission, customer_net = r.customer_net + EXCLUDED.customer_net, theo_e12 = r.theo_e12 + EXCLUDED.theo_e12, var_e12 = r.var_e12 + EXCLUDED.var_e12,
     wins = r.wins + EXCLUDED.wins, losses = r.losses + EXCLUDED.losses, pushes = r.pushes + EXCLUDED.pushes
@@ -50,7 +50,7 @@ rollup_bets AS (
   INSERT INTO month_rollups AS r (table_id, property_id, month, bet_type, wagers, handle, payouts, commission, customer_net, wins, losses, pushes, theo_e12, var_e12)
   SELECT :rollupTableId::uuid, :rollupPropertyId::uuid, :rollupMonth::date, u.bet_type::"BetType", u.wagers, u.handle, u.payouts, u.commission, u.net, u.wins, u.losses, u.pushes, u.theo, u.var
   FROM rollup_bets u, guard
-  ON CONFLICT (table_id, month, bet_type, property_id) DO UPDATE SET
+  ON CONFLICT (table_id, month, bet_type) DO UPDATE SET
     wagers = r.wagers + EXCLUDED.wagers, handle = r.handle + EXCLUDED.handle, payouts = r.payouts + EXCLUDED.payouts,
     commission = r.commission + EXCLUDED.commission, customer_net = r.customer_net + EXCLUDED.customer_net, theo_e12 = r.theo_e12 + EXCLUDED.theo_e12, var_e12 = r.var_e12 + EXCLUDED.var_e12,
     wins = r.wins + EXCLUDED.wins, losses = r.losses + EXCLUDED.losses, pushes = r.pushes + EXCLUDED.pushes
@@ -61,7 +61,7 @@ rollup_bets AS (
          :rollupNaturals::bigint, :rollupTotalWagers::bigint, :rollupTotalHandle::bigint, :rollupTotalPayouts::bigint, :rollupTotalCommission::bigint,
          :rollupTotalNet::bigint, :rollupTotalTheo::numeric, :rollupTotalVar::numeric
   FROM guard
-  ON CONFLICT (table_id, gaming_day, property_id) DO UPDATE SET
+  ON CONFLICT (table_id, gaming_day) DO UPDATE SET
     coups = c.coups + EXCLUDED.coups, banker_wins = c.banker_wins + EXCLUDED.banker_wins, player_wins = c.player_wins + EXCLUDED.player_wins,
     ties = c.ties + EXCLUDED.ties, naturals = c.naturals + EXCLUDED.naturals,
     wagers = c.wagers + EXCLUDED.wagers, handle = c.handle + EXCLUDED.handle, payouts = c.payouts + EXCLUDED.payouts,
@@ -73,7 +73,7 @@ rollup_bets AS (
   SELECT u.patron_id, :rollupDay::date, :rollupTableId::uuid, :rollupPropertyId::uuid, u.visit, u.bet_type::"BetType", u.wagers, u.handle, u.net, u.theo
   FROM unnest(:patronPatrons::text[], :patronVisits::uuid[], :patronBets::text[], :patronWagers::bigint[], :patronHandle::bigint[],
               :patronNet::bigint[], :patronTheo::numeric[]) AS u(patron_id, visit, bet_type, wagers, handle, net, theo), guard
-  ON CONFLICT (patron_id, gaming_day, table_id, seating_key, bet_type, property_id) DO UPDATE SET
+  ON CONFLICT (patron_id, gaming_day, table_id, seating_key, bet_type) DO UPDATE SET
     wagers = p.wagers + EXCLUDED.wagers, handle = p.handle + EXCLUDED.handle, customer_net = p.customer_net + EXCLUDED.customer_net,
     theo_e12 = p.theo_e12 + EXCLUDED.theo_e12
   RETURNING 1
@@ -82,7 +82,7 @@ rollup_bets AS (
   SELECT u.patron_id, :rollupDay::date, :rollupTableId::uuid, :rollupPropertyId::uuid, u.visit, u.coups, u.var
   FROM unnest(:patronCoupPatrons::text[], :patronCoupVisits::uuid[], :patronCoupCoups::bigint[], :patronCoupVar::numeric[])
        AS u(patron_id, visit, coups, var), guard
-  ON CONFLICT (patron_id, gaming_day, table_id, seating_key, property_id) DO UPDATE SET coups = p.coups + EXCLUDED.coups, var_e12 = p.var_e12 + EXCLUDED.var_e12
+  ON CONFLICT (patron_id, gaming_day, table_id, seating_key) DO UPDATE SET coups = p.coups + EXCLUDED.coups, var_e12 = p.var_e12 + EXCLUDED.var_e12
   RETURNING 1
 )
 -- fragment: rollups end
@@ -93,28 +93,28 @@ SELECT 1;
 WITH by_day AS (
   INSERT INTO wager_rollups AS r (table_id, property_id, gaming_day, bet_type, commission_collected)
   VALUES (:tableId::uuid, :propertyId::uuid, :gamingDay::date, 'BANKER', :amount::bigint)
-  ON CONFLICT (table_id, gaming_day, bet_type, property_id) DO UPDATE SET commission_collected = r.commission_collected + EXCLUDED.commission_collected
+  ON CONFLICT (table_id, gaming_day, bet_type) DO UPDATE SET commission_collected = r.commission_collected + EXCLUDED.commission_collected
   RETURNING 1
 ), by_month AS (
   INSERT INTO month_rollups AS r (table_id, property_id, month, bet_type, commission_collected)
   VALUES (:tableId::uuid, :propertyId::uuid, :month::date, 'BANKER', :amount::bigint)
-  ON CONFLICT (table_id, month, bet_type, property_id) DO UPDATE SET commission_collected = r.commission_collected + EXCLUDED.commission_collected
+  ON CONFLICT (table_id, month, bet_type) DO UPDATE SET commission_collected = r.commission_collected + EXCLUDED.commission_collected
   RETURNING 1
 )
 INSERT INTO table_day_rollups AS c (table_id, property_id, gaming_day, commission_collected) VALUES (:tableId::uuid, :propertyId::uuid, :gamingDay::date, :amount::bigint)
-ON CONFLICT (table_id, gaming_day, property_id) DO UPDATE SET commission_collected = c.commission_collected + EXCLUDED.commission_collected;
+ON CONFLICT (table_id, gaming_day) DO UPDATE SET commission_collected = c.commission_collected + EXCLUDED.commission_collected;
 
 -- name: applyBankCoupRollups
 -- A player-banked coup added (sign 1) or taken away (sign −1, a void), with the house's commission
 -- on it: the only house revenue of those games.
 INSERT INTO table_day_rollups AS r (table_id, property_id, gaming_day, banked_coups, house_commission)
 VALUES (:tableId::uuid, :propertyId::uuid, :gamingDay::date, :coups::bigint, :houseCommission::bigint)
-ON CONFLICT (table_id, gaming_day, property_id) DO UPDATE SET banked_coups = r.banked_coups + EXCLUDED.banked_coups, house_commission = r.house_commission + EXCLUDED.house_commission;
+ON CONFLICT (table_id, gaming_day) DO UPDATE SET banked_coups = r.banked_coups + EXCLUDED.banked_coups, house_commission = r.house_commission + EXCLUDED.house_commission;
 
 -- name: recordVoidedCoup
 -- A voided coup, its settled wagers and their handle, counted on its table's gaming day: what a
 -- report's void summary reads (the coup's figures have left the rollups' sums by applyCoupRollups).
 INSERT INTO table_day_rollups AS r (table_id, property_id, gaming_day, voided_coups, voided_wagers, voided_handle)
 VALUES (:tableId::uuid, :propertyId::uuid, :gamingDay::date, 1, :wagers::bigint, :handle::bigint)
-ON CONFLICT (table_id, gaming_day, property_id) DO UPDATE SET
+ON CONFLICT (table_id, gaming_day) DO UPDATE SET
   voided_coups = r.voided_coups + 1, voided_wagers = r.voided_wagers + EXCLUDED.voided_wagers, voided_handle = r.voided_handle + EXCLUDED.voided_handle;
