@@ -151,6 +151,14 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
       let pos = 0;
       let coupNumber = 0;
       const owed = new Map<number, bigint>();
+      /** A row of the shoe's commission ledger, in the COPY's column order (below). */
+      const commissionLine = (
+        seat: number,
+        patronId: string | null,
+        kind: 'ACCRUAL' | 'COLLECTION',
+        amount: bigint,
+        at: { coupId: string | null; wagerId: string | null; at: string; day: string | null },
+      ) => line([randomUUID(), shoeId, table.id, table.propertyId, seat, patronId, kind, amount, at.coupId, at.wagerId, 'seed', at.at, at.day]);
       let dayWin = 0n;
       // Who sits where today (rated play only): seat → patron and visit.
       const seated = new Map<number, { patronId: string; seatingId: string }>();
@@ -231,23 +239,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
             ]),
           );
           if (s.commission > 0n) {
-            commissions.push(
-              line([
-                randomUUID(),
-                shoeId,
-                table.id,
-                table.propertyId,
-                seat,
-                who?.patronId ?? null,
-                'ACCRUAL',
-                s.commission,
-                coupId,
-                wagerId,
-                'seed',
-                settledAt,
-                null,
-              ]),
-            );
+            commissions.push(commissionLine(seat, who?.patronId ?? null, 'ACCRUAL', s.commission, { coupId, wagerId, at: settledAt, day: null }));
             owed.set(seat, (owed.get(seat) ?? 0n) + s.commission);
           }
           dayWin -= s.net;
@@ -270,23 +262,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
         seatings.push(line([seatingId, patronId, table.id, seat, day, settledAtOf(day), 'seed', closedAt, 'seed']));
       }
       for (const [seat, amount] of owed) {
-        commissions.push(
-          line([
-            randomUUID(),
-            shoeId,
-            table.id,
-            table.propertyId,
-            seat,
-            seated.get(seat)?.patronId ?? null,
-            'COLLECTION',
-            -amount,
-            null,
-            null,
-            'seed',
-            closedAt,
-            day,
-          ]),
-        );
+        commissions.push(commissionLine(seat, seated.get(seat)?.patronId ?? null, 'COLLECTION', -amount, { coupId: null, wagerId: null, at: closedAt, day }));
         rollups.addCollection(table.id, day, amount);
       }
       shoes.push(
