@@ -58,11 +58,11 @@ export async function addEarlierQuarters(databaseUrl: string, o: YearsOptions): 
     }
     bar?.stop();
     // The month grain of every earlier month, summed from the day grain.
-    const sums = (await storedColumns(c, 'wager_rollups')).filter((col) => !['table_id', 'gaming_day', 'bet_type'].includes(col));
+    const sums = (await storedColumns(c, 'wager_rollups')).filter((col) => !['table_id', 'property_id', 'gaming_day', 'bet_type'].includes(col));
     await c.query(
-      `INSERT INTO month_rollups (table_id, month, bet_type, ${sums.join(', ')})
-       SELECT table_id, date_trunc('month', gaming_day)::date, bet_type, ${sums.map((s) => `sum(${s})`).join(', ')}
-       FROM wager_rollups WHERE gaming_day < date_trunc('month', $1::date) GROUP BY 1, 2, 3`,
+      `INSERT INTO month_rollups (table_id, property_id, month, bet_type, ${sums.join(', ')})
+       SELECT table_id, property_id, date_trunc('month', gaming_day)::date, bet_type, ${sums.map((s) => `sum(${s})`).join(', ')}
+       FROM wager_rollups WHERE gaming_day < date_trunc('month', $1::date) GROUP BY 1, 2, 3, 4`,
       [o.from],
     );
     await c.query('ANALYZE');
