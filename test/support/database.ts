@@ -8,7 +8,11 @@ import { withUser } from '../../src/database/roles';
  * migrated or dropped.
  */
 export const DEFAULT_TEST_URL = 'postgres://postgres@127.0.0.1:5432/test';
-export const TEMPLATE = 'sabot_test_template';
+/**
+ * The migrated template of this run: each jest run builds its own (global setup names it), so two
+ * runs on one server (a developer's and a helper's) never drop each other's template.
+ */
+export const templateName = () => process.env.SABOT_TEST_TEMPLATE ?? 'sabot_test_template';
 
 export function assertTestDatabase(url: string): void {
   const name = new URL(url).pathname.slice(1);
@@ -46,7 +50,7 @@ export async function cloneTestDatabase(): Promise<{ url: string; drop(): Promis
   const adminUrl = process.env.SABOT_TEST_ADMIN_URL;
   if (!adminUrl) throw new Error('SABOT_TEST_ADMIN_URL is not set: run the tests through jest (globalSetup)');
   const name = `sabot_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, (c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE}"`));
+  await adminQuery(adminUrl, (c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${templateName()}"`));
   const url = withDatabase(adminUrl, name);
   assertTestDatabase(url);
   return {

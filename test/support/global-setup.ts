@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Client } from 'pg';
 import { startEmbeddedDatabase } from '../../src/database/embedded';
 import { migrate } from '../../src/database/migrate';
 import { ensureServiceRole } from '../../src/database/roles';
-import { adminQuery, assertTestDatabase, DEFAULT_TEST_URL, serviceUrl, TEMPLATE, withDatabase } from './database';
+import { adminQuery, assertTestDatabase, DEFAULT_TEST_URL, serviceUrl, withDatabase } from './database';
 
 /**
  * Once per run: find a PostgreSQL (TEST_DATABASE_URL, else the machine's 15 at 127.0.0.1:5432
@@ -29,8 +30,9 @@ export default async function globalSetup(): Promise<void> {
     adminUrl = db.url;
   }
   assertTestDatabase(adminUrl);
+  const TEMPLATE = `sabot_test_template_${randomBytes(4).toString('hex')}`;
+  process.env.SABOT_TEST_TEMPLATE = TEMPLATE;
   await adminQuery(adminUrl, async (c) => {
-    await c.query(`DROP DATABASE IF EXISTS "${TEMPLATE}" WITH (FORCE)`);
     await c.query(`CREATE DATABASE "${TEMPLATE}"`);
   });
   await migrate(withDatabase(adminUrl, TEMPLATE));
