@@ -25,7 +25,7 @@ export class CashController {
     operationId: 'recordBuyIn',
     summary: 'A buy-in at the table',
     description:
-      "Cash or a marker exchanged for chips at the table (both go into the drop box), or chips brought from another table (they do not). By patron when known: named, or the patron whose card is in at `seat`. A MARKER issues credit to a registered patron, paid back at the cage. A cash buy-in is also the patron's cash transaction (docs/domain.md §11); from the report threshold on, the patron must be identified.",
+      "Cash or a marker exchanged for chips at the table (both go into the drop box), or chips brought from another table (they do not). By patron when known: named, or the patron whose card is in at `seat`. A MARKER issues credit to a registered patron, paid back at the cage. A cash buy-in is also the patron's cash transaction (docs/domain.md §11); over the report threshold the patron must be identified (a table in another currency than the property's cash currency: its worth at the gaming day's rate; with no rate, at any amount).",
     writes: "a buy-in (and a marker, or a cash transaction); the audit entry `buyIn.record` (the table's stream).",
     roles: RECORDERS,
     status: 201,
@@ -81,7 +81,7 @@ export class CashController {
     operationId: 'recordCageTransaction',
     summary: 'Cash in or out at the cage',
     description:
-      'Chips cashed (CHIP_REDEMPTION) and front money withdrawn (WITHDRAWAL) are cash out; front money deposited (DEPOSIT) is cash in. By patron when known; from the report threshold on, the patron must be identified.',
+      'Chips cashed (CHIP_REDEMPTION) and front money withdrawn (WITHDRAWAL) are cash out; front money deposited (DEPOSIT) is cash in. By patron when known; over the report threshold the patron must be identified (another currency than the property’s: its worth at the gaming day’s rate; with no rate, at any amount).',
     writes: 'a cash transaction; the audit entry `cash.record` (stream `cage`).',
     roles: CASHIERS,
     status: 201,

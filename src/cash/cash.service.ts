@@ -3,9 +3,9 @@ import { Actor, assertTableAccess } from '../common/actor';
 import type { RequestContext } from '../common/context';
 import { minorUnits } from '../common/exact-json';
 import { AppError, notFound } from '../common/errors';
-import { PrismaService } from '../database/prisma.service';
+import { PrismaService, Tx } from '../database/prisma.service';
 import { prismaRunner } from '../database/sql';
-import { attributeWager, CashThresholds, gamingDayOf, markerOutstanding, needsIdentification, OpenSeating } from '../domain';
+import { attributeWager, CashThresholds, formatRate, gamingDayOf, markerOutstanding, needsIdentification, OpenSeating } from '../domain';
 import { Property } from '../generated/prisma/client';
 import { AuditLog } from '../ledger/audit-log';
 import { LEDGER_SQL } from '../ledger/ledger-sql';
@@ -19,6 +19,38 @@ export const CAGE_STREAM = 'cage';
 /** A property's cash-reporting settings as the engine's terms. */
 export function thresholdsOf(p: Pick<Property, 'cashCurrency' | 'mtlThreshold' | 'ctrThreshold' | 'structuringFloorBps'>): CashThresholds {
   return { currency: p.cashCurrency, mtl: p.mtlThreshold, ctr: p.ctrThreshold, structuringFloorBps: p.structuringFloorBps };
+}
+
+/**
+ * Refuses a cash transaction naming no patron that needs one (docs/domain.md §11): more than the
+ * report threshold, or, in another currency than the property's cash currency, worth more than it at
+ * the gaming day's rate into that currency (the latest entry of the latest day on or before it, as
+ * the group's reports translate, §12); with no such rate, at any amount.
+ */
+async function assertIdentifiable(tx: Tx, t: { amount: bigint; currency: string }, property: Property, gamingDay: string, what: string): Promise<void> {
+  const thresholds = thresholdsOf(property);
+  const rate =
+    t.currency === thresholds.currency
+      ? null
+      : await tx.exchangeRate.findFirst({
+          where: { currency: t.currency, intoCurrency: thresholds.currency, rateDay: { lte: new Date(`${gamingDay}T00:00:00Z`) } },
+          orderBy: [{ rateDay: 'desc' }, { enteredAt: 'desc' }, { id: 'desc' }],
+          select: { rateE9: true, rateDay: true },
+        });
+  if (!needsIdentification(t, thresholds, rate?.rateE9 ?? null)) return;
+  const ctr = thresholds.ctr;
+  if (t.currency === thresholds.currency) {
+    throw new AppError(
+      'IDENTIFICATION_REQUIRED',
+      `${what} of more than ${ctr} (minor units of ${t.currency}) needs the patron identified: name the registered patron first`,
+    );
+  }
+  throw new AppError(
+    'IDENTIFICATION_REQUIRED',
+    rate
+      ? `${what} of ${t.amount} (minor units of ${t.currency}) is worth more than ${ctr} (minor units of ${thresholds.currency}) at the rate of ${formatRate(rate.rateE9)} (${rate.rateDay.toISOString().slice(0, 10)}): name the registered patron first`
+      : `${what} in ${t.currency} cannot be judged against the report threshold in ${thresholds.currency}: no rate from ${t.currency} into ${thresholds.currency} on or before ${gamingDay}. Name the registered patron, or have finance enter the rate`,
+  );
 }
 
 interface MarkerRow {
@@ -62,12 +94,10 @@ export class CashService {
       if (dto.kind === 'MARKER' && who.patronId === null) {
         throw new AppError('IDENTIFICATION_REQUIRED', 'A marker is credit to a registered patron: name the patron (or the seat whose card is in)');
       }
-      if (dto.kind === 'CASH' && who.patronId === null && needsIdentification({ amount, currency: table.currency }, thresholdsOf(property))) {
-        throw new AppError('IDENTIFICATION_REQUIRED', `A cash buy-in of ${amount} or more needs the patron identified: name the registered patron first`);
-      }
       const now = new Date();
       const day = gamingDayOf(now, timeZone, gamingDayStartHour);
       const gamingDay = new Date(`${day}T00:00:00Z`);
+      if (dto.kind === 'CASH' && who.patronId === null) await assertIdentifiable(tx, { amount, currency: table.currency }, property, day, 'A cash buy-in');
       const marker =
         dto.kind === 'MARKER'
           ? await tx.marker.create({
@@ -220,12 +250,10 @@ export class CashService {
       const amount = BigInt(dto.amount);
       const currency = dto.currency ?? property.cashCurrency;
       const patronId = dto.patronId ?? null;
-      if (patronId !== null) await this.pit.assertRegistered(prismaRunner(tx), [patronId]);
-      else if (needsIdentification({ amount, currency }, thresholdsOf(property))) {
-        throw new AppError('IDENTIFICATION_REQUIRED', `A cash transaction of ${amount} or more needs the patron identified: name the registered patron first`);
-      }
       const now = new Date();
       const day = gamingDayOf(now, property.timeZone, property.gamingDayStartHour);
+      if (patronId !== null) await this.pit.assertRegistered(prismaRunner(tx), [patronId]);
+      else await assertIdentifiable(tx, { amount, currency }, property, day, 'A cash transaction');
       const c = await tx.cashTransaction.create({
         data: {
           propertyId,

@@ -13,12 +13,13 @@ WHERE (:patronId::text IS NULL OR m.patron_id = :patronId::text) AND (:markerId:
 ORDER BY m.issued_at, m.id;
 
 -- name: cashLog
--- The property's cash transactions on the range's gaming days, oldest first; a voided buy-in's cash
--- is not among them.
+-- The property's cash transactions on the range's gaming days, and on the :lookBackDays before it
+-- (for structuring across a gaming-day boundary), oldest first; a voided buy-in's cash is not among
+-- them.
 SELECT c.id, c.patron_id, c.direction::text AS direction, c.kind::text AS kind, c.amount::text AS amount, c.currency,
        c.gaming_day::text AS gaming_day, c.table_id, c.at
 FROM cash_transactions c
-WHERE c.property_id = :propertyId::uuid AND c.gaming_day BETWEEN :from::date AND :to::date
+WHERE c.property_id = :propertyId::uuid AND c.gaming_day BETWEEN :from::date - :lookBackDays::int AND :to::date
   AND NOT EXISTS (SELECT 1 FROM buy_in_voids v WHERE v.buy_in_id = c.buy_in_id)
 ORDER BY c.at, c.id;
 

@@ -5,7 +5,17 @@ import { notFound } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
 import { assertDayRange } from '../common/validation';
 import { prismaRunner } from '../database/sql';
-import { CashTransaction, expectedDrop, inMultipleTransactionLog, PatronCashDay, patronCashDays, reportCandidates, structuringAlerts } from '../domain';
+import {
+  CashTransaction,
+  expectedDrop,
+  inMultipleTransactionLog,
+  PatronCashDay,
+  patronCashDays,
+  reportCandidates,
+  STRUCTURING_WINDOW_HOURS,
+  structuringAcrossDays,
+  structuringAlerts,
+} from '../domain';
 import { AuditLog } from '../ledger/audit-log';
 import { thresholdsOf } from './cash.service';
 import { CASH_SQL as SQL } from './cash-sql';
@@ -36,6 +46,13 @@ interface DropRow {
 }
 
 /**
+ * Gaming days read before a report's range, for structuring across a gaming-day boundary: a window
+ * of STRUCTURING_WINDOW_HOURS ending on the range's first day reaches into the day before it, or
+ * into the one before that when the day before was shortened by a change of clocks.
+ */
+const LOOK_BACK_DAYS = Math.ceil(STRUCTURING_WINDOW_HOURS / 24) + 1;
+
+/**
  * What a compliance officer files from (docs/domain.md §11), and the drop reconciled against the
  * buy-ins. The reports read patrons' records: each read is in the audit chain.
  */
@@ -52,16 +69,20 @@ export class ComplianceService {
       const property = await tx.property.findUnique({ where: { id: q.propertyId } });
       if (!property) throw notFound('Property', q.propertyId);
       const thresholds = thresholdsOf(property);
-      const rows = await prismaRunner(tx).query<LogRow>(SQL.cashLog.bind(q));
+      const rows = await prismaRunner(tx).query<LogRow>(SQL.cashLog.bind({ ...q, lookBackDays: LOOK_BACK_DAYS }));
       const byId = new Map(rows.map((r) => [r.id, r]));
-      const log: CashTransaction[] = rows.map((r) => ({
+      const all: CashTransaction[] = rows.map((r) => ({
         id: r.id,
         patronId: r.patron_id,
         direction: r.direction,
         amount: BigInt(r.amount),
         currency: r.currency,
         gamingDay: r.gaming_day,
+        at: r.at,
       }));
+      // The days before the range are read only for windows across a gaming-day boundary that end in it.
+      const inRange = (day: string) => day >= q.from && day <= q.to;
+      const log = all.filter((t) => inRange(t.gamingDay));
       const days = patronCashDays(log, thresholds);
       const tx$ = (t: CashTransaction) => toTransactionDto(byId.get(t.id)!);
       const day$ = (d: PatronCashDay): PatronCashDayDto => ({
@@ -84,7 +105,9 @@ export class ComplianceService {
         },
         multipleTransactionLog: log.filter((t) => inMultipleTransactionLog(t, thresholds)).map(tx$),
         reportCandidates: reportCandidates(days, thresholds).map(day$),
-        structuring: structuringAlerts(days, thresholds).map((a) => ({ ...day$(a), pattern: a.pattern })),
+        structuring: [...structuringAlerts(days, thresholds), ...structuringAcrossDays(all, thresholds).filter((a) => inRange(a.gamingDay))]
+          .sort((a, b) => cmp(a.patronId, b.patronId) || cmp(a.gamingDay, b.gamingDay) || cmp(a.direction, b.direction))
+          .map((a) => ({ ...day$(a), pattern: a.pattern })),
         patronDays: days.map(day$),
       };
     });
@@ -132,3 +155,5 @@ function toTransactionDto(r: LogRow): CashTransactionDto {
     at: r.at.toISOString(),
   };
 }
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -15,17 +15,17 @@ beforeAll(async () => {
   compliance = await givenKey(ctx, 'COMPLIANCE');
   cashier = await givenKey(ctx, 'CASHIER');
   finance = await givenKey(ctx, 'FINANCE');
-  await givenPatrons(ctx, 'P-WHALE', 'P-SPLIT', 'P-BACK1', 'P-BACK2', 'P-QUIET');
+  await givenPatrons(ctx, 'P-WHALE', 'P-SPLIT', 'P-BACK1', 'P-BACK2', 'P-QUIET', 'P-EVEN', 'P-EURO');
 });
 afterAll(() => ctx.close());
 
 const BANKER_7 = { player: ['KS', '5D', 'KH'], banker: ['7H', 'KC'] };
 const CHIPS = [{ denomination: 10_000, count: 100 }];
 
-async function givenUsPit(name: string) {
+async function givenUsPit(name: string, currency = 'USD') {
   const property = (await ctx.admin.post('/v1/properties', { name, timeZone: 'America/Los_Angeles', gamingDayStartHour: 6 })).body;
   expect(property).toMatchObject({ cashCurrency: 'USD', mtlThreshold: 300_000, ctrThreshold: 1_000_000, structuringFloorBps: 8_000 });
-  const table = await givenTable(ctx, { currency: 'USD', propertyId: property.id, minBet: 2_500, maxBet: 5_000_000 });
+  const table = await givenTable(ctx, { currency, propertyId: property.id, minBet: 2_500, maxBet: 5_000_000 });
   const terminal = await givenKey(ctx, 'TERMINAL', table.id);
   const supervisor = await givenKey(ctx, 'SUPERVISOR');
   const shoe = await givenShoe(ctx, terminal, table.id);
@@ -61,9 +61,9 @@ describe('a gaming day of money', () => {
     const shared = await buy({ kind: 'CHIPS', amount: 100_000, seat: 3 });
     expect([shared.status, shared.body.code]).toEqual([422, 'PATRON_REQUIRED']);
     expect((await buy({ kind: 'CHIPS', amount: 100_000, seat: 3, patronId: 'P-BACK2' })).body).toMatchObject({ patronId: 'P-BACK2', kind: 'CHIPS' });
-    // A walk-up with 500.00 cash: nobody's; with 10,000.00 cash the patron must be identified.
+    // A walk-up with 500.00 cash: nobody's; with more than 10,000.00 cash the patron must be identified.
     expect((await buy({ kind: 'CASH', amount: 50_000 })).body).toMatchObject({ patronId: null });
-    const unidentified = await buy({ kind: 'CASH', amount: 1_000_000 });
+    const unidentified = await buy({ kind: 'CASH', amount: 1_000_001 });
     expect([unidentified.status, unidentified.body.code]).toEqual([422, 'IDENTIFICATION_REQUIRED']);
 
     // Play, and a void: the money trail does not move with it.
@@ -133,6 +133,125 @@ describe('a gaming day of money', () => {
     const day = pit.session.gamingDay;
     const lines = (await ctx.as(finance).get(`/v1/reports/drop-reconciliation?propertyId=${pit.property.id}&from=${day}&to=${day}`)).body;
     expect(lines).toMatchObject([{ expectedDrop: 100_000, countedDrop: 95_000, difference: -5_000, status: 'EXCEPTION' }]);
+  });
+});
+
+type Row = { patronId: string | null; direction: string; total?: number; amount?: number; pattern?: string; transactions?: { at: string }[] };
+
+describe('Title 31 as written: more than 10,000.00 is reported, 10,000.00 itself is not', () => {
+  it('10,000.00 in a day is no report candidate and needs no patron named; 10,000.01 is and does; the log takes 3,000.00 itself', async () => {
+    const pit = await givenUsPit('Casino Exactly');
+    const buy = (body: Record<string, unknown>) => ctx.as(pit.terminal).post(`/v1/tables/${pit.table.id}/buy-ins`, body);
+    // A walk-up with exactly 10,000.00: not a reportable transaction, so no identification.
+    expect((await buy({ kind: 'CASH', amount: 1_000_000 })).body).toMatchObject({ patronId: null, amount: 1_000_000 });
+    const over = await buy({ kind: 'CASH', amount: 1_000_001 });
+    expect([over.status, over.body.code]).toEqual([422, 'IDENTIFICATION_REQUIRED']);
+    // P-EVEN buys in 3,000.00 and 7,000.00 (10,000.00: logged, "just under" at the threshold, no report),
+    // and cashes out 7,000.00 and 3,000.01 (10,000.01: a report candidate).
+    for (const amount of [300_000, 700_000]) expect((await buy({ kind: 'CASH', amount, patronId: 'P-EVEN' })).status).toBe(201);
+    for (const amount of [700_000, 300_001])
+      expect(
+        (await ctx.as(cashier).post(`/v1/properties/${pit.property.id}/cash-transactions`, { kind: 'CHIP_REDEMPTION', amount, patronId: 'P-EVEN' })).status,
+      ).toBe(201);
+    const day = pit.session.gamingDay;
+    const r = (await ctx.as(compliance).get(`/v1/compliance/cash-report?propertyId=${pit.property.id}&from=${day}&to=${day}`)).body;
+    expect(r.multipleTransactionLog.map((x: Row) => [x.patronId, x.direction, x.amount])).toEqual([
+      [null, 'IN', 1_000_000],
+      ['P-EVEN', 'IN', 300_000],
+      ['P-EVEN', 'IN', 700_000],
+      ['P-EVEN', 'OUT', 700_000],
+      ['P-EVEN', 'OUT', 300_001],
+    ]);
+    expect(r.reportCandidates.map((x: Row) => [x.patronId, x.direction, x.total])).toEqual([['P-EVEN', 'OUT', 1_000_001]]);
+    expect(r.structuring.map((x: Row) => [x.patronId, x.direction, x.total, x.pattern])).toEqual([['P-EVEN', 'IN', 1_000_000, 'JUST_UNDER']]);
+  });
+});
+
+describe('structuring across a gaming-day boundary', () => {
+  // Records written at chosen times straight into the table, without their audit entries: on a
+  // database of their own, so that the chain the other tests verify is not theirs.
+  let own: TestContext;
+  beforeAll(async () => {
+    own = await startTestApp();
+    await givenPatrons(own, 'P-NIGHT', 'P-DAWN');
+  });
+  afterAll(() => own.close());
+
+  it('9,500.00 just before the gaming day ends and 9,500.00 just after are flagged; the same 24 hours and a minute apart are not', async () => {
+    const property = (await own.admin.post('/v1/properties', { name: 'Casino Midnight Shift', timeZone: 'America/Los_Angeles', gamingDayStartHour: 6 })).body;
+    const compliance = await givenKey(own, 'COMPLIANCE');
+    // The cage's records at the times they were made (the service stamps the present, so they are
+    // written as it would have written them). The gaming day starts at 06:00 in Los Angeles: 14:00 UTC.
+    const cash = async (patronId: string, amount: number, gamingDay: string, at: string) =>
+      own.prisma.$executeRawUnsafe(
+        `INSERT INTO cash_transactions (property_id, patron_id, direction, kind, amount, currency, gaming_day, at, recorded_by_key_id)
+         VALUES ($1::uuid, $2, 'IN', 'DEPOSIT', $3, 'USD', $4::date, $5::timestamptz, 'test')`,
+        property.id,
+        patronId,
+        amount,
+        gamingDay,
+        at,
+      );
+    // P-NIGHT: 05:55 on the 24th (the gaming day of the 23rd) and 06:05 (the 24th's).
+    await cash('P-NIGHT', 950_000, '2026-11-23', '2026-11-24T13:55:00Z');
+    await cash('P-NIGHT', 950_000, '2026-11-24', '2026-11-24T14:05:00Z');
+    // P-DAWN: the opening minute of the 23rd's gaming day, and a minute past 24 hours later.
+    await cash('P-DAWN', 950_000, '2026-11-23', '2026-11-23T14:00:00Z');
+    await cash('P-DAWN', 950_000, '2026-11-24', '2026-11-24T14:01:00Z');
+    const report = async (from: string, to: string) =>
+      (await own.as(compliance).get(`/v1/compliance/cash-report?propertyId=${property.id}&from=${from}&to=${to}`).expect(200)).body;
+
+    // The report of the 24th: its first transaction is the 23rd's, read for the window.
+    const r = await report('2026-11-24', '2026-11-24');
+    expect(r.reportCandidates).toEqual([]);
+    expect(r.structuring.map((x: Row) => [x.patronId, x.direction, x.total, x.pattern])).toEqual([['P-NIGHT', 'IN', 1_900_000, 'ACROSS_DAYS']]);
+    expect(r.structuring[0]).toMatchObject({ gamingDay: '2026-11-24' });
+    expect(r.structuring[0].transactions.map((t: { gamingDay: string; at: string }) => [t.gamingDay, t.at])).toEqual([
+      ['2026-11-23', '2026-11-24T13:55:00.000Z'],
+      ['2026-11-24', '2026-11-24T14:05:00.000Z'],
+    ]);
+    // The days themselves: 9,500.00 each, one transaction each; no day's report holds a pattern of its own.
+    expect(r.patronDays.map((x: Row & { gamingDay: string }) => [x.patronId, x.gamingDay, x.total])).toEqual([
+      ['P-DAWN', '2026-11-24', 950_000],
+      ['P-NIGHT', '2026-11-24', 950_000],
+    ]);
+    // The window ends on the 24th: the report of the 23rd alone does not hold it; the two days' does, once.
+    expect((await report('2026-11-23', '2026-11-23')).structuring).toEqual([]);
+    expect((await report('2026-11-23', '2026-11-24')).structuring.map((x: Row) => [x.patronId, x.pattern])).toEqual([['P-NIGHT', 'ACROSS_DAYS']]);
+  });
+});
+
+describe('foreign cash and identification', () => {
+  it('at a USD property, a EUR table’s cash buy-in is judged at the day’s rate into USD; with no rate, every unnamed one is refused', async () => {
+    const pit = await givenUsPit('Casino Euro Pit', 'EUR');
+    const buy = (body: Record<string, unknown>) => ctx.as(pit.terminal).post(`/v1/tables/${pit.table.id}/buy-ins`, body);
+    const cage = (body: Record<string, unknown>) => ctx.as(cashier).post(`/v1/properties/${pit.property.id}/cash-transactions`, body);
+    // No EUR → USD rate yet: even EUR 100.00 cannot be shown to be under the threshold.
+    const noRate = await buy({ kind: 'CASH', amount: 10_000 });
+    expect([noRate.status, noRate.body.code]).toEqual([422, 'IDENTIFICATION_REQUIRED']);
+    expect(noRate.body.message).toContain('no rate from EUR into USD');
+    expect((await buy({ kind: 'CASH', amount: 10_000, patronId: 'P-EURO' })).status).toBe(201);
+    // Finance enters 1 EUR = 1.25 USD for the day before: it holds on the gaming day too.
+    const day = pit.session.gamingDay;
+    const dayBefore = new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const finance = await givenKey(ctx, 'FINANCE');
+    expect((await ctx.as(finance).post('/v1/exchange-rates', { day: dayBefore, currency: 'EUR', into: 'USD', rate: '1.25' })).status).toBe(201);
+    // EUR 8,000.00 is USD 10,000.00: not more than the threshold. EUR 8,000.01 is.
+    expect((await buy({ kind: 'CASH', amount: 800_000 })).body).toMatchObject({ patronId: null, currency: 'EUR', amount: 800_000 });
+    const over = await buy({ kind: 'CASH', amount: 800_001 });
+    expect([over.status, over.body.code]).toEqual([422, 'IDENTIFICATION_REQUIRED']);
+    expect(over.body.message).toContain('1.25');
+    expect((await buy({ kind: 'CASH', amount: 800_001, patronId: 'P-EURO' })).status).toBe(201);
+    // The cage the same: chips cashed in EUR, and yen with no rate at all.
+    const cageOver = await cage({ kind: 'CHIP_REDEMPTION', amount: 800_001, currency: 'EUR' });
+    expect([cageOver.status, cageOver.body.code]).toEqual([422, 'IDENTIFICATION_REQUIRED']);
+    expect((await cage({ kind: 'CHIP_REDEMPTION', amount: 800_000, currency: 'EUR' })).status).toBe(201);
+    const yen = await cage({ kind: 'DEPOSIT', amount: 1_000, currency: 'JPY' });
+    expect([yen.status, yen.body.code]).toEqual([422, 'IDENTIFICATION_REQUIRED']);
+    // A correction of the day's rate is the rate: at 1.30, EUR 8,000.00 is USD 10,400.00.
+    expect((await ctx.as(finance).post('/v1/exchange-rates', { day: dayBefore, currency: 'EUR', into: 'USD', rate: '1.30' })).status).toBe(201);
+    const corrected = await buy({ kind: 'CASH', amount: 800_000 });
+    expect([corrected.status, corrected.body.code]).toEqual([422, 'IDENTIFICATION_REQUIRED']);
   });
 });
 
@@ -262,7 +381,7 @@ describe('refusals: a clear 4xx, nothing written', () => {
     expect([cageByTerminal.status, cageByTerminal.body.code]).toEqual([403, 'FORBIDDEN']);
     const c = ctx.as(cashier);
     const cageRefusals: [string, unknown, number, string][] = [
-      [`/v1/properties/${pit.property.id}/cash-transactions`, { kind: 'CHIP_REDEMPTION', amount: 1_000_000 }, 422, 'IDENTIFICATION_REQUIRED'],
+      [`/v1/properties/${pit.property.id}/cash-transactions`, { kind: 'CHIP_REDEMPTION', amount: 1_000_001 }, 422, 'IDENTIFICATION_REQUIRED'],
       [`/v1/properties/${pit.property.id}/cash-transactions`, { kind: 'CHIP_REDEMPTION', amount: -5 }, 400, 'VALIDATION_FAILED'],
       [`/v1/properties/${pit.property.id}/cash-transactions`, { kind: 'BUY_IN', amount: 5 }, 400, 'VALIDATION_FAILED'],
       [`/v1/properties/${pit.property.id}/cash-transactions`, { kind: 'DEPOSIT', amount: 5, currency: 'usd' }, 400, 'VALIDATION_FAILED'],

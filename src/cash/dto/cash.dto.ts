@@ -124,7 +124,9 @@ export class CageTransactionInputDto {
   })
   currency?: string;
 
-  @patronField("The patron's registered player card, when known (required from the report threshold on)")
+  @patronField(
+    "The patron's registered player card, when known (required over the report threshold; cash in another currency than the property's counts at the gaming day's rate into it, and needs the patron at any amount when there is no rate)",
+  )
   patronId?: string;
 }
 
@@ -153,8 +155,8 @@ export class CashReportQueryDto {
 
 export class CashThresholdsDto {
   @ApiProperty({ example: 'USD' }) currency: string;
-  @MoneyProperty({ description: 'A single transaction from this amount is in the multiple-transaction log' }) mtl: MinorUnits;
-  @MoneyProperty({ description: "A patron's cash in (or out) of a gaming day from this aggregate is a report candidate" }) ctr: MinorUnits;
+  @MoneyProperty({ description: 'A single transaction of this amount or more is in the multiple-transaction log' }) mtl: MinorUnits;
+  @MoneyProperty({ description: "A patron's cash in (or out) of a gaming day of more than this aggregate is a report candidate" }) ctr: MinorUnits;
   @ApiProperty({ description: '"Just under" the report threshold from this share of it, basis points' }) structuringFloorBps: number;
 }
 
@@ -168,9 +170,9 @@ export class PatronCashDayDto {
 
 export class StructuringAlertDto extends PatronCashDayDto {
   @ApiProperty({
-    enum: ['JUST_UNDER', 'SPLIT'],
+    enum: ['JUST_UNDER', 'SPLIT', 'ACROSS_DAYS'],
     description:
-      'JUST_UNDER: two or more transactions totalling just under the report threshold; SPLIT: a total over it made only of transactions each under the log threshold',
+      "JUST_UNDER: two or more transactions of a gaming day totalling just under the report threshold, or at it; SPLIT: a gaming day's total over it made only of transactions each under the log threshold; ACROSS_DAYS: within a rolling 24 hours, a total over it split over two gaming days, each day's part at or under it (gamingDay is the last transaction's, total and transactions the window's, which may begin before the report's range)",
   })
   pattern: string;
 }
@@ -183,16 +185,20 @@ export class CashReportDto {
   @ApiProperty({
     type: CashTransactionDto,
     isArray: true,
-    description: 'Multiple-transaction log: every single cash transaction from the log threshold, oldest first',
+    description: 'Multiple-transaction log: every single cash transaction of the log threshold or more, oldest first',
   })
   multipleTransactionLog: CashTransactionDto[];
   @ApiProperty({
     type: PatronCashDayDto,
     isArray: true,
-    description: 'Currency-transaction-report candidates: patron-days whose cash in, or cash out, reaches the report threshold (in and out apart)',
+    description: 'Currency-transaction-report candidates: patron-days whose cash in, or cash out, is more than the report threshold (in and out apart)',
   })
   reportCandidates: PatronCashDayDto[];
-  @ApiProperty({ type: StructuringAlertDto, isArray: true, description: 'Patron-days that look split to stay under a threshold' })
+  @ApiProperty({
+    type: StructuringAlertDto,
+    isArray: true,
+    description: 'Patron-days, and windows across a gaming-day boundary, that look split to stay under a threshold',
+  })
   structuring: StructuringAlertDto[];
   @ApiProperty({ type: PatronCashDayDto, isArray: true, description: "Every named patron's cash in and cash out per gaming day" })
   patronDays: PatronCashDayDto[];

@@ -22,14 +22,15 @@ export class CreatePropertyDto {
   compShareBps?: number;
 
   @CurrencyField({
-    description: 'The currency the cash-reporting thresholds are in (ISO 4217; default USD). Cash in other currencies is listed, never judged against them.',
+    description:
+      "The currency the cash-reporting thresholds are in (ISO 4217; default USD). Cash in other currencies is listed, not aggregated in the reports; a single transaction's need for an identified patron is judged at the gaming day's rate into this currency.",
     example: 'USD',
     required: false,
   })
   cashCurrency?: string;
 
   @MoneyField({
-    description: 'A single cash transaction from this amount goes in the multiple-transaction log (default 300000: USD 3,000)',
+    description: 'A single cash transaction of this amount or more goes in the multiple-transaction log (default 300000: USD 3,000)',
     example: 300000,
     required: false,
   })
@@ -37,14 +38,14 @@ export class CreatePropertyDto {
 
   @MoneyField({
     description:
-      "A patron's cash in (or out) of a gaming day from this aggregate is a currency-transaction-report candidate (default 1000000: USD 10,000); at least mtlThreshold",
+      "A patron's cash in (or out) of a gaming day of more than this aggregate is a currency-transaction-report candidate, and a single cash transaction of more than it needs the patron identified (default 1000000: USD 10,000); at least mtlThreshold",
     example: 1000000,
     required: false,
   })
   ctrThreshold?: number;
 
   @IntField({
-    description: 'A day\'s total from this share of ctrThreshold (basis points, default 8000 = 80 %) but under it is "just under" (structuring)',
+    description: 'A day\'s total from this share of ctrThreshold (basis points, default 8000 = 80 %) up to ctrThreshold itself is "just under" (structuring)',
     example: 8000,
     min: 1,
     max: 9999,
@@ -60,8 +61,8 @@ export class PropertyDto {
   @ApiProperty({ example: 6 }) gamingDayStartHour: number;
   @ApiProperty({ example: 2000, description: "Comps: the share of a patron's theoretical win given back, in basis points" }) compShareBps: number;
   @ApiProperty({ example: 'USD', description: 'The currency of the cash-reporting thresholds' }) cashCurrency: string;
-  @MoneyProperty({ description: 'The multiple-transaction log threshold (a single cash transaction)' }) mtlThreshold: MinorUnits;
-  @MoneyProperty({ description: "The report threshold (a patron's cash in, or out, of a gaming day)" }) ctrThreshold: MinorUnits;
+  @MoneyProperty({ description: 'The multiple-transaction log threshold (a single cash transaction of this amount or more)' }) mtlThreshold: MinorUnits;
+  @MoneyProperty({ description: "The report threshold (a patron's cash in, or out, of a gaming day of more than this)" }) ctrThreshold: MinorUnits;
   @ApiProperty({ example: 8000, description: '"Just under" the report threshold from this share of it, basis points' }) structuringFloorBps: number;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
 }
