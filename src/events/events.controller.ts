@@ -1,6 +1,7 @@
-import { Controller, Headers, Query, Res } from '@nestjs/common';
+import { Controller, Headers, Query, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { hash } from '../access/access.service';
 import { Actor, assertTableAccess, CurrentActor, EVERYONE } from '../common/actor';
 import { Endpoint } from '../common/endpoint';
 import { AppError } from '../common/errors';
@@ -11,6 +12,7 @@ import { StreamStart, TableEventStream } from './table-event-stream';
 import { TableFeeds } from './table-feeds';
 
 const LAST_EVENT_ID = /^(?:([0-9a-f-]{36}):)?(\d{1,15})$/;
+const BEARER = /^Bearer\s+(\S{1,200})$/i;
 
 @ApiTags('Events')
 @Controller('v1')
@@ -26,10 +28,11 @@ export class EventsController {
     description:
       "The table's events (the same envelope as on NATS: docs/events.md) as Server-Sent Events, for live screens: each a `message` whose `id` is the event's id (`<tableId>:<seq>`) and whose `data` is the event's JSON, in the table's order, each once. " +
       'The answer opens with a `ready` event `{ stream, after, head }`; then come the events after `Last-Event-ID` (a browser sends it when it reconnects) or, without it, the events from now on. ' +
-      'A comment line every 15 s keeps the connection open. Any instance of the service answers: the events come from the stream, and what a connection missed is read from the audit log.',
+      'A comment line every 15 s keeps the connection open. Any instance of the service answers: the events come from the stream, and what a connection missed is read from the audit log. ' +
+      'Once the key the stream was opened with is revoked or expires, the stream ends within 5 s with an `end` event `{ code: UNAUTHENTICATED, message }`: the events stop, and a reconnect with that key is refused.',
     roles: EVERYONE,
     eventStream:
-      'A stream of Server-Sent Events (`text/event-stream`): `event: ready` with `{ stream, after, head }`, then one `message` per event, `id: <tableId>:<seq>`, `data: <event JSON>`.',
+      'A stream of Server-Sent Events (`text/event-stream`): `event: ready` with `{ stream, after, head }`, then one `message` per event, `id: <tableId>:<seq>`, `data: <event JSON>`; `event: end` with `{ code, message }` when the key is no longer valid, and the stream ends.',
     errors: ['NOT_FOUND'],
   })
   @ApiHeader({
@@ -42,6 +45,7 @@ export class EventsController {
     @IdParam() tableId: string,
     @Headers('last-event-id') lastEventId: string | undefined,
     @CurrentActor() actor: Actor,
+    @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
     assertTableAccess(actor, tableId);
@@ -49,7 +53,7 @@ export class EventsController {
     const after = resumeFrom(tableId, lastEventId);
     const head = await this.feeds.head(tableId);
     const start: StreamStart = { stream: tableId, after: after ?? head, head };
-    new TableEventStream(this.feeds, res, [start]).start(start);
+    new TableEventStream(this.feeds, res, [start], keyOf(actor, req)).start(start);
   }
 
   @Endpoint('GET', 'events', {
@@ -57,13 +61,14 @@ export class EventsController {
     summary: "Several tables' events, live, on one connection (Server-Sent Events)",
     description:
       "The events of several tables (a pit's, for an overview screen) as Server-Sent Events on one connection: each table's in its order, each once, as on `GET /v1/tables/{id}/events`, from now on. " +
-      'It opens with a `ready` event `{ tables: [{ stream, after, head }] }`. It does not resume (a Last-Event-ID is ignored): after a reconnect, read the figures again on `ready`.',
+      'It opens with a `ready` event `{ tables: [{ stream, after, head }] }`. It does not resume (a Last-Event-ID is ignored): after a reconnect, read the figures again on `ready`. ' +
+      'Once the key is revoked or expires, it ends within 5 s with an `end` event, as on `GET /v1/tables/{id}/events`.',
     roles: EVERYONE,
     eventStream:
-      'A stream of Server-Sent Events (`text/event-stream`): `event: ready` with `{ tables: [{ stream, after, head }] }`, then one `message` per event, `id: <tableId>:<seq>`, `data: <event JSON>`.',
+      'A stream of Server-Sent Events (`text/event-stream`): `event: ready` with `{ tables: [{ stream, after, head }] }`, then one `message` per event, `id: <tableId>:<seq>`, `data: <event JSON>`; `event: end` with `{ code, message }` when the key is no longer valid, and the stream ends.',
     errors: ['NOT_FOUND'],
   })
-  async streamMany(@Query() query: TablesEventsQuery, @CurrentActor() actor: Actor, @Res() res: Response): Promise<void> {
+  async streamMany(@Query() query: TablesEventsQuery, @CurrentActor() actor: Actor, @Req() req: Request, @Res() res: Response): Promise<void> {
     const tableIds = [...new Set(query.tables.toLowerCase().split(','))];
     for (const id of tableIds) {
       assertTableAccess(actor, id);
@@ -71,8 +76,14 @@ export class EventsController {
     }
     const heads = await this.feeds.heads(tableIds);
     const starts = tableIds.map((stream): StreamStart => ({ stream, after: heads.get(stream) ?? 0, head: heads.get(stream) ?? 0 }));
-    new TableEventStream(this.feeds, res, starts).start({ tables: starts });
+    new TableEventStream(this.feeds, res, starts, keyOf(actor, req)).start({ tables: starts });
   }
+}
+
+/** The caller and the key they opened the stream with (the guard has accepted it), by its SHA-256 as api_keys keeps it. */
+function keyOf(actor: Actor, req: Request): { actor: Actor; keyHash: string } {
+  const secret = BEARER.exec(req.header('authorization') ?? '')?.[1] ?? '';
+  return { actor, keyHash: hash(secret).toString('hex') };
 }
 
 /** The seq a Last-Event-ID names, or null without one. */

@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import type { Actor } from '../common/actor';
 import { SabotEvent } from './event';
 import { TableFeeds } from './table-feeds';
 
@@ -14,9 +15,13 @@ export interface StreamStart {
   readonly head: number;
 }
 
+/** The last event of a stream whose key is no longer valid (then the stream ends). */
+export const KEY_ENDED = { code: 'UNAUTHENTICATED', message: 'The API key of this stream was revoked or has expired: the stream ends' };
+
 /**
  * One Server-Sent Events answer: each table's events after its start, in that table's order, each
- * once, then live ones as they come, until the client goes. Each event is a `message` whose `id` is
+ * once, then live ones as they come, until the client goes, or the key it was opened with is no
+ * longer valid (revoked or expired: an `end` event, then the end of the answer). Each event is a `message` whose `id` is
  * the event's id (`<tableId>:<seq>`, which a browser sends back as Last-Event-ID on reconnecting)
  * and whose data is the event's JSON. It starts with a `ready` event naming where it starts.
  */
@@ -30,6 +35,8 @@ export class TableEventStream {
     private readonly feeds: TableFeeds,
     private readonly res: Response,
     private readonly starts: readonly StreamStart[],
+    /** Who opened it, with the SHA-256 (hex) of the key they presented. */
+    private readonly key: { actor: Actor; keyHash: string },
   ) {
     for (const s of starts) this.last.set(s.stream, s.after);
   }
@@ -45,6 +52,12 @@ export class TableEventStream {
     this.res.flushHeaders();
     this.res.on('close', () => this.close());
     this.stops.push(this.feeds.onStop(() => this.close()));
+    this.stops.push(
+      this.feeds.whileKeyValid(this.key.actor, this.key.keyHash, () => {
+        this.send(`event: end\ndata: ${JSON.stringify(KEY_ENDED)}\n\n`);
+        this.close();
+      }),
+    );
     for (const { stream } of this.starts) this.stops.push(this.feeds.watch(stream, (seq, event) => this.news(stream, seq, event)));
     const keepAlive = setInterval(() => {
       this.send(': keep-alive\n\n');

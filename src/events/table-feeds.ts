@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { connect, Events, NatsConnection, Subscription } from 'nats';
+import { BOOTSTRAP_ADMIN_ID, KEY_VALID_SQL } from '../access/access.service';
+import type { Actor } from '../common/actor';
 import { PrismaService } from '../database/prisma.service';
 import { EVENTS_CONFIG, EventsConfig } from './event-relay';
 import { eventOf, SabotEvent } from './event';
@@ -9,6 +11,11 @@ import { EVENTS_SQL } from './events-sql';
 export const FEED_POLL_MS = 250;
 /** How often they look anyway with NATS up: a backstop for a message lost on a reconnect. */
 export const FEED_BACKSTOP_MS = 5_000;
+/**
+ * How often the keys of the open streams are checked again, all of an instance's in one query: a
+ * stream whose key was revoked (or expired, or is otherwise no longer valid) ends within this.
+ */
+export const KEY_CHECK_MS = 5_000;
 /** Entries read from the audit log at a time when a subscriber catches up. */
 const PAGE = 500;
 
@@ -28,6 +35,9 @@ export class TableFeeds implements OnModuleDestroy {
   private readonly subjectPrefix: string;
   private readonly watched = new Map<string, { listeners: Set<Listener>; sub: Subscription | null; seq: number }>();
   private readonly closers = new Set<() => void>();
+  /** Each open stream's end, with the hash of the key it was opened with. */
+  private readonly keyed = new Map<() => void, string>();
+  private keyTimer: NodeJS.Timeout | null = null;
   private nc: Promise<NatsConnection | null> | null = null;
   private natsConnected = false;
   private timer: NodeJS.Timeout | null = null;
@@ -80,9 +90,25 @@ export class TableFeeds implements OnModuleDestroy {
     return () => this.closers.delete(close);
   }
 
+  /**
+   * Calls `end` once the key a stream was opened with would no longer be accepted: the caller `actor`,
+   * who presented the key of SHA-256 `keyHash` (hex). That is the one definition of a usable key
+   * (access.service KEY_VALID_SQL: revoked, expired, or whatever else it says), looked up by the key
+   * itself as a request's is, so a key whose secret was replaced ends too. Every open stream's key is
+   * checked every KEY_CHECK_MS, in one query for all of them (not per event); the bootstrap
+   * administrator's key is the environment's and is not checked.
+   */
+  whileKeyValid(actor: Actor, keyHash: string, end: () => void): () => void {
+    if (actor.keyId === BOOTSTRAP_ADMIN_ID) return () => undefined;
+    this.keyed.set(end, keyHash);
+    this.scheduleKeyCheck();
+    return () => this.keyed.delete(end);
+  }
+
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.keyTimer) clearTimeout(this.keyTimer);
     for (const close of [...this.closers]) close();
     const nc = await this.nc;
     await nc?.close().catch(() => undefined);
@@ -142,6 +168,32 @@ export class TableFeeds implements OnModuleDestroy {
         if (this.watched.size > 0) this.schedule(this.natsUp() ? FEED_BACKSTOP_MS : FEED_POLL_MS);
       });
     }, ms);
+  }
+
+  private scheduleKeyCheck(): void {
+    if (this.keyTimer || this.stopped || this.keyed.size === 0) return;
+    this.keyTimer = setTimeout(() => {
+      void this.checkKeys().finally(() => {
+        this.keyTimer = null;
+        this.scheduleKeyCheck();
+      });
+    }, KEY_CHECK_MS);
+  }
+
+  /** Ends the streams whose keys are no longer valid. A failed look keeps them open until the next. */
+  private async checkKeys(): Promise<void> {
+    if (this.keyed.size === 0) return;
+    try {
+      const { rows } = await this.prisma.pool.query<{ key_hash: string }>({
+        name: 'sabot-stream-keys',
+        text: `SELECT k.key_hash FROM api_keys k WHERE k.key_hash = ANY($1::text[]) AND ${KEY_VALID_SQL}`,
+        values: [[...new Set(this.keyed.values())]],
+      });
+      const valid = new Set(rows.map((r) => r.key_hash));
+      for (const [end, keyHash] of [...this.keyed]) if (!valid.has(keyHash)) end();
+    } catch (e) {
+      this.logger.warn(`Live feeds could not check the keys of open streams: ${(e as Error).message}`);
+    }
   }
 
   private natsUp(): boolean {

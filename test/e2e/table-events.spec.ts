@@ -129,6 +129,34 @@ describe.each([
     expect(events(await all.take(7)).map((e) => e.type)).toEqual(['shoe.open', ...Array<string>(6).fill('coup.settle')]);
   });
 
+  it('a stream whose key is revoked ends: an end event, no event after it, and the key cannot open it again', async () => {
+    const pit = await givenPit(ctx, { code: `SSE-K${nats ? 1 : 0}` });
+    // A screen on its own key (a terminal's key for the table), and another screen on a key that stays.
+    const minted = await ctx.admin.post('/v1/api-keys', { name: 'Screen of SSE-K', role: 'TERMINAL', tableId: pit.table.id });
+    expect(minted.status).toBe(201);
+    const screen = await sse(pit.table.id, minted.body.key as string);
+    const stays = await sse(pit.table.id, pit.supervisor);
+    for (const s of [screen, stays]) expect((await s.take(1))[0].event).toBe('ready');
+    const hands = dealtHands(8, 17, 3);
+    const [first] = await coups(ctx, pit.terminal, pit.shoe.id, hands.slice(0, 1));
+    for (const s of [screen, stays]) expect(events(await s.take(1)).map((e) => e.entity.id)).toEqual([first]);
+
+    expect((await ctx.admin.post(`/v1/api-keys/${minted.body.id}/revoke`, {})).status).toBe(200);
+    // The end comes at the next check of the open streams' keys: waited for, not slept for.
+    await screen.ended();
+    const [end, ...after] = screen.pending();
+    expect(end).toMatchObject({ event: 'end' });
+    expect(JSON.parse(end.data)).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(after).toEqual([]);
+
+    // The table goes on: the other screen sees the next coups, the revoked one nothing more.
+    const later = await coups(ctx, pit.terminal, pit.shoe.id, hands.slice(1, 3));
+    expect(events(await stays.take(2)).map((e) => e.entity.id)).toEqual(later);
+    expect(screen.pending()).toEqual([end]);
+    const again = await SseClient.open(`${screens.url}/v1/tables/${pit.table.id}/events`, minted.body.key as string);
+    expect([again.status, (JSON.parse(again.body) as { code: string }).code]).toEqual([401, 'UNAUTHENTICATED']);
+  });
+
   it('many screens of one table see the same events in the same order while coups are dealt fast', async () => {
     const pit = await givenPit(ctx, { code: `SSE-C${nats ? 1 : 0}` });
     const many = await Promise.all([1, 2, 3, 4].map(() => sse(pit.table.id, pit.supervisor)));
@@ -193,6 +221,16 @@ describe('table events: refused requests, and several tables on one connection',
     const got = events(await c.take(6));
     for (const t of [a, b]) expect(got.filter((e) => e.stream === t.table.id).map((e) => e.seq)).toEqual([2, 3, 4]);
     await c.close();
+  });
+
+  it('a connection for several tables ends too when its key is revoked', async () => {
+    const a = await givenPit(ctx, { code: 'SSE-MK' });
+    const minted = (await ctx.admin.post('/v1/api-keys', { name: 'Overview of SSE-MK', role: 'TERMINAL', tableId: a.table.id }).expect(201)).body;
+    const c = await SseClient.open(`${url}/v1/events?tables=${a.table.id}`, minted.key as string);
+    expect((await c.take(1))[0].event).toBe('ready');
+    await ctx.admin.post(`/v1/api-keys/${minted.id}/revoke`, {}).expect(200);
+    await c.ended();
+    expect(c.pending().map((e) => e.event)).toEqual(['end']);
   });
 
   it('refuses a list that is not table ids, a table that does not exist, or a table a terminal may not see', async () => {

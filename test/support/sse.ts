@@ -55,6 +55,17 @@ export class SseClient {
     return [...this.received];
   }
 
+  /** Resolves once the server has ended the stream; fails if it has not within `ms`. */
+  async ended(ms = 30_000): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`The stream did not end within ${ms} ms`)), ms)));
+    try {
+      await Promise.race([this.done, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async close(): Promise<void> {
     this.abort.abort();
     await this.done;
