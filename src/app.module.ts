@@ -32,6 +32,7 @@ import { CashModule } from './cash/cash.module';
 import { ExchangeRatesModule } from './exchange-rates/exchange-rates.module';
 import { GroupModule } from './group/group.module';
 import { SurveillanceModule } from './surveillance/surveillance.module';
+import { StaffModule } from './staff/staff.module';
 
 /** The database clients (the primary, and where reports read), the access layer and the audit secrets, available to every module. */
 @Global()
@@ -74,6 +75,7 @@ export class AppModule {
       imports: [
         CoreModule.forRoot(config, databaseUrl, adminKey, audit),
         ApiKeysModule,
+        StaffModule,
         HealthModule,
         PropertiesModule,
         TablesModule,

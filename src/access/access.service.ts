@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Actor } from '../common/actor';
-import { KeyHolder } from '../domain';
+import { KeyHolder, personsOf } from '../domain';
 import { PrismaService } from '../database/prisma.service';
 
 export const ADMIN_KEY = Symbol('ADMIN_KEY');
@@ -9,8 +9,12 @@ export const BOOTSTRAP_ADMIN_ID = 'bootstrap-admin';
 
 export const hash = (key: string) => createHash('sha256').update(key).digest();
 
-/** The one definition of a usable key, over a row `k` of api_keys. */
-export const KEY_VALID_SQL = 'k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())';
+/**
+ * The one definition of a usable key, over a row `k` of api_keys: not revoked, not expired, and a
+ * person's key only while the staff register holds that person active in the key's role.
+ */
+export const KEY_VALID_SQL =
+  'k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now()) AND (k.staff_id IS NULL OR EXISTS (SELECT 1 FROM staff s WHERE s.staff_id = k.staff_id AND s.active AND k.role = ANY (s.roles)))';
 
 /** Keys recently looked up, for routes whose write confirms the key itself. */
 const REMEMBER_MS = 5 * 60_000;
@@ -72,22 +76,30 @@ export class AccessService {
     return rows.length === 1;
   }
 
-  /** Who holds a key and who minted it, for the two-person rules (src/domain/two-person.ts). */
+  /** Who could hold a key: its person and, until they claim it, its minters up the chain (src/domain/two-person.ts). */
   async holder(keyId: string): Promise<KeyHolder> {
-    if (keyId === BOOTSTRAP_ADMIN_ID) return { keyId, staffId: BOOTSTRAP_ADMIN_ID, mintedByKeyId: null, mintedByStaffId: null };
-    const { rows } = await this.prisma.pool.query<{ staff_id: string | null; created_by_key_id: string | null; minter_staff_id: string | null }>({
-      name: 'sabot-key-holder',
-      text: `SELECT k.staff_id, k.created_by_key_id,
-                    CASE WHEN k.created_by_key_id = '${BOOTSTRAP_ADMIN_ID}' THEN '${BOOTSTRAP_ADMIN_ID}' ELSE m.staff_id END AS minter_staff_id
-             FROM api_keys k LEFT JOIN api_keys m ON m.id::text = k.created_by_key_id WHERE k.id::text = $1`,
+    if (keyId === BOOTSTRAP_ADMIN_ID) return { keyId, staffId: BOOTSTRAP_ADMIN_ID, persons: [BOOTSTRAP_ADMIN_ID] };
+    const { rows } = await this.prisma.pool.query<{ staff_id: string | null; claimed: boolean; minted_by: string | null }>({
+      name: 'sabot-key-chain',
+      text: `WITH RECURSIVE chain AS (
+               SELECT k.staff_id, k.claimed_at IS NOT NULL AS claimed, k.created_by_key_id AS minted_by, 0 AS depth FROM api_keys k WHERE k.id::text = $1
+               UNION ALL
+               SELECT m.staff_id, m.claimed_at IS NOT NULL, m.created_by_key_id, c.depth + 1
+               FROM chain c JOIN api_keys m ON m.id::text = c.minted_by WHERE NOT c.claimed AND c.depth < 100)
+             SELECT staff_id, claimed, minted_by FROM chain ORDER BY depth`,
       values: [keyId],
     });
-    const r = rows[0];
-    return { keyId, staffId: r?.staff_id ?? null, mintedByKeyId: r?.created_by_key_id ?? null, mintedByStaffId: r?.minter_staff_id ?? null };
+    const chain = rows.map((r) => ({ staffId: r.staff_id, claimed: r.claimed, mintedBy: r.minted_by }));
+    return { keyId, staffId: rows[0]?.staff_id ?? null, persons: personsOf(chain, BOOTSTRAP_ADMIN_ID) };
   }
 
   /** Forgets a revoked key at once (not needed for safety: writes confirm the key themselves; it spares a refused write). */
   forget(keyId: string): void {
     for (const [h, r] of this.recent) if (r.actor.keyId === keyId) this.recent.delete(h);
+  }
+
+  /** Forgets every key remembered (a person's roles changed: their keys are looked up again). */
+  forgetAll(): void {
+    this.recent.clear();
   }
 }

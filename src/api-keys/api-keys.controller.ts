@@ -1,7 +1,7 @@
 import { CurrentContext, RequestContext } from '../common/context';
 import { Body, Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ADMINS } from '../common/actor';
+import { ADMINS, EVERYONE } from '../common/actor';
 import { Endpoint } from '../common/endpoint';
 import { IdParam } from '../common/validation';
 import { ApiKeysService } from './api-keys.service';
@@ -21,10 +21,25 @@ export class ApiKeysController {
     roles: ADMINS,
     status: 201,
     type: CreatedApiKeyDto,
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'STAFF_NOT_REGISTERED'],
   })
   create(@Body() dto: CreateApiKeyDto, @CurrentContext() ctx: RequestContext): Promise<CreatedApiKeyDto> {
     return this.keys.create(dto, ctx);
+  }
+
+  @Endpoint('POST', 'claim', {
+    operationId: 'claimApiKey',
+    summary: 'Claim your own key: a new secret that its minter never saw (shown only in this response)',
+    description:
+      "The key's holder replaces the secret the administrator who minted it saw. Until a key is claimed, two-person rules count its minter as someone who could hold it too (a void asked for with one key cannot be approved with a key the same administrator minted and nobody claimed). The old secret stops at once. Once per key.",
+    writes: "the key's hash, prefix and claim time; the audit entry `apiKey.claim` (admin stream).",
+    roles: EVERYONE,
+    status: 201,
+    type: CreatedApiKeyDto,
+    errors: ['KEY_ALREADY_CLAIMED'],
+  })
+  claim(@CurrentContext() ctx: RequestContext): Promise<CreatedApiKeyDto> {
+    return this.keys.claim(ctx);
   }
 
   @Endpoint('GET', '', {

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../common/context';
 import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { AccessService, hash } from '../access/access.service';
+import { AccessService, BOOTSTRAP_ADMIN_ID, hash } from '../access/access.service';
 import { mintingProblem } from '../domain';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
@@ -30,6 +30,17 @@ export class ApiKeysService {
     const minting = mintingProblem(await this.access.holder(actor.keyId), dto.staffId ?? null);
     if (minting) throw new AppError('FORBIDDEN', minting);
     if (dto.role !== 'TERMINAL' && dto.tableId) throw new AppError('VALIDATION_FAILED', 'Only TERMINAL keys are bound to a table');
+    if (dto.staffId) {
+      // A person's key names a person the register holds, active, in the key's role: nobody invents a holder.
+      const person = await this.prisma.staff.findUnique({ where: { staffId: dto.staffId } });
+      if (!person || !person.active || !person.roles.includes(dto.role))
+        throw new AppError(
+          'STAFF_NOT_REGISTERED',
+          !person
+            ? `Staff member ${dto.staffId} is not on the staff register: two administrators register them first (POST /v1/staff)`
+            : `Staff member ${dto.staffId} does not hold the ${dto.role} role${person.active ? '' : ' (no longer active)'}: two administrators change their record first (POST /v1/staff)`,
+        );
+    }
     const expiresAt = dto.expiresAt ? new Date(dto.expiresAt) : null;
     if (expiresAt && expiresAt <= new Date()) throw new AppError('VALIDATION_FAILED', 'expiresAt must be in the future');
     if (dto.tableId && !(await this.prisma.casinoTable.findUnique({ where: { id: dto.tableId }, select: { id: true } }))) {
@@ -60,6 +71,33 @@ export class ApiKeysService {
       return created;
     });
     this.logger.log(`API key ${row.id} (${row.role}) created by ${actor.keyId}`);
+    return { id: row.id, key, apiKey: toDto(row) };
+  }
+
+  /**
+   * The holder claims their key: a new secret replaces the one the minter saw, so from now on the
+   * key is theirs alone for the two-person rules. The old secret stops at once.
+   */
+  async claim(ctx: RequestContext): Promise<CreatedApiKeyDto> {
+    const { actor } = ctx;
+    if (actor.keyId === BOOTSTRAP_ADMIN_ID) throw new AppError('FORBIDDEN', 'The bootstrap key comes from the environment: rotate it there');
+    const key = `sab_${randomBytes(32).toString('base64url')}`;
+    const row = await this.prisma.transaction(ctx, async (tx) => {
+      const claimed = await tx.apiKey.updateManyAndReturn({
+        where: { id: actor.keyId, claimedAt: null, revokedAt: null },
+        data: { keyHash: hash(key).toString('hex'), keyPrefix: key.slice(0, 10), claimedAt: new Date() },
+      });
+      if (claimed.length === 0) throw new AppError('KEY_ALREADY_CLAIMED', "This key was claimed already: its secret is its holder's alone");
+      await this.audit.append(tx, ctx, {
+        stream: 'admin',
+        action: 'apiKey.claim',
+        entityType: 'apiKey',
+        entityId: actor.keyId,
+        data: { claimedAt: claimed[0].claimedAt, keyPrefix: claimed[0].keyPrefix },
+      });
+      return claimed[0];
+    });
+    this.access.forget(actor.keyId);
     return { id: row.id, key, apiKey: toDto(row) };
   }
 
@@ -99,5 +137,6 @@ function toDto(k: ApiKey): ApiKeyDto {
     createdAt: k.createdAt.toISOString(),
     expiresAt: k.expiresAt?.toISOString() ?? null,
     revokedAt: k.revokedAt?.toISOString() ?? null,
+    claimedAt: k.claimedAt?.toISOString() ?? null,
   };
 }

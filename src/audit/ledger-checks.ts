@@ -211,6 +211,23 @@ const CHECKS: readonly LedgerCheck[] = [
          OR (k.revoked_at IS NULL) <> (r.id IS NULL)`,
   },
   {
+    ledger: 'staff',
+    // Each person as the last approved change to their record left them (persons the register's
+    // migration took from keys made before it have no entry).
+    sql: `
+      WITH approved AS (
+        SELECT DISTINCT ON (e.entity_id) e.entity_id AS staff_id, e.data->>'name' AS name,
+               ARRAY(SELECT jsonb_array_elements_text(e.data->'roles')) AS roles, (e.data->>'active')::bool AS active
+        FROM ${entries('staff.approve')} e ORDER BY e.entity_id, e.seq DESC),
+      kept AS (SELECT * FROM staff WHERE last_change_id NOT IN (SELECT id FROM staff_changes WHERE proposed_by_key_id = 'migration'))
+      SELECT coalesce(a.staff_id, k.staff_id) AS ref,
+             CASE WHEN k.staff_id IS NULL THEN 'registered in the audit log, missing from staff'
+                  WHEN a.staff_id IS NULL THEN 'a person no approved change registered'
+                  ELSE 'their name, roles or standing differ from the last approved change' END AS problem
+      FROM approved a FULL JOIN kept k ON k.staff_id = a.staff_id
+      WHERE k.staff_id IS NULL OR a.staff_id IS NULL OR (k.name, k.roles::text[], k.active) IS DISTINCT FROM (a.name, a.roles, a.active)`,
+  },
+  {
     ledger: 'patrons',
     // Every card registered by a patron.register entry (cards the migration took from wagers written before the register had none).
     sql: `

@@ -195,6 +195,8 @@ export const LEDGERS = [
   'bank_coup_voids',
   'void_requests',
   'api_keys',
+  'staff',
+  'staff_changes',
   'patrons',
   'seatings',
   'buy_ins',

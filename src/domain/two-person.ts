@@ -1,23 +1,63 @@
 /**
  * Two-person control (Nevada MICS, GLI-13): a void is asked for by one person and approved by
- * another. People are the staff members keys belong to; a key minted by someone is as good as
- * theirs for this rule, so nobody approves with a key they minted, nor has their own request
- * approved by a key minted for the purpose, nor mints a key for themselves; and since an
- * administrator could mint two keys for two invented names, the two keys of a void must have been
- * minted by two different administrators.
+ * another; a person is put on the staff register, or changed, by one administrator and approved by
+ * another. The rules compare persons, not keys.
+ *
+ * Who could hold a key: its own person (the staff member it was minted for), and, until that person
+ * claims it by replacing the secret the minter saw, whoever could hold the key that minted it, up
+ * the chain of minting. Two halves of a two-person act need keys no one person could hold both of.
+ * The staff register itself is changed only under this rule, so one administrator cannot invent a
+ * second person to hold the other key.
  */
 export interface KeyHolder {
   readonly keyId: string;
   /** The staff member the key belongs to (null: a terminal, or a key made before keys named people). */
   readonly staffId: string | null;
-  /** Who minted the key: the minting key, and the staff member it belonged to. */
-  readonly mintedByKeyId: string | null;
-  readonly mintedByStaffId: string | null;
+  /** Every person who could hold the key: its own, and while it is unclaimed, its minter's, up the chain. */
+  readonly persons: readonly string[];
 }
 
-/** The same key, or two keys of one staff member. */
+/** One key of a chain of minting, from a key up to the first claimed key (or the bootstrap key). */
+export interface MintLink {
+  readonly staffId: string | null;
+  readonly claimed: boolean;
+  /** The key that minted this one: a key id, the bootstrap administrator's id, or null. */
+  readonly mintedBy: string | null;
+}
+
+/**
+ * The persons who could hold a key, from its chain of minting (the key first, then its minter and
+ * so on, stopping after the first claimed key). `bootstrap` names the person of the bootstrap key.
+ */
+export function personsOf(chain: readonly MintLink[], bootstrap: string): string[] {
+  const persons = new Set<string>();
+  for (const link of chain) {
+    if (link.staffId !== null) persons.add(link.staffId);
+    if (link.claimed) break;
+    if (link.mintedBy === bootstrap) persons.add(bootstrap);
+  }
+  return [...persons];
+}
+
+/** The persons who could hold both keys, or none. */
+export function sharedPersons(a: KeyHolder, b: KeyHolder): string[] {
+  return a.persons.filter((p) => b.persons.includes(p));
+}
+
+/** The same key, or two keys one person could hold. */
 export function samePerson(a: KeyHolder, b: KeyHolder): boolean {
-  return a.keyId === b.keyId || (a.staffId !== null && a.staffId === b.staffId);
+  return a.keyId === b.keyId || sharedPersons(a, b).length > 0;
+}
+
+/** Why the second key may not complete what the first began; null when two persons hold them. */
+function twoPersonProblem(first: KeyHolder, second: KeyHolder, act: string): string | null {
+  if (first.keyId === second.keyId) return `${act} needs a second person: the key that began it cannot complete it`;
+  if (first.staffId !== null && first.staffId === second.staffId)
+    return `Staff member ${first.staffId} began this with another key: a second person must complete it`;
+  const shared = sharedPersons(first, second);
+  if (shared.length === 0) return null;
+  const who = shared.join(' and ');
+  return `${who} could hold both keys (a key counts as its minter's too until its holder claims it with POST /v1/api-keys/claim): a second person must complete it`;
 }
 
 /** Why `approver` may not approve what `requester` asked for; null when they are two people. */
@@ -26,23 +66,23 @@ export function secondPersonProblem(requester: KeyHolder, approver: KeyHolder): 
   if (requester.staffId !== null && requester.staffId === approver.staffId) {
     return `Staff member ${requester.staffId} asked for this void with another key: a second person must approve it`;
   }
-  const minted = (key: KeyHolder, by: KeyHolder) => key.mintedByKeyId === by.keyId || (by.staffId !== null && key.mintedByStaffId === by.staffId);
-  if (minted(approver, requester))
-    return `The approving key was minted by ${requester.staffId ?? 'the key'} that asked for this void: a second person must approve it`;
-  if (minted(requester, approver))
-    return `The key that asked for this void was minted by ${approver.staffId ?? 'the approving key'}: a second person must approve it`;
-  // One administrator could mint two keys for two names and hold both: the two halves of a void
-  // must come from keys minted by two different administrators.
-  const sameMinter =
-    (requester.mintedByStaffId !== null && requester.mintedByStaffId === approver.mintedByStaffId) ||
-    (requester.mintedByKeyId !== null && requester.mintedByKeyId === approver.mintedByKeyId);
-  if (sameMinter)
-    return `Both keys were minted by ${requester.mintedByStaffId ?? 'the same key'}: the asking and the approving key must come from two different administrators`;
-  return null;
+  return twoPersonProblem(requester, approver, 'A void');
+}
+
+/** Why `approver` may not approve a change to the staff register that `proposer` proposed; null when they are two people. */
+export function staffChangeProblem(proposer: KeyHolder, approver: KeyHolder, staffId: string): string | null {
+  if (approver.persons.includes(staffId)) return `Staff member ${staffId} cannot approve a change to their own record: another administrator must`;
+  return twoPersonProblem(proposer, approver, 'A change to the staff register');
 }
 
 /** Why `minter` may not mint a key for `staffId`; null when it may. */
-export function mintingProblem(minter: { staffId: string | null }, staffId: string | null): string | null {
-  if (staffId !== null && minter.staffId === staffId) return `Staff member ${staffId} cannot mint a key for themselves: another administrator must`;
+export function mintingProblem(minter: KeyHolder, staffId: string | null): string | null {
+  if (staffId !== null && minter.persons.includes(staffId)) return `Staff member ${staffId} cannot mint a key for themselves: another administrator must`;
+  return null;
+}
+
+/** Why `proposer` may not propose a change to `staffId`'s record; null when they may. */
+export function staffProposalProblem(proposer: KeyHolder, staffId: string): string | null {
+  if (proposer.persons.includes(staffId)) return `Staff member ${staffId} cannot propose a change to their own record: another administrator must`;
   return null;
 }

@@ -97,15 +97,22 @@ export async function playShoe(baseUrl: string, adminKey: string, seed = 7): Pro
       },
     }),
   );
-  const key = async (name: string, role: components['schemas']['Role'], tableId?: string) =>
-    ok(await admin.POST('/v1/api-keys', { body: { name, role, ...(tableId ? { tableId } : { staffId: name.replace(/\W+/g, '-') }) } })).key;
-  const terminal = as(await key('GEN terminal', 'TERMINAL', table.id));
-  // The two supervisors of a void hold keys minted by two different administrators.
-  const minted = async (by: ReturnType<typeof as>, name: string, role: components['schemas']['Role']) =>
-    ok(await by.POST('/v1/api-keys', { body: { name, role, staffId: name.replace(/\W+/g, '-') } })).key;
-  const supervisorA = as(await minted(as(await key('Administrator A', 'ADMIN')), 'Supervisor A', 'SUPERVISOR'));
-  const supervisorB = as(await minted(as(await key('Administrator B', 'ADMIN')), 'Supervisor B', 'SUPERVISOR'));
-  const finance = as(await key('Finance', 'FINANCE'));
+  const terminal = as(ok(await admin.POST('/v1/api-keys', { body: { name: 'GEN terminal', role: 'TERMINAL', tableId: table.id } })).key);
+  // People are on the staff register, under two-person control: the bootstrap key registers the
+  // first administrator alone; that administrator approves everyone the bootstrap key proposes.
+  // Each person claims their key (a new secret the minter never saw), so two people are two persons.
+  type Role = components['schemas']['PersonRole'];
+  const claimed = async (key: string) => ok(await as(key).POST('/v1/api-keys/claim')).key;
+  const person = async (name: string, role: Role, approver?: ReturnType<typeof as>) => {
+    const staffId = name.replace(/\W+/g, '-');
+    const change = ok(await admin.POST('/v1/staff', { body: { staffId, name, roles: [role], reason: 'hired' } }));
+    if (approver) ok(await approver.POST('/v1/staff/changes/{id}/approve', { params: { path: { id: change.id } }, body: {} }));
+    return as(await claimed(ok(await admin.POST('/v1/api-keys', { body: { name, role, staffId } })).key));
+  };
+  const administrator = await person('Administrator A', 'ADMIN');
+  const supervisorA = await person('Supervisor A', 'SUPERVISOR', administrator);
+  const supervisorB = await person('Supervisor B', 'SUPERVISOR', administrator);
+  const finance = await person('Finance', 'FINANCE', administrator);
 
   // 8 decks, shuffled; the first card is turned and that many burned (a ten or face burns 10).
   const cards = shuffled(

@@ -1,5 +1,6 @@
 import { dealPuntoBanco, formatCard, seededRandom, shuffledShoe } from '../../src/domain';
 import { cloneTestDatabase } from '../support/database';
+import { personKeyOn } from '../support/builders';
 import { client, ensureBuilt, exited, Service, startService, waitForHealth } from '../support/process';
 
 /**
@@ -29,11 +30,10 @@ afterAll(async () => {
   await db.drop();
 });
 
-/** A supervisor as a casino issues one: their key minted by an administrator of its own. */
+/** A supervisor as a casino issues one: on the staff register, their key claimed. */
 async function supervisor(name: string): Promise<string> {
   const tag = `${name}-${Math.random().toString(36).slice(2, 8)}`;
-  const minter = (await admin().post('/v1/api-keys', { name: `admin for ${tag}`, staffId: `E-ADM-${tag}`, role: 'ADMIN' })).body.key as string;
-  return (await client(a.url, minter).post('/v1/api-keys', { name: tag, staffId: `E-${tag}`, role: 'SUPERVISOR' })).body.key as string;
+  return personKeyOn(a.url, (k) => client(a.url, k), ADMIN, { name: tag, staffId: `E-${tag}`, role: 'SUPERVISOR' });
 }
 
 async function pit(tableRules: Record<string, unknown> = {}) {
@@ -148,7 +148,7 @@ describe('two service processes on one database', () => {
   });
 
   it('afterwards the rollups equal the raw records and the audit chains hold', async () => {
-    const auditor = (await admin().post('/v1/api-keys', { name: 'aud', staffId: 'E-aud', role: 'AUDITOR' })).body.key as string;
+    const auditor = await personKeyOn(a.url, (k) => client(a.url, k), ADMIN, { name: 'aud', staffId: 'E-aud', role: 'AUDITOR' });
     const day = new Date().toISOString().slice(0, 10);
     const from = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
     const rec = await client(a.url, auditor).get(`/v1/reports/reconciliation?from=${from}&to=${day}`);

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { dealtHands } from '../support/builders';
+import { dealtHands, personKeyOn } from '../support/builders';
 import { cloneTestDatabase } from '../support/database';
 import { client, ensureBuilt, exited, startService, waitForHealth } from '../support/process';
 
@@ -52,12 +52,8 @@ describe('SIGKILL in the middle of stepwise coups, bank coups and slip voids', (
       });
       const puntoKey = (await made('/v1/api-keys', { name: 'p', role: 'TERMINAL', tableId: punto.id })).key as string;
       const chemmyKey = (await made('/v1/api-keys', { name: 'c', role: 'TERMINAL', tableId: chemmy.id })).key as string;
-      // Two supervisors whose keys come from two administrators: the two halves of a void.
-      const supervisor = async (n: number) => {
-        const minter = (await made('/v1/api-keys', { name: `admin ${n}`, role: 'ADMIN', staffId: `E-FW-ADM-${n}` })).key as string;
-        const r = await client(first.url, minter).post('/v1/api-keys', { name: `s${n}`, role: 'SUPERVISOR', staffId: `E-FW-${n}` });
-        return r.body.key as string;
-      };
+      // Two supervisors on the staff register, their keys claimed: the two halves of a void.
+      const supervisor = (n: number) => personKeyOn(db.url, (k) => client(first.url, k), ADMIN, { name: `s${n}`, role: 'SUPERVISOR', staffId: `E-FW-${n}` });
       const sup1 = await supervisor(1);
       const sup2 = await supervisor(2);
       const puntoShoe = (await client(first.url, puntoKey).post(`/v1/tables/${punto.id}/shoes`, {})).body.id as string;
@@ -185,7 +181,7 @@ describe('SIGKILL in the middle of stepwise coups, bank coups and slip voids', (
         } finally {
           await check.end();
         }
-        const auditor = (await client(second.url, ADMIN).post('/v1/api-keys', { name: 'aud', role: 'AUDITOR', staffId: 'E-FW-aud' })).body.key as string;
+        const auditor = await personKeyOn(db.url, (k) => client(second.url, k), ADMIN, { name: 'aud', role: 'AUDITOR', staffId: 'E-FW-aud' });
         const today = new Date().toISOString().slice(0, 10);
         const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
         const rec = await client(second.url, auditor).get(`/v1/reports/reconciliation?from=${yesterday}&to=${today}`);

@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import { createApp } from '../../src/app';
 import { loadConfig } from '../../src/config/config';
 import { migrate } from '../../src/database/migrate';
-import { dealtHands } from '../support/builders';
+import { dealtHands, personKeyOn } from '../support/builders';
 import { cloneTestDatabase } from '../support/database';
 import { client, ensureBuilt, exited, startPostgresProcess, startService, waitForHealth } from '../support/process';
 
@@ -130,7 +130,7 @@ describe('SIGKILL in the middle of a stream of coups', () => {
           expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, k) => k + 1));
         }
         await check.end();
-        const auditor = (await sup.post('/v1/api-keys', { name: 'aud', role: 'AUDITOR', staffId: 'E-aud' })).body.key as string;
+        const auditor = await personKeyOn(db.url, (k) => client(second.url, k), ADMIN, { name: 'aud', role: 'AUDITOR', staffId: 'E-aud' });
         const today = new Date().toISOString().slice(0, 10);
         const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
         const rec = await client(second.url, auditor).get(`/v1/reports/reconciliation?from=${yesterday}&to=${today}`);

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { databaseSnapshot, startTestApp, TestContext } from '../support/app';
-import { givenKey, givenPatrons, givenPit, givenVoid } from '../support/builders';
+import { givenKey, givenPatrons, givenPit, givenVoid, givenStaff } from '../support/builders';
 
 /**
  * Malformed and hostile requests across every write endpoint, generated table-driven: each field
@@ -25,6 +25,7 @@ beforeAll(async () => {
   pit = await givenPit(ctx, { code: 'HOST-1', decks: 1, minBet: 100, maxBet: 100_000 });
   other = await givenPit(ctx, { code: 'HOST-2' });
   supervisor2 = await givenKey(ctx, 'SUPERVISOR');
+  await givenStaff(ctx, 'E-hostile', 'AUDITOR');
   settledCoup = (
     await ctx
       .as(pit.terminal)

@@ -1,4 +1,5 @@
 import { cloneTestDatabase } from '../support/database';
+import { givenStaffOn } from '../support/builders';
 import { client, ensureBuilt, exited, Service, startService, waitForHealth } from '../support/process';
 
 /**
@@ -72,6 +73,7 @@ describe('structured logs', () => {
   });
 
   it('carries the correlation id and the caller on the lines a request logs along the way', async () => {
+    await givenStaffOn(service.url, (k) => client(service.url, k), ADMIN, 'E-LOG-1', 'AUDITOR');
     const res = await client(service.url, ADMIN).post(
       '/v1/api-keys',
       { name: 'auditor', role: 'AUDITOR', staffId: 'E-LOG-1' },

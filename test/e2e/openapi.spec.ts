@@ -6,6 +6,7 @@ import type { App } from 'supertest/types';
 import { openApiJson } from '../../src/app';
 import { ERROR_CODES } from '../../src/common/errors';
 import { startTestApp, TestContext } from '../support/app';
+import { givenKey } from '../support/builders';
 import { ROOT } from '../support/process';
 
 /**
@@ -120,7 +121,7 @@ describe('the OpenAPI document', () => {
         .post('/v1/tables', { code: 'EX-1', variant: 'COMMISSION', currency: 'EUR', minBet: 1000, maxBet: 500000, sideBets: ['PLAYER_PAIR'] })
         .expect(201)
     ).body;
-    const supervisor = ctx.as((await ctx.admin.post('/v1/api-keys', { name: 'Examples', role: 'SUPERVISOR', staffId: 'E-examples' }).expect(201)).body.key);
+    const supervisor = ctx.as(await givenKey(ctx, 'SUPERVISOR'));
     const shoe = (await supervisor.post(`/v1/tables/${table.id}/shoes`, {}).expect(201)).body;
     // The example's wager names a player card: it must be registered, as at any casino.
     await supervisor.post('/v1/patrons', { card: 'P-10442' }).expect(201);

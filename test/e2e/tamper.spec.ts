@@ -341,7 +341,7 @@ describe("the service's own database role", () => {
     ['UPDATE commission_entries SET amount = 0', 'permission denied'],
     ['UPDATE void_requests SET requested_by_key_id = $$someone-else$$', 'permission denied'],
     ['UPDATE api_keys SET role = $$ADMIN$$', 'permission denied'],
-    ['UPDATE api_keys SET revoked_at = NULL', 'only ever revoked, once'],
+    ['UPDATE api_keys SET revoked_at = NULL', 'and revoked, once'],
     ['ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only', 'must be owner'],
     ['SET session_replication_role = replica', 'permission denied'],
     ['CREATE TABLE shadow (id int)', 'permission denied'],

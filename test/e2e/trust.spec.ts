@@ -1,5 +1,5 @@
 import { ADMIN_KEY, databaseSnapshot, startTestApp, TestContext } from '../support/app';
-import { givenKey, givenPit, givenVoid } from '../support/builders';
+import { givenKey, givenPit, givenShoe, givenStaff, givenTable, givenVoid } from '../support/builders';
 
 let ctx: TestContext;
 let auditor: string;
@@ -159,6 +159,7 @@ describe('who may do what', () => {
     expect((await ctx.admin.post(`/v1/api-keys/${id}/revoke`)).body.revokedAt).toEqual(expect.any(String));
     expect((await ctx.as(key).get('/v1/audit/verify')).status).toBe(401);
 
+    await givenStaff(ctx, 'E-short', 'FINANCE');
     const soon = await ctx.admin.post('/v1/api-keys', {
       name: 'short-lived',
       role: 'FINANCE',
@@ -209,24 +210,73 @@ describe('who may do what', () => {
 });
 
 describe('two persons are two people', () => {
-  it('keys name their staff member; nobody mints their own; one person cannot ask and approve with two keys, nor approve with a key minted for the purpose, nor one administrator with two keys minted for two names; nobody rejects their own request', async () => {
-    const mint = async (by: string, body: Record<string, unknown>) =>
+  // A database of its own: the register starts empty, as at a new casino.
+  let shared: TestContext;
+  beforeEach(async () => {
+    shared = ctx;
+    ctx = await startTestApp();
+  });
+  afterEach(async () => {
+    await ctx.close();
+    ctx = shared;
+  });
+
+  it("one administrator cannot invent a second person: the register needs two, keys name registered people, and a key counts as its minter's until its holder claims it", async () => {
+    const mint = (by: string, body: Record<string, unknown>) =>
       ctx.as(by).post('/v1/api-keys', { name: typeof body.staffId === 'string' ? body.staffId : 'terminal', ...body });
-    const adminA = (await mint(ADMIN_KEY, { role: 'ADMIN', staffId: 'E-A' }).then((r) => r.body)).key as string;
-    // A supervisor's key must name its holder; a terminal's must not; an admin never mints their own.
+    const propose = (by: string, staffId: string, roles: string[], active = true) =>
+      ctx.as(by).post('/v1/staff', { staffId, name: `Person ${staffId}`, roles, active, reason: 'hired' });
+    const approve = (by: string, change: string) => ctx.as(by).post(`/v1/staff/changes/${change}/approve`, {});
+    const claim = async (key: string) => (await ctx.as(key).post('/v1/api-keys/claim', {}).expect(201)).body.key as string;
+
+    // The empty register: the bootstrap key registers its first administrator alone, and only that.
+    expect((await propose(ADMIN_KEY, 'E-A', ['ADMIN']).expect(202)).body).toMatchObject({ status: 'APPROVED', decidedByKeyId: 'setup' });
+    const pendingB = (await propose(ADMIN_KEY, 'E-B', ['ADMIN']).expect(202)).body;
+    expect(pendingB.status).toBe('PENDING');
+    let adminA = (await mint(ADMIN_KEY, { role: 'ADMIN', staffId: 'E-A' }).expect(201)).body.key as string;
+    // Unclaimed, E-A's key is as good as the bootstrap key's holder's: the two cannot be two persons.
+    expect((await approve(adminA, pendingB.id)).body).toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringContaining('bootstrap-admin could hold both keys'),
+    });
+    adminA = await claim(adminA);
+    expect((await ctx.as(adminA).post('/v1/api-keys/claim', {})).body.code).toBe('KEY_ALREADY_CLAIMED');
+    expect((await approve(adminA, pendingB.id).expect(200)).body.status).toBe('APPROVED');
+
+    // The attack: an administrator mints a key for a staff number nobody registered.
+    expect((await mint(adminA, { role: 'ADMIN', staffId: 'E-GHOST' })).body).toMatchObject({ statusCode: 422, code: 'STAFF_NOT_REGISTERED' });
+    // Registering the ghost takes a second person; nobody approves their own proposal or record.
+    const ghost = (await propose(adminA, 'E-GHOST', ['ADMIN']).expect(202)).body;
+    expect((await approve(adminA, ghost.id)).body).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('needs a second person') });
+    expect((await propose(adminA, 'E-A', ['ADMIN', 'SUPERVISOR'])).body).toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringContaining('their own record'),
+    });
+    expect((await propose(adminA, 'E-GHOST', ['ADMIN'])).body.code).toBe('STAFF_CHANGE_PENDING');
+    expect((await ctx.as(adminA).post(`/v1/staff/changes/${ghost.id}/reject`, { note: 'withdrawn' }).expect(200)).body.status).toBe('REJECTED');
+    expect((await approve(ADMIN_KEY, ghost.id)).body.code).toBe('STAFF_CHANGE_DECIDED');
+
+    for (const staffId of ['E-1', 'E-2']) await approve(adminA, (await propose(ADMIN_KEY, staffId, ['SUPERVISOR']).expect(202)).body.id).expect(200);
+    await approve(adminA, (await propose(ADMIN_KEY, 'E-AUD', ['AUDITOR']).expect(202)).body.id).expect(200);
+    const auditor = (await mint(ADMIN_KEY, { role: 'AUDITOR', staffId: 'E-AUD' }).expect(201)).body.key as string;
+    // A supervisor's key must name its holder; a terminal's must not; an admin never mints their own; nor a role the person does not hold.
     expect((await mint(adminA, { role: 'SUPERVISOR' })).body.code).toBe('VALIDATION_FAILED');
-    expect((await mint(adminA, { role: 'SUPERVISOR', staffId: 'E-A' })).body).toMatchObject({
+    expect((await mint(adminA, { role: 'ADMIN', staffId: 'E-A' })).body).toMatchObject({
       statusCode: 403,
       message: expect.stringContaining('cannot mint a key for themselves'),
     });
+    expect((await mint(ADMIN_KEY, { role: 'SUPERVISOR', staffId: 'E-A' })).body.code).toBe('STAFF_NOT_REGISTERED');
+
     const s1 = (await mint(adminA, { role: 'SUPERVISOR', staffId: 'E-1' })).body.key as string;
     const s1Again = (await mint(adminA, { role: 'SUPERVISOR', staffId: 'E-1' })).body.key as string;
     const s2ByA = (await mint(adminA, { role: 'SUPERVISOR', staffId: 'E-2' })).body.key as string;
-    const adminB = (await mint(ADMIN_KEY, { role: 'ADMIN', staffId: 'E-B' })).body.key as string;
-    const s2 = (await mint(adminB, { role: 'SUPERVISOR', staffId: 'E-2' })).body.key as string;
-    const adminAsSupervisor = (await mint(ADMIN_KEY, { role: 'SUPERVISOR', staffId: 'E-A' })).body.key as string;
+    // Through a chain: E-A mints an admin key for the real E-B and, before E-B claims it, mints with it.
+    const adminBbyA = (await mint(adminA, { role: 'ADMIN', staffId: 'E-B' })).body.key as string;
+    const s2ViaB = (await mint(adminBbyA, { role: 'SUPERVISOR', staffId: 'E-2' })).body.key as string;
 
-    const pit = await givenPit(ctx, { code: 'TWO-1' });
+    const table = await givenTable(ctx, { code: 'TWO-1' });
+    const terminal = (await mint(ADMIN_KEY, { role: 'TERMINAL', tableId: table.id }).expect(201)).body.key as string;
+    const pit = { terminal, shoe: await givenShoe(ctx, terminal, table.id) };
     const coup = (
       await ctx.as(pit.terminal).post(`/v1/shoes/${pit.shoe.id}/coups`, { cards: BANKER_7, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] })
     ).body;
@@ -237,20 +287,40 @@ describe('two persons are two people', () => {
       code: 'FORBIDDEN',
       message: expect.stringContaining('Staff member E-1 asked for this void with another key'),
     });
-    expect(await refusedBy(adminAsSupervisor, 'approve')).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('was minted by E-A') });
-    // The attack: one administrator mints keys for two names and holds both.
-    expect(await refusedBy(s2ByA, 'approve')).toMatchObject({
-      code: 'FORBIDDEN',
-      message: expect.stringContaining('must come from two different administrators'),
-    });
+    expect(await refusedBy(s2ByA, 'approve')).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('E-A could hold both keys') });
+    expect(await refusedBy(s2ViaB, 'approve')).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('E-A could hold both keys') });
     expect(await refusedBy(s1, 'reject')).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('Nobody rejects their own void request') });
     expect(await refusedBy(s1Again, 'reject')).toMatchObject({ code: 'FORBIDDEN' });
+    // Claimed by E-2, the key is E-2's alone: E-1's request and E-2's approval are two persons.
+    const s2 = await claim(s2ByA);
+    expect((await ctx.as(s2ByA).get('/v1/void-requests')).status).toBe(401);
     expect((await ctx.as(s2).post(`/v1/void-requests/${asked}/approve`, {}).expect(200)).body.status).toBe('APPROVED');
-    // Who asked and who approved, people and minters, are in the chain.
     const [entry] = (await ctx.as(auditor).get(`/v1/audit?action=void.approve&entityId=${coup.id}`)).body;
-    expect(entry.entry.data).toMatchObject({ askedBy: { staffId: 'E-1' }, approvedBy: { staffId: 'E-2' } });
-    const keys = (await ctx.admin.get('/v1/api-keys')).body as { staffId: string | null; createdByKeyId: string }[];
-    expect(keys.filter((k) => k.staffId === 'E-1')).toHaveLength(2);
-    expect(keys.filter((k) => k.staffId === 'E-2')).toHaveLength(2);
+    expect(entry.entry.data).toMatchObject({ askedBy: { staffId: 'E-1', persons: ['E-1', 'E-A'] }, approvedBy: { staffId: 'E-2', persons: ['E-2'] } });
+
+    // A person taken off the register: every key of theirs stops at once.
+    expect((await ctx.as(s1Again).get('/v1/void-requests')).status).toBe(200);
+    await approve(adminA, (await propose(ADMIN_KEY, 'E-1', [], false).expect(202)).body.id).expect(200);
+    expect((await ctx.as(s1Again).get('/v1/void-requests')).status).toBe(401);
+    const register = (await ctx.admin.get('/v1/staff').expect(200)).body as {
+      staffId: string;
+      active: boolean;
+      history: { roles: string[]; active: boolean }[];
+    }[];
+    expect(register.find((p) => p.staffId === 'E-1')).toMatchObject({
+      active: false,
+      history: [
+        { roles: ['SUPERVISOR'], active: true },
+        { roles: [], active: false },
+      ],
+    });
+    expect(register.map((p) => p.staffId)).not.toContain('E-GHOST');
+
+    // The register is under the chain: a role written in around the service is found.
+    expect((await ctx.as(auditor).get('/v1/audit/verify')).body.ok).toBe(true);
+    await ctx.prisma.$executeRaw`UPDATE staff SET roles = '{ADMIN,SUPERVISOR}', active = true WHERE staff_id = 'E-1'`;
+    const verdict = (await ctx.as(auditor).get('/v1/audit/verify')).body;
+    expect(verdict.ok).toBe(false);
+    expect(JSON.stringify(verdict.problems)).toContain('staff E-1: their name, roles or standing differ from the last approved change');
   });
 });

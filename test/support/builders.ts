@@ -1,5 +1,5 @@
 import { dealPuntoBanco, formatCard, seededRandom, shuffledShoe } from '../../src/domain';
-import { Agent, TestContext } from './app';
+import { ADMIN_KEY, TestContext } from './app';
 
 let seq = 0;
 
@@ -24,22 +24,83 @@ export async function givenTable(ctx: TestContext, overrides: Record<string, unk
   return res.body;
 }
 
+/** Calls a service as a key: a TestContext's `as`, or a spawned service's `client(url, …)`. */
+export type Caller = (key: string) => { post(path: string, body?: unknown): PromiseLike<{ status: number; body: any }> };
+
+function expectStatus(res: { status: number; body: any }, status: number, what: string): Record<string, any> {
+  if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
 /**
- * A key as a casino issues it: a terminal's from the bootstrap administrator; a person's (named by
- * a staff number) from an administrator of its own, so that any two people's keys may form the two
- * halves of a void (their keys come from different administrators).
+ * A service's staff register as the tests fill it (one per database): a second administrator,
+ * claimed, who approves what the bootstrap key proposes, and the roles each person holds so far.
+ */
+interface Register {
+  registrar: Promise<string>;
+  roles: Map<string, string[]>;
+}
+const registers = new Map<unknown, Register>();
+
+/** A person's key, minted by `minter` and claimed by its holder: a new secret nobody who minted it saw. */
+export async function claimedKey(as: Caller, minter: string, body: Record<string, unknown>): Promise<string> {
+  const minted = expectStatus(await as(minter).post('/v1/api-keys', body), 201, 'mint');
+  return expectStatus(await as(minted.key).post('/v1/api-keys/claim', {}), 201, 'claim').key as string;
+}
+
+function registerOf(scope: unknown, as: Caller, bootstrap: string): Register {
+  let r = registers.get(scope);
+  if (!r) {
+    const staffId = `E-REG-${process.pid}-${++seq}`;
+    const registrar = (async () => {
+      // The register is empty: the bootstrap key registers its first administrator alone.
+      const first = expectStatus(
+        await as(bootstrap).post('/v1/staff', { staffId, name: 'Registrar', roles: ['ADMIN'], reason: 'first administrator' }),
+        202,
+        'first administrator',
+      );
+      if (first.status !== 'APPROVED') throw new Error(`first administrator: ${JSON.stringify(first)}`);
+      return claimedKey(as, bootstrap, { name: 'registrar', role: 'ADMIN', staffId });
+    })();
+    r = { registrar, roles: new Map([[staffId, ['ADMIN']]]) };
+    registers.set(scope, r);
+  }
+  return r;
+}
+
+/**
+ * A person on the staff register of the service behind `as` (`scope` names that service's
+ * database), holding `role` among theirs: proposed by the bootstrap key, approved by a second administrator.
+ */
+export async function givenStaffOn(scope: unknown, as: Caller, bootstrap: string, staffId: string, role: string): Promise<void> {
+  const register = registerOf(scope, as, bootstrap);
+  const second = await register.registrar;
+  const held = register.roles.get(staffId) ?? [];
+  if (held.includes(role)) return;
+  const roles = [...held, role].sort();
+  const proposed = expectStatus(await as(bootstrap).post('/v1/staff', { staffId, name: staffId, roles, reason: 'hired' }), 202, `register ${staffId}`);
+  expectStatus(await as(second).post(`/v1/staff/changes/${proposed.id}/approve`, {}), 200, `register ${staffId}: approval`);
+  register.roles.set(staffId, roles);
+}
+
+/** A person's key on the service behind `as`: the person registered, the key minted by the bootstrap key and claimed. */
+export async function personKeyOn(scope: unknown, as: Caller, bootstrap: string, body: { name: string; role: string; staffId: string }): Promise<string> {
+  await givenStaffOn(scope, as, bootstrap, body.staffId, body.role);
+  return claimedKey(as, bootstrap, body);
+}
+
+/** A person on a test app's staff register. */
+export const givenStaff = (ctx: TestContext, staffId: string, role: string) => givenStaffOn(ctx, (k) => ctx.as(k), ADMIN_KEY, staffId, role);
+
+/**
+ * A key as a casino issues it: a terminal's from the bootstrap administrator; a person's for a
+ * person put on the staff register under two-person control, claimed by its holder, so that any
+ * two people's keys may form the two halves of a void.
  */
 export async function givenKey(ctx: TestContext, role: string, tableId?: string): Promise<string> {
   const n = ++seq;
-  const mint = async (by: Agent, body: Record<string, unknown>) => {
-    const res = await by.post('/v1/api-keys', body);
-    if (res.status !== 201) throw new Error(`givenKey: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.key as string;
-  };
-  if (role === 'TERMINAL') return mint(ctx.admin, { name: `${role} ${n}`, role, tableId });
-  if (role === 'ADMIN') return mint(ctx.admin, { name: `${role} ${n}`, role, staffId: `E-${process.pid}-${n}` });
-  const minter = await mint(ctx.admin, { name: `administrator of ${n}`, role: 'ADMIN', staffId: `E-ADM-${process.pid}-${n}` });
-  return mint(ctx.as(minter), { name: `${role} ${n}`, role, ...(tableId ? { tableId } : {}), staffId: `E-${process.pid}-${n}` });
+  if (role === 'TERMINAL') return expectStatus(await ctx.admin.post('/v1/api-keys', { name: `${role} ${n}`, role, tableId }), 201, 'givenKey').key as string;
+  return personKeyOn(ctx, (k) => ctx.as(k), ADMIN_KEY, { name: `${role} ${n}`, role, staffId: `E-${process.pid}-${n}`, ...(tableId ? { tableId } : {}) });
 }
 
 export interface Shoe {

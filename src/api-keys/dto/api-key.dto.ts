@@ -43,6 +43,13 @@ export class ApiKeyDto {
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) expiresAt: string | null;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) revokedAt: string | null;
+  @ApiProperty({
+    format: 'date-time',
+    nullable: true,
+    type: String,
+    description: 'When its holder claimed it (a new secret the minter never saw); until then two-person rules count the minter as a possible holder',
+  })
+  claimedAt: string | null;
 }
 
 export class CreatedApiKeyDto {
