@@ -305,6 +305,9 @@ async function databaseLimit(url: string, concurrency: number, seconds: number) 
           version: snap.rows[0].version,
           confirmKeyId: shoe.key_id,
           answerRecordId: null,
+          answerScope: null,
+          answerKey: null,
+          answerRequestHash: null,
           answerStatus: null,
           answerBody: null,
           ...rollupParams(

@@ -4,9 +4,16 @@ import { AppError } from './errors';
 import { correlationIdOf } from './correlation';
 import type { Actor } from './actor';
 
-/** The claim an Idempotency-Key request holds while it runs (made by the idempotency interceptor). */
+/**
+ * What an Idempotency-Key request's write records with its change (made by the idempotency
+ * interceptor): the key's record is written by the write's own transaction, never ahead of it.
+ */
 export interface IdempotencyClaim {
   readonly recordId: string;
+  /** The API key the Idempotency-Key belongs to (keys are per caller). */
+  readonly scope: string;
+  readonly key: string;
+  readonly requestHash: string;
   readonly statusCode: number;
   /** Set once the answer is stored: by the write's own transaction, or by the interceptor after it. */
   stored: boolean;

@@ -6,7 +6,9 @@
 -- (inserted whole, or its cards recorded on the coup taking bets), its new wagers inserted settled,
 -- its stored wagers (carried ties, bets placed before the cards) settled in place, tie bets carried
 -- to the next coup, commission accrued against each seat, the rollups, the audit entry and, for a
--- request with an Idempotency-Key, its answer.
+-- request with an Idempotency-Key, its key's record with the answer (src/database/database.sql: a key
+-- answered already, or being answered by another transaction that then commits, fails the whole
+-- statement on the key's unique index, and nothing is written).
 --
 -- Everything reads from `guard`, the shoe's update: nothing is written unless the shoe is open, is
 -- where the coup expects it (no coup taking bets, or this one), is at :version when one is given
@@ -70,8 +72,8 @@ WITH guard AS (
 ,
 -- include: ../ledger/ledger.sql audit
 , idempotent_answer AS (
-  UPDATE idempotency_records SET status_code = :answerStatus::int, response_body = :answerBody::jsonb, completed_at = now()
-  WHERE id = :answerRecordId::uuid AND EXISTS (SELECT 1 FROM guard)
+-- include: ../database/database.sql storeAnswer
+  FROM guard WHERE :answerRecordId::uuid IS NOT NULL
   RETURNING 1
 )
 SELECT (SELECT count(*) FROM guard) AS applied, (SELECT count(*) FROM wagers_stored) AS stored;

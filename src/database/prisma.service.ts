@@ -70,9 +70,11 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
   }
 
   /**
-   * Every write goes through here: one interactive transaction, which also stores the response of
-   * the request's Idempotency-Key claim (if it has one) so that the change and its replayable answer
-   * commit together.
+   * Every write goes through here: one interactive transaction, which also writes the record of the
+   * request's Idempotency-Key (if it has one), with its answer, as its last statement, so that the
+   * change and its replayable answer commit together. If another request with the key committed
+   * first, that statement fails on the key and the whole transaction rolls back (the idempotency
+   * interceptor then answers with the stored answer).
    */
   transaction<T>(ctx: Answering, fn: (tx: Tx) => Promise<T>): Promise<T> {
     return this.$transaction(

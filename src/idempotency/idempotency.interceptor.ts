@@ -1,41 +1,40 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Injectable, Logger, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
 import { createHash, randomUUID } from 'node:crypto';
-import { catchError, from, mergeMap, Observable, of, throwError } from 'rxjs';
+import { catchError, from, mergeMap, Observable, of } from 'rxjs';
 import { ContextRequest, IdempotencyClaim } from '../common/context';
 import { canonicalJson } from '../common/canonical';
 import { AppError } from '../common/errors';
+import { parseExact } from '../common/exact-json';
+import { dropStaleClaim, findAnswer, isAnswerConflict, storeIdempotentResponse, StoredAnswer } from '../database/idempotent-answers';
 import { PrismaService } from '../database/prisma.service';
-import { parseExact, stringifyExact } from '../common/exact-json';
-
-interface Claimed {
-  id: string;
-  requestHash: string;
-  statusCode: number | null;
-  responseBody: string | null;
-  createdAt: Date;
-  completedAt: Date | null;
-}
+import { pgRunner } from '../database/sql';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
-/** Longer than any transaction may run (PrismaService.transaction times out at 15 s). */
-const STALE_CLAIM_MS = 30_000;
 
 /**
- * Claims this process made for requests that failed and could not be released (the database went
- * away mid-request): known dead, so a retry takes them over at once instead of waiting STALE_CLAIM_MS.
- */
-const orphanedClaims = new Set<string>();
-
-/**
- * Safe retries for every POST: the first response for an `Idempotency-Key` (per API key) is
- * stored and replayed; the same key with another body is IDEMPOTENCY_KEY_REUSED; a retry while
- * the first is still running is IDEMPOTENCY_IN_PROGRESS. A request that fails wrote nothing,
- * so its key is released and may be retried.
+ * Safe retries for every POST: the first answer for an `Idempotency-Key` (per API key) is stored
+ * with the change it made and replayed; the same key with another body is IDEMPOTENCY_KEY_REUSED.
+ *
+ * Nothing is claimed ahead of the request: the key's record is written, with its answer, by the
+ * transaction that makes the change (src/database/database.sql), so a request that fails anywhere
+ * (the database cut between the lookup, the write and its answer, the process killed) leaves either
+ * its change and its answer, committed together, or nothing at all, and its retry, sent at once,
+ * gets the stored answer or runs cleanly as a first request: never an IDEMPOTENCY_IN_PROGRESS
+ * waiting for a claim to go stale, never a second change. A retry sent while the first is still
+ * running (even in a backend whose client is gone) waits for it on the key's unique index at its
+ * write and then answers with the first's stored answer, or writes if the first died.
+ *
+ * When a keyed request fails, the key is looked up again before the error is answered: the change
+ * may have committed though its acknowledgement was lost (the connection cut during COMMIT), or a
+ * request with the same key may have committed first (this one then failed on the key, or on what
+ * the first changed). Its stored answer is then the answer.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
+  private readonly logger = new Logger(IdempotencyInterceptor.name);
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly reflector: Reflector,
@@ -52,52 +51,67 @@ export class IdempotencyInterceptor implements NestInterceptor {
       .update(`${req.method} ${req.path}\n${canonicalJson(req.body ?? null)}`)
       .digest('hex');
 
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const id = randomUUID();
-      const claimed = await this.prisma.$executeRaw`
-        INSERT INTO idempotency_records (id, scope, key, request_hash) VALUES (${id}::uuid, ${scope}, ${key}, ${requestHash})
-        ON CONFLICT (scope, key) DO NOTHING`;
-      if (claimed === 1) {
-        const claim: IdempotencyClaim = { recordId: id, statusCode: this.reflector.get<number>('__httpCode__', ctx.getHandler()) ?? 201, stored: false };
-        // The controller passes it to the write (CurrentContext), whose transaction stores the answer.
-        req.idempotencyClaim = claim;
-        return next.handle().pipe(
-          mergeMap(async (body: unknown) => {
-            // Writes stored their response in their own transaction; anything else is stored now.
-            if (!claim.stored) {
-              await this.prisma.$executeRaw`
-                UPDATE idempotency_records SET status_code = ${claim.statusCode}, response_body = ${stringifyExact(body ?? null)}::jsonb, completed_at = now()
-                WHERE id = ${id}::uuid`;
-            }
-            return body;
-          }),
-          catchError((err) =>
-            from(this.prisma.idempotencyRecord.delete({ where: { id } }).catch(() => orphanedClaims.add(id))).pipe(
-              mergeMap(() => throwError(() => err as Error)),
-            ),
-          ),
-        );
-      }
-      const [existing] = await this.prisma.$queryRaw<Claimed[]>`
-        SELECT id, request_hash AS "requestHash", status_code AS "statusCode", response_body::text AS "responseBody", created_at AS "createdAt", completed_at AS "completedAt"
-        FROM idempotency_records WHERE scope = ${scope} AND key = ${key}`;
-      if (!existing) continue; // released by a failed first attempt: claim again
-      if (!existing.completedAt && (orphanedClaims.has(existing.id) || Date.now() - existing.createdAt.getTime() > STALE_CLAIM_MS)) {
-        orphanedClaims.delete(existing.id);
-        // The first attempt died without committing (a committed change stores its response with it): take over.
-        await this.prisma.idempotencyRecord.deleteMany({ where: { id: existing.id, completedAt: null } });
-        continue;
-      }
-      if (existing.requestHash !== requestHash) {
-        throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request; use a new key for a new request');
-      }
-      if (!existing.completedAt)
-        throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'The first request with this Idempotency-Key is still being processed; retry shortly');
-      res.setHeader('Idempotent-Replayed', 'true');
-      res.status(existing.statusCode ?? 200);
-      // Read as text: an amount past 2^53 in the answer keeps its digits (parseExact).
-      return of(existing.responseBody === null ? null : parseExact(existing.responseBody));
-    }
-    throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'This Idempotency-Key is contended; retry shortly');
+    const db = pgRunner(this.prisma.pool);
+    const found = await findAnswer(db, scope, key);
+    if (found && !found.stale) return of(replay(found, requestHash, res));
+    // A claim an earlier release made for a request long dead: taken over.
+    if (found) await dropStaleClaim(db, found.id);
+
+    const claim: IdempotencyClaim = {
+      recordId: randomUUID(),
+      scope,
+      key,
+      requestHash,
+      statusCode: this.reflector.get<number>('__httpCode__', ctx.getHandler()) ?? 201,
+      stored: false,
+    };
+    // The controller passes it to the write (CurrentContext), whose transaction stores the record.
+    req.idempotencyClaim = claim;
+    return next.handle().pipe(
+      mergeMap((body: unknown) => from(this.storeAfter(claim, body))),
+      catchError((err: unknown) => from(this.answerAfterFailure(err, claim, res))),
+    );
   }
+
+  /**
+   * A request that made no change in a transaction of its own (a computation, say) has its answer
+   * stored now. Storing it is not what makes retries safe (there is no change to repeat), so a
+   * database gone away meanwhile does not take the answer from the caller.
+   */
+  private async storeAfter(claim: IdempotencyClaim, body: unknown): Promise<unknown> {
+    if (claim.stored) return body;
+    try {
+      await storeIdempotentResponse(pgRunner(this.prisma.pool), claim, body);
+    } catch (e) {
+      if (isAnswerConflict(e)) throw e; // another request with the key answered first: its answer is the answer
+      this.logger.warn(`The answer to Idempotency-Key ${claim.key} could not be stored: ${(e as Error)?.message}`);
+    }
+    return body;
+  }
+
+  /** A failed keyed request: the key's stored answer if there is one now (see the class), else the error. */
+  private async answerAfterFailure(err: unknown, claim: IdempotencyClaim, res: Response): Promise<unknown> {
+    let found: StoredAnswer | null;
+    try {
+      found = await findAnswer(pgRunner(this.prisma.pool), claim.scope, claim.key);
+    } catch (lookup) {
+      // The database is gone: the error says so (503), whatever failed first.
+      throw isAnswerConflict(err) ? lookup : err;
+    }
+    if (found && (found.answered || isAnswerConflict(err))) return replay(found, claim.requestHash, res);
+    if (isAnswerConflict(err)) throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'This Idempotency-Key is contended; retry shortly');
+    throw err;
+  }
+}
+
+/** The stored answer to a key, replayed to a request with the same body. */
+function replay(found: StoredAnswer, requestHash: string, res: Response): unknown {
+  if (found.requestHash !== requestHash) {
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request; use a new key for a new request');
+  }
+  // Only an earlier release's claim is ever without an answer, and only while its request may still run.
+  if (!found.answered) throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'The first request with this Idempotency-Key is still being processed; retry shortly');
+  res.setHeader('Idempotent-Replayed', 'true');
+  res.status(found.statusCode ?? 200);
+  return found.responseBody === null ? null : parseExact(found.responseBody);
 }

@@ -55,41 +55,83 @@ describe('Idempotency-Key', () => {
     expect(fixed.status).toBe(201);
   });
 
-  it('concurrent requests with one key execute once', async () => {
+  it('concurrent requests with one key execute once, and every one answers with the first answer', async () => {
     const { terminal, shoe } = await givenPit(ctx);
     const results = await Promise.all(
       Array.from({ length: 6 }, () => ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, body).set('Idempotency-Key', 'burst')),
     );
-    const statuses = results.map((r) => r.status);
-    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
-    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
-    for (const r of results.filter((x) => x.status === 409)) expect(r.body.code).toBe('IDEMPOTENCY_IN_PROGRESS');
+    // No claim is made ahead of the write: a request that finds no answer runs, and the key's unique
+    // index lets one write commit; the others roll back on the key and answer with its stored answer.
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201]);
     expect(await ctx.prisma.coup.count({ where: { shoeId: shoe.id } })).toBe(1);
-    const ids = new Set(results.filter((r) => r.status === 201).map((r) => r.body.id));
-    expect(ids.size).toBe(1);
+    expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
+    expect(results.filter((r) => r.headers['idempotent-replayed'] === undefined)).toHaveLength(1);
+    const record = await ctx.prisma.idempotencyRecord.findFirstOrThrow({ where: { key: 'burst' } });
+    expect(record.responseBody).toEqual(results[0].body);
   });
 
-  it('the stored answer commits with the change; a claim left by a request that died before committing is taken over', async () => {
+  it('concurrent collections with one key (a write in an interactive transaction) collect once, and all answer alike', async () => {
+    const { terminal, supervisor, shoe } = await givenPit(ctx);
+    const banker = { cards: { player: ['KS', '5D', 'KH'], banker: ['7H', 'KC'] }, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] };
+    expect((await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, banker)).status).toBe(201);
+    // Seat 1 owes 50: a second collection of 10 would be taken.
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        ctx.as(supervisor).post(`/v1/shoes/${shoe.id}/commissions/collections`, { seat: 1, amount: 10 }).set('Idempotency-Key', 'collect-burst'),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    // Equal as JSON (a stored answer is jsonb, which keeps its own key order).
+    for (const r of results) expect(r.body).toEqual(results[0].body);
+    expect(await ctx.prisma.commissionEntry.count({ where: { shoeId: shoe.id, kind: 'COLLECTION' } })).toBe(1);
+  });
+
+  it('a stepwise write with the key answered already answers with it, even when the retry would now be refused', async () => {
+    const { terminal, shoe } = await givenPit(ctx);
+    const opened = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { wagers: body.wagers }).set('Idempotency-Key', 'open-1');
+    expect(opened.status).toBe(201);
+    const cards = await ctx.as(terminal).post(`/v1/coups/${opened.body.id}/cards`, body.cards).set('Idempotency-Key', 'cards-1');
+    expect(cards.status).toBe(200);
+    // Sent again, the cards would be COUP_NOT_TAKING_BETS: the stored answer comes back instead.
+    const again = await ctx.as(terminal).post(`/v1/coups/${opened.body.id}/cards`, body.cards).set('Idempotency-Key', 'cards-1');
+    expect([again.status, again.headers['idempotent-replayed'], again.body]).toEqual([200, 'true', cards.body]);
+  });
+
+  it('the record and its answer commit with the change; none is written for a request that fails', async () => {
     const { terminal, shoe } = await givenPit(ctx);
     const first = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, body).set('Idempotency-Key', 'atomic');
     const record = await ctx.prisma.idempotencyRecord.findFirstOrThrow({ where: { key: 'atomic' } });
     expect(record.responseBody).toEqual(first.body);
     expect(record.statusCode).toBe(201);
-
-    // A process killed mid-request leaves a claim with no answer and (its transaction never having
-    // committed) no change. A retry after the claim has gone stale executes the request once.
-    const keyId = (await ctx.prisma.apiKey.findFirstOrThrow({ where: { keyPrefix: terminal.slice(0, 10) } })).id;
-    await ctx.prisma.idempotencyRecord.create({ data: { scope: keyId, key: 'orphan', requestHash: 'whatever', createdAt: new Date(Date.now() - 60_000) } });
-    const retried = await ctx
+    expect(record.completedAt).not.toBeNull();
+    const refused = await ctx
       .as(terminal)
-      .post(`/v1/shoes/${shoe.id}/coups`, { ...body, cards: { player: ['9D', 'KD'], banker: ['8D', 'KC'] } })
-      .set('Idempotency-Key', 'orphan');
+      .post(`/v1/shoes/${shoe.id}/coups`, { ...body, cards: { player: ['2S', '3D'], banker: ['7H', 'KC'] } })
+      .set('Idempotency-Key', 'refused');
+    expect(refused.body.code).toBe('MISDEAL');
+    expect(await ctx.prisma.idempotencyRecord.count({ where: { key: 'refused' } })).toBe(0);
+  });
+
+  it('a claim without an answer, left by an earlier release, holds its key only while its request may still run', async () => {
+    const { terminal, shoe } = await givenPit(ctx);
+    const keyId = (await ctx.prisma.apiKey.findFirstOrThrow({ where: { keyPrefix: terminal.slice(0, 10) } })).id;
+    const other = { ...body, cards: { player: ['9D', 'KD'], banker: ['8D', 'KC'] } };
+    // Older than any transaction may run: its request is dead, and nothing of it committed. Taken over.
+    await ctx.prisma.idempotencyRecord.create({ data: { scope: keyId, key: 'orphan', requestHash: 'whatever', createdAt: new Date(Date.now() - 60_000) } });
+    const retried = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, other).set('Idempotency-Key', 'orphan');
     expect(retried.status).toBe(201);
+    expect(await ctx.prisma.coup.count({ where: { shoeId: shoe.id } })).toBe(1);
+    // A fresh one may still be running on an instance of the earlier release.
+    const fresh = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, body).set('Idempotency-Key', 'running');
+    const { requestHash } = await ctx.prisma.idempotencyRecord.findFirstOrThrow({ where: { key: 'running' } });
+    await ctx.prisma.idempotencyRecord.create({ data: { scope: keyId, key: 'running-old', requestHash } });
+    await ctx.prisma.idempotencyRecord.create({ data: { scope: keyId, key: 'running-other', requestHash: 'whatever' } });
+    expect(fresh.status).toBe(201);
+    const busy = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, body).set('Idempotency-Key', 'running-old');
+    expect([busy.status, busy.body.code]).toEqual([409, 'IDEMPOTENCY_IN_PROGRESS']);
+    const reused = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, body).set('Idempotency-Key', 'running-other');
+    expect(reused.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect(await ctx.prisma.coup.count({ where: { shoeId: shoe.id } })).toBe(2);
-    // A fresh claim is still respected.
-    await ctx.prisma.idempotencyRecord.create({ data: { scope: keyId, key: 'running', requestHash: 'whatever' } });
-    const busy = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, body).set('Idempotency-Key', 'running');
-    expect(busy.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 
   it('rejects a malformed key', async () => {
