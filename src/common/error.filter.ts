@@ -49,7 +49,9 @@ export function isDatabaseUnavailable(e: unknown): boolean {
       UNAVAILABLE.has(String(o.code)) ||
       UNAVAILABLE.has(String(o.originalCode)) ||
       o.kind === 'DatabaseNotReachable' ||
-      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(String(o.message))
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Server has closed the connection|Client has encountered a connection error and is not queryable|Client was closed and is not queryable/i.test(
+        String(o.message),
+      )
     );
   });
 }
