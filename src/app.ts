@@ -14,7 +14,7 @@ import { signingKeyFrom } from './audit/checkpoint';
 import { AuditKeyring, auditKeyringFromFile, parseAuditKeys } from './config/keyring';
 import { correlationMiddleware } from './common/correlation';
 import { exactJsonResponses } from './common/exact-json';
-import { checkBodyShape, requireJson, securityHeaders } from './common/hardening';
+import { checkBodyShape, checkQueryText, requireJson, securityHeaders } from './common/hardening';
 import { ErrorResponseDto, ValidationProblemDto } from './common/error-response.dto';
 import { validationPipe } from './common/validation';
 import { AppConfig } from './config/config';
@@ -42,6 +42,7 @@ export async function createApp(
   app.use(requireJson);
   app.useBodyParser('json', { limit: config.bodyLimit, strict: true });
   app.use(checkBodyShape);
+  app.use(checkQueryText);
   app.useGlobalPipes(validationPipe());
   const document = openApiDocument(app);
   documents.set(app, document);
