@@ -5,7 +5,7 @@ import canonicalize from 'canonicalize';
  * through the `canonicalize` package, after turning what JSON has no word for into what the
  * service writes on the wire: bigints as decimal strings (Dates become ISO text by their toJSON).
  * One function for the audit log, checkpoints and Idempotency-Key request hashes. Request bodies
- * reach it only after checkBodyShape (at most 16 levels deep, well-formed text).
+ * reach it only after checkBodyShape (at most 16 levels deep, well-formed text without NUL, finite numbers).
  */
 export function canonicalJson(value: unknown): string {
   return canonicalize(plain(value)) ?? 'null';

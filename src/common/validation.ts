@@ -11,7 +11,6 @@ import {
   IsObject,
   IsIn,
   IsInt,
-  IsOptional,
   IsString,
   IsUUID,
   Matches,
@@ -20,8 +19,10 @@ import {
   Min,
   MinLength,
   ValidateBy,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { codes as iso4217Codes, data as iso4217Data } from 'currency-codes';
 import { CARD_PATTERN } from '../domain';
 import { AppError } from './errors';
 
@@ -54,7 +55,23 @@ interface FieldOptions {
 
 function base(o: FieldOptions, schema: Record<string, unknown>): PropertyDecorator[] {
   const doc = { description: o.description, example: o.example, ...schema };
-  return o.required === false ? [IsOptional(), ApiPropertyOptional(doc)] : [ApiProperty(doc)];
+  return o.required === false ? [Optional(), ApiPropertyOptional(doc)] : [ApiProperty(doc)];
+}
+
+/**
+ * An optional field: left out, it is not checked; sent, it is checked by its rules, null included.
+ * (class-validator's IsOptional passes null as well as a missing value, and a service then reads
+ * null where the field's type says a number: `"ctrThreshold": null` was a 500.) No field of this
+ * API takes null: a request leaves a field out for its default.
+ */
+export function Optional(): PropertyDecorator {
+  return applyDecorators(
+    ValidateIf((_object, value) => value !== undefined),
+    ValidateBy({
+      name: 'notNull',
+      validator: { validate: (v: unknown) => v !== null, defaultMessage: () => '$property may be left out, but not sent as null' },
+    }),
+  );
 }
 
 /** An amount of money in integer minor units (cents), positive. */
@@ -96,15 +113,35 @@ export function TextField(o: FieldOptions & { maxLength: number; minLength?: num
   );
 }
 
-/** An ISO 4217 currency code: three capital letters. */
+/**
+ * The currencies a table, a cash transaction or a rate may be in: ISO 4217's list of codes in use
+ * (its "list one", as the currency-codes package ships it, with the date ISO published it), less the
+ * entries that are no money a casino takes: gold, silver, platinum and palladium, the bond-market
+ * units, the testing code XTS and XXX ("no currency"), which ISO lists under no country (ZZ).
+ */
+export const CURRENCIES: ReadonlySet<string> = new Set(
+  iso4217Codes().filter((code) => !iso4217Data.find((c) => c.code === code)?.countries.every((country) => /^zz\d/i.test(country))),
+);
+
+/** An ISO 4217 currency code in use (CURRENCIES): three capital letters, such as USD, EUR or HKD. */
 export function CurrencyField(o: FieldOptions) {
-  return TextField({
-    ...o,
-    minLength: 3,
-    maxLength: 3,
-    pattern: /^[A-Z]{3}$/,
-    patternHint: 'must be an ISO 4217 currency code: 3 capital letters, such as USD',
-  });
+  return applyDecorators(
+    TextField({
+      ...o,
+      description: `${o.description} (an ISO 4217 code in use)`,
+      minLength: 3,
+      maxLength: 3,
+      pattern: /^[A-Z]{3}$/,
+      patternHint: 'must be an ISO 4217 currency code: 3 capital letters, such as USD',
+    }),
+    ValidateBy({
+      name: 'isCurrency',
+      validator: {
+        validate: (v: unknown) => typeof v !== 'string' || !/^[A-Z]{3}$/.test(v) || CURRENCIES.has(v),
+        defaultMessage: (a) => `$property ${String(a?.value)} is not an ISO 4217 currency in use (such as USD, EUR or HKD)`,
+      },
+    }),
+  );
 }
 
 /**
@@ -150,9 +187,24 @@ export function SeatsField(o: FieldOptions & { max: number; minItems?: number })
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:Z|[+-](\d{2}):(\d{2}))?)?$/;
 
-/** A day of the calendar as YYYY-MM-DD: 2026-02-30 and 2026-13-01 match the shape but are no days. */
+/**
+ * The years a date sent to this service may be in, the same for every date of every route (gaming
+ * days, report ranges, rates, audit times, a key's expiry) and for the quarterly statement's year:
+ * wide enough for any record a casino keeps and any expiry it sets, narrow enough that no date
+ * reaches PostgreSQL out of its range (it has no year 0) or sits there as a typo (9999-12-31).
+ */
+export const FIRST_YEAR = 2000;
+export const LAST_YEAR = 2100;
+const YEARS = `years ${FIRST_YEAR} to ${LAST_YEAR}`;
+
+/**
+ * A day of the calendar as YYYY-MM-DD in FIRST_YEAR to LAST_YEAR: 2026-02-30 and 2026-13-01 match
+ * the shape but are no days; 0000-01-01 and 9999-12-31 are days out of range.
+ */
 export function isCalendarDate(s: string): boolean {
   if (!DATE.test(s)) return false;
+  const year = Number(s.slice(0, 4));
+  if (year < FIRST_YEAR || year > LAST_YEAR) return false;
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
@@ -169,19 +221,23 @@ function dateRule(name: string, test: (s: string) => boolean, hint: string) {
   return ValidateBy({ name, validator: { validate: (v: unknown) => typeof v === 'string' && test(v), defaultMessage: () => `$property ${hint}` } });
 }
 
-/** A calendar date (a gaming day), YYYY-MM-DD. The one date rule of every route. */
+/** A calendar date (a gaming day), YYYY-MM-DD, in the years FIRST_YEAR to LAST_YEAR. The one date rule of every route. */
 export function DateField(o: FieldOptions) {
   return applyDecorators(
-    ...base(o, { type: 'string', format: 'date' }),
-    dateRule('isCalendarDate', isCalendarDate, 'must be a calendar date YYYY-MM-DD (e.g. 2026-07-01)'),
+    ...base({ ...o, description: `${o.description} (${YEARS})` }, { type: 'string', format: 'date' }),
+    dateRule('isCalendarDate', isCalendarDate, `must be a calendar date YYYY-MM-DD in the ${YEARS} (e.g. 2026-07-01)`),
   );
 }
 
-/** A moment: an ISO 8601 date or date-time with a real calendar day and time. */
+/** A moment: an ISO 8601 date or date-time with a real calendar day (in FIRST_YEAR to LAST_YEAR) and time. */
 export function DateTimeField(o: FieldOptions) {
   return applyDecorators(
-    ...base(o, { type: 'string', maxLength: 35, pattern: DATE_TIME.source }),
-    dateRule('isDateTime', isDateTime, 'must be an ISO 8601 date or date-time naming a real day and time (e.g. 2026-07-01 or 2026-07-01T06:00:00Z)'),
+    ...base({ ...o, description: `${o.description} (${YEARS})` }, { type: 'string', maxLength: 35, pattern: DATE_TIME.source }),
+    dateRule(
+      'isDateTime',
+      isDateTime,
+      `must be an ISO 8601 date or date-time naming a real day and time in the ${YEARS} (e.g. 2026-07-01 or 2026-07-01T06:00:00Z)`,
+    ),
   );
 }
 
@@ -191,6 +247,27 @@ export function BoolField(o: FieldOptions) {
 
 export function UuidField(o: FieldOptions) {
   return applyDecorators(...base(o, { type: 'string', format: 'uuid' }), IsUUID('all', { message: '$property must be a UUID' }));
+}
+
+/** The largest id a PostgreSQL bigint holds: 2^63 − 1. */
+export const MAX_BIGINT_ID = 9_223_372_036_854_775_807n;
+
+/**
+ * A record's number as digits, e.g. the audit entry to page after: a whole number from 0 to
+ * 2^63 − 1 (a PostgreSQL bigint); past it no record has that number, and the database would refuse
+ * the comparison rather than answer.
+ */
+export function BigIdField(o: FieldOptions) {
+  return applyDecorators(
+    TextField({ ...o, maxLength: 19, pattern: /^\d+$/, patternHint: 'must be a whole number (digits only)' }),
+    ValidateBy({
+      name: 'isBigId',
+      validator: {
+        validate: (v: unknown) => typeof v !== 'string' || !/^\d{1,19}$/.test(v) || BigInt(v) <= MAX_BIGINT_ID,
+        defaultMessage: () => `$property must be at most ${MAX_BIGINT_ID} (2^63 − 1): no record has a larger number`,
+      },
+    }),
+  );
 }
 
 /** Cards in wire notation: rank (A 2-9 T J Q K) + suit (S H D C). */
@@ -219,6 +296,8 @@ export function NestedField(type: () => new () => object, o: FieldOptions & { ar
   if (!o.array) decorators.push(IsObject({ message: '$property must be an object' }));
   if (o.array) {
     decorators.push(IsArray({ message: '$property must be a list' }));
+    // ValidateNested passes a list inside the list ([[]] checks the inner list's items: none).
+    decorators.push(IsObject({ each: true, message: 'each item of $property must be an object' }));
     if (o.minItems !== undefined) decorators.push(ArrayMinSize(o.minItems, { message: `$property needs at least ${o.minItems} item(s)` }));
     if (o.maxItems !== undefined) decorators.push(ArrayMaxSize(o.maxItems, { message: `$property holds at most ${o.maxItems} items` }));
   }

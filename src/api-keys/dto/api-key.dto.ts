@@ -1,6 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsISO8601, IsOptional } from 'class-validator';
-import { EnumField, TextField, UuidField } from '../../common/validation';
+import { ApiProperty } from '@nestjs/swagger';
+import { DateTimeField, EnumField, TextField, UuidField } from '../../common/validation';
 import { Role } from '../../common/actor';
 
 export const ROLES: Role[] = ['TERMINAL', 'SUPERVISOR', 'FINANCE', 'AUDITOR', 'ADMIN', 'SURVEILLANCE', 'HOST', 'COMPLIANCE', 'CASHIER'];
@@ -26,9 +25,7 @@ export class CreateApiKeyDto {
   })
   staffId?: string;
 
-  @ApiPropertyOptional({ description: 'When the key stops working (ISO 8601)', example: '2027-01-01T06:00:00Z', format: 'date-time' })
-  @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'expiresAt must be an ISO 8601 date-time' })
+  @DateTimeField({ description: 'When the key stops working (ISO 8601)', example: '2027-01-01T06:00:00Z', required: false })
   expiresAt?: string;
 }
 

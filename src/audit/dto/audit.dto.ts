@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { DateTimeField, TextField } from '../../common/validation';
+import { BigIdField, DateTimeField, TextField } from '../../common/validation';
 
 const TOKEN = /^[A-Za-z0-9._:\-]+$/;
 
@@ -16,7 +16,7 @@ export class AuditQueryDto {
   correlationId?: string;
   @DateTimeField({ description: 'From (inclusive), ISO 8601', example: '2026-07-01T06:00:00Z', required: false }) from?: string;
   @DateTimeField({ description: 'To (exclusive), ISO 8601', example: '2026-07-02T06:00:00Z', required: false }) to?: string;
-  @TextField({ description: 'Page after this entry id', maxLength: 20, pattern: /^\d+$/, patternHint: 'must be an entry id', required: false })
+  @BigIdField({ description: 'Page after this entry id', required: false })
   afterId?: string;
   @TextField({ description: 'Entries per page, 1–1000 (default 100)', maxLength: 4, pattern: /^\d+$/, patternHint: 'must be a number', required: false })
   limit?: string;

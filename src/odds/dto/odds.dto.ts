@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsObject, IsOptional } from 'class-validator';
+import { IsObject } from 'class-validator';
 import { BET_TYPES, SIDE_BETS, VARIANTS } from '../../domain';
-import { BoolField, CardsField, EnumArrayField, EnumField, IntField, NestedField, TextField } from '../../common/validation';
+import { BoolField, CardsField, EnumArrayField, EnumField, IntField, NestedField, Optional, TextField } from '../../common/validation';
 import { PayOverrideDto } from '../../common/pay-override.dto';
 
 export class OddsRulesDto {
@@ -37,8 +37,8 @@ export class OddsShoeDto {
     additionalProperties: { type: 'integer', minimum: 0, maximum: 8 },
     example: { AS: 3, KD: 5 },
   })
-  @IsOptional()
   @IsObject({ message: 'cards must be an object of card → count' })
+  @Optional()
   cards?: Record<string, number>;
 }
 
