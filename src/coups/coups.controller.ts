@@ -31,7 +31,7 @@ export class CoupsController {
     operationId: 'recordCoup',
     summary: 'Record a coup: with cards, the whole coup settled at once; without, a coup opened for betting',
     description:
-      "Records a coup. **With cards** the whole coup is checked (the drawing rules: MISDEAL; the cards still in the shoe: CARD_NOT_IN_SHOE), every wager is settled and the answer shows the outcome and each wager's result, payout, commission and net. Banker commission accrues against the seat; tied Player and Banker bets are returned or carried to the next coup by the table's rule. **Without cards** the coup is opened for betting (add wagers, then record the cards). Coup numbers are given in order per shoe and never reused.",
+      "Records a coup. **With cards** the whole coup is checked (the drawing rules: MISDEAL; the cards still in the shoe: CARD_NOT_IN_SHOE), every wager is settled and the answer shows the outcome and each wager's result, payout, commission and net. Banker commission accrues against the seat; tied Player and Banker bets are returned or carried to the next coup by the table's rule. **Without cards** the coup is opened for betting (add wagers, then record the cards). An empty body `{}` is such a request, and a legitimate one: it opens the shoe's next coup for betting before any wager is placed, as the dealer calls for bets (tie bets carried from the last coup join it); it is refused while the shoe is closed or another of its coups is open for betting (COUP_IN_PROGRESS). Coup numbers are given in order per shoe and never reused.",
     writes:
       'the coup, its wagers, the seat commission accruals, the three report rollups and the audit entry `coup.settle` (or `coup.open`), in one transaction.',
     roles: RECORDERS,
