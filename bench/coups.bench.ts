@@ -63,8 +63,13 @@ async function main() {
     const terminals: Terminal[] = [];
     let host: string | null = null;
     if (RATED) {
-      const minter = (await post(ADMIN, '/v1/api-keys', { name: 'bench admin', role: 'ADMIN', staffId: 'B-ADM' })).body.key;
-      host = (await post(minter, '/v1/api-keys', { name: 'bench host', role: 'HOST', staffId: 'B-HOST' })).body.key;
+      // The staff register: the bootstrap key registers the first administrator alone; a second person approves the host.
+      await post(ADMIN, '/v1/staff', { staffId: 'B-ADM', name: 'bench admin', roles: ['ADMIN'], reason: 'bench' });
+      const minted = (await post(ADMIN, '/v1/api-keys', { name: 'bench admin', role: 'ADMIN', staffId: 'B-ADM' })).body.key;
+      const admin = (await post(minted, '/v1/api-keys/claim', {})).body.key;
+      const change = (await post(ADMIN, '/v1/staff', { staffId: 'B-HOST', name: 'bench host', roles: ['HOST'], reason: 'bench' })).body.id;
+      await post(admin, `/v1/staff/changes/${change}/approve`, {});
+      host = (await post(admin, '/v1/api-keys', { name: 'bench host', role: 'HOST', staffId: 'B-HOST' })).body.key;
     }
     for (let i = 0; i < TERMINALS; i++) {
       const table = (

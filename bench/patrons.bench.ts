@@ -80,10 +80,20 @@ async function main() {
         body: JSON.stringify(body),
       });
       if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-      return res.json() as Promise<{ key: string }>;
+      return res.json() as Promise<{ key: string; id: string }>;
     };
-    const minter = (await post('/v1/api-keys', adminKey, { name: 'bench admin', role: 'ADMIN', staffId: `B-ADM-${process.pid}` })).key;
-    const host = (await post('/v1/api-keys', minter, { name: 'bench host', role: 'HOST', staffId: `B-HOST-${process.pid}` })).key;
+    // The staff register (kept with the seeded database): the bootstrap key registers the bench's
+    // administrator alone while the register has none; a second person approves the host.
+    const register = (await (await fetch(`${service.base}/v1/staff`, { headers: { Authorization: `Bearer ${adminKey}` } })).json()) as { staffId: string }[];
+    const has = (id: string) => register.some((p) => p.staffId === id);
+    if (!has('B-ADM')) await post('/v1/staff', adminKey, { staffId: 'B-ADM', name: 'bench admin', roles: ['ADMIN'], reason: 'bench' });
+    const admin = (await post('/v1/api-keys/claim', (await post('/v1/api-keys', adminKey, { name: 'bench admin', role: 'ADMIN', staffId: 'B-ADM' })).key, {}))
+      .key;
+    if (!has('B-HOST')) {
+      const change = await post('/v1/staff', adminKey, { staffId: 'B-HOST', name: 'bench host', roles: ['HOST'], reason: 'bench' });
+      await post(`/v1/staff/changes/${change.id}/approve`, admin, {});
+    }
+    const host = (await post('/v1/api-keys', admin, { name: 'bench host', role: 'HOST', staffId: 'B-HOST' })).key;
     const results: Record<string, unknown>[] = [];
     for (const s of subjects) {
       const path = `/v1/patrons/${s.card}/rating?from=2026-01-01&to=2026-12-31`;

@@ -7,6 +7,7 @@ import { AppError, notFound } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
 import { ApiKey } from '../generated/prisma/client';
 import { ApiKeyDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto';
+import { seal } from '../ledger/seals';
 import { AuditLog } from '../ledger/audit-log';
 
 /** Keys as administrators manage them: minted for a person or a table, listed, revoked. */
@@ -67,6 +68,7 @@ export class ApiKeysService {
         entityType: 'apiKey',
         entityId: created.id,
         data: { name: dto.name, role: dto.role, tableId: dto.tableId ?? null, staffId: dto.staffId ?? null, expiresAt },
+        seals: [seal('api_keys', created.id)],
       });
       return created;
     });
@@ -94,6 +96,7 @@ export class ApiKeysService {
         entityType: 'apiKey',
         entityId: actor.keyId,
         data: { claimedAt: claimed[0].claimedAt, keyPrefix: claimed[0].keyPrefix },
+        seals: [seal('api_keys', actor.keyId)],
       });
       return claimed[0];
     });
@@ -119,6 +122,7 @@ export class ApiKeysService {
         entityType: 'apiKey',
         entityId: id,
         data: { revokedAt: revoked.revokedAt },
+        seals: [seal('api_keys', id)],
       });
       return toDto(revoked);
     });

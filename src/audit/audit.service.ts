@@ -10,7 +10,12 @@ import { canonicalJson } from '../common/canonical';
 import { bodyDigest, CHECKPOINT_FORMAT, CheckpointBody, checkSignature, fingerprintOf, SignedCheckpoint, signCheckpoint } from './checkpoint';
 import { AuditKeyring } from '../config/keyring';
 import { AUDIT_SECRETS, AuditSecrets } from '../ledger/audit-log';
-import { checkLedgers } from './ledger-checks';
+import { checkRecords } from './records';
+import { SYSTEM_CONTEXT } from '../common/context';
+import { pgRunner } from '../database/sql';
+import { appendWithSeals, auditParams } from '../ledger/audit-log';
+import { seal, SealedRelation } from '../ledger/seals';
+import { ADOPTED_SQL } from './seal-checks';
 import { ChainWalk, compareWithCheckpoint, Finding, ledgerCounts, walkChains } from './verification';
 
 /**
@@ -22,6 +27,7 @@ export class AuditService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(AuditService.name);
   private readonly keyring: AuditKeyring;
   private timer: NodeJS.Timeout | null = null;
+  private adopting: NodeJS.Timeout | null = null;
   /** The last checkpoint this process signed: the database's newest must not be older. */
   private lastSigned: { id: bigint; digest: string } | null = null;
 
@@ -32,7 +38,17 @@ export class AuditService implements OnModuleInit, OnModuleDestroy {
     this.keyring = secrets.keyring;
   }
 
-  onModuleInit(): void {
+  async onModuleInit(): Promise<void> {
+    await this.adoptBaseline().catch((e: Error) => {
+      // The service starts with its database down too (health answers 503): adopt once it answers.
+      this.logger.warn(`The rows recorded before the seals are not sealed yet (${e.message}); trying again in 30 s`);
+      this.adopting = setInterval(() => {
+        this.adoptBaseline()
+          .then(() => this.stopAdopting())
+          .catch(() => undefined);
+      }, 30_000);
+      this.adopting.unref();
+    });
     if (this.secrets.checkpointMinutes <= 0) return;
     this.timer = setInterval(() => {
       this.checkpoint().catch((e: Error) => this.logger.error(`No checkpoint signed: ${e.message}`));
@@ -40,7 +56,43 @@ export class AuditService implements OnModuleInit, OnModuleDestroy {
     this.timer.unref();
   }
 
+  /**
+   * The rows recorded before the seals existed (seal_baseline, listed by their migration) are sealed
+   * once, at the first start after it, by `seals.adopt` entries of the admin stream, and never
+   * again: a row slipped into the list later stays unsealed and is a finding.
+   */
+  private async adoptBaseline(): Promise<void> {
+    const adopted = await this.prisma.rawTransaction(SYSTEM_CONTEXT, async (client) => {
+      await client.query("SELECT pg_advisory_xact_lock(hashtextextended('sabot:seals:adopt', 0))");
+      if ((await client.query(ADOPTED_SQL)).rowCount) return null;
+      const { rows } = await client.query<{ relation: SealedRelation; row_key: string }>(
+        'SELECT relation, row_key FROM seal_baseline ORDER BY relation, row_key',
+      );
+      const runner = pgRunner(client);
+      for (let i = 0; i === 0 || i < rows.length; i += 1000) {
+        const chunk = rows.slice(i, i + 1000);
+        const entry = {
+          stream: 'admin',
+          action: 'seals.adopt',
+          entityType: 'seals',
+          entityId: 'baseline',
+          data: { rows: chunk.length, first: i, of: rows.length },
+          seals: chunk.map((r) => seal(r.relation, r.row_key)),
+        };
+        await appendWithSeals(runner, this.keyring, auditParams(SYSTEM_CONTEXT, entry, this.keyring), entry);
+      }
+      return rows.length;
+    });
+    if (adopted !== null) this.logger.log(`Sealed the ${adopted} rows recorded before the seals (seals.adopt)`);
+  }
+
+  private stopAdopting(): void {
+    if (this.adopting) clearInterval(this.adopting);
+    this.adopting = null;
+  }
+
   onModuleDestroy(): void {
+    this.stopAdopting();
     if (this.timer) clearInterval(this.timer);
   }
 
@@ -85,10 +137,22 @@ export class AuditService implements OnModuleInit, OnModuleDestroy {
     return (await this.inspect()).report;
   }
 
+  /** The records against their proof, read in one snapshot: a record written meanwhile is seen with its entry and its seal, or not at all. */
+  private async recordFindings(): Promise<Finding[]> {
+    const client = await this.prisma.pool.connect();
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      return await checkRecords(client, this.keyring);
+    } finally {
+      await client.query('ROLLBACK').catch(() => undefined);
+      client.release();
+    }
+  }
+
   private async inspect(): Promise<{ report: AuditVerificationDto; walk: ChainWalk; rotated: boolean }> {
     const newest = await this.newestCheckpoint();
     const walk = await walkChains(this.prisma.pool, this.keyring, newest?.body.streams ?? []);
-    const findings: Finding[] = [...walk.findings, ...(await checkLedgers(this.prisma.pool))];
+    const findings: Finding[] = [...walk.findings, ...(await this.recordFindings())];
     let rotated = false;
     if (newest) {
       const problem = checkSignature(newest, null);

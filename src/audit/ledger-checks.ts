@@ -1,4 +1,4 @@
-import { Finding, Queryable } from './verification';
+import { Finding, guarded, isFinding, Queryable } from './verification';
 
 /**
  * The ledgers against what the audit chain says was written. The chain is keyed and anchored by
@@ -67,28 +67,130 @@ const PROPERTY_CHECKS: readonly LedgerCheck[] = [
   propertyCheck('patron_coup_rollups', "x.patron_id || ' ' || x.table_id || ' ' || x.gaming_day", TABLE),
 ];
 
-const CHECKS: readonly LedgerCheck[] = [
-  ...PROPERTY_CHECKS,
+/**
+ * The coup's own records, rebuilt column by column from the keyed coup.settle entry that wrote them
+ * (src/audit/proof.ts): settled coups, settled wagers, tie bets carried and still waiting, and the
+ * commission each settled wager accrued. Entries written before 2026-12-03 carry fewer columns
+ * (no settledAt): their rows are compared on the columns those entries hold. A month detached to
+ * the archive is checked by its figures instead (below), row by row again once it is attached.
+ */
+const settles = (detached: 'without' | 'with') => `(SELECT e.stream, e.seq, e.entity_id::uuid AS coup_id, e.key_id, e.data, e.data ? 'settledAt' AS full,
+         date_trunc('month', (e.data->>'gamingDay')::date)::date IN (SELECT month FROM ledger_months_detached) AS archived
+  FROM ${entries('coup.settle')} e
+  ${detached === 'without' ? "WHERE date_trunc('month', (e.data->>'gamingDay')::date)::date NOT IN (SELECT month FROM ledger_months_detached)" : ''})`;
+/** The coup.settle entries of the months in the ledgers (the archived months' rows are not there to compare). */
+const SETTLES = settles('without');
+/** Every coup.settle entry, for what outlives its month in the ledgers: commission entries, tie bets still waiting. */
+const ALL_SETTLES = settles('with');
+
+const COUP_REBUILDS: readonly LedgerCheck[] = [
+  {
+    ledger: 'coups',
+    sql: `
+      WITH opened AS (SELECT e.entity_id::uuid AS id, (e.data->>'openedAt')::timestamptz AS opened_at FROM ${entries('coup.open')} e),
+      written AS (
+        SELECT s.coup_id AS id, (s.data->>'shoeId')::uuid AS shoe_id, s.stream::uuid AS table_id, (s.data->>'number')::int AS number,
+               ARRAY(SELECT jsonb_array_elements_text(s.data->'cards'->'player')) AS player_cards,
+               ARRAY(SELECT jsonb_array_elements_text(s.data->'cards'->'banker')) AS banker_cards,
+               s.data->>'winner' AS winner, (s.data->>'playerTotal')::int AS player_total, (s.data->>'bankerTotal')::int AS banker_total,
+               (s.data->>'gamingDay')::date AS gaming_day, (s.data->>'settledAt')::timestamptz AS settled_at,
+               coalesce(o.opened_at, (s.data->>'settledAt')::timestamptz) AS opened_at, s.full
+        FROM ${SETTLES} s LEFT JOIN opened o ON o.id = s.coup_id)
+      SELECT coalesce(w.id, c.id)::text AS ref,
+             CASE WHEN c.id IS NULL THEN 'settled in the audit log, missing from coups'
+                  WHEN w.id IS NULL THEN 'a settled coup no audit entry settled'
+                  ELSE 'differs from what the audit log says was dealt and settled' END AS problem
+      FROM written w FULL JOIN (SELECT * FROM coups WHERE status = 'SETTLED') c ON c.id = w.id
+      WHERE c.id IS NULL OR w.id IS NULL
+         OR (c.shoe_id, c.table_id, c.number, c.player_cards, c.banker_cards, c.winner::text, c.player_total, c.banker_total, c.gaming_day)
+            IS DISTINCT FROM (w.shoe_id, w.table_id, w.number, w.player_cards, w.banker_cards, w.winner, w.player_total, w.banker_total, w.gaming_day)
+         OR c.card_count IS DISTINCT FROM cardinality(c.player_cards) + cardinality(c.banker_cards)
+         OR c."natural" IS DISTINCT FROM (c.card_count = 4 AND greatest(c.player_total, c.banker_total) >= 8)
+         OR (w.full AND (c.settled_at, c.opened_at) IS DISTINCT FROM (w.settled_at, w.opened_at))`,
+  },
   {
     ledger: 'wagers',
     // Every wager settled by a coup.settle entry, as settled; every settled wager, settled by one.
-    // A month detached to the archive is checked by its figures instead (below), row by row again
-    // once it is attached.
     sql: `
-      WITH written AS (
-        SELECT (w->>'id')::uuid AS id, (w->>'seat')::int AS seat, w->>'betType' AS bet_type, (w->>'amount')::bigint AS amount,
-               w->>'result' AS result, (w->>'payout')::bigint AS payout, (w->>'commission')::bigint AS commission, (w->>'net')::bigint AS net
-        FROM ${entries('coup.settle')} e CROSS JOIN LATERAL jsonb_array_elements(e.data -> 'wagers') w
-        WHERE date_trunc('month', (e.data->>'gamingDay')::date)::date NOT IN (SELECT month FROM ledger_months_detached)
+      WITH placed AS (
+        SELECT (w->>'id')::uuid AS id, coalesce(e.data->>'placedAt', e.data->>'openedAt')::timestamptz AS placed_at
+        FROM audit_log a CROSS JOIN LATERAL (SELECT (a.payload::jsonb) -> 'data' AS data) e CROSS JOIN LATERAL jsonb_array_elements(e.data -> 'wagers') w
+        WHERE a.action IN ('coup.open', 'coup.wagers')
+      ), written AS (
+        SELECT (w->>'id')::uuid AS id, s.coup_id, (s.data->>'shoeId')::uuid AS shoe_id, (w->>'seat')::int AS seat, w->>'betType' AS bet_type,
+               (w->>'amount')::bigint AS amount, w->>'result' AS result, (w->>'payout')::bigint AS payout, (w->>'commission')::bigint AS commission,
+               (w->>'net')::bigint AS net, w->>'patronId' AS patron_id, (w->>'seatingId')::uuid AS seating_id, (w->>'carriedFromId')::uuid AS carried_from_id,
+               (s.data->>'settledAt')::timestamptz AS settled_at, (s.data->>'gamingDay')::date AS gaming_day, s.full
+        FROM ${SETTLES} s CROSS JOIN LATERAL jsonb_array_elements(s.data -> 'wagers') w
       ), settled AS (SELECT * FROM wagers WHERE status = 'SETTLED')
-      SELECT coalesce(w.id, s.id)::text AS ref,
-             CASE WHEN s.id IS NULL THEN 'settled in the audit log, missing from wagers'
+      SELECT coalesce(w.id, x.id)::text AS ref,
+             CASE WHEN x.id IS NULL THEN 'settled in the audit log, missing from wagers'
                   WHEN w.id IS NULL THEN 'settled in wagers, but no audit entry settled it'
                   ELSE 'differs from what the audit log says was settled' END AS problem
-      FROM written w FULL JOIN settled s ON s.id = w.id
-      WHERE s.id IS NULL OR w.id IS NULL
-         OR (s.seat, s.bet_type::text, s.amount, s.result::text, s.payout, s.commission, s.net) IS DISTINCT FROM (w.seat, w.bet_type, w.amount, w.result, w.payout, w.commission, w.net)`,
+      FROM written w FULL JOIN settled x ON x.id = w.id
+      LEFT JOIN placed p ON p.id = x.id
+      LEFT JOIN wagers origin ON x.carried_from_id IS NOT NULL AND origin.id = x.carried_from_id
+      LEFT JOIN coups oc ON oc.id = origin.coup_id
+      WHERE x.id IS NULL OR w.id IS NULL
+         OR (x.seat, x.bet_type::text, x.amount, x.result::text, x.payout, x.commission, x.net) IS DISTINCT FROM (w.seat, w.bet_type, w.amount, w.result, w.payout, w.commission, w.net)
+         OR (w.full AND (
+              (x.coup_id, x.shoe_id, x.patron_id, x.seating_id, x.carried_from_id, x.settled_at, x.gaming_day)
+                IS DISTINCT FROM (w.coup_id, w.shoe_id, w.patron_id, w.seating_id, w.carried_from_id, w.settled_at, w.gaming_day)
+              OR x.placed_at IS DISTINCT FROM coalesce(p.placed_at, oc.settled_at, w.settled_at)))`,
   },
+  {
+    ledger: 'wagers',
+    // Tie bets carried and still waiting: each carried by the coup.settle entry of the coup it tied
+    // in, as the bet it was carried from (seat, bet, amount, patron, visit), at that coup's time; on
+    // the coup taking bets that last took it up (coup.open), unless that coup was cancelled.
+    sql: `
+      WITH carried AS (
+        SELECT c::uuid AS id, s.coup_id, (s.data->>'settledAt')::timestamptz AS at, s.full, s.archived
+        FROM ${ALL_SETTLES} s CROSS JOIN LATERAL jsonb_array_elements_text(s.data -> 'carriedForward') c
+      ), taken AS (
+        SELECT DISTINCT ON (c::uuid) c::uuid AS id, e.entity_id::uuid AS coup_id
+        FROM ${entries('coup.open')} e CROSS JOIN LATERAL jsonb_array_elements_text(e.data -> 'carried') c ORDER BY c::uuid, e.seq DESC
+      )
+      SELECT x.id::text AS ref,
+             CASE WHEN c.id IS NULL THEN 'a waiting tie bet no coup carried' ELSE 'differs from the bet it was carried from, or from the coup that took it up' END AS problem
+      FROM (SELECT * FROM wagers WHERE status = 'OPEN' AND carried_from_id IS NOT NULL) x
+      LEFT JOIN carried c ON c.id = x.id
+      LEFT JOIN wagers o ON o.id = x.carried_from_id
+      LEFT JOIN taken t ON t.id = x.id
+      LEFT JOIN coup_voids cv ON cv.coup_id = t.coup_id
+      WHERE c.id IS NULL
+         -- the bet it was carried from is compared while its month is in the ledgers
+         OR (NOT (c.archived AND o.id IS NULL) AND (o.coup_id IS DISTINCT FROM c.coup_id
+             OR (x.shoe_id, x.seat, x.bet_type, x.amount, x.patron_id, x.seating_id) IS DISTINCT FROM (o.shoe_id, o.seat, o.bet_type, o.amount, o.patron_id, o.seating_id)))
+         OR (c.full AND x.placed_at IS DISTINCT FROM c.at)
+         OR x.coup_id IS DISTINCT FROM (CASE WHEN cv.coup_id IS NULL THEN t.coup_id END)
+         OR num_nonnulls(x.result, x.payout, x.commission, x.net, x.settled_at, x.gaming_day) > 0`,
+  },
+  {
+    ledger: 'commission_entries',
+    // Accruals: one per settled wager that owes commission, of that amount, against its seat and patron, as the coup wrote it.
+    sql: `
+      WITH owed AS (
+        SELECT (w->>'id')::uuid AS wager_id, (w->>'commission')::bigint AS amount, (w->>'seat')::int AS seat, w->>'patronId' AS patron_id,
+               s.coup_id, (s.data->>'shoeId')::uuid AS shoe_id, s.stream::uuid AS table_id, s.key_id, (s.data->>'settledAt')::timestamptz AS at, s.full
+        FROM ${ALL_SETTLES} s CROSS JOIN LATERAL jsonb_array_elements(s.data -> 'wagers') w
+        WHERE (w->>'commission')::bigint > 0
+      ), accrued AS (SELECT * FROM commission_entries WHERE kind = 'ACCRUAL')
+      SELECT coalesce(o.wager_id, a.wager_id)::text AS ref,
+             CASE WHEN a.id IS NULL THEN 'commission accrued in the audit log, missing from commission_entries'
+                  WHEN o.wager_id IS NULL THEN 'a commission accrual no audit entry wrote'
+                  ELSE 'a commission accrual differs from the audit log' END AS problem
+      FROM owed o FULL JOIN accrued a ON a.wager_id = o.wager_id
+      WHERE a.id IS NULL OR o.wager_id IS NULL OR a.amount <> o.amount
+         OR (o.full AND ((a.id, a.seat, a.patron_id, a.coup_id, a.shoe_id, a.table_id, a.created_by_key_id, a.created_at)
+                           IS DISTINCT FROM (o.wager_id, o.seat, o.patron_id, o.coup_id, o.shoe_id, o.table_id, o.key_id, o.at)
+                         OR a.gaming_day IS NOT NULL))`,
+  },
+];
+
+const CHECKS: readonly LedgerCheck[] = [
+  ...PROPERTY_CHECKS,
+  ...COUP_REBUILDS,
   {
     ledger: 'ledger_archive_steps',
     // A month detached to the archive held, when it left, the settled wagers the chain says were settled in it.
@@ -111,22 +213,6 @@ const CHECKS: readonly LedgerCheck[] = [
       SELECT shoe_id::text || ' #' || number, 'a coup number held twice on its shoe' FROM coups GROUP BY shoe_id, number HAVING count(*) > 1
       UNION ALL
       SELECT id::text, 'a wager id held twice' FROM wagers GROUP BY id HAVING count(*) > 1`,
-  },
-  {
-    ledger: 'commission_entries',
-    // Accruals: one per settled wager that owes commission, of that amount.
-    sql: `
-      WITH owed AS (
-        SELECT (w->>'id')::uuid AS wager_id, (w->>'commission')::bigint AS amount
-        FROM ${entries('coup.settle')} e CROSS JOIN LATERAL jsonb_array_elements(e.data -> 'wagers') w
-        WHERE (w->>'commission')::bigint > 0
-      ), accrued AS (SELECT * FROM commission_entries WHERE kind = 'ACCRUAL')
-      SELECT coalesce(o.wager_id, a.wager_id)::text AS ref,
-             CASE WHEN a.id IS NULL THEN 'commission accrued in the audit log, missing from commission_entries'
-                  WHEN o.wager_id IS NULL THEN 'a commission accrual no audit entry wrote'
-                  ELSE 'a commission accrual differs from the audit log' END AS problem
-      FROM owed o FULL JOIN accrued a ON a.wager_id = o.wager_id
-      WHERE a.id IS NULL OR o.wager_id IS NULL OR a.amount <> o.amount`,
   },
   {
     ledger: 'commission_entries',
@@ -323,8 +409,11 @@ const CHECKS: readonly LedgerCheck[] = [
 export async function checkLedgers(db: Queryable, perCheck = 5): Promise<Finding[]> {
   const out: Finding[] = [];
   for (const c of CHECKS) {
-    const { rows } = await db.query<{ ref: string; problem: string }>(`SELECT ref, problem FROM (${c.sql}) found ORDER BY ref LIMIT ${perCheck}`);
-    for (const r of rows) out.push({ stream: null, seq: null, id: r.ref, reason: `${c.ledger} ${r.ref}: ${r.problem}` });
+    const found = await guarded(db, c.ledger, () =>
+      db.query<{ ref: string; problem: string }>(`SELECT ref, problem FROM (${c.sql}) found ORDER BY ref LIMIT ${perCheck}`),
+    );
+    if (isFinding(found)) out.push(found);
+    else for (const r of found.rows) out.push({ stream: null, seq: null, id: r.ref, reason: `${c.ledger} ${r.ref}: ${r.problem}` });
   }
   return out;
 }

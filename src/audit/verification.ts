@@ -13,6 +13,30 @@ export interface Queryable {
   query<R extends QueryResultRow>(text: string, values?: unknown[]): Promise<{ rows: R[] }>;
 }
 
+/**
+ * One check run in a savepoint of the caller's transaction: a check the records make fail (a value
+ * no entry of the service ever holds, such as a stream that names no table) is a finding of its own
+ * and leaves the rest of the verification running. The callers verify inside a transaction.
+ */
+export async function guarded<T>(db: Queryable, what: string, fn: () => Promise<T>): Promise<T | Finding> {
+  await db.query('SAVEPOINT sabot_check');
+  try {
+    const result = await fn();
+    await db.query('RELEASE SAVEPOINT sabot_check');
+    return result;
+  } catch (e) {
+    await db.query('ROLLBACK TO SAVEPOINT sabot_check');
+    return {
+      stream: null,
+      seq: null,
+      id: null,
+      reason: `${what}: the check could not run (${(e as Error).message}): the records hold values the service never writes`,
+    };
+  }
+}
+
+export const isFinding = (x: unknown): x is Finding => typeof x === 'object' && x !== null && 'reason' in x && 'stream' in x;
+
 export interface Finding {
   readonly stream: string | null;
   readonly seq: number | null;

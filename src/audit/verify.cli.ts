@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { Client } from 'pg';
 import { bodyDigest, checkSignature, SignedCheckpoint } from './checkpoint';
 import { AuditKeyring, auditKeyringFromFile, parseAuditKeys } from '../config/keyring';
-import { checkLedgers } from './ledger-checks';
+import { checkRecords } from './records';
 import { compareWithCheckpoint, Finding, ledgerCounts, walkChains } from './verification';
 
 function usage(problem: string): never {
@@ -70,7 +70,7 @@ export async function verifyAgainstCheckpoints(
       keyring,
       checkpoints.flatMap((c) => c.body.streams),
     );
-    findings.push(...walk.findings, ...(await checkLedgers(db)));
+    findings.push(...walk.findings, ...(await checkRecords(db, keyring)));
     const ledgers = await ledgerCounts(db);
     for (const c of sorted) findings.push(...compareWithCheckpoint(walk, c.body, ledgers));
     // The service keeps its own copy of every checkpoint it signed: one missing was removed.

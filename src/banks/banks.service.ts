@@ -31,6 +31,7 @@ import { Bank, BankCoup, BankCoupVoid, Prisma } from '../generated/prisma/client
 import { LockedShoe } from '../pit/pit.service';
 import { applyBankCoupToRollups } from '../ledger/rollups';
 import { limitsOf, rulesOf } from '../pit/table-rules';
+import { seal } from '../ledger/seals';
 import {
   BankCoupCardsDto,
   BankCoupDto,
@@ -94,6 +95,7 @@ export class BanksService {
         entityType: 'bank',
         entityId: bank.id,
         data: { shoeId, number: bank.number, game, bankerSeat: bank.bankerSeat, amount: amount.toString(), rotation, how, outOfTurnFor },
+        seals: [seal('banks', bank.id)],
       });
       return toBankDto(bank);
     });
@@ -164,6 +166,7 @@ export class BanksService {
         entityType: 'bank',
         entityId: bank.id,
         data: { ...result, bank: undefined },
+        seals: [seal('bank_coups', row.id), seal('banks', bank.id)],
       });
       return result;
     });
@@ -188,6 +191,7 @@ export class BanksService {
         entityType: 'bank',
         entityId: bank.id,
         data: { bankerSeat: bank.bankerSeat, bankerTakes: result.bankerTakes, offer: offer.toString(), nextBanker: after.nextBanker },
+        seals: [seal('banks', bank.id)],
       });
       return result;
     });

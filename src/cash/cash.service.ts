@@ -11,6 +11,7 @@ import { AuditLog } from '../ledger/audit-log';
 import { LEDGER_SQL } from '../ledger/ledger-sql';
 import { PitService, SEATED_SQL } from '../pit/pit.service';
 import { CASH_SQL as SQL } from './cash-sql';
+import { seal, SealRef } from '../ledger/seals';
 import { BuyInDto, BuyInInputDto, CageTransactionInputDto, CashTransactionDto, MarkerDto, MarkerPaymentInputDto } from './dto/cash.dto';
 
 /** The audit stream of the cage: marker payments and cash transactions made away from a table. */
@@ -127,8 +128,9 @@ export class CashService {
           recordedByKeyId: ctx.actor.keyId,
         },
       });
+      const sealed: SealRef[] = [seal('buy_ins', b.id), ...(marker ? [seal('markers', marker.id)] : [])];
       if (dto.kind === 'CASH') {
-        await tx.cashTransaction.create({
+        const cash = await tx.cashTransaction.create({
           data: {
             propertyId: property.id,
             patronId: who.patronId,
@@ -143,6 +145,7 @@ export class CashService {
             recordedByKeyId: ctx.actor.keyId,
           },
         });
+        sealed.push(seal('cash_transactions', cash.id));
       }
       const out: Omit<BuyInDto, 'voided'> = {
         id: b.id,
@@ -156,7 +159,14 @@ export class CashService {
         gamingDay: day,
         recordedAt: now.toISOString(),
       };
-      await this.audit.append(tx, ctx, { stream: tableId, action: 'buyIn.record', entityType: 'buyIn', entityId: b.id, data: { ...out, amount } });
+      await this.audit.append(tx, ctx, {
+        stream: tableId,
+        action: 'buyIn.record',
+        entityType: 'buyIn',
+        entityId: b.id,
+        data: { ...out, amount },
+        seals: sealed,
+      });
       return { ...out, voided: false };
     });
   }
@@ -214,8 +224,9 @@ export class CashService {
       const now = new Date();
       const gamingDay = new Date(`${gamingDayOf(now, timeZone, gamingDayStartHour)}T00:00:00Z`);
       const p = await tx.markerPayment.create({ data: { markerId, amount, method: dto.method, gamingDay, paidAt: now, recordedByKeyId: ctx.actor.keyId } });
+      const sealed: SealRef[] = [seal('marker_payments', p.id)];
       if (dto.method === 'CASH') {
-        await tx.cashTransaction.create({
+        const cash = await tx.cashTransaction.create({
           data: {
             propertyId: t.propertyId,
             patronId: m.patron_id,
@@ -229,6 +240,7 @@ export class CashService {
             recordedByKeyId: ctx.actor.keyId,
           },
         });
+        sealed.push(seal('cash_transactions', cash.id));
       }
       await this.audit.append(tx, ctx, {
         stream: CAGE_STREAM,
@@ -236,6 +248,7 @@ export class CashService {
         entityType: 'marker',
         entityId: markerId,
         data: { paymentId: p.id, patronId: m.patron_id, amount, method: dto.method, outstandingAfter: owed - amount },
+        seals: sealed,
       });
       const [after] = await db.query<MarkerRow>(SQL.markersOf.bind({ patronId: null, markerId }));
       return toMarkerDto(after);
@@ -278,7 +291,14 @@ export class CashService {
         tableId: null,
         at: now.toISOString(),
       };
-      await this.audit.append(tx, ctx, { stream: CAGE_STREAM, action: 'cash.record', entityType: 'cashTransaction', entityId: c.id, data: { ...out, amount } });
+      await this.audit.append(tx, ctx, {
+        stream: CAGE_STREAM,
+        action: 'cash.record',
+        entityType: 'cashTransaction',
+        entityId: c.id,
+        data: { ...out, amount },
+        seals: [seal('cash_transactions', c.id)],
+      });
       return out;
     });
   }

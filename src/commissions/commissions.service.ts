@@ -11,6 +11,7 @@ import { CollectCommissionDto, CollectionDto, ShoeCommissionsDto } from './dto/c
 import { minorUnits } from '../common/exact-json';
 import { SeatCommission, seatCommissions, toSeatCommissionDto } from '../ledger/commission-ledger';
 import { addCollectedCommission, TableKey } from '../ledger/rollups';
+import { seal } from '../ledger/seals';
 import { gamingDayOf } from '../domain';
 
 /**
@@ -89,6 +90,7 @@ export class CommissionsService {
       entityType: 'shoe',
       entityId: shoeId,
       data: { entryId: id, seat: dto.seat, patronId, amount: minorUnits(amount), outstandingAfter: minorUnits(owed - amount) },
+      seals: [seal('commission_entries', id)],
     });
     return { id, seat: dto.seat, patronId, amount: minorUnits(amount), outstanding: minorUnits(owed - amount) };
   }

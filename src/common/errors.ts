@@ -139,14 +139,15 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was used for a different request',
   UNKNOWN_PATRON: 'No patron is registered with this card number: register it first',
   PATRON_REQUIRED: 'Several patrons share the seat: the wager must name whose it is',
-  IDENTIFICATION_REQUIRED: 'The patron must be identified: a marker, or cash from the report threshold on, needs a registered patron named',
+  IDENTIFICATION_REQUIRED: 'The patron must be identified: a marker, or cash over the report threshold, needs a registered patron named',
   MARKER_OVERPAID: 'More paid than the marker still owes',
   EXCHANGE_RATE_MISSING: 'A report in another currency needs a rate into it on or before the first gaming day of each currency it holds: enter the rate first',
   STAFF_NOT_REGISTERED:
     'The staff member is not on the staff register, not active, or does not hold the role: two administrators register them first (POST /v1/staff)',
   RATE_LIMITED: 'Too many requests with this key: retry after Retry-After seconds',
   INTERNAL: 'An unexpected fault; nothing was written. Quote the correlationId',
-  SERVICE_UNAVAILABLE: 'The database is not answering: retry after Retry-After seconds (nothing was written)',
+  SERVICE_UNAVAILABLE:
+    'The database is not answering: retry after Retry-After seconds. With an Idempotency-Key the retry is safe: it answers what was written, or writes it once',
   REPLICA_BEHIND:
     'The reporting replica is further behind the pit than the set bound, or not answering, and this service refuses rather than load the primary: retry after Retry-After seconds, or send X-Read-From: primary',
 };

@@ -31,6 +31,7 @@ import type { AuditParams, RollupParams } from '../ledger/ledger-sql';
 import { AccessService } from '../access/access.service';
 import { COUPS_SQL, CoupWriteParams } from './coups-sql';
 import { limitsOf, rulesOf, theoryOf } from '../pit/table-rules';
+import { seal } from '../ledger/seals';
 import { AddWagersDto, CoupDto, HandsDto, RecordCoupDto, WagerDto, WagerInputDto } from './dto/coup.dto';
 
 interface Hands {
@@ -127,10 +128,11 @@ export class CoupsService {
       const fresh = await this.newWagers(prismaRunner(tx), locked, dto.wagers);
       const carried = locked.carried.map(carriedWager);
       const coupId = randomUUID();
+      const openedAt = new Date();
       await tx.coup.create({
-        data: { id: coupId, shoeId, tableId: shoe.tableId, propertyId: shoe.propertyId, number, status: 'BETTING', playerCards: [], bankerCards: [] },
+        data: { id: coupId, shoeId, tableId: shoe.tableId, propertyId: shoe.propertyId, number, status: 'BETTING', playerCards: [], bankerCards: [], openedAt },
       });
-      await insertOpenWagers(tx, coupId, shoe, fresh);
+      await insertOpenWagers(tx, coupId, shoe, fresh, openedAt);
       if (carried.length) await tx.wager.updateMany({ where: { id: { in: carried.map((w) => w.id) }, gamingDay: null }, data: { coupId } });
       await tx.shoe.update({ where: { id: shoeId }, data: { coupCount: number, openCoupId: coupId } });
       await this.audit.append(tx, ctx, {
@@ -138,7 +140,8 @@ export class CoupsService {
         action: 'coup.open',
         entityType: 'coup',
         entityId: coupId,
-        data: { shoeId, number, wagers: fresh.map(auditWager), carried: carried.map((w) => w.id) },
+        data: { shoeId, number, openedAt: openedAt.toISOString(), wagers: fresh.map(auditWager), carried: carried.map((w) => w.id) },
+        seals: [seal('coups', coupId), ...fresh.map((w) => seal('wagers', w.id))],
       });
       return this.describe(tx, coupId);
     });
@@ -151,13 +154,15 @@ export class CoupsService {
       const locked = await this.lockOpenCoup(tx, coupId, actor, true);
       const { shoe } = locked;
       const wagers = await this.newWagers(prismaRunner(tx), locked, dto.wagers);
-      await insertOpenWagers(tx, coupId, shoe, wagers);
+      const placedAt = new Date();
+      await insertOpenWagers(tx, coupId, shoe, wagers, placedAt);
       await this.audit.append(tx, ctx, {
         stream: shoe.tableId,
         action: 'coup.wagers',
         entityType: 'coup',
         entityId: coupId,
-        data: { wagers: wagers.map(auditWager) },
+        data: { placedAt: placedAt.toISOString(), wagers: wagers.map(auditWager) },
+        seals: wagers.map((w) => seal('wagers', w.id)),
       });
       return this.describe(tx, coupId);
     });
@@ -203,6 +208,7 @@ export class CoupsService {
         entityType: 'wager',
         entityId: wagerId,
         data: { carriedFromId: withdrawn.carriedFromId, amount: withdrawn.amount },
+        seals: [seal('wagers', wagerId)],
       });
       return toWagerDto(withdrawn);
     });
@@ -386,6 +392,7 @@ export class CoupsService {
           playerTotal: outcome.playerTotal,
           bankerTotal: outcome.bankerTotal,
           gamingDay: day,
+          settledAt: now.toISOString(),
           wagers: rows.map((r) => ({
             id: r.id,
             seat: r.seat,
@@ -395,6 +402,10 @@ export class CoupsService {
             payout: r.payout,
             commission: r.commission,
             net: r.net,
+            // Left out when null, as most are: the entry's bytes are the audit log's size.
+            ...(r.patronId === null ? {} : { patronId: r.patronId }),
+            ...(r.seatingId === null ? {} : { seatingId: r.seatingId }),
+            ...(r.carriedFromId === null ? {} : { carriedFromId: r.carriedFromId }),
           })),
           carriedForward: carriedForward.map((w) => w.id),
         },
@@ -464,7 +475,7 @@ function storedWager(w: Wager): PendingWager {
   };
 }
 
-async function insertOpenWagers(tx: Tx, coupId: string, shoe: { id: string; propertyId: string }, wagers: PendingWager[]): Promise<void> {
+async function insertOpenWagers(tx: Tx, coupId: string, shoe: { id: string; propertyId: string }, wagers: PendingWager[], placedAt: Date): Promise<void> {
   if (wagers.length === 0) return;
   await tx.wager.createMany({
     data: wagers.map((w) => ({
@@ -478,6 +489,7 @@ async function insertOpenWagers(tx: Tx, coupId: string, shoe: { id: string; prop
       patronId: w.patronId,
       seatingId: w.seatingId,
       status: 'OPEN' as const,
+      placedAt,
     })),
   });
 }

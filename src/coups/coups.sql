@@ -5,7 +5,7 @@
 -- A coup settled in one statement: the shoe (its composition, counters and version), the coup
 -- (inserted whole, or its cards recorded on the coup taking bets), its new wagers inserted settled,
 -- its stored wagers (carried ties, bets placed before the cards) settled in place, tie bets carried
--- to the next coup, commission accrued against each seat, the rollups, the audit entry and, for a
+-- to the next coup, commission accrued against each seat (an accrual's id is its wager's: one each), the rollups, the audit entry and, for a
 -- request with an Idempotency-Key, its key's record with the answer (src/database/database.sql: a key
 -- answered already, or being answered by another transaction that then commits, fails the whole
 -- statement on the key's unique index, and nothing is written).
@@ -26,12 +26,13 @@ WITH guard AS (
     AND open_coup_id IS NOT DISTINCT FROM :openCoupId::uuid
     AND (:version::bigint IS NULL OR version = :version::bigint)
     AND (:confirmKeyId::uuid IS NULL OR EXISTS (
-      SELECT 1 FROM api_keys k WHERE k.id = :confirmKeyId::uuid AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())))
+      SELECT 1 FROM api_keys k WHERE k.id = :confirmKeyId::uuid AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())
+        AND (k.staff_id IS NULL OR EXISTS (SELECT 1 FROM staff s WHERE s.staff_id = k.staff_id AND s.active AND k.role = ANY (s.roles)))))
   RETURNING 1
 ), coup_new AS (
-  INSERT INTO coups (id, shoe_id, table_id, property_id, number, status, player_cards, banker_cards, winner, player_total, banker_total, card_count, "natural", settled_at, gaming_day)
+  INSERT INTO coups (id, shoe_id, table_id, property_id, number, status, player_cards, banker_cards, winner, player_total, banker_total, card_count, "natural", opened_at, settled_at, gaming_day)
   SELECT :coupId::uuid, :shoeId::uuid, :tableId::uuid, :propertyId::uuid, :coupNumber::int, 'SETTLED', :playerCards::text[], :bankerCards::text[], :winner::"Winner",
-         :playerTotal::int, :bankerTotal::int, :cardCount::int, :natural::bool, :settledAt::timestamptz, :gamingDay::date
+         :playerTotal::int, :bankerTotal::int, :cardCount::int, :natural::bool, :settledAt::timestamptz, :settledAt::timestamptz, :gamingDay::date
   FROM guard WHERE :openCoupId::uuid IS NULL
   RETURNING 1
 ), coup_dealt AS (
@@ -64,7 +65,7 @@ WITH guard AS (
   RETURNING 1
 ), accruals AS (
   INSERT INTO commission_entries (id, shoe_id, table_id, property_id, seat, patron_id, kind, amount, coup_id, wager_id, created_by_key_id, created_at)
-  SELECT gen_random_uuid(), :shoeId::uuid, :tableId::uuid, :propertyId::uuid, u.seat, u.patron_id, 'ACCRUAL', u.amount, :coupId::uuid, u.wager_id, :createdByKeyId, :settledAt::timestamptz
+  SELECT u.wager_id, :shoeId::uuid, :tableId::uuid, :propertyId::uuid, u.seat, u.patron_id, 'ACCRUAL', u.amount, :coupId::uuid, u.wager_id, :createdByKeyId, :settledAt::timestamptz
   FROM unnest(:accrualSeats::int[], :accrualPatrons::text[], :accrualAmounts::bigint[], :accrualWagers::uuid[]) AS u(seat, patron_id, amount, wager_id), guard
   RETURNING 1
 ),

@@ -8,6 +8,7 @@ import { prismaRunner } from '../database/sql';
 import { AuditLog } from '../ledger/audit-log';
 import { PitService } from '../pit/pit.service';
 import { DEALERS_SQL } from './dealers-sql';
+import { seal } from '../ledger/seals';
 import { DealerShiftDto, StartShiftDto } from './dto/dealer-shift.dto';
 
 interface ShiftRow {
@@ -45,6 +46,7 @@ export class DealersService {
         entityType: 'dealerShift',
         entityId: shift.id,
         data: { dealerId: dto.dealerId, previousDealerId: now?.dealer_id ?? null, startedAt: shift.startedAt.toISOString() },
+        seals: [seal('dealer_shifts', shift.id)],
       });
       return {
         id: shift.id,

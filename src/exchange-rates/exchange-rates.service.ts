@@ -6,6 +6,7 @@ import { PrismaService } from '../database/prisma.service';
 import { formatRate, MAX_RATE, parseRate, RATE_SCALE } from '../domain';
 import { ExchangeRate } from '../generated/prisma/client';
 import { AuditLog } from '../ledger/audit-log';
+import { seal } from '../ledger/seals';
 import { ExchangeRateDto, ExchangeRatesQueryDto, SetExchangeRateDto } from './dto/exchange-rate.dto';
 
 /** The daily rates a group's reports translate with (domain/fx.ts). Entries are never changed. */
@@ -31,6 +32,7 @@ export class ExchangeRatesService {
         entityType: 'exchangeRate',
         entityId: r.id,
         data: { day: dto.day, currency: dto.currency, into: dto.into, rateE9: rateE9.toString() },
+        seals: [seal('exchange_rates', r.id)],
       });
       return toDto(r, true);
     });

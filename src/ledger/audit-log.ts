@@ -4,8 +4,15 @@ import { canonicalJson } from '../common/canonical';
 import type { AuditContext } from '../common/context';
 import { AuditKeyring, entryMac } from '../config/keyring';
 import { Tx } from '../database/prisma.service';
-import { prismaRunner } from '../database/sql';
+import { prismaRunner, SqlRunner } from '../database/sql';
 import { AuditParams, LEDGER_SQL } from './ledger-sql';
+import { refText, SealRef, writeSeals } from './seals';
+
+/** An entry appended on `runner` (inside the caller's transaction), and the rows it names sealed. */
+export async function appendWithSeals(runner: SqlRunner, keyring: AuditKeyring, params: AuditParams, r: AuditRecord): Promise<void> {
+  const [{ seq }] = await runner.query<{ seq: string }>(LEDGER_SQL.appendAudit.bind(params));
+  if (r.seals?.length) await writeSeals(runner, keyring, r.stream, seq, r.seals);
+}
 
 /** The audit log's secrets, kept outside the database, provided once by the app module. */
 export interface AuditSecrets {
@@ -24,6 +31,8 @@ export interface AuditRecord {
   entityId: string;
   /** The values written. */
   data: Record<string, unknown>;
+  /** The regulated rows this entry wrote, sealed with it (src/ledger/seals.ts); named in its payload. */
+  seals?: readonly SealRef[];
 }
 
 /**
@@ -45,6 +54,7 @@ export function auditParams(ctx: AuditContext, r: AuditRecord, keyring: AuditKey
     entityType: r.entityType,
     entityId: r.entityId,
     data: r.data,
+    ...(r.seals?.length ? { seals: r.seals.map(refText) } : {}),
   });
   return {
     auditStream: r.stream,
@@ -77,9 +87,12 @@ export class AuditLog {
     this.keyring = secrets.keyring;
   }
 
-  /** Appends one entry: one statement, which also advances (and row-locks) the stream's head. */
+  /**
+   * Appends one entry: one statement, which also advances (and row-locks) the stream's head; then
+   * seals the rows it names, as they stand in this transaction.
+   */
   async append(tx: Tx, ctx: AuditContext, r: AuditRecord): Promise<void> {
-    await prismaRunner(tx).run(LEDGER_SQL.appendAudit.bind(this.params(ctx, r)));
+    await appendWithSeals(prismaRunner(tx), this.keyring, auditParams(ctx, r, this.keyring), r);
   }
 
   /**

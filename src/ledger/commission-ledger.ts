@@ -52,10 +52,11 @@ export function toSeatCommissionDto(s: SeatCommission): SeatCommissionFigures {
 }
 
 /** Reverses every accrual of a voided coup by new VOID entries (the accruals stay as they were). */
-export async function reverseAccruals(tx: Tx, shoeId: string, tableId: string, coupId: string, byKeyId: string): Promise<void> {
+export async function reverseAccruals(tx: Tx, shoeId: string, tableId: string, coupId: string, byKeyId: string): Promise<string[]> {
   const accruals = await tx.commissionEntry.findMany({ where: { coupId, kind: 'ACCRUAL' } });
-  if (accruals.length === 0) return;
-  await tx.commissionEntry.createMany({
+  if (accruals.length === 0) return [];
+  const written = await tx.commissionEntry.createManyAndReturn({
+    select: { id: true },
     data: accruals.map((a) => ({
       shoeId,
       tableId,
@@ -69,4 +70,5 @@ export async function reverseAccruals(tx: Tx, shoeId: string, tableId: string, c
       createdByKeyId: byKeyId,
     })),
   });
+  return written.map((w) => w.id);
 }

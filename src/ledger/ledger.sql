@@ -8,7 +8,8 @@
 SELECT pg_advisory_xact_lock(hashtextextended('sabot:marker:' || :markerId::text, 0));
 
 -- name: appendAudit
--- One audit entry, and its stream's chain head advanced (and row-locked), in one statement.
+-- One audit entry, and its stream's chain head advanced (and row-locked), in one statement. Answers
+-- the entry's place in its stream (the seals of the rows it wrote name it: src/ledger/seals.ts).
 WITH guard AS (SELECT 1),
 -- fragment: audit begin
 audit_head AS (
@@ -24,7 +25,7 @@ audit_head AS (
   RETURNING 1
 )
 -- fragment: audit end
-SELECT 1;
+SELECT seq::text AS seq FROM audit_head;
 
 -- name: applyCoupRollups
 -- A settled coup added to (sign 1) or taken from (sign −1, a void) the rollups, at three grains:

@@ -20,6 +20,7 @@ import {
   VisitsQueryDto,
 } from './dto/patron.dto';
 import { PATRONS_SQL as SQL } from './patrons-sql';
+import { seal } from '../ledger/seals';
 import { SeatingRow, toSeatingDto } from './seating-row';
 
 /** A patron's rated play as one statement reads it (patrons.sql ratedPlay): rows as positional arrays. */
@@ -72,6 +73,7 @@ export class PatronsService {
         entityType: 'patron',
         entityId: p.card,
         data: { card: p.card, name: p.name, tier: p.tier },
+        seals: [seal('patrons', p.card)],
       });
       return { card: p.card, name: p.name, tier: p.tier, registeredAt: p.registeredAt.toISOString(), seated: [] };
     });

@@ -9,6 +9,7 @@ import { AuditLog } from '../ledger/audit-log';
 import { PitService } from '../pit/pit.service';
 import { SeatingDto, StartSeatingDto } from './dto/seating.dto';
 import { PATRONS_SQL as SQL } from './patrons-sql';
+import { seal } from '../ledger/seals';
 import { SeatingRow, toSeatingDto } from './seating-row';
 
 /**
@@ -64,6 +65,7 @@ export class SeatingsService {
         entityType: 'seating',
         entityId: seating.id,
         data: { patronId: dto.patronId, seat: dto.seat, gamingDay: out.gamingDay, startedAt: out.startedAt },
+        seals: [seal('seatings', seating.id)],
       });
       return out;
     });
@@ -88,6 +90,7 @@ export class SeatingsService {
         entityType: 'seating',
         entityId: seatingId,
         data: { patronId: found.patron_id, seat: found.seat, endedAt: out.endedAt },
+        seals: [seal('seatings', seatingId)],
       });
       return out;
     });

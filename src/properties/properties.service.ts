@@ -7,6 +7,7 @@ import { isValidTimeZone, US_TITLE_31 } from '../domain';
 import { Property } from '../generated/prisma/client';
 import { minorUnits } from '../common/exact-json';
 import { CreatePropertyDto, PropertyDto } from './dto/property.dto';
+import { seal } from '../ledger/seals';
 import { AuditLog } from '../ledger/audit-log';
 
 @Injectable()
@@ -32,7 +33,14 @@ export class PropertiesService {
     }
     return this.prisma.transaction(ctx, async (tx) => {
       const p = await tx.property.create({ data: { ...dto, ...cash } });
-      await this.audit.append(tx, ctx, { stream: 'admin', action: 'property.create', entityType: 'property', entityId: p.id, data: { ...dto, ...cash } });
+      await this.audit.append(tx, ctx, {
+        stream: 'admin',
+        action: 'property.create',
+        entityType: 'property',
+        entityId: p.id,
+        data: { ...dto, ...cash },
+        seals: [seal('properties', p.id)],
+      });
       return toDto(p);
     });
   }

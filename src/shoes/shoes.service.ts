@@ -10,6 +10,7 @@ import { PitService } from '../pit/pit.service';
 
 import { AuditLog } from '../ledger/audit-log';
 import { ClosedShoeDto, OpenShoeDto, ShoeDto } from './dto/shoe.dto';
+import { seal } from '../ledger/seals';
 import { RoadsDto } from './dto/roads.dto';
 
 @Injectable()
@@ -54,6 +55,7 @@ export class ShoesService {
         entityType: 'shoe',
         entityId: shoe.id,
         data: { number: shoe.number, decks, burnCards: shoe.burnCards, cutCardPosition: shoe.cutCardPosition, shuffleRef: shoe.shuffleRef },
+        seals: [seal('shoes', shoe.id)],
       });
       return toShoeDto(shoe, [], []);
     });
@@ -101,10 +103,19 @@ export class ShoesService {
       const { shoe } = await this.pit.lock(tx, id, actor, { mustBeOpen: true });
       if (shoe.openCoupId) throw new AppError('COUP_IN_PROGRESS', 'A coup is still taking bets: record its cards or void it before closing the shoe');
       // Tie bets waiting for a next coup that will not come go back to their owners.
-      const returned = await tx.wager.updateMany({ where: { shoeId: id, gamingDay: null, coupId: null, status: 'OPEN' }, data: { status: 'WITHDRAWN' } });
+      const returnedRows = await tx.wager.updateManyAndReturn({
+        where: { shoeId: id, gamingDay: null, coupId: null, status: 'OPEN' },
+        data: { status: 'WITHDRAWN' },
+        select: { id: true },
+      });
+      const returned = { count: returnedRows.length };
       const closed = await tx.shoe.update({ where: { id }, data: { status: 'CLOSED', closedAt: new Date() } });
       // A player's bank ends with its shoe: the banker takes it and what was set aside.
-      await tx.bank.updateMany({ where: { shoeId: id, status: 'ACTIVE' }, data: { status: 'SHOE_CLOSED', closedAt: closed.closedAt } });
+      const banksClosed = await tx.bank.updateManyAndReturn({
+        where: { shoeId: id, status: 'ACTIVE' },
+        data: { status: 'SHOE_CLOSED', closedAt: closed.closedAt },
+        select: { id: true },
+      });
       const owed = (await seatCommissions(tx, id)).filter((o) => o.outstanding > 0n).map(toSeatCommissionDto);
       await this.audit.append(tx, ctx, {
         stream: shoe.tableId,
@@ -112,6 +123,7 @@ export class ShoesService {
         entityType: 'shoe',
         entityId: id,
         data: { carriedBetsReturned: returned.count, commissionOutstanding: owed },
+        seals: [seal('shoes', id), ...banksClosed.map((b) => seal('banks', b.id)), ...returnedRows.map((w) => seal('wagers', w.id))],
       });
       return { ...(await this.describe(tx, closed)), commissionOutstanding: owed, carriedBetsReturned: returned.count };
     });

@@ -6,6 +6,7 @@ import { PrismaService, Tx } from '../database/prisma.service';
 import { staffChangeProblem, staffProposalProblem } from '../domain';
 import { Staff, StaffChange } from '../generated/prisma/client';
 import { AuditLog } from '../ledger/audit-log';
+import { seal } from '../ledger/seals';
 import { DecideStaffChangeDto, ProposeStaffChangeDto, StaffChangeDto, StaffMemberDto } from './dto/staff.dto';
 
 /** The audit stream of the staff register and of keys (keys' entries were always on it). */
@@ -47,6 +48,7 @@ export class StaffService {
         entityType: 'staff',
         entityId: dto.staffId,
         data: { changeId: change.id, name: dto.name, roles, active, reason: dto.reason },
+        seals: [seal('staff_changes', change.id)],
       });
       if (actor.keyId === BOOTSTRAP_ADMIN_ID && roles.includes('ADMIN') && active && !(await this.anyAdministrator(tx))) {
         return toChangeDto(await this.apply(tx, ctx, change, 'setup', 'the first administrator of an empty register, registered by the bootstrap key'));
@@ -55,13 +57,16 @@ export class StaffService {
     });
   }
 
-  approve(id: string, dto: DecideStaffChangeDto, ctx: RequestContext): Promise<StaffChangeDto> {
+  async approve(id: string, dto: DecideStaffChangeDto, ctx: RequestContext): Promise<StaffChangeDto> {
     const { actor } = ctx;
+    // Who could hold the two keys, read before the transaction (never a second connection inside it).
+    const asked = await this.prisma.staffChange.findUnique({ where: { id }, select: { proposedByKeyId: true, staffId: true } });
+    if (!asked) throw notFound('Staff change', id);
+    const [proposer, approver] = [await this.access.holder(asked.proposedByKeyId), await this.access.holder(actor.keyId)];
+    const problem = staffChangeProblem(proposer, approver, asked.staffId);
+    if (problem) throw new AppError('FORBIDDEN', problem);
     return this.prisma.transaction(ctx, async (tx) => {
       const change = await this.lockPending(tx, id);
-      const [proposer, approver] = [await this.access.holder(change.proposedByKeyId), await this.access.holder(actor.keyId)];
-      const problem = staffChangeProblem(proposer, approver, change.staffId);
-      if (problem) throw new AppError('FORBIDDEN', problem);
       return toChangeDto(await this.apply(tx, ctx, change, actor.keyId, dto.note ?? null, { proposedBy: proposer, approvedBy: approver }));
     });
   }
@@ -80,6 +85,7 @@ export class StaffService {
         entityType: 'staff',
         entityId: decided.staffId,
         data: { changeId: id, note: dto.note },
+        seals: [seal('staff_changes', id)],
       });
       return toChangeDto(decided);
     });
@@ -130,6 +136,7 @@ export class StaffService {
       entityType: 'staff',
       entityId: change.staffId,
       data: { changeId: change.id, name: change.name, roles: change.roles, active: change.active, decidedBy, note, ...who },
+      seals: [seal('staff_changes', change.id), seal('staff', change.staffId)],
     });
     // Their keys are looked up again: a role taken away stops its keys at once (api_keys' validity reads the register).
     this.access.forgetAll();

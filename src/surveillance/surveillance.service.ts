@@ -6,6 +6,7 @@ import { prismaRunner, SqlRunner } from '../database/sql';
 import { AuditLog } from '../ledger/audit-log';
 import { AlertDto, AlertQueryDto, OpenAlertsDto } from './dto/alert.dto';
 import { SURVEILLANCE_SQL as SQL } from './surveillance-sql';
+import { seal } from '../ledger/seals';
 import { SURVEILLANCE_STREAM } from './surveyor';
 
 interface AlertRow {
@@ -128,6 +129,7 @@ export class SurveillanceService {
         entityType: 'alert',
         entityId: id,
         data: { note },
+        seals: [seal('surveillance_alert_steps', added.id)],
       });
       return (await oneAlert(db, id))!;
     });

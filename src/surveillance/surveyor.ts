@@ -25,8 +25,8 @@ import {
   surveyRecord,
   unpackOdds,
 } from '../domain';
-import { auditParams } from '../ledger/audit-log';
-import { LEDGER_SQL } from '../ledger/ledger-sql';
+import { appendWithSeals, auditParams } from '../ledger/audit-log';
+import { seal } from '../ledger/seals';
 import { rulesOf, TableTerms } from '../pit/table-rules';
 import { SURVEILLANCE_SQL as SQL } from './surveillance-sql';
 
@@ -331,18 +331,30 @@ export class Surveyor {
     about: { tableId: string; shoeId: string; patronId: string | null; dealerId: string | null; gamingDay: string; dedupeKey: string },
   ): Promise<void> {
     if (!f.alert) return;
-    const [row] = await this.db.query<{ id: string }>(
-      SQL.raiseAlert.bind({ kind: f.kind, severity: f.severity!, pValue: f.pValue, threshold: f.threshold, evidence: JSON.stringify(f.evidence), ...about }),
-    );
-    if (!row) return;
-    const entry = {
-      stream: SURVEILLANCE_STREAM,
-      action: 'alert.raise',
-      entityType: 'alert',
-      entityId: row.id,
-      data: { kind: f.kind, severity: f.severity, pValue: f.pValue.toExponential(3), ...about },
-    };
-    await this.db.run(LEDGER_SQL.appendAudit.bind(auditParams(SYSTEM_CONTEXT, entry, this.keyring)));
+    // The alert, its entry and its seal together, or none of them.
+    await this.db.run({ text: 'BEGIN', values: [] });
+    try {
+      const [row] = await this.db.query<{ id: string }>(
+        SQL.raiseAlert.bind({ kind: f.kind, severity: f.severity!, pValue: f.pValue, threshold: f.threshold, evidence: JSON.stringify(f.evidence), ...about }),
+      );
+      if (!row) {
+        await this.db.run({ text: 'ROLLBACK', values: [] });
+        return;
+      }
+      const entry = {
+        stream: SURVEILLANCE_STREAM,
+        action: 'alert.raise',
+        entityType: 'alert',
+        entityId: row.id,
+        data: { kind: f.kind, severity: f.severity, pValue: f.pValue.toExponential(3), ...about },
+        seals: [seal('surveillance_alerts', row.id)],
+      };
+      await appendWithSeals(this.db, this.keyring, auditParams(SYSTEM_CONTEXT, entry, this.keyring), entry);
+      await this.db.run({ text: 'COMMIT', values: [] });
+    } catch (e) {
+      await this.db.run({ text: 'ROLLBACK', values: [] }).catch(() => undefined);
+      throw e;
+    }
     this.note(
       'warn',
       `Alert ${f.kind} (${f.severity}, p = ${f.pValue.toExponential(2)}) at table ${about.tableId}${about.patronId ? `, patron ${about.patronId}` : ''}`,

@@ -8,6 +8,7 @@ import { PrismaService, Tx } from '../database/prisma.service';
 import { gamingDayOf, statisticalWin } from '../domain';
 import { Prisma, SlipVoid, TableSession, TableSlip } from '../generated/prisma/client';
 import { AuditLog } from '../ledger/audit-log';
+import { seal } from '../ledger/seals';
 import { ChipCountDto, CloseSessionDto, OpenSessionDto, SessionDto, SlipDto, SlipInputDto } from './dto/table-accounting.dto';
 
 /** Total of a chip count, in minor units. Denominations must not repeat. */
@@ -63,6 +64,7 @@ export class TableAccountingService {
         entityType: 'tableSession',
         entityId: s.id,
         data: { gamingDay, shift, opener: dto.opener, openerTotal },
+        seals: [seal('table_sessions', s.id)],
       });
       return toSessionDto(s, []);
     });
@@ -102,6 +104,7 @@ export class TableAccountingService {
         entityType: 'slip',
         entityId: slip.id,
         data: { sessionId, kind: dto.kind, year, number: last_number, chips: dto.chips, amount },
+        seals: [seal('table_slips', slip.id)],
       });
       return toSlipDto(slip, null);
     });
@@ -130,6 +133,7 @@ export class TableAccountingService {
         entityType: 'tableSession',
         entityId: sessionId,
         data: { closer: dto.closer, closerTotal, drop: dto.drop },
+        seals: [seal('table_sessions', sessionId)],
       });
       return this.describe(tx, sessionId);
     });

@@ -11,6 +11,7 @@ import { publishesToGroup } from '../database/group';
 import { prismaRunner } from '../database/sql';
 import { AuditLog } from '../ledger/audit-log';
 import { CreateTableDto, TableDto } from './dto/table.dto';
+import { seal } from '../ledger/seals';
 import { BetLimits, limitsOf, rulesOf } from '../pit/table-rules';
 
 @Injectable()
@@ -76,7 +77,14 @@ export class TablesService {
     };
     const row = await this.prisma.transaction(ctx, async (tx) => {
       const created = await tx.casinoTable.create({ data });
-      await this.audit.append(tx, ctx, { stream: 'admin', action: 'table.create', entityType: 'table', entityId: created.id, data: { ...data } });
+      await this.audit.append(tx, ctx, {
+        stream: 'admin',
+        action: 'table.create',
+        entityType: 'table',
+        entityId: created.id,
+        data: { ...data },
+        seals: [seal('casino_tables', created.id)],
+      });
       return created;
     });
     return toTableDto(row);
@@ -121,9 +129,17 @@ export class TablesService {
           entityType: 'seating',
           entityId: c.id,
           data: { patronId: c.patron_id, seat: c.seat, endedAt: c.ended_at.toISOString(), tableClosed: true },
+          seals: [seal('seatings', c.id)],
         });
       }
-      await this.audit.append(tx, ctx, { stream: id, action: 'table.close', entityType: 'table', entityId: id, data: { status: 'CLOSED' } });
+      await this.audit.append(tx, ctx, {
+        stream: id,
+        action: 'table.close',
+        entityType: 'table',
+        entityId: id,
+        data: { status: 'CLOSED' },
+        seals: [seal('casino_tables', id)],
+      });
       return toTableDto(closed);
     });
   }
@@ -134,7 +150,14 @@ export class TablesService {
     await this.find(id);
     return this.prisma.transaction(ctx, async (tx) => {
       const opened = await tx.casinoTable.update({ where: { id }, data: { status: 'OPEN' } });
-      await this.audit.append(tx, ctx, { stream: id, action: 'table.reopen', entityType: 'table', entityId: id, data: { status: 'OPEN' } });
+      await this.audit.append(tx, ctx, {
+        stream: id,
+        action: 'table.reopen',
+        entityType: 'table',
+        entityId: id,
+        data: { status: 'OPEN' },
+        seals: [seal('casino_tables', id)],
+      });
       return toTableDto(opened);
     });
   }

@@ -8,6 +8,7 @@ import { AppError, notFound } from '../common/errors';
 import { PrismaService, Tx } from '../database/prisma.service';
 import { VoidRequest, VoidTarget } from '../generated/prisma/client';
 import { VoidDecision, Voids } from './voids';
+import { seal } from '../ledger/seals';
 import { DecideVoidDto, RequestVoidDto, VoidRequestDto } from './dto/void-request.dto';
 
 /**
@@ -55,6 +56,7 @@ export class VoidRequestsService {
         entityType: target.toLowerCase(),
         entityId: targetId,
         data: { voidRequestId: r.id, reason: dto.reason },
+        seals: [seal('void_requests', r.id)],
       });
       return toDto(r);
     });
@@ -84,6 +86,7 @@ export class VoidRequestsService {
         entityType: r.target.toLowerCase(),
         entityId: r.targetId,
         data: { voidRequestId: id, note: dto.note ?? null, askedBy: asker, approvedBy: approver },
+        seals: [seal('void_requests', id)],
       });
       return toDto(decided);
     });
@@ -108,6 +111,7 @@ export class VoidRequestsService {
         entityType: r.target.toLowerCase(),
         entityId: r.targetId,
         data: { voidRequestId: id, note: dto.note, by: actor.keyId },
+        seals: [seal('void_requests', id)],
       });
       return toDto(decided);
     });

@@ -13,6 +13,7 @@ import { reverseAccruals } from '../ledger/commission-ledger';
 import { applyBankCoupToRollups, applyCoupToRollups, recordVoidedCoup } from '../ledger/rollups';
 import { BankState } from '../pit/bank-state';
 import { PitService } from '../pit/pit.service';
+import { seal } from '../ledger/seals';
 import { theoryOf } from '../pit/table-rules';
 
 /** Who asked for a void and who approved it, and the request that records both. */
@@ -61,7 +62,7 @@ export class Voids {
       include: { void: true, wagers: { select: { id: true, carriedFromId: true, status: true } } },
     });
     if (coup.void) throw new AppError('COUP_ALREADY_VOIDED', `Coup ${coup.number} was already voided`);
-    await tx.coupVoid.create({
+    const coupVoid = await tx.coupVoid.create({
       data: {
         coupId,
         propertyId: coup.propertyId,
@@ -69,8 +70,10 @@ export class Voids {
       },
     });
     const shoeChanges: Prisma.ShoeUpdateInput = {};
+    const withdrawn: { id: string }[] = [];
+    let reversals: string[] = [];
     if (coup.status === 'SETTLED') {
-      await reverseAccruals(tx, shoe.id, shoe.tableId, coupId, v.approvedBy.keyId);
+      reversals = await reverseAccruals(tx, shoe.id, shoe.tableId, coupId, v.approvedBy.keyId);
       const settled = await tx.wager.findMany({ where: { coupId, status: 'SETTLED' } });
       await applyCoupToRollups(
         tx,
@@ -95,14 +98,23 @@ export class Voids {
         -1n,
       );
       await recordVoidedCoup(tx, shoe, coup.gamingDay!.toISOString().slice(0, 10), settled);
-      await tx.wager.updateMany({
-        where: { carriedFromId: { in: coup.wagers.map((w) => w.id) }, gamingDay: null, status: 'OPEN', coupId: null },
-        data: { status: 'WITHDRAWN' },
-      });
+      withdrawn.push(
+        ...(await tx.wager.updateManyAndReturn({
+          where: { carriedFromId: { in: coup.wagers.map((w) => w.id) }, gamingDay: null, status: 'OPEN', coupId: null },
+          data: { status: 'WITHDRAWN' },
+          select: { id: true },
+        })),
+      );
       Object.assign(shoeChanges, returnToShoe(shoe, parseCards([...coup.playerCards, ...coup.bankerCards])));
     } else {
       // Cancelled before the cards: new bets go back; carried tie bets wait for the next coup again.
-      await tx.wager.updateMany({ where: { coupId, gamingDay: null, status: 'OPEN', carriedFromId: null }, data: { status: 'WITHDRAWN' } });
+      withdrawn.push(
+        ...(await tx.wager.updateManyAndReturn({
+          where: { coupId, gamingDay: null, status: 'OPEN', carriedFromId: null },
+          data: { status: 'WITHDRAWN' },
+          select: { id: true },
+        })),
+      );
       await tx.wager.updateMany({ where: { coupId, gamingDay: null, status: 'OPEN', carriedFromId: { not: null } }, data: { coupId: null } });
       shoeChanges.openCoupId = null;
     }
@@ -113,6 +125,12 @@ export class Voids {
       entityType: 'coup',
       entityId: coupId,
       data: { number: coup.number, shoeId: shoe.id, reason: v.reason, requestedBy: v.requestedBy.keyId, voidRequestId: v.voidRequestId },
+      seals: [
+        seal('coup_voids', coupVoid.id),
+        seal('shoes', shoe.id),
+        ...withdrawn.map((w) => seal('wagers', w.id)),
+        ...reversals.map((id) => seal('commission_entries', id)),
+      ],
     });
   }
 
@@ -145,7 +163,7 @@ export class Voids {
     await this.pit.lock(tx, found.shoeId, v.approvedBy, { mustBeOpen: false });
     const coup = (await tx.bankCoup.findUnique({ where: { id: bankCoupId }, include: { void: true } }))!;
     await assertVoidable(tx, coup);
-    await tx.bankCoupVoid.create({
+    const bankCoupVoid = await tx.bankCoupVoid.create({
       data: {
         id: randomUUID(),
         bankCoupId,
@@ -176,6 +194,7 @@ export class Voids {
       entityType: 'bank',
       entityId: coup.bankId,
       data: { bankCoupId, number: coup.number, reason: v.reason, commissionReversed: coup.commission.toString(), bankRestored: before },
+      seals: [seal('bank_coup_voids', bankCoupVoid.id), seal('banks', coup.bankId)],
     });
   }
 
@@ -184,7 +203,7 @@ export class Voids {
     const slip = await tx.tableSlip.findUnique({ where: { id: slipId }, include: { void: true } });
     if (!slip) throw notFound('Slip', slipId);
     if (slip.void) throw new AppError('SLIP_ALREADY_VOIDED', `${slip.kind} slip ${slip.number}/${slip.year} was already voided`);
-    await tx.slipVoid.create({
+    const slipVoid = await tx.slipVoid.create({
       data: {
         slipId,
         ...voidRecord(v),
@@ -196,6 +215,7 @@ export class Voids {
       entityType: 'slip',
       entityId: slipId,
       data: { kind: slip.kind, number: slip.number, year: slip.year, reason: v.reason, requestedBy: v.requestedBy.keyId, voidRequestId: v.voidRequestId },
+      seals: [seal('slip_voids', slipVoid.id)],
     });
   }
 
@@ -222,7 +242,7 @@ export class Voids {
    */
   async voidBuyIn(tx: Tx, ctx: AuditContext, buyInId: string, v: VoidDecision): Promise<void> {
     const b = await voidableBuyIn(tx, buyInId);
-    await tx.buyInVoid.create({
+    const buyInVoid = await tx.buyInVoid.create({
       data: {
         buyInId,
         ...voidRecord(v),
@@ -243,6 +263,7 @@ export class Voids {
         requestedBy: v.requestedBy.keyId,
         voidRequestId: v.voidRequestId,
       },
+      seals: [seal('buy_in_voids', buyInVoid.id)],
     });
   }
 }

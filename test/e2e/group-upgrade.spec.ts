@@ -84,7 +84,8 @@ async function groupHolds(deadlineMs = 90_000): Promise<void> {
 }
 
 async function upgrade(c: Cluster): Promise<void> {
-  expect((await migrate(c.url('sabot'))).applied).toEqual([UPGRADE]);
+  // The property's upgrade first; the releases after it come along.
+  expect((await migrate(c.url('sabot'))).applied[0]).toBe(UPGRADE);
 }
 
 it('one property upgraded before the group and one after: the group ends with every row of both, each under its property', async () => {

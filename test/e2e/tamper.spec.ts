@@ -11,7 +11,8 @@ import { parseAuditKeys } from '../../src/config/keyring';
 import { verifyAgainstCheckpoints } from '../../src/audit/verify.cli';
 import { AUDIT_KEYS, startTestApp, TestContext } from '../support/app';
 import { serviceUrl } from '../support/database';
-import { givenKey, givenPatrons, givenPit, givenVoid } from '../support/builders';
+import { givenKey, givenPit } from '../support/builders';
+import { BusyDay, busyDay } from '../support/busy-day';
 import { ensureBuilt, ROOT } from '../support/process';
 
 /**
@@ -370,102 +371,9 @@ describe("the service's own database role", () => {
 });
 
 describe('the superuser against the ledgers, behind the audit log', () => {
-  /** A day's work through every kind of write the ledgers hold. */
-  async function busyDay(): Promise<{
-    supervisor: string;
-    seatOneCoup: string;
-    voidRequest: string;
-    revokedKey: string;
-    bankCoupVoid: string;
-    buyIn: string;
-    voidedBuyIn: string;
-    seating: string;
-  }> {
-    const pit = await givenPit(ctx, { code: 'BUSY-1', tieBetsStay: true });
-    const [s1, s2] = [pit.supervisor, await givenKey(ctx, 'SUPERVISOR')];
-    const t = ctx.as(pit.terminal);
-    // Patrons and money: a card in and out, cash and a marker bought in, the marker paid in cash, chips cashed.
-    await givenPatrons(ctx, 'P-BUSY');
-    const seating = (await t.post(`/v1/tables/${pit.table.id}/seatings`, { patronId: 'P-BUSY', seat: 4 }).expect(201)).body.id as string;
-    const buyIn = (await t.post(`/v1/tables/${pit.table.id}/buy-ins`, { kind: 'CASH', amount: 50_000, seat: 4 }).expect(201)).body.id as string;
-    const marker = (await t.post(`/v1/tables/${pit.table.id}/buy-ins`, { kind: 'MARKER', amount: 100_000, seat: 4 }).expect(201)).body.markerId as string;
-    const keyedTwice = (await t.post(`/v1/tables/${pit.table.id}/buy-ins`, { kind: 'CASH', amount: 50_000, seat: 4 }).expect(201)).body.id as string;
-    await givenVoid(ctx, 'buy-ins', keyedTwice, 'keyed twice', s1, s2);
-    await t.post(`/v1/seatings/${seating}/end`, {}).expect(200);
-    const cashier = ctx.as(await givenKey(ctx, 'CASHIER'));
-    await cashier.post(`/v1/markers/${marker}/payments`, { amount: 40_000, method: 'CASH' }).expect(201);
-    await cashier.post(`/v1/properties/${pit.table.propertyId}/cash-transactions`, { kind: 'CHIP_REDEMPTION', amount: 70_000, patronId: 'P-BUSY' }).expect(201);
-    const whole = (
-      await t
-        .post(`/v1/shoes/${pit.shoe.id}/coups`, {
-          cards: { player: ['2C', '4D'], banker: ['7H', 'QC'] },
-          wagers: [
-            { seat: 1, betType: 'BANKER', amount: 10_000 },
-            { seat: 2, betType: 'PLAYER', amount: 5_000 },
-          ],
-        })
-        .expect(201)
-    ).body;
-    // A tie carries a Banker bet; the next coup is stepwise: opened, a wager added, then dealt.
-    await t
-      .post(`/v1/shoes/${pit.shoe.id}/coups`, {
-        cards: { player: ['KC', '7D'], banker: ['QH', '7C'] },
-        wagers: [{ seat: 1, betType: 'BANKER', amount: 2_000 }],
-      })
-      .expect(201);
-    const open = (await t.post(`/v1/shoes/${pit.shoe.id}/coups`, {}).expect(201)).body;
-    await t.post(`/v1/coups/${open.id}/wagers`, { wagers: [{ seat: 3, betType: 'PLAYER', amount: 3_000 }] }).expect(201);
-    await t.post(`/v1/coups/${open.id}/cards`, { player: ['9H', 'TD'], banker: ['8S', 'KD'] }).expect(200);
-    await ctx.as(s1).post(`/v1/shoes/${pit.shoe.id}/commissions/collections`, { seat: 1, amount: 200 }).expect(201);
-    await givenVoid(ctx, 'coups', open.id, 'keyed twice', s1, s2);
-    const rejected = (await ctx.as(s1).post(`/v1/coups/${whole.id}/void`, { reason: 'a mistake?' }).expect(202)).body.voidRequestId;
-    await ctx.as(s2).post(`/v1/void-requests/${rejected}/reject`, { note: 'checked: no mistake' }).expect(200);
-    const session = (
-      await ctx
-        .as(s1)
-        .post(`/v1/tables/${pit.table.id}/sessions`, { opener: [{ denomination: 2500, count: 40 }] })
-        .expect(201)
-    ).body;
-    const slip = (
-      await ctx
-        .as(s1)
-        .post(`/v1/table-sessions/${session.id}/slips`, { kind: 'FILL', chips: [{ denomination: 2500, count: 4 }] })
-        .expect(201)
-    ).body;
-    await givenVoid(ctx, 'slips', slip.id, 'wrong table', s1, s2);
-    const chemmy = await givenPit(ctx, { code: 'BUSY-CHEMMY', variant: 'CHEMIN_DE_FER', decks: 6 });
-    const bank = (
-      await ctx
-        .as(chemmy.terminal)
-        .post(`/v1/shoes/${chemmy.shoe.id}/banks`, { bankerSeat: 1, amount: 10_000, rotation: [1, 2, 3] })
-        .expect(201)
-    ).body;
-    const bankCoup = (
-      await ctx
-        .as(chemmy.terminal)
-        .post(`/v1/banks/${bank.id}/coups`, { cards: { player: ['KS', '5D'], banker: ['7H', 'KC'] }, stakes: [{ seat: 2, amount: 4_000 }] })
-        .expect(201)
-    ).body;
-    const bankVoid = (await ctx.as(s1).post(`/v1/bank-coups/${bankCoup.id}/void`, { reason: 'wrong bank' }).expect(202)).body.voidRequestId;
-    await ctx.as(s2).post(`/v1/void-requests/${bankVoid}/approve`, {}).expect(200);
-    const doomed = await givenKey(ctx, 'FINANCE');
-    const keyId = (await ctx.admin.get('/v1/api-keys')).body.find((k: { keyPrefix: string }) => doomed.startsWith(k.keyPrefix)).id;
-    await ctx.admin.post(`/v1/api-keys/${keyId}/revoke`).expect(200);
-    return {
-      supervisor: s1,
-      seatOneCoup: whole.id,
-      voidRequest: rejected,
-      revokedKey: keyId,
-      bankCoupVoid: bankCoup.id,
-      buyIn,
-      voidedBuyIn: keyedTwice,
-      seating,
-    };
-  }
-
-  let day: Awaited<ReturnType<typeof busyDay>>;
+  let day: BusyDay;
   beforeEach(async () => {
-    day = await busyDay();
+    day = await busyDay(ctx);
     const res = await ctx.as(auditor).get('/v1/audit/verify').expect(200);
     expect(res.body).toMatchObject({ ok: true, problems: [] });
   });

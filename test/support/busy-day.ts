@@ -1,0 +1,108 @@
+import { TestContext } from './app';
+import { givenKey, givenPatrons, givenPit, givenVoid } from './builders';
+
+export interface BusyDay {
+  supervisor: string;
+  seatOneCoup: string;
+  voidRequest: string;
+  revokedKey: string;
+  bankCoupVoid: string;
+  buyIn: string;
+  voidedBuyIn: string;
+  seating: string;
+}
+
+/** A day's work through every kind of write the ledgers hold, through the API. */
+export async function busyDay(ctx: TestContext): Promise<BusyDay> {
+  const pit = await givenPit(ctx, { code: 'BUSY-1', tieBetsStay: true });
+  const [s1, s2] = [pit.supervisor, await givenKey(ctx, 'SUPERVISOR')];
+  const t = ctx.as(pit.terminal);
+  // Patrons and money: a card in and out, cash and a marker bought in, the marker paid in cash, chips cashed.
+  await givenPatrons(ctx, 'P-BUSY');
+  const seating = (await t.post(`/v1/tables/${pit.table.id}/seatings`, { patronId: 'P-BUSY', seat: 4 }).expect(201)).body.id as string;
+  const buyIn = (await t.post(`/v1/tables/${pit.table.id}/buy-ins`, { kind: 'CASH', amount: 50_000, seat: 4 }).expect(201)).body.id as string;
+  const marker = (await t.post(`/v1/tables/${pit.table.id}/buy-ins`, { kind: 'MARKER', amount: 100_000, seat: 4 }).expect(201)).body.markerId as string;
+  const keyedTwice = (await t.post(`/v1/tables/${pit.table.id}/buy-ins`, { kind: 'CASH', amount: 50_000, seat: 4 }).expect(201)).body.id as string;
+  await givenVoid(ctx, 'buy-ins', keyedTwice, 'keyed twice', s1, s2);
+  await t.post(`/v1/seatings/${seating}/end`, {}).expect(200);
+  const cashier = ctx.as(await givenKey(ctx, 'CASHIER'));
+  await cashier.post(`/v1/markers/${marker}/payments`, { amount: 40_000, method: 'CASH' }).expect(201);
+  await cashier.post(`/v1/properties/${pit.table.propertyId}/cash-transactions`, { kind: 'CHIP_REDEMPTION', amount: 70_000, patronId: 'P-BUSY' }).expect(201);
+  const whole = (
+    await t
+      .post(`/v1/shoes/${pit.shoe.id}/coups`, {
+        cards: { player: ['2C', '4D'], banker: ['7H', 'QC'] },
+        wagers: [
+          { seat: 1, betType: 'BANKER', amount: 10_000 },
+          { seat: 2, betType: 'PLAYER', amount: 5_000 },
+        ],
+      })
+      .expect(201)
+  ).body;
+  // A tie carries a Banker bet; the next coup is stepwise: opened, a wager added, then dealt.
+  await t
+    .post(`/v1/shoes/${pit.shoe.id}/coups`, {
+      cards: { player: ['KC', '7D'], banker: ['QH', '7C'] },
+      wagers: [{ seat: 1, betType: 'BANKER', amount: 2_000 }],
+    })
+    .expect(201);
+  const open = (await t.post(`/v1/shoes/${pit.shoe.id}/coups`, {}).expect(201)).body;
+  await t.post(`/v1/coups/${open.id}/wagers`, { wagers: [{ seat: 3, betType: 'PLAYER', amount: 3_000 }] }).expect(201);
+  await t.post(`/v1/coups/${open.id}/cards`, { player: ['9H', 'TD'], banker: ['8S', 'KD'] }).expect(200);
+  await ctx.as(s1).post(`/v1/shoes/${pit.shoe.id}/commissions/collections`, { seat: 1, amount: 200 }).expect(201);
+  await givenVoid(ctx, 'coups', open.id, 'keyed twice', s1, s2);
+  const rejected = (await ctx.as(s1).post(`/v1/coups/${whole.id}/void`, { reason: 'a mistake?' }).expect(202)).body.voidRequestId;
+  await ctx.as(s2).post(`/v1/void-requests/${rejected}/reject`, { note: 'checked: no mistake' }).expect(200);
+  const session = (
+    await ctx
+      .as(s1)
+      .post(`/v1/tables/${pit.table.id}/sessions`, { opener: [{ denomination: 2500, count: 40 }] })
+      .expect(201)
+  ).body;
+  const slip = (
+    await ctx
+      .as(s1)
+      .post(`/v1/table-sessions/${session.id}/slips`, { kind: 'FILL', chips: [{ denomination: 2500, count: 4 }] })
+      .expect(201)
+  ).body;
+  await givenVoid(ctx, 'slips', slip.id, 'wrong table', s1, s2);
+  const chemmy = await givenPit(ctx, { code: 'BUSY-CHEMMY', variant: 'CHEMIN_DE_FER', decks: 6 });
+  const bank = (
+    await ctx
+      .as(chemmy.terminal)
+      .post(`/v1/shoes/${chemmy.shoe.id}/banks`, { bankerSeat: 1, amount: 10_000, rotation: [1, 2, 3] })
+      .expect(201)
+  ).body;
+  const bankCoup = (
+    await ctx
+      .as(chemmy.terminal)
+      .post(`/v1/banks/${bank.id}/coups`, { cards: { player: ['KS', '5D'], banker: ['7H', 'KC'] }, stakes: [{ seat: 2, amount: 4_000 }] })
+      .expect(201)
+  ).body;
+  const bankVoid = (await ctx.as(s1).post(`/v1/bank-coups/${bankCoup.id}/void`, { reason: 'wrong bank' }).expect(202)).body.voidRequestId;
+  await ctx.as(s2).post(`/v1/void-requests/${bankVoid}/approve`, {}).expect(200);
+  // A dealer takes the table, finance enters a rate, the session closes, the chemin de fer shoe closes.
+  await t.post(`/v1/tables/${pit.table.id}/dealers`, { dealerId: 'D-BUSY' }).expect(201);
+  await ctx
+    .as(await givenKey(ctx, 'FINANCE'))
+    .post('/v1/exchange-rates', { day: '2026-11-20', currency: 'EUR', into: 'USD', rate: '1.0842' })
+    .expect(201);
+  await ctx
+    .as(s1)
+    .post(`/v1/table-sessions/${session.id}/close`, { closer: [{ denomination: 2500, count: 30 }], drop: 60_000 })
+    .expect(200);
+  await ctx.as(chemmy.terminal).post(`/v1/shoes/${chemmy.shoe.id}/close`, {}).expect(200);
+  const doomed = await givenKey(ctx, 'FINANCE');
+  const keyId = (await ctx.admin.get('/v1/api-keys')).body.find((k: { keyPrefix: string }) => doomed.startsWith(k.keyPrefix)).id;
+  await ctx.admin.post(`/v1/api-keys/${keyId}/revoke`).expect(200);
+  return {
+    supervisor: s1,
+    seatOneCoup: whole.id,
+    voidRequest: rejected,
+    revokedKey: keyId,
+    bankCoupVoid: bankCoup.id,
+    buyIn,
+    voidedBuyIn: keyedTwice,
+    seating,
+  };
+}
