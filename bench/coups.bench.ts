@@ -63,13 +63,15 @@ async function main() {
     const terminals: Terminal[] = [];
     let host: string | null = null;
     if (RATED) {
-      // The staff register: the bootstrap key registers the first administrator alone; a second person approves the host.
-      await post(ADMIN, '/v1/staff', { staffId: 'B-ADM', name: 'bench admin', roles: ['ADMIN'], reason: 'bench' });
-      const minted = (await post(ADMIN, '/v1/api-keys', { name: 'bench admin', role: 'ADMIN', staffId: 'B-ADM' })).body.key;
-      const admin = (await post(minted, '/v1/api-keys/claim', {})).body.key;
-      const change = (await post(ADMIN, '/v1/staff', { staffId: 'B-HOST', name: 'bench host', roles: ['HOST'], reason: 'bench' })).body.id;
-      await post(admin, `/v1/staff/changes/${change}/approve`, {});
-      host = (await post(admin, '/v1/api-keys', { name: 'bench host', role: 'HOST', staffId: 'B-HOST' })).body.key;
+      // The staff register: the bootstrap key registers the first two administrators alone and mints their keys; one proposes the host, the other approves.
+      const admins: string[] = [];
+      for (const staffId of ['B-ADM-1', 'B-ADM-2']) {
+        await post(ADMIN, '/v1/staff', { staffId, name: staffId, roles: ['ADMIN'], reason: 'bench' });
+        admins.push((await post(ADMIN, '/v1/api-keys', { name: staffId, role: 'ADMIN', staffId })).body.key);
+      }
+      const change = (await post(admins[0], '/v1/staff', { staffId: 'B-HOST', name: 'bench host', roles: ['HOST'], reason: 'bench' })).body.id;
+      await post(admins[1], `/v1/staff/changes/${change}/approve`, {});
+      host = (await post(admins[0], '/v1/api-keys', { name: 'bench host', role: 'HOST', staffId: 'B-HOST' })).body.key;
     }
     for (let i = 0; i < TERMINALS; i++) {
       const table = (
@@ -309,6 +311,7 @@ async function databaseLimit(url: string, concurrency: number, seconds: number) 
           accrualWagers: accrued.map((r) => r.id),
           version: snap.rows[0].version,
           confirmKeyId: shoe.key_id,
+          confirmKeyHash: null,
           answerRecordId: null,
           answerScope: null,
           answerKey: null,

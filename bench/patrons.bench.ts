@@ -9,6 +9,8 @@
  * through to the last page 30 times, and the whole walk.
  * Writes bench/results/patrons.json.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { migrate } from '../src/database/migrate';
@@ -82,18 +84,25 @@ async function main() {
       if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
       return res.json() as Promise<{ key: string; id: string }>;
     };
-    // The staff register (kept with the seeded database): the bootstrap key registers the bench's
-    // administrator alone while the register has none; a second person approves the host.
-    const register = (await (await fetch(`${service.base}/v1/staff`, { headers: { Authorization: `Bearer ${adminKey}` } })).json()) as { staffId: string }[];
-    const has = (id: string) => register.some((p) => p.staffId === id);
-    if (!has('B-ADM')) await post('/v1/staff', adminKey, { staffId: 'B-ADM', name: 'bench admin', roles: ['ADMIN'], reason: 'bench' });
-    const admin = (await post('/v1/api-keys/claim', (await post('/v1/api-keys', adminKey, { name: 'bench admin', role: 'ADMIN', staffId: 'B-ADM' })).key, {}))
-      .key;
-    if (!has('B-HOST')) {
-      const change = await post('/v1/staff', adminKey, { staffId: 'B-HOST', name: 'bench host', roles: ['HOST'], reason: 'bench' });
-      await post(`/v1/staff/changes/${change.id}/approve`, admin, {});
+    // The staff register (kept with the seeded database): on the first run the bootstrap key
+    // registers the bench's two administrators alone and mints their keys, which are kept beside
+    // the seed (the bootstrap key touches no person after that); each run registers a host of its own.
+    const kept = path.join(process.cwd(), 'bench', 'results', `patrons-administrators-${new URL(url).pathname.slice(1)}.json`);
+    let admins: string[];
+    if (fs.existsSync(kept)) admins = JSON.parse(fs.readFileSync(kept, 'utf8')) as string[];
+    else {
+      admins = [];
+      for (const staffId of ['B-ADM-1', 'B-ADM-2']) {
+        await post('/v1/staff', adminKey, { staffId, name: staffId, roles: ['ADMIN'], reason: 'bench' });
+        admins.push((await post('/v1/api-keys', adminKey, { name: staffId, role: 'ADMIN', staffId })).key);
+      }
+      fs.mkdirSync(path.dirname(kept), { recursive: true });
+      fs.writeFileSync(kept, JSON.stringify(admins), { mode: 0o600 });
     }
-    const host = (await post('/v1/api-keys', admin, { name: 'bench host', role: 'HOST', staffId: 'B-HOST' })).key;
+    const tag = `${process.pid}-${Date.now() % 100000}`;
+    const change = await post('/v1/staff', admins[0], { staffId: `B-HOST-${tag}`, name: 'bench host', roles: ['HOST'], reason: 'bench' });
+    await post(`/v1/staff/changes/${change.id}/approve`, admins[1], {});
+    const host = (await post('/v1/api-keys', admins[0], { name: 'bench host', role: 'HOST', staffId: `B-HOST-${tag}` })).key;
     const results: Record<string, unknown>[] = [];
     for (const s of subjects) {
       const path = `/v1/patrons/${s.card}/rating?from=2026-01-01&to=2026-12-31`;

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Actor } from '../common/actor';
+import { AppError } from '../common/errors';
 import { KeyHolder, personsOf } from '../domain';
 import { PrismaService } from '../database/prisma.service';
 
@@ -59,19 +60,22 @@ export class AccessService {
       this.recent.delete(hex);
       return null;
     }
-    const actor: Actor = { keyId: row.id, role: row.role, tableId: row.table_id };
+    const actor: Actor = { keyId: row.id, role: row.role, tableId: row.table_id, keyHash: hex };
     if (this.recent.size >= REMEMBER_AT_MOST) this.recent.delete(this.recent.keys().next().value!);
     this.recent.set(hex, { actor, expiresAt: row.expires_at?.getTime() ?? null, until: now + REMEMBER_MS });
     return actor;
   }
 
-  /** Whether the key is still valid now (for an unconfirmed caller whose write did not happen). */
-  async isValid(keyId: string): Promise<boolean> {
+  /**
+   * Whether the key is still valid now, with the secret it was recognised by (for an unconfirmed
+   * caller whose write did not happen: a key claimed since on another instance has another).
+   */
+  async isValid(keyId: string, keyHash: string | null = null): Promise<boolean> {
     if (keyId === BOOTSTRAP_ADMIN_ID) return true;
     const { rows } = await this.prisma.pool.query({
       name: 'sabot-key-valid',
-      text: `SELECT 1 FROM api_keys k WHERE k.id = $1::uuid AND ${KEY_VALID_SQL}`,
-      values: [keyId],
+      text: `SELECT 1 FROM api_keys k WHERE k.id = $1::uuid AND ($2::text IS NULL OR k.key_hash = $2) AND ${KEY_VALID_SQL}`,
+      values: [keyId, keyHash],
     });
     return rows.length === 1;
   }
@@ -79,18 +83,39 @@ export class AccessService {
   /** Who could hold a key: its person and, until they claim it, its minters up the chain (src/domain/two-person.ts). */
   async holder(keyId: string): Promise<KeyHolder> {
     if (keyId === BOOTSTRAP_ADMIN_ID) return { keyId, staffId: BOOTSTRAP_ADMIN_ID, persons: [BOOTSTRAP_ADMIN_ID] };
-    const { rows } = await this.prisma.pool.query<{ staff_id: string | null; claimed: boolean; minted_by: string | null }>({
+    const { rows } = await this.prisma.pool.query<{ staff_id: string | null; witnessed: boolean; minted_by: string | null }>({
       name: 'sabot-key-chain',
       text: `WITH RECURSIVE chain AS (
-               SELECT k.staff_id, k.claimed_at IS NOT NULL AS claimed, k.created_by_key_id AS minted_by, 0 AS depth FROM api_keys k WHERE k.id::text = $1
+               SELECT k.staff_id, k.claim_witnessed_at IS NOT NULL AS witnessed, k.created_by_key_id AS minted_by, 0 AS depth FROM api_keys k WHERE k.id::text = $1
                UNION ALL
-               SELECT m.staff_id, m.claimed_at IS NOT NULL, m.created_by_key_id, c.depth + 1
-               FROM chain c JOIN api_keys m ON m.id::text = c.minted_by WHERE NOT c.claimed AND c.depth < 100)
-             SELECT staff_id, claimed, minted_by FROM chain ORDER BY depth`,
+               SELECT m.staff_id, m.claim_witnessed_at IS NOT NULL, m.created_by_key_id, c.depth + 1
+               FROM chain c JOIN api_keys m ON m.id::text = c.minted_by WHERE NOT c.witnessed AND c.depth < 100)
+             SELECT staff_id, witnessed, minted_by FROM chain ORDER BY depth`,
       values: [keyId],
     });
-    const chain = rows.map((r) => ({ staffId: r.staff_id, claimed: r.claimed, mintedBy: r.minted_by }));
-    return { keyId, staffId: rows[0]?.staff_id ?? null, persons: personsOf(chain, BOOTSTRAP_ADMIN_ID) };
+    const chain = rows.map((r) => ({ staffId: r.staff_id, witnessed: r.witnessed, mintedBy: r.minted_by }));
+    return { keyId, staffId: rows[0]?.staff_id ?? null, persons: personsOf(chain) };
+  }
+
+  /**
+   * Whether the bootstrap key has set the casino up: two active administrators on the register
+   * hold live administrator keys. From then on it touches no person (src/domain/two-person.ts).
+   */
+  async bootstrapRetired(): Promise<boolean> {
+    const { rows } = await this.prisma.pool.query<{ retired: boolean }>({
+      name: 'sabot-bootstrap-retired',
+      text: `SELECT count(DISTINCT s.staff_id) >= 2 AS retired FROM staff s
+             JOIN api_keys k ON k.staff_id = s.staff_id AND k.role = 'ADMIN' AND ${KEY_VALID_SQL}
+             WHERE s.active AND 'ADMIN' = ANY (s.roles)`,
+      values: [],
+    });
+    return rows[0].retired;
+  }
+
+  /** Refuses the bootstrap key once it has set the casino up, for an act that touches persons. */
+  async assertNotRetiredBootstrap(keyId: string, act: string): Promise<void> {
+    if (keyId === BOOTSTRAP_ADMIN_ID && (await this.bootstrapRetired()))
+      throw new AppError('FORBIDDEN', `The bootstrap key set the casino up and is retired from persons: two administrators ${act} now`);
   }
 
   /** Forgets a revoked key at once (not needed for safety: writes confirm the key themselves; it spares a refused write). */

@@ -42,6 +42,20 @@ export class ApiKeysController {
     return this.keys.claim(ctx);
   }
 
+  @Endpoint('POST', ':id/witness', {
+    operationId: 'witnessApiKeyClaim',
+    summary: "Witness a key's claim: its person replaced the secret in front of you",
+    description:
+      "A second administrator, who could hold neither the key nor the key that minted it, confirms that the key's own person claimed it (POST /v1/api-keys/claim). A claim alone proves nothing, since whoever minted the key knows its secret; once witnessed, two-person rules count the key as its person's alone. Once per key; never with the bootstrap key.",
+    writes: 'who witnessed the claim and when; the audit entry `apiKey.witness` (admin stream).',
+    roles: ADMINS,
+    type: ApiKeyDto,
+    errors: ['NOT_FOUND', 'KEY_NOT_CLAIMED', 'KEY_ALREADY_CLAIMED'],
+  })
+  witness(@IdParam() id: string, @CurrentContext() ctx: RequestContext): Promise<ApiKeyDto> {
+    return this.keys.witness(id, ctx);
+  }
+
   @Endpoint('GET', '', {
     operationId: 'listApiKeys',
     summary: 'List API keys (never the keys themselves)',

@@ -2,7 +2,7 @@ import type { RequestContext } from '../common/context';
 import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { AccessService, BOOTSTRAP_ADMIN_ID, hash } from '../access/access.service';
-import { mintingProblem } from '../domain';
+import { mintingProblem, witnessProblem } from '../domain';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
 import { ApiKey } from '../generated/prisma/client';
@@ -31,6 +31,7 @@ export class ApiKeysService {
     const minting = mintingProblem(await this.access.holder(actor.keyId), dto.staffId ?? null);
     if (minting) throw new AppError('FORBIDDEN', minting);
     if (dto.role !== 'TERMINAL' && dto.tableId) throw new AppError('VALIDATION_FAILED', 'Only TERMINAL keys are bound to a table');
+    if (dto.staffId) await this.access.assertNotRetiredBootstrap(actor.keyId, 'mint keys for people');
     if (dto.staffId) {
       // A person's key names a person the register holds, active, in the key's role: nobody invents a holder.
       const person = await this.prisma.staff.findUnique({ where: { staffId: dto.staffId } });
@@ -104,6 +105,39 @@ export class ApiKeysService {
     return { id: row.id, key, apiKey: toDto(row) };
   }
 
+  /**
+   * A second administrator witnesses a key's claim: they saw its person replace the secret, and they
+   * could hold neither the key nor the one that minted it. From then on the key is its person's alone.
+   */
+  async witness(id: string, ctx: RequestContext): Promise<ApiKeyDto> {
+    const { actor } = ctx;
+    if (actor.keyId === BOOTSTRAP_ADMIN_ID) throw new AppError('FORBIDDEN', 'The bootstrap key witnesses nothing: a second administrator must');
+    const key = await this.prisma.apiKey.findUnique({ where: { id } });
+    if (!key) throw notFound('API key', id);
+    if (key.revokedAt) throw new AppError('KEY_NOT_CLAIMED', 'The key is revoked: there is no claim to witness');
+    if (!key.claimedAt)
+      throw new AppError('KEY_NOT_CLAIMED', 'Its holder has not claimed the key yet (POST /v1/api-keys/claim, with the key, in front of you)');
+    if (key.claimWitnessedAt) throw new AppError('KEY_ALREADY_CLAIMED', `The claim was witnessed already, by ${key.claimWitnessedBy}`);
+    const problem = witnessProblem(await this.access.holder(id), await this.access.holder(actor.keyId));
+    if (problem) throw new AppError('FORBIDDEN', problem);
+    return this.prisma.transaction(ctx, async (tx) => {
+      const [witnessed] = await tx.apiKey.updateManyAndReturn({
+        where: { id, claimWitnessedAt: null, revokedAt: null },
+        data: { claimWitnessedBy: actor.keyId, claimWitnessedAt: new Date() },
+      });
+      if (!witnessed) throw new AppError('KEY_ALREADY_CLAIMED', 'The claim was witnessed or the key revoked meanwhile');
+      await this.audit.append(tx, ctx, {
+        stream: 'admin',
+        action: 'apiKey.witness',
+        entityType: 'apiKey',
+        entityId: id,
+        data: { staffId: witnessed.staffId, witnessedAt: witnessed.claimWitnessedAt },
+        seals: [seal('api_keys', id)],
+      });
+      return toDto(witnessed);
+    });
+  }
+
   async list(): Promise<ApiKeyDto[]> {
     return (await this.prisma.apiKey.findMany({ orderBy: { createdAt: 'asc' } })).map(toDto);
   }
@@ -142,5 +176,7 @@ function toDto(k: ApiKey): ApiKeyDto {
     expiresAt: k.expiresAt?.toISOString() ?? null,
     revokedAt: k.revokedAt?.toISOString() ?? null,
     claimedAt: k.claimedAt?.toISOString() ?? null,
+    claimWitnessedBy: k.claimWitnessedBy,
+    claimWitnessedAt: k.claimWitnessedAt?.toISOString() ?? null,
   };
 }

@@ -68,6 +68,13 @@ export class AuditService implements OnModuleInit, OnModuleDestroy {
       const { rows } = await client.query<{ relation: SealedRelation; row_key: string }>(
         'SELECT relation, row_key FROM seal_baseline ORDER BY relation, row_key',
       );
+      // Where each stream began to be keyed, recorded under the key (verification.ts pinnedUnkeyed).
+      const unkeyed = Object.fromEntries(
+        (await client.query<{ stream: string; last_seq: string }>('SELECT stream, last_seq::text FROM audit_unkeyed ORDER BY stream')).rows.map((u) => [
+          u.stream,
+          u.last_seq,
+        ]),
+      );
       const runner = pgRunner(client);
       for (let i = 0; i === 0 || i < rows.length; i += 1000) {
         const chunk = rows.slice(i, i + 1000);
@@ -76,7 +83,7 @@ export class AuditService implements OnModuleInit, OnModuleDestroy {
           action: 'seals.adopt',
           entityType: 'seals',
           entityId: 'baseline',
-          data: { rows: chunk.length, first: i, of: rows.length },
+          data: { rows: chunk.length, first: i, of: rows.length, ...(i === 0 ? { unkeyed } : {}) },
           seals: chunk.map((r) => seal(r.relation, r.row_key)),
         };
         await appendWithSeals(runner, this.keyring, auditParams(SYSTEM_CONTEXT, entry, this.keyring), entry);

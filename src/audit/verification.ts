@@ -144,12 +144,10 @@ export async function walkChains(
   );
   // From verified heads (a checkpoint), only what came after them is walked; otherwise every stream that has entries.
   const logged = from ? [...from.keys()] : (await db.query<{ stream: string }>('SELECT DISTINCT stream FROM audit_log')).rows.map((r) => r.stream);
-  const unkeyed = new Map(
-    (await db.query<{ stream: string; last_seq: string }>('SELECT stream, last_seq FROM audit_unkeyed')).rows.map((u) => [u.stream, BigInt(u.last_seq)]),
-  );
+  const { unkeyed, problems: unkeyedProblems } = await pinnedUnkeyed(db, keyring);
   const wanted = new Set(points.map((p) => `${p.stream}#${p.seq}`));
   const streams = [...new Set([...heads.keys(), ...logged])].sort();
-  const findings: Finding[] = [];
+  const findings: Finding[] = [...unkeyedProblems];
   const recomputed = new Map<string, StreamHead>();
   const at = new Map<string, string>();
   for (const h of from?.values() ?? []) at.set(`${h.stream}#${h.seq}`, h.hash);
@@ -205,6 +203,52 @@ export async function walkChains(
     if (problem) findings.push(problem);
   }
   return { entries, streams: streams.length, findings, heads: recomputed, at, macsChecked: keyring !== null };
+}
+
+/**
+ * Where each stream began to be keyed: entries up to `last_seq` were written before the audit key
+ * (migration 20261123110000_audit_keyed) and carry no MAC. The table is the superuser's to edit, so
+ * it is read from where the superuser cannot write: the first seals.adopt entry (src/audit/
+ * audit.service.ts), written and keyed at the service's first start after the seals, records it.
+ * A row added since (a stream made "unkeyed" to forge its entries without the key) is a finding, and
+ * the walk uses the recorded boundary, never the table. Before that first start, the table is all
+ * there is.
+ */
+export async function pinnedUnkeyed(db: Queryable, keyring: AuditKeyring | null): Promise<{ unkeyed: Map<string, bigint>; problems: Finding[] }> {
+  const table = new Map(
+    (await db.query<{ stream: string; last_seq: string }>('SELECT stream, last_seq::text FROM audit_unkeyed')).rows.map((u) => [u.stream, BigInt(u.last_seq)]),
+  );
+  const { rows } = await db.query<{ seq: string; payload: string; mac: string | null; mac_key: string | null }>(
+    `SELECT seq::text, payload, mac, mac_key FROM audit_log WHERE stream = 'admin' AND payload LIKE '%"action":"seals.adopt"%' ORDER BY seq LIMIT 1`,
+  );
+  const adopt = rows[0];
+  if (!adopt) return { unkeyed: table, problems: [] };
+  const problems: Finding[] = [];
+  const at = (reason: string): Finding => ({ stream: 'admin', seq: Number(adopt.seq), id: null, reason });
+  if (adopt.mac === null || adopt.mac_key === null) problems.push(at('the entry that recorded where each stream began to be keyed has no MAC'));
+  else if (keyring) {
+    const secret = keyring.keys.get(adopt.mac_key);
+    if (!secret || entryMac(secret, 'admin', adopt.payload) !== adopt.mac)
+      problems.push(at('the entry that recorded where each stream began to be keyed does not match its MAC'));
+  }
+  let recorded: Record<string, string> = {};
+  try {
+    recorded = (JSON.parse(adopt.payload) as { data?: { unkeyed?: Record<string, string> } }).data?.unkeyed ?? {};
+  } catch {
+    problems.push(at('the entry that recorded where each stream began to be keyed is not JSON'));
+  }
+  const pinned = new Map(Object.entries(recorded).map(([stream, seq]) => [stream, BigInt(seq)]));
+  for (const [stream, seq] of table)
+    if (pinned.get(stream) !== seq)
+      problems.push({
+        stream,
+        seq: null,
+        id: null,
+        reason: `audit_unkeyed says entries up to ${seq} of this stream need no MAC, but the keyed record of ${pinned.has(stream) ? `${pinned.get(stream)}` : 'none'} says otherwise: changed to let entries be written without the audit key`,
+      });
+  for (const [stream, seq] of pinned)
+    if (!table.has(stream)) problems.push({ stream, seq: null, id: null, reason: `audit_unkeyed lost this stream's boundary (entry ${seq})` });
+  return { unkeyed: pinned, problems };
 }
 
 /** The append-only ledgers a checkpoint counts: rows are only ever added to them. */

@@ -14,6 +14,8 @@ export interface Actor {
    * for this request: the route's write must confirm the key is still valid (KeyConfirmedByWrite).
    */
   readonly unconfirmed?: true;
+  /** The SHA-256 (hex) of the secret the key was recognised by: a write confirming the key checks it is still that one. */
+  readonly keyHash?: string;
 }
 
 export const ROLES_KEY = 'sabot:roles';

@@ -44,12 +44,21 @@ function causeChain(e: unknown): unknown[] {
 
 export function isDatabaseUnavailable(e: unknown): boolean {
   return causeChain(e).some((c) => {
-    const o = c as { code?: unknown; originalCode?: unknown; kind?: unknown; message?: unknown };
+    const o = c as {
+      code?: unknown;
+      originalCode?: unknown;
+      kind?: unknown;
+      message?: unknown;
+      meta?: { code?: unknown; driverAdapterError?: { cause?: { originalCode?: unknown } } };
+    };
     return (
       UNAVAILABLE.has(String(o.code)) ||
       UNAVAILABLE.has(String(o.originalCode)) ||
+      // Prisma's known request errors keep PostgreSQL's SQLSTATE in their meta (a backend terminated mid-transaction: 57P01).
+      UNAVAILABLE.has(String(o.meta?.code)) ||
+      UNAVAILABLE.has(String(o.meta?.driverAdapterError?.cause?.originalCode)) ||
       o.kind === 'DatabaseNotReachable' ||
-      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Server has closed the connection|Client has encountered a connection error and is not queryable|Client was closed and is not queryable/i.test(
+      /Connection terminated|terminating connection due to administrator command|the database system is (shutting down|starting up)|connect ECONNREFUSED|timeout exceeded when trying to connect|Server has closed the connection|Client has encountered a connection error and is not queryable|Client was closed and is not queryable/i.test(
         String(o.message),
       )
     );

@@ -58,6 +58,7 @@ export interface CoupWriteParams {
 export interface CoupGuardParams {
   version: string | null;
   confirmKeyId: string | null;
+  confirmKeyHash: string | null;
 }
 
 export type SettleCoupParams = CoupWriteParams & CoupGuardParams & RollupParams & AuditParams & AnswerParams;

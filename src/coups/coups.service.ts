@@ -87,7 +87,7 @@ export class CoupsService {
   }
 
   private async confirmKey(actor: Actor): Promise<void> {
-    if (!(await this.keys.isValid(actor.keyId))) throw new AppError('UNAUTHENTICATED', 'This API key is unknown, revoked or expired');
+    if (!(await this.keys.isValid(actor.keyId, actor.keyHash ?? null))) throw new AppError('UNAUTHENTICATED', 'This API key is unknown, revoked or expired');
   }
 
   /**
@@ -102,7 +102,9 @@ export class CoupsService {
     const snap = await this.pit.snapshot(shoeId, actor, table);
     const wagers = [...snap.carried.map(carriedWager), ...(await this.newWagers(pgRunner(this.prisma.pool), snap, dto.wagers))];
     const plan = this.plan(ctx, snap, { id: randomUUID(), number: nextCoupNumber(snap.shoe), isNew: true }, hands, wagers);
-    return (await this.writeOptimistic(ctx, plan, snap.version, actor.unconfirmed ? actor.keyId : null)) ? plan.dto : null;
+    return (await this.writeOptimistic(ctx, plan, snap.version, actor.unconfirmed ? { keyId: actor.keyId, keyHash: actor.keyHash ?? null } : null))
+      ? plan.dto
+      : null;
   }
 
   /** The whole coup serialised behind the shoe's row lock (two clients on one shoe). */
@@ -273,7 +275,7 @@ export class CoupsService {
     const plan = this.plan(ctx, locked, coup, hands, wagers);
     // The answer is stored by the transaction around this (it answers from the stored rows).
     const [written] = await db.query<{ applied: bigint | string; stored: bigint | string }>(
-      COUPS_SQL.settleCoup.bind({ ...plan.params, version: null, confirmKeyId: null, ...answerParams(null, null) }),
+      COUPS_SQL.settleCoup.bind({ ...plan.params, version: null, confirmKeyId: null, confirmKeyHash: null, ...answerParams(null, null) }),
     );
     if (Number(written.applied) !== 1 || Number(written.stored) !== plan.storedCount) {
       throw new Error(`Settling coup ${coup.id}: applied ${written.applied}, settled ${written.stored} of ${plan.storedCount} stored wagers`);
@@ -285,9 +287,15 @@ export class CoupsService {
    * Writes a planned whole coup as one autocommit statement, guarded by the shoe's version: all of
    * it applies, or (the shoe moved) none of it. Returns whether it applied.
    */
-  private async writeOptimistic(ctx: RequestContext, plan: Plan, version: string, confirmKeyId: string | null): Promise<boolean> {
+  private async writeOptimistic(ctx: RequestContext, plan: Plan, version: string, confirm: { keyId: string; keyHash: string | null } | null): Promise<boolean> {
     const claim = ctx.idempotency;
-    const statement = COUPS_SQL.settleCoup.bind({ ...plan.params, version, confirmKeyId, ...answerParams(claim, plan.dto) });
+    const statement = COUPS_SQL.settleCoup.bind({
+      ...plan.params,
+      version,
+      confirmKeyId: confirm?.keyId ?? null,
+      confirmKeyHash: confirm?.keyHash ?? null,
+      ...answerParams(claim, plan.dto),
+    });
     const { rows } = await this.prisma.pool.query<{ applied: string; stored: string }>(statement);
     if (Number(rows[0].applied) !== 1) return false;
     if (Number(rows[0].stored) !== plan.storedCount) {

@@ -14,7 +14,8 @@
 -- where the coup expects it (no coup taking bets, or this one), is at :version when one is given
 -- (a coup computed without the shoe's lock applies only if the shoe has not moved since it was
 -- read), and the caller's key is still valid when :confirmKeyId is given (a key recognised from
--- memory). Answers `applied` (0: the shoe moved) and `stored` (stored wagers settled).
+-- memory), with the secret it was recognised by (:confirmKeyHash: a key claimed since, on any
+-- instance, has another). Answers `applied` (0: the shoe moved) and `stored` (stored wagers settled).
 --
 -- The ledgers are partitioned by gaming day: rows still open have none and sit in the open
 -- partition, so every lookup of one says `gaming_day IS NULL` and reads that partition alone.
@@ -26,7 +27,7 @@ WITH guard AS (
     AND open_coup_id IS NOT DISTINCT FROM :openCoupId::uuid
     AND (:version::bigint IS NULL OR version = :version::bigint)
     AND (:confirmKeyId::uuid IS NULL OR EXISTS (
-      SELECT 1 FROM api_keys k WHERE k.id = :confirmKeyId::uuid AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())
+      SELECT 1 FROM api_keys k WHERE k.id = :confirmKeyId::uuid AND (:confirmKeyHash::text IS NULL OR k.key_hash = :confirmKeyHash) AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())
         AND (k.staff_id IS NULL OR EXISTS (SELECT 1 FROM staff s WHERE s.staff_id = k.staff_id AND s.active AND k.role = ANY (s.roles)))))
   RETURNING 1
 ), coup_new AS (

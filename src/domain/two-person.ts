@@ -4,10 +4,16 @@
  * another. The rules compare persons, not keys.
  *
  * Who could hold a key: its own person (the staff member it was minted for), and, until that person
- * claims it by replacing the secret the minter saw, whoever could hold the key that minted it, up
- * the chain of minting. Two halves of a two-person act need keys no one person could hold both of.
+ * has claimed it (a new secret the minter never saw) in front of a witness (a second administrator
+ * who could hold neither this key nor the one that minted it), whoever could hold the key that
+ * minted it, up the chain of minting. A claim alone proves nothing: the minter knows the secret and
+ * could claim it too. Two halves of a two-person act need keys no one person could hold both of.
  * The staff register itself is changed only under this rule, so one administrator cannot invent a
  * second person to hold the other key.
+ *
+ * The bootstrap key (the installation's, from the environment) is the one trusted root: it registers
+ * the first two administrators alone and mints their keys, then retires from everything that touches
+ * persons (src/staff, src/api-keys). Keys it minted count their own person only.
  */
 export interface KeyHolder {
   readonly keyId: string;
@@ -17,26 +23,32 @@ export interface KeyHolder {
   readonly persons: readonly string[];
 }
 
-/** One key of a chain of minting, from a key up to the first claimed key (or the bootstrap key). */
+/** One key of a chain of minting, from a key up to the first key whose claim was witnessed (or the bootstrap key). */
 export interface MintLink {
   readonly staffId: string | null;
-  readonly claimed: boolean;
+  /** Claimed by its holder in front of a witness: its person's alone from then on. */
+  readonly witnessed: boolean;
   /** The key that minted this one: a key id, the bootstrap administrator's id, or null. */
   readonly mintedBy: string | null;
 }
 
 /**
  * The persons who could hold a key, from its chain of minting (the key first, then its minter and
- * so on, stopping after the first claimed key). `bootstrap` names the person of the bootstrap key.
+ * so on, stopping after the first key whose claim was witnessed, or at the bootstrap key, whose
+ * holder is trusted with the installation and retired after it).
  */
-export function personsOf(chain: readonly MintLink[], bootstrap: string): string[] {
+export function personsOf(chain: readonly MintLink[]): string[] {
   const persons = new Set<string>();
   for (const link of chain) {
     if (link.staffId !== null) persons.add(link.staffId);
-    if (link.claimed) break;
-    if (link.mintedBy === bootstrap) persons.add(bootstrap);
+    if (link.witnessed) break;
   }
   return [...persons];
+}
+
+/** The persons who could hold the key that began a two-person act: as it stood then, and as it stands now. */
+export function holderSince(now: KeyHolder, then: readonly string[]): KeyHolder {
+  return { ...now, persons: [...new Set([...then, ...now.persons])] };
 }
 
 /** The persons who could hold both keys, or none. */
@@ -73,6 +85,18 @@ export function secondPersonProblem(requester: KeyHolder, approver: KeyHolder): 
 export function staffChangeProblem(proposer: KeyHolder, approver: KeyHolder, staffId: string): string | null {
   if (approver.persons.includes(staffId)) return `Staff member ${staffId} cannot approve a change to their own record: another administrator must`;
   return twoPersonProblem(proposer, approver, 'A change to the staff register');
+}
+
+/**
+ * Why `witness` may not witness the claim of a key held by `holder` (its person and, unwitnessed,
+ * its minters); null when it may: a second administrator who could hold neither.
+ */
+export function witnessProblem(holder: KeyHolder, witness: KeyHolder): string | null {
+  if (witness.keyId === holder.keyId) return 'Nobody witnesses the claim of their own key: a second administrator must';
+  const shared = sharedPersons(holder, witness);
+  if (shared.length > 0)
+    return `${shared.join(' and ')} could hold both this key and the witness's: the claim must be witnessed by someone who neither minted it nor holds it`;
+  return null;
 }
 
 /** Why `minter` may not mint a key for `staffId`; null when it may. */

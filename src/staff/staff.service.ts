@@ -3,7 +3,7 @@ import type { RequestContext } from '../common/context';
 import { AccessService, BOOTSTRAP_ADMIN_ID } from '../access/access.service';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService, Tx } from '../database/prisma.service';
-import { staffChangeProblem, staffProposalProblem } from '../domain';
+import { holderSince, staffChangeProblem, staffProposalProblem } from '../domain';
 import { Staff, StaffChange } from '../generated/prisma/client';
 import { AuditLog } from '../ledger/audit-log';
 import { seal } from '../ledger/seals';
@@ -15,8 +15,8 @@ const ADMIN_STREAM = 'admin';
 /**
  * The staff register: each person once, changed only by a proposal one administrator makes and
  * another approves (src/domain/two-person.ts says who counts as another). The one exception is the
- * first administrator of an empty register, whom the bootstrap key registers alone: with nobody
- * registered there is no second person to ask.
+ * first two administrators, whom the bootstrap key registers alone: with nobody registered there is
+ * no second person to ask. Once two administrators hold keys, the bootstrap key touches no person.
  */
 @Injectable()
 export class StaffService {
@@ -32,7 +32,9 @@ export class StaffService {
     const roles = [...dto.roles].sort();
     if (active && roles.length === 0)
       throw new AppError('VALIDATION_FAILED', 'An active person holds at least one role (to take every role away, set active to false)');
-    const problem = staffProposalProblem(await this.access.holder(actor.keyId), dto.staffId);
+    await this.access.assertNotRetiredBootstrap(actor.keyId, 'change the register');
+    const proposer = await this.access.holder(actor.keyId);
+    const problem = staffProposalProblem(proposer, dto.staffId);
     if (problem) throw new AppError('FORBIDDEN', problem);
     return this.prisma.transaction(ctx, async (tx) => {
       // Proposals for one person wait for each other, so the second of two at once sees the first.
@@ -40,7 +42,7 @@ export class StaffService {
       const pending = await tx.staffChange.findFirst({ where: { staffId: dto.staffId, status: 'PENDING' }, select: { id: true } });
       if (pending) throw new AppError('STAFF_CHANGE_PENDING', `A change to ${dto.staffId}'s record is already waiting for approval (change ${pending.id})`);
       const change = await tx.staffChange.create({
-        data: { staffId: dto.staffId, name: dto.name, roles, active, reason: dto.reason, proposedByKeyId: actor.keyId },
+        data: { staffId: dto.staffId, name: dto.name, roles, active, reason: dto.reason, proposedByKeyId: actor.keyId, proposerPersons: [...proposer.persons] },
       });
       await this.audit.append(tx, ctx, {
         stream: ADMIN_STREAM,
@@ -50,8 +52,8 @@ export class StaffService {
         data: { changeId: change.id, name: dto.name, roles, active, reason: dto.reason },
         seals: [seal('staff_changes', change.id)],
       });
-      if (actor.keyId === BOOTSTRAP_ADMIN_ID && roles.includes('ADMIN') && active && !(await this.anyAdministrator(tx))) {
-        return toChangeDto(await this.apply(tx, ctx, change, 'setup', 'the first administrator of an empty register, registered by the bootstrap key'));
+      if (actor.keyId === BOOTSTRAP_ADMIN_ID && roles.includes('ADMIN') && active && (await this.administrators(tx)) < 2) {
+        return toChangeDto(await this.apply(tx, ctx, change, 'setup', 'one of the first two administrators, registered by the bootstrap key'));
       }
       return toChangeDto(change);
     });
@@ -60,9 +62,11 @@ export class StaffService {
   async approve(id: string, dto: DecideStaffChangeDto, ctx: RequestContext): Promise<StaffChangeDto> {
     const { actor } = ctx;
     // Who could hold the two keys, read before the transaction (never a second connection inside it).
-    const asked = await this.prisma.staffChange.findUnique({ where: { id }, select: { proposedByKeyId: true, staffId: true } });
+    await this.access.assertNotRetiredBootstrap(actor.keyId, 'change the register');
+    const asked = await this.prisma.staffChange.findUnique({ where: { id }, select: { proposedByKeyId: true, staffId: true, proposerPersons: true } });
     if (!asked) throw notFound('Staff change', id);
-    const [proposer, approver] = [await this.access.holder(asked.proposedByKeyId), await this.access.holder(actor.keyId)];
+    // Who could hold the proposing key when it proposed, and now: a key claimed since does not make them another person.
+    const [proposer, approver] = [holderSince(await this.access.holder(asked.proposedByKeyId), asked.proposerPersons), await this.access.holder(actor.keyId)];
     const problem = staffChangeProblem(proposer, approver, asked.staffId);
     if (problem) throw new AppError('FORBIDDEN', problem);
     return this.prisma.transaction(ctx, async (tx) => {
@@ -71,8 +75,9 @@ export class StaffService {
     });
   }
 
-  reject(id: string, dto: DecideStaffChangeDto, ctx: RequestContext): Promise<StaffChangeDto> {
+  async reject(id: string, dto: DecideStaffChangeDto, ctx: RequestContext): Promise<StaffChangeDto> {
     if (!dto.note) throw new AppError('VALIDATION_FAILED', 'Say why the change is rejected (note)');
+    await this.access.assertNotRetiredBootstrap(ctx.actor.keyId, 'change the register');
     return this.prisma.transaction(ctx, async (tx) => {
       await this.lockPending(tx, id);
       const decided = await tx.staffChange.update({
@@ -109,8 +114,8 @@ export class StaffService {
     return rows.map(toChangeDto);
   }
 
-  private async anyAdministrator(tx: Tx): Promise<boolean> {
-    return (await tx.staff.count({ where: { active: true, roles: { has: 'ADMIN' } } })) > 0;
+  private administrators(tx: Tx): Promise<number> {
+    return tx.staff.count({ where: { active: true, roles: { has: 'ADMIN' } } });
   }
 
   private async lockPending(tx: Tx, id: string): Promise<StaffChange> {

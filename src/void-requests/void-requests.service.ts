@@ -3,7 +3,7 @@ import type { AuditContext, RequestContext } from '../common/context';
 import { Injectable } from '@nestjs/common';
 import { AccessService } from '../access/access.service';
 import { AuditLog } from '../ledger/audit-log';
-import { samePerson, secondPersonProblem } from '../domain';
+import { holderSince, KeyHolder, samePerson, secondPersonProblem } from '../domain';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService, Tx } from '../database/prisma.service';
 import { VoidRequest, VoidTarget } from '../generated/prisma/client';
@@ -38,8 +38,10 @@ export class VoidRequestsService {
     BUY_IN: { target: (...a) => this.voids.buyInTarget(...a), void: (...a) => this.voids.voidBuyIn(...a) },
   };
 
-  request(target: VoidTarget, targetId: string, dto: RequestVoidDto, ctx: RequestContext): Promise<VoidRequestDto> {
+  async request(target: VoidTarget, targetId: string, dto: RequestVoidDto, ctx: RequestContext): Promise<VoidRequestDto> {
     const { actor } = ctx;
+    // Who could hold the asking key now is kept with the request: a claim witnessed later does not make the asker another person.
+    const asker = await this.keys.holder(actor.keyId);
     return this.prisma.transaction(ctx, async (tx) => {
       // Requests for one record wait for each other, so the second of two at once sees the first
       // and is told VOID_ALREADY_REQUESTED, whatever the timing.
@@ -48,7 +50,15 @@ export class VoidRequestsService {
       const pending = await tx.voidRequest.findFirst({ where: { target, targetId, status: 'PENDING' }, select: { id: true } });
       if (pending) throw new AppError('VOID_ALREADY_REQUESTED', `A void of ${label} is already waiting for approval (request ${pending.id})`);
       const r = await tx.voidRequest.create({
-        data: { target, targetId, tableId, reason: dto.reason, requestedByKeyId: actor.keyId, requestedByRole: actor.role },
+        data: {
+          target,
+          targetId,
+          tableId,
+          reason: dto.reason,
+          requestedByKeyId: actor.keyId,
+          requestedByRole: actor.role,
+          requesterPersons: [...asker.persons],
+        },
       });
       await this.audit.append(tx, ctx, {
         stream: tableId,
@@ -62,13 +72,13 @@ export class VoidRequestsService {
     });
   }
 
-  approve(id: string, dto: DecideVoidDto, ctx: RequestContext): Promise<VoidRequestDto> {
+  async approve(id: string, dto: DecideVoidDto, ctx: RequestContext): Promise<VoidRequestDto> {
     const { actor } = ctx;
+    const [asker, approver] = await this.holders(id, actor.keyId);
+    const problem = secondPersonProblem(asker, approver);
+    if (problem) throw new AppError('FORBIDDEN', problem);
     return this.prisma.transaction(ctx, async (tx) => {
       const r = await this.lockPending(tx, id);
-      const [asker, approver] = [await this.keys.holder(r.requestedByKeyId), await this.keys.holder(actor.keyId)];
-      const problem = secondPersonProblem(asker, approver);
-      if (problem) throw new AppError('FORBIDDEN', problem);
       const v = {
         reason: r.reason,
         requestedBy: { keyId: r.requestedByKeyId, role: r.requestedByRole, tableId: null },
@@ -92,15 +102,15 @@ export class VoidRequestsService {
     });
   }
 
-  reject(id: string, dto: DecideVoidDto, ctx: RequestContext): Promise<VoidRequestDto> {
+  async reject(id: string, dto: DecideVoidDto, ctx: RequestContext): Promise<VoidRequestDto> {
     const { actor } = ctx;
     if (!dto.note) throw new AppError('VALIDATION_FAILED', 'Say why the void is rejected (note)');
+    const [asker, decider] = await this.holders(id, actor.keyId);
+    if (samePerson(asker, decider)) {
+      throw new AppError('FORBIDDEN', 'Nobody rejects their own void request: another supervisor decides it');
+    }
     return this.prisma.transaction(ctx, async (tx) => {
       const r = await this.lockPending(tx, id);
-      const [asker, decider] = [await this.keys.holder(r.requestedByKeyId), await this.keys.holder(actor.keyId)];
-      if (samePerson(asker, decider)) {
-        throw new AppError('FORBIDDEN', 'Nobody rejects their own void request: another supervisor decides it');
-      }
       const decided = await tx.voidRequest.update({
         where: { id },
         data: { status: 'REJECTED', decidedByKeyId: actor.keyId, decidedAt: new Date(), decisionNote: dto.note },
@@ -115,6 +125,16 @@ export class VoidRequestsService {
       });
       return toDto(decided);
     });
+  }
+
+  /**
+   * Who could hold the asking key (when it asked, and now) and the deciding key, read before the
+   * decision's transaction (never a second connection inside it). Who asked never changes.
+   */
+  private async holders(id: string, deciderKeyId: string): Promise<[KeyHolder, KeyHolder]> {
+    const r = await this.prisma.voidRequest.findUnique({ where: { id }, select: { requestedByKeyId: true, requesterPersons: true } });
+    if (!r) throw notFound('Void request', id);
+    return [holderSince(await this.keys.holder(r.requestedByKeyId), r.requesterPersons), await this.keys.holder(deciderKeyId)];
   }
 
   async list(status?: string): Promise<VoidRequestDto[]> {

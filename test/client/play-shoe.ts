@@ -99,20 +99,29 @@ export async function playShoe(baseUrl: string, adminKey: string, seed = 7): Pro
   );
   const terminal = as(ok(await admin.POST('/v1/api-keys', { body: { name: 'GEN terminal', role: 'TERMINAL', tableId: table.id } })).key);
   // People are on the staff register, under two-person control: the bootstrap key registers the
-  // first administrator alone; that administrator approves everyone the bootstrap key proposes.
-  // Each person claims their key (a new secret the minter never saw), so two people are two persons.
+  // first two administrators alone and mints their keys (then touches no person); one proposes and
+  // mints everyone else, the other approves and witnesses each person's claim of their key (a new
+  // secret the minter never saw), so two people are two persons.
   type Role = components['schemas']['PersonRole'];
-  const claimed = async (key: string) => ok(await as(key).POST('/v1/api-keys/claim')).key;
-  const person = async (name: string, role: Role, approver?: ReturnType<typeof as>) => {
-    const staffId = name.replace(/\W+/g, '-');
-    const change = ok(await admin.POST('/v1/staff', { body: { staffId, name, roles: [role], reason: 'hired' } }));
-    if (approver) ok(await approver.POST('/v1/staff/changes/{id}/approve', { params: { path: { id: change.id } }, body: {} }));
-    return as(await claimed(ok(await admin.POST('/v1/api-keys', { body: { name, role, staffId } })).key));
+  const staffIdOf = (name: string) => name.replace(/\W+/g, '-');
+  const administrators: ReturnType<typeof as>[] = [];
+  for (const name of ['Administrator A', 'Administrator B']) {
+    ok(await admin.POST('/v1/staff', { body: { staffId: staffIdOf(name), name, roles: ['ADMIN'], reason: 'setup' } }));
+    administrators.push(as(ok(await admin.POST('/v1/api-keys', { body: { name, role: 'ADMIN', staffId: staffIdOf(name) } })).key));
+  }
+  const [proposer, approver] = administrators;
+  const person = async (name: string, role: Role) => {
+    const staffId = staffIdOf(name);
+    const change = ok(await proposer.POST('/v1/staff', { body: { staffId, name, roles: [role], reason: 'hired' } }));
+    ok(await approver.POST('/v1/staff/changes/{id}/approve', { params: { path: { id: change.id } }, body: {} }));
+    const minted = ok(await proposer.POST('/v1/api-keys', { body: { name, role, staffId } }));
+    const claimed = ok(await as(minted.key).POST('/v1/api-keys/claim'));
+    ok(await approver.POST('/v1/api-keys/{id}/witness', { params: { path: { id: minted.id } } }));
+    return as(claimed.key);
   };
-  const administrator = await person('Administrator A', 'ADMIN');
-  const supervisorA = await person('Supervisor A', 'SUPERVISOR', administrator);
-  const supervisorB = await person('Supervisor B', 'SUPERVISOR', administrator);
-  const finance = await person('Finance', 'FINANCE', administrator);
+  const supervisorA = await person('Supervisor A', 'SUPERVISOR');
+  const supervisorB = await person('Supervisor B', 'SUPERVISOR');
+  const finance = await person('Finance', 'FINANCE');
 
   // 8 decks, shuffled; the first card is turned and that many burned (a ten or face burns 10).
   const cards = shuffled(

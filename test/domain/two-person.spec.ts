@@ -1,23 +1,52 @@
-import { KeyHolder, mintingProblem, MintLink, personsOf, secondPersonProblem, staffChangeProblem, staffProposalProblem } from '../../src/domain';
+import {
+  holderSince,
+  KeyHolder,
+  mintingProblem,
+  MintLink,
+  personsOf,
+  secondPersonProblem,
+  staffChangeProblem,
+  staffProposalProblem,
+  witnessProblem,
+} from '../../src/domain';
 
 /** Two-person control compares persons: each key's own, and while it is unclaimed, whoever could hold the key that minted it. */
 const key = (keyId: string, staffId: string | null, persons: string[] = staffId ? [staffId] : []): KeyHolder => ({ keyId, staffId, persons });
-const link = (staffId: string | null, claimed: boolean, mintedBy: string | null): MintLink => ({ staffId, claimed, mintedBy });
+const link = (staffId: string | null, witnessed: boolean, mintedBy: string | null): MintLink => ({ staffId, witnessed, mintedBy });
 
 describe('who could hold a key', () => {
   it.each([
-    ['a claimed key: its holder alone', [link('E-1', true, 'k-admin')], ['E-1']],
-    ['an unclaimed key: its holder and its minter', [link('E-1', false, 'k-a'), link('E-A', true, 'boot')], ['E-1', 'E-A']],
-    ['an unclaimed key minted by the bootstrap key', [link('E-A', false, 'boot')], ['E-A', 'boot']],
+    ['a key whose claim a second administrator witnessed: its holder alone', [link('E-1', true, 'k-admin')], ['E-1']],
+    ['an unwitnessed key (claimed or not): its holder and its minter', [link('E-1', false, 'k-a'), link('E-A', true, 'k-x')], ['E-1', 'E-A']],
     [
-      'up the chain, while nobody claimed: a supervisor minted with an admin key minted by another admin',
-      [link('E-1', false, 'k-b'), link('E-B', false, 'k-a'), link('E-A', true, 'boot')],
+      'a key the bootstrap key minted at setup: its holder alone (the bootstrap holder is the installation, retired after it)',
+      [link('E-A', false, 'bootstrap-admin')],
+      ['E-A'],
+    ],
+    [
+      'up the chain, while nobody witnessed: a supervisor minted with an admin key minted by another admin',
+      [link('E-1', false, 'k-b'), link('E-B', false, 'k-a'), link('E-A', true, 'k-x')],
       ['E-1', 'E-B', 'E-A'],
     ],
-    ['a terminal key (no person) minted by a claimed admin', [link(null, false, 'k-a'), link('E-A', true, 'boot')], ['E-A']],
+    ['a terminal key (no person) minted by a witnessed admin', [link(null, false, 'k-a'), link('E-A', true, 'k-x')], ['E-A']],
     ['a key made before keys named people, minted by nobody known', [link(null, false, null)], []],
   ])('%s', (_case, chain, persons) => {
-    expect(personsOf(chain, 'boot').sort()).toEqual([...persons].sort());
+    expect(personsOf(chain).sort()).toEqual([...persons].sort());
+  });
+
+  it('who could hold the key that began an act is kept as it stood then: a claim witnessed since does not drop the minter', () => {
+    expect([...holderSince(key('k1', 'E-1'), ['E-1', 'E-A']).persons].sort()).toEqual(['E-1', 'E-A']);
+    expect(secondPersonProblem(holderSince(key('k1', 'E-1'), ['E-1', 'E-A']), key('k2', 'E-A'))).toContain('E-A could hold both keys');
+  });
+});
+
+describe('who may witness a claim', () => {
+  it('a second administrator who could hold neither the key nor the one that minted it', () => {
+    expect(witnessProblem(key('k1', 'E-1', ['E-1', 'E-A']), key('w', 'E-W'))).toBeNull();
+    expect(witnessProblem(key('k1', 'E-1', ['E-1', 'E-A']), key('w', 'E-A'))).toContain('E-A could hold both');
+    expect(witnessProblem(key('k1', 'E-1', ['E-1', 'E-A']), key('w', 'E-W', ['E-W', 'E-A']))).toContain('E-A could hold both');
+    expect(witnessProblem(key('k1', 'E-1'), key('k1', 'E-1'))).toContain('their own key');
+    expect(witnessProblem(key('k1', 'E-1'), key('w', 'E-1'))).toContain('E-1 could hold both');
   });
 });
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { ADMIN_KEY, listening, startTestApp, TestContext } from '../support/app';
-import { givenKey, givenPatrons, givenPit, givenVoid } from '../support/builders';
+import { givenKey, givenPatrons, givenPit, givenVoid, givenAdministrators } from '../support/builders';
 
 /**
  * Zero 5xx from anything a client sends, as a property over the OpenAPI document: every operation
@@ -166,7 +166,9 @@ beforeAll(async () => {
   ];
   const staffChange = ok(
     'a staff change',
-    await ctx.admin.post('/v1/staff', { staffId: 'E-FUZZ-1', name: 'Proposed by the fuzzer', roles: ['HOST'], reason: 'waits for approval' }),
+    await ctx
+      .as((await givenAdministrators(ctx)).first)
+      .post('/v1/staff', { staffId: 'E-FUZZ-1', name: 'Proposed by the fuzzer', roles: ['HOST'], reason: 'waits for approval' }),
   );
   const [alert] = await ctx.prisma.$queryRaw<{ id: string }[]>`
     INSERT INTO surveillance_alerts (kind, severity, p_value, threshold, table_id, shoe_id, patron_id, gaming_day, evidence, dedupe_key)

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { databaseSnapshot, startTestApp, TestContext } from '../support/app';
-import { givenKey, givenPatrons, givenPit, givenVoid, givenStaff } from '../support/builders';
+import { givenKey, givenPatrons, givenPit, givenVoid, givenStaff, givenAdministrators } from '../support/builders';
 
 /**
  * Malformed and hostile requests across every write endpoint, generated table-driven: each field
@@ -12,6 +12,8 @@ let ctx: TestContext;
 let pit: Awaited<ReturnType<typeof givenPit>>;
 let other: Awaited<ReturnType<typeof givenPit>>;
 let supervisor2: string;
+/** An administrator of the register (the bootstrap key mints no person's key after setup). */
+let administrator: string;
 let bettingCoup: string;
 let settledCoup: string;
 let voidRequest: string;
@@ -26,6 +28,7 @@ beforeAll(async () => {
   other = await givenPit(ctx, { code: 'HOST-2' });
   supervisor2 = await givenKey(ctx, 'SUPERVISOR');
   await givenStaff(ctx, 'E-hostile', 'AUDITOR');
+  administrator = (await givenAdministrators(ctx)).first;
   settledCoup = (
     await ctx
       .as(pit.terminal)
@@ -191,7 +194,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'create an API key',
-    key: () => 'admin',
+    key: () => administrator,
     path: () => '/v1/api-keys',
     body: () => ({ name: 'k', role: 'AUDITOR', staffId: 'E-hostile' }),
     fields: { name: 'text', role: 'enum', tableId: 'uuid', expiresAt: 'date' },

@@ -1,5 +1,5 @@
 import { cloneTestDatabase } from '../support/database';
-import { givenStaffOn } from '../support/builders';
+import { administratorsOn, givenStaffOn } from '../support/builders';
 import { client, ensureBuilt, exited, Service, startService, waitForHealth } from '../support/process';
 
 /**
@@ -73,8 +73,9 @@ describe('structured logs', () => {
   });
 
   it('carries the correlation id and the caller on the lines a request logs along the way', async () => {
-    await givenStaffOn(service.url, (k) => client(service.url, k), ADMIN, 'E-LOG-1', 'AUDITOR');
-    const res = await client(service.url, ADMIN).post(
+    const as = (k: string) => client(service.url, k);
+    await givenStaffOn(service.url, as, ADMIN, 'E-LOG-1', 'AUDITOR');
+    const res = await as((await administratorsOn(service.url, as, ADMIN)).first).post(
       '/v1/api-keys',
       { name: 'auditor', role: 'AUDITOR', staffId: 'E-LOG-1' },
       { 'X-Correlation-Id': 'log-test-key' },
@@ -82,7 +83,13 @@ describe('structured logs', () => {
     expect(res.status).toBe(201);
     const found = await linesOf('log-test-key', 2);
     const created = found.find((l) => l.msg?.startsWith(`API key ${res.body.apiKey.id} (AUDITOR) created`));
-    expect(created).toMatchObject({ level: 30, correlationId: 'log-test-key', actor: 'bootstrap-admin', role: 'ADMIN', context: 'ApiKeysService' });
+    expect(created).toMatchObject({
+      level: 30,
+      correlationId: 'log-test-key',
+      actor: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      role: 'ADMIN',
+      context: 'ApiKeysService',
+    });
     expect(service.output()).not.toContain(res.body.key);
   });
 

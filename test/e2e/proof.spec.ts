@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { checkRecords } from '../../src/audit/records';
 import { PARTITION_OF, PROOF } from '../../src/audit/proof';
-import { Finding } from '../../src/audit/verification';
+import { Finding, walkChains } from '../../src/audit/verification';
 import { parseAuditKeys } from '../../src/config/keyring';
 import { SEALED } from '../../src/ledger/seals';
 import { AUDIT_KEYS, startTestApp, TestContext } from '../support/app';
@@ -137,6 +137,25 @@ describe('the proof covers the catalog', () => {
     await su.query('BEGIN');
     try {
       expect(await findings()).toEqual([]);
+    } finally {
+      await su.query('ROLLBACK');
+    }
+  });
+});
+
+describe('the superuser against the keyed boundary of the audit log', () => {
+  it("makes a stream 'unkeyed' to write entries without the audit key: the keyed record of where each stream began to be keyed says otherwise, and the walk still wants every MAC", async () => {
+    await su.query('BEGIN');
+    try {
+      await su.query('SET LOCAL session_replication_role = replica');
+      const [{ stream, seq }] = (
+        await su.query<{ stream: string; seq: string }>("SELECT stream, max(seq)::text AS seq FROM audit_log WHERE stream <> 'admin' GROUP BY stream LIMIT 1")
+      ).rows;
+      await su.query('INSERT INTO audit_unkeyed (stream, last_seq) VALUES ($1, 1000000)', [stream]);
+      await su.query('UPDATE audit_log SET mac = NULL, mac_key = NULL WHERE stream = $1 AND seq = $2', [stream, seq]);
+      const walk = await walkChains(su, keyring);
+      expect(walk.findings.map((f) => f.reason).join('\n')).toContain('changed to let entries be written without the audit key');
+      expect(walk.findings.map((f) => `${f.stream}#${f.seq} ${f.reason}`).join('\n')).toContain(`${stream}#${seq} the entry has no MAC`);
     } finally {
       await su.query('ROLLBACK');
     }

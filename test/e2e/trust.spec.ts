@@ -1,5 +1,5 @@
 import { ADMIN_KEY, databaseSnapshot, startTestApp, TestContext } from '../support/app';
-import { givenKey, givenPit, givenShoe, givenStaff, givenTable, givenVoid } from '../support/builders';
+import { givenAdministrators, givenKey, givenPit, givenShoe, givenStaff, givenTable, givenVoid } from '../support/builders';
 
 let ctx: TestContext;
 let auditor: string;
@@ -160,7 +160,7 @@ describe('who may do what', () => {
     expect((await ctx.as(key).get('/v1/audit/verify')).status).toBe(401);
 
     await givenStaff(ctx, 'E-short', 'FINANCE');
-    const soon = await ctx.admin.post('/v1/api-keys', {
+    const soon = await ctx.as((await givenAdministrators(ctx)).first).post('/v1/api-keys', {
       name: 'short-lived',
       role: 'FINANCE',
       staffId: 'E-short',
@@ -175,6 +175,20 @@ describe('who may do what', () => {
   // The whole-coup route may recognise a terminal's key from the service's memory; its one write
   // then checks the key itself. Revoked elsewhere (straight in the database, as another service
   // process would) or expired, the key must still record nothing, whatever the request.
+  it('a key claimed on another instance: the old secret records no coup here, not even through the fast path that remembers it', async () => {
+    const pit = await givenPit(ctx);
+    const id = (await ctx.admin.get('/v1/api-keys')).body.find((k: { keyPrefix: string }) => pit.terminal.startsWith(k.keyPrefix)).id;
+    expect(
+      (await ctx.as(pit.terminal).post(`/v1/shoes/${pit.shoe.id}/coups`, { cards: BANKER_7, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] })).status,
+    ).toBe(201);
+    // What another instance's POST /v1/api-keys/claim writes: a new secret's hash; this instance still remembers the old one.
+    await ctx.prisma.$executeRaw`UPDATE api_keys SET key_hash = encode(sha256('another secret'::bytea), 'hex'), claimed_at = now() WHERE id = ${id}::uuid`;
+    const coups = await ctx.prisma.coup.count();
+    const res = await ctx.as(pit.terminal).post(`/v1/shoes/${pit.shoe.id}/coups`, { cards: PLAYER_9, wagers: [{ seat: 1, betType: 'PLAYER', amount: 1000 }] });
+    expect([res.status, res.body.code]).toEqual([401, 'UNAUTHENTICATED']);
+    expect(await ctx.prisma.coup.count()).toBe(coups);
+  });
+
   it("a terminal key revoked or expired behind the service's back records no coup, not even through its fast path", async () => {
     const pit = await givenPit(ctx);
     const other = await givenPit(ctx);
@@ -221,27 +235,23 @@ describe('two persons are two people', () => {
     ctx = shared;
   });
 
-  it("one administrator cannot invent a second person: the register needs two, keys name registered people, and a key counts as its minter's until its holder claims it", async () => {
+  it("one administrator cannot invent a second person: the register needs two, keys name registered people, a key counts as its minter's until its claim is witnessed, and the bootstrap key retires after setup", async () => {
     const mint = (by: string, body: Record<string, unknown>) =>
       ctx.as(by).post('/v1/api-keys', { name: typeof body.staffId === 'string' ? body.staffId : 'terminal', ...body });
     const propose = (by: string, staffId: string, roles: string[], active = true) =>
       ctx.as(by).post('/v1/staff', { staffId, name: `Person ${staffId}`, roles, active, reason: 'hired' });
     const approve = (by: string, change: string) => ctx.as(by).post(`/v1/staff/changes/${change}/approve`, {});
     const claim = async (key: string) => (await ctx.as(key).post('/v1/api-keys/claim', {}).expect(201)).body.key as string;
+    const minted = async (by: string, body: Record<string, unknown>) => (await mint(by, body).expect(201)).body as { id: string; key: string };
 
-    // The empty register: the bootstrap key registers its first administrator alone, and only that.
-    expect((await propose(ADMIN_KEY, 'E-A', ['ADMIN']).expect(202)).body).toMatchObject({ status: 'APPROVED', decidedByKeyId: 'setup' });
-    const pendingB = (await propose(ADMIN_KEY, 'E-B', ['ADMIN']).expect(202)).body;
-    expect(pendingB.status).toBe('PENDING');
-    let adminA = (await mint(ADMIN_KEY, { role: 'ADMIN', staffId: 'E-A' }).expect(201)).body.key as string;
-    // Unclaimed, E-A's key is as good as the bootstrap key's holder's: the two cannot be two persons.
-    expect((await approve(adminA, pendingB.id)).body).toMatchObject({
-      code: 'FORBIDDEN',
-      message: expect.stringContaining('bootstrap-admin could hold both keys'),
-    });
-    adminA = await claim(adminA);
-    expect((await ctx.as(adminA).post('/v1/api-keys/claim', {})).body.code).toBe('KEY_ALREADY_CLAIMED');
-    expect((await approve(adminA, pendingB.id).expect(200)).body.status).toBe('APPROVED');
+    // Setup: the bootstrap key registers the first two administrators alone and mints their keys.
+    for (const a of ['E-A', 'E-B'])
+      expect((await propose(ADMIN_KEY, a, ['ADMIN']).expect(202)).body).toMatchObject({ status: 'APPROVED', decidedByKeyId: 'setup' });
+    const adminA = (await minted(ADMIN_KEY, { role: 'ADMIN', staffId: 'E-A' })).key;
+    const adminB = (await minted(ADMIN_KEY, { role: 'ADMIN', staffId: 'E-B' })).key;
+    // Then it is retired from persons: it proposes, approves and mints for no one (terminals and tables it still may).
+    expect((await propose(ADMIN_KEY, 'E-C', ['ADMIN'])).body).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('retired') });
+    expect((await mint(ADMIN_KEY, { role: 'ADMIN', staffId: 'E-A' })).body).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('retired') });
 
     // The attack: an administrator mints a key for a staff number nobody registered.
     expect((await mint(adminA, { role: 'ADMIN', staffId: 'E-GHOST' })).body).toMatchObject({ statusCode: 422, code: 'STAFF_NOT_REGISTERED' });
@@ -254,25 +264,46 @@ describe('two persons are two people', () => {
     });
     expect((await propose(adminA, 'E-GHOST', ['ADMIN'])).body.code).toBe('STAFF_CHANGE_PENDING');
     expect((await ctx.as(adminA).post(`/v1/staff/changes/${ghost.id}/reject`, { note: 'withdrawn' }).expect(200)).body.status).toBe('REJECTED');
-    expect((await approve(ADMIN_KEY, ghost.id)).body.code).toBe('STAFF_CHANGE_DECIDED');
+    expect((await approve(adminB, ghost.id)).body.code).toBe('STAFF_CHANGE_DECIDED');
 
-    for (const staffId of ['E-1', 'E-2']) await approve(adminA, (await propose(ADMIN_KEY, staffId, ['SUPERVISOR']).expect(202)).body.id).expect(200);
-    await approve(adminA, (await propose(ADMIN_KEY, 'E-AUD', ['AUDITOR']).expect(202)).body.id).expect(200);
-    const auditor = (await mint(ADMIN_KEY, { role: 'AUDITOR', staffId: 'E-AUD' }).expect(201)).body.key as string;
+    for (const [staffId, role] of [
+      ['E-1', 'SUPERVISOR'],
+      ['E-2', 'SUPERVISOR'],
+      ['E-AUD', 'AUDITOR'],
+    ])
+      await approve(adminB, (await propose(adminA, staffId, [role]).expect(202)).body.id).expect(200);
+    const auditor = (await minted(adminA, { role: 'AUDITOR', staffId: 'E-AUD' })).key;
     // A supervisor's key must name its holder; a terminal's must not; an admin never mints their own; nor a role the person does not hold.
     expect((await mint(adminA, { role: 'SUPERVISOR' })).body.code).toBe('VALIDATION_FAILED');
     expect((await mint(adminA, { role: 'ADMIN', staffId: 'E-A' })).body).toMatchObject({
       statusCode: 403,
       message: expect.stringContaining('cannot mint a key for themselves'),
     });
-    expect((await mint(ADMIN_KEY, { role: 'SUPERVISOR', staffId: 'E-A' })).body.code).toBe('STAFF_NOT_REGISTERED');
+    expect((await mint(adminA, { role: 'SUPERVISOR', staffId: 'E-B' })).body.code).toBe('STAFF_NOT_REGISTERED');
 
-    const s1 = (await mint(adminA, { role: 'SUPERVISOR', staffId: 'E-1' })).body.key as string;
-    const s1Again = (await mint(adminA, { role: 'SUPERVISOR', staffId: 'E-1' })).body.key as string;
-    const s2ByA = (await mint(adminA, { role: 'SUPERVISOR', staffId: 'E-2' })).body.key as string;
-    // Through a chain: E-A mints an admin key for the real E-B and, before E-B claims it, mints with it.
-    const adminBbyA = (await mint(adminA, { role: 'ADMIN', staffId: 'E-B' })).body.key as string;
-    const s2ViaB = (await mint(adminBbyA, { role: 'SUPERVISOR', staffId: 'E-2' })).body.key as string;
+    // A claim proves nothing alone: E-A mints an admin key for the real E-B, claims it (E-A knows its
+    // secret) and approves a ghost of their own with it.
+    const bByA = await minted(adminA, { role: 'ADMIN', staffId: 'E-B' });
+    const bByAClaimed = await claim(bByA.key);
+    const ghost2 = (await propose(adminA, 'E-GHOST-2', ['ADMIN']).expect(202)).body;
+    expect((await approve(bByAClaimed, ghost2.id)).body).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('E-A could hold both keys') });
+    // Nor may E-A, or the key itself, witness that claim.
+    expect((await ctx.as(adminA).post(`/v1/api-keys/${bByA.id}/witness`, {})).body).toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringContaining('E-A'),
+    });
+    expect((await ctx.as(bByAClaimed).post(`/v1/api-keys/${bByA.id}/witness`, {})).body).toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringContaining('their own key'),
+    });
+    expect((await ctx.as(ADMIN_KEY).post(`/v1/api-keys/${bByA.id}/witness`, {})).body.code).toBe('FORBIDDEN');
+
+    const s1 = (await minted(adminA, { role: 'SUPERVISOR', staffId: 'E-1' })).key;
+    const s1Again = (await minted(adminA, { role: 'SUPERVISOR', staffId: 'E-1' })).key;
+    const s2ByA = await minted(adminA, { role: 'SUPERVISOR', staffId: 'E-2' });
+    // Through a chain: E-A mints with the admin key of E-B's that nobody witnessed.
+    const s2ViaB = (await minted(bByAClaimed, { role: 'SUPERVISOR', staffId: 'E-2' })).key;
+    expect((await ctx.as(adminB).post(`/v1/api-keys/${s2ByA.id}/witness`, {})).body.code).toBe('KEY_NOT_CLAIMED');
 
     const table = await givenTable(ctx, { code: 'TWO-1' });
     const terminal = (await mint(ADMIN_KEY, { role: 'TERMINAL', tableId: table.id }).expect(201)).body.key as string;
@@ -287,20 +318,24 @@ describe('two persons are two people', () => {
       code: 'FORBIDDEN',
       message: expect.stringContaining('Staff member E-1 asked for this void with another key'),
     });
-    expect(await refusedBy(s2ByA, 'approve')).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('E-A could hold both keys') });
+    expect(await refusedBy(s2ByA.key, 'approve')).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('E-A could hold both keys') });
     expect(await refusedBy(s2ViaB, 'approve')).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('E-A could hold both keys') });
     expect(await refusedBy(s1, 'reject')).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('Nobody rejects their own void request') });
     expect(await refusedBy(s1Again, 'reject')).toMatchObject({ code: 'FORBIDDEN' });
-    // Claimed by E-2, the key is E-2's alone: E-1's request and E-2's approval are two persons.
-    const s2 = await claim(s2ByA);
-    expect((await ctx.as(s2ByA).get('/v1/void-requests')).status).toBe(401);
+    // Claimed (E-A could do that too: still theirs) ...
+    const s2 = await claim(s2ByA.key);
+    expect((await ctx.as(s2ByA.key).get('/v1/void-requests')).status).toBe(401);
+    expect(await refusedBy(s2, 'approve')).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('E-A could hold both keys') });
+    // ... and the claim witnessed by E-B, who minted neither: the key is E-2's alone, and E-1's request, asked with
+    // a key E-A could hold, is approved by a second person.
+    expect((await ctx.as(adminB).post(`/v1/api-keys/${s2ByA.id}/witness`, {}).expect(200)).body).toMatchObject({ claimWitnessedAt: expect.any(String) });
     expect((await ctx.as(s2).post(`/v1/void-requests/${asked}/approve`, {}).expect(200)).body.status).toBe('APPROVED');
     const [entry] = (await ctx.as(auditor).get(`/v1/audit?action=void.approve&entityId=${coup.id}`)).body;
     expect(entry.entry.data).toMatchObject({ askedBy: { staffId: 'E-1', persons: ['E-1', 'E-A'] }, approvedBy: { staffId: 'E-2', persons: ['E-2'] } });
 
     // A person taken off the register: every key of theirs stops at once.
     expect((await ctx.as(s1Again).get('/v1/void-requests')).status).toBe(200);
-    await approve(adminA, (await propose(ADMIN_KEY, 'E-1', [], false).expect(202)).body.id).expect(200);
+    await approve(adminB, (await propose(adminA, 'E-1', [], false).expect(202)).body.id).expect(200);
     expect((await ctx.as(s1Again).get('/v1/void-requests')).status).toBe(401);
     const register = (await ctx.admin.get('/v1/staff').expect(200)).body as {
       staffId: string;

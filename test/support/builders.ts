@@ -33,61 +33,74 @@ function expectStatus(res: { status: number; body: any }, status: number, what: 
 }
 
 /**
- * A service's staff register as the tests fill it (one per database): a second administrator,
- * claimed, who approves what the bootstrap key proposes, and the roles each person holds so far.
+ * A service's staff register as the tests fill it (one per database): its first two administrators,
+ * registered by the bootstrap key at setup, whose keys it minted (after which it touches no person);
+ * the first proposes and mints, the second approves and witnesses. And the roles each person holds so far.
  */
 interface Register {
-  registrar: Promise<string>;
+  administrators: Promise<{ first: string; second: string }>;
   roles: Map<string, string[]>;
 }
 const registers = new Map<unknown, Register>();
 
-/** A person's key, minted by `minter` and claimed by its holder: a new secret nobody who minted it saw. */
-export async function claimedKey(as: Caller, minter: string, body: Record<string, unknown>): Promise<string> {
+/**
+ * A person's key as a casino issues it: minted by `minter`, claimed by its holder (a new secret
+ * nobody who minted it saw) and the claim witnessed by `witness`, a second administrator.
+ */
+export async function claimedKey(as: Caller, minter: string, witness: string, body: Record<string, unknown>): Promise<string> {
   const minted = expectStatus(await as(minter).post('/v1/api-keys', body), 201, 'mint');
-  return expectStatus(await as(minted.key).post('/v1/api-keys/claim', {}), 201, 'claim').key as string;
+  const claimed = expectStatus(await as(minted.key).post('/v1/api-keys/claim', {}), 201, 'claim');
+  expectStatus(await as(witness).post(`/v1/api-keys/${minted.id}/witness`, {}), 200, 'witness');
+  return claimed.key as string;
 }
 
 function registerOf(scope: unknown, as: Caller, bootstrap: string): Register {
   let r = registers.get(scope);
   if (!r) {
-    const staffId = `E-REG-${process.pid}-${++seq}`;
-    const registrar = (async () => {
-      // The register is empty: the bootstrap key registers its first administrator alone.
-      const first = expectStatus(
-        await as(bootstrap).post('/v1/staff', { staffId, name: 'Registrar', roles: ['ADMIN'], reason: 'first administrator' }),
-        202,
-        'first administrator',
-      );
-      if (first.status !== 'APPROVED') throw new Error(`first administrator: ${JSON.stringify(first)}`);
-      return claimedKey(as, bootstrap, { name: 'registrar', role: 'ADMIN', staffId });
+    const ids = [`E-REG1-${process.pid}-${++seq}`, `E-REG2-${process.pid}-${++seq}`];
+    const administrators = (async () => {
+      const keys: string[] = [];
+      for (const staffId of ids) {
+        // The register has fewer than two administrators: the bootstrap key registers them alone, and mints their keys.
+        const done = expectStatus(await as(bootstrap).post('/v1/staff', { staffId, name: staffId, roles: ['ADMIN'], reason: 'setup' }), 202, 'setup');
+        if (done.status !== 'APPROVED') throw new Error(`setup: ${JSON.stringify(done)}`);
+        keys.push(expectStatus(await as(bootstrap).post('/v1/api-keys', { name: staffId, role: 'ADMIN', staffId }), 201, 'setup key').key as string);
+      }
+      return { first: keys[0], second: keys[1] };
     })();
-    r = { registrar, roles: new Map([[staffId, ['ADMIN']]]) };
+    r = { administrators, roles: new Map(ids.map((id) => [id, ['ADMIN']])) };
     registers.set(scope, r);
   }
   return r;
 }
 
+/** The two administrators the tests' register was set up with (`first` proposes and mints, `second` approves and witnesses). */
+export const administratorsOn = (scope: unknown, as: Caller, bootstrap: string) => registerOf(scope, as, bootstrap).administrators;
+
 /**
  * A person on the staff register of the service behind `as` (`scope` names that service's
- * database), holding `role` among theirs: proposed by the bootstrap key, approved by a second administrator.
+ * database), holding `role` among theirs: proposed by one administrator, approved by the other.
  */
 export async function givenStaffOn(scope: unknown, as: Caller, bootstrap: string, staffId: string, role: string): Promise<void> {
   const register = registerOf(scope, as, bootstrap);
-  const second = await register.registrar;
+  const { first, second } = await register.administrators;
   const held = register.roles.get(staffId) ?? [];
   if (held.includes(role)) return;
   const roles = [...held, role].sort();
-  const proposed = expectStatus(await as(bootstrap).post('/v1/staff', { staffId, name: staffId, roles, reason: 'hired' }), 202, `register ${staffId}`);
+  const proposed = expectStatus(await as(first).post('/v1/staff', { staffId, name: staffId, roles, reason: 'hired' }), 202, `register ${staffId}`);
   expectStatus(await as(second).post(`/v1/staff/changes/${proposed.id}/approve`, {}), 200, `register ${staffId}: approval`);
   register.roles.set(staffId, roles);
 }
 
-/** A person's key on the service behind `as`: the person registered, the key minted by the bootstrap key and claimed. */
+/** A person's key on the service behind `as`: the person registered, the key minted, claimed and witnessed. */
 export async function personKeyOn(scope: unknown, as: Caller, bootstrap: string, body: { name: string; role: string; staffId: string }): Promise<string> {
   await givenStaffOn(scope, as, bootstrap, body.staffId, body.role);
-  return claimedKey(as, bootstrap, body);
+  const { first, second } = await registerOf(scope, as, bootstrap).administrators;
+  return claimedKey(as, first, second, body);
 }
+
+/** A test app's two administrators (`first` proposes and mints, `second` approves and witnesses). */
+export const givenAdministrators = (ctx: TestContext) => administratorsOn(ctx, (k) => ctx.as(k), ADMIN_KEY);
 
 /** A person on a test app's staff register. */
 export const givenStaff = (ctx: TestContext, staffId: string, role: string) => givenStaffOn(ctx, (k) => ctx.as(k), ADMIN_KEY, staffId, role);

@@ -47,6 +47,13 @@ export class ApiKeyDto {
     description: 'When its holder claimed it (a new secret the minter never saw); until then two-person rules count the minter as a possible holder',
   })
   claimedAt: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: "The second administrator's key that witnessed the claim: from then on the key is its person's alone",
+  })
+  claimWitnessedBy: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) claimWitnessedAt: string | null;
 }
 
 export class CreatedApiKeyDto {
