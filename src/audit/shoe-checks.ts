@@ -45,7 +45,7 @@ export async function checkOpenShoes(db: Queryable, perCheck = 5): Promise<Findi
        FROM coups c WHERE c.shoe_id = ANY ($1::uuid[]) AND c.status = 'SETTLED'
      UNION ALL
      SELECT c.shoe_id::text, 'return', c.number, c.player_cards || c.banker_cards, v.created_at
-       FROM coup_voids v JOIN coups c ON c.id = v.coup_id WHERE c.shoe_id = ANY ($1::uuid[]) AND c.status = 'SETTLED'
+       FROM coup_voids v JOIN coups c ON c.id = v.coup_id WHERE c.shoe_id = ANY ($1::uuid[]) AND c.status = 'SETTLED' AND coalesce(v.cards_returned, true)
      UNION ALL
      SELECT b.shoe_id::text, 'deal', b.number, ARRAY(SELECT jsonb_array_elements_text(h) FROM jsonb_each(b.cards) AS x(k, h)), b.settled_at
        FROM bank_coups b WHERE b.shoe_id = ANY ($1::uuid[])

@@ -86,7 +86,10 @@ export const refText = (r: SealRef) => `${r.relation}/${r.key}`;
 export function imageExpression(relation: SealedRelation): string {
   const spec: SealSpec = SEALED[relation];
   const list = (columns: readonly string[]) => `ARRAY[${columns.map((c) => `'${c}'`).join(', ')}]::text[]`;
-  const whole = spec.omit ? `(to_jsonb(t) - ${list(spec.omit)})` : 'to_jsonb(t)';
+  // NULLs are left out of the image, so that a column a later migration adds (nullable, without a
+  // default, as migrations add them to sealed tables) leaves the rows sealed before it as they were.
+  const row = 'jsonb_strip_nulls(to_jsonb(t))';
+  const whole = spec.omit ? `(${row} - ${list(spec.omit)})` : row;
   if (!spec.volatile) return `${whole}::text`;
   return `(CASE WHEN ${spec.openWhen} THEN ${whole} - ${list(spec.volatile)} ELSE ${whole} END)::text`;
 }

@@ -4,7 +4,7 @@ import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Role, SUPERVISORS } from '../common/actor';
 import { Endpoint } from '../common/endpoint';
 import { IdParam } from '../common/validation';
-import { DecideVoidDto, RequestVoidDto, VoidRequestDto } from './dto/void-request.dto';
+import { DecideVoidDto, RequestCoupVoidDto, RequestVoidDto, VoidRequestDto } from './dto/void-request.dto';
 import { VoidRequestsService } from './void-requests.service';
 
 const READERS: Role[] = ['SUPERVISOR', 'AUDITOR', 'ADMIN'];
@@ -17,7 +17,7 @@ export class VoidRequestsController {
   @Endpoint('POST', 'coups/:id/void', {
     operationId: 'requestCoupVoid',
     body: {
-      type: RequestVoidDto,
+      type: RequestCoupVoidDto,
       examples: { wrongTable: { summary: 'A coup keyed at the wrong table', value: { reason: 'Cards recorded for the wrong table: BAC-07 keyed as BAC-08' } } },
     },
     summary: 'Ask to void a coup; a different supervisor must approve it',
@@ -28,7 +28,7 @@ export class VoidRequestsController {
     type: VoidRequestDto,
     errors: ['NOT_FOUND', 'COUP_ALREADY_VOIDED', 'VOID_ALREADY_REQUESTED'],
   })
-  requestCoupVoid(@IdParam() id: string, @Body() dto: RequestVoidDto, @CurrentContext() ctx: RequestContext): Promise<VoidRequestDto> {
+  requestCoupVoid(@IdParam() id: string, @Body() dto: RequestCoupVoidDto, @CurrentContext() ctx: RequestContext): Promise<VoidRequestDto> {
     return this.voids.request('COUP', id, dto, ctx);
   }
 

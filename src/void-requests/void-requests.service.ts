@@ -38,7 +38,7 @@ export class VoidRequestsService {
     BUY_IN: { target: (...a) => this.voids.buyInTarget(...a), void: (...a) => this.voids.voidBuyIn(...a) },
   };
 
-  async request(target: VoidTarget, targetId: string, dto: RequestVoidDto, ctx: RequestContext): Promise<VoidRequestDto> {
+  async request(target: VoidTarget, targetId: string, dto: RequestVoidDto & { returnCards?: boolean }, ctx: RequestContext): Promise<VoidRequestDto> {
     const { actor } = ctx;
     // Who could hold the asking key now is kept with the request: a claim witnessed later does not make the asker another person.
     const asker = await this.keys.holder(actor.keyId);
@@ -58,6 +58,7 @@ export class VoidRequestsService {
           requestedByKeyId: actor.keyId,
           requestedByRole: actor.role,
           requesterPersons: [...asker.persons],
+          returnCards: target === 'COUP' ? (dto.returnCards ?? false) : null,
         },
       });
       await this.audit.append(tx, ctx, {
@@ -84,6 +85,7 @@ export class VoidRequestsService {
         requestedBy: { keyId: r.requestedByKeyId, role: r.requestedByRole, tableId: null },
         approvedBy: actor,
         voidRequestId: r.id,
+        returnCards: r.returnCards === true,
       };
       await this.kinds[r.target].void(tx, ctx, r.targetId, v);
       const decided = await tx.voidRequest.update({

@@ -22,6 +22,8 @@ export interface VoidDecision {
   requestedBy: Actor;
   approvedBy: Actor;
   voidRequestId: string;
+  /** A coup's cards go back into its shoe (they never came out of it); otherwise they stay dealt. */
+  returnCards: boolean;
 }
 
 /** What every void record keeps: why, who asked, who approved, and the request. */
@@ -66,6 +68,7 @@ export class Voids {
       data: {
         coupId,
         propertyId: coup.propertyId,
+        cardsReturned: coup.status === 'SETTLED' ? v.returnCards : null,
         ...voidRecord(v),
       },
     });
@@ -105,7 +108,8 @@ export class Voids {
           select: { id: true },
         })),
       );
-      Object.assign(shoeChanges, returnToShoe(shoe, parseCards([...coup.playerCards, ...coup.bankerCards])));
+      // The cards were dealt and stay out of the shoe, unless they never came out of it (keyed at the wrong table).
+      if (v.returnCards) Object.assign(shoeChanges, returnToShoe(shoe, parseCards([...coup.playerCards, ...coup.bankerCards])));
     } else {
       // Cancelled before the cards: new bets go back; carried tie bets wait for the next coup again.
       withdrawn.push(

@@ -251,7 +251,7 @@ describe('bad input is answered with a stable code and changes nothing', () => {
   it('a rejected coup uses no number', async () => {
     const res = await ctx.as(pit.terminal).post(`/v1/shoes/${pit.shoe.id}/coups`, { cards: { player: ['2S', '3D'], banker: ['7H', 'KC'] } });
     expect(res.status).toBe(422);
-    const ok = await ctx.as(pit.terminal).post(`/v1/shoes/${pit.shoe.id}/coups`, { cards: { player: ['9D', 'KD'], banker: ['8D', 'KC'] } });
+    const ok = await ctx.as(pit.terminal).post(`/v1/shoes/${pit.shoe.id}/coups`, { cards: { player: ['9D', 'JD'], banker: ['8D', 'JC'] } });
     expect(ok.status).toBe(201);
     expect(ok.body.number).toBe(2); // coup 1 was recorded and voided in beforeAll
   });

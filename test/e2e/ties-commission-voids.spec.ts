@@ -179,7 +179,7 @@ describe('commission box', () => {
 });
 
 describe('two-person voids', () => {
-  it('a supervisor asks, a different one approves: original readable, cards back in the shoe, commission reversed; twice is an error', async () => {
+  it('a supervisor asks, a different one approves: original readable, cards keyed at the wrong table back in the shoe, commission reversed; twice is an error', async () => {
     const { terminal, supervisor, shoe } = await givenPit(ctx, { decks: 1 });
     const second = await givenKey(ctx, 'SUPERVISOR');
     const coup = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: BANKER_7, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] });
@@ -187,7 +187,7 @@ describe('two-person voids', () => {
     expect(before.remaining.KS).toBe(0);
 
     expect((await ctx.as(terminal).post(`/v1/coups/${coup.body.id}/void`, { reason: 'wrong table' })).status).toBe(403);
-    const asked = await ctx.as(supervisor).post(`/v1/coups/${coup.body.id}/void`, { reason: 'Cards recorded for the wrong table' });
+    const asked = await ctx.as(supervisor).post(`/v1/coups/${coup.body.id}/void`, { reason: 'Cards recorded for the wrong table', returnCards: true });
     expect(asked.status).toBe(202);
     expect(asked.body).toMatchObject({ target: 'COUP', status: 'PENDING', voidRequestId: expect.any(String) });
     // Nothing has happened yet.
@@ -215,6 +215,22 @@ describe('two-person voids', () => {
     // The returned cards can be dealt again, and numbering goes on.
     const redeal = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: BANKER_7 });
     expect([redeal.status, redeal.body.number]).toEqual([201, 2]);
+  });
+
+  it('a misdeal voided: its cards were dealt and stay out of the shoe, which counts what is physically left', async () => {
+    const { terminal, supervisor, shoe } = await givenPit(ctx, { decks: 1 });
+    const second = await givenKey(ctx, 'SUPERVISOR');
+    const coup = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: BANKER_7 });
+    const before = (await ctx.as(terminal).get(`/v1/shoes/${shoe.id}`)).body;
+    expect([before.cardsLeft, before.remaining.KS]).toEqual([52 - 5, 0]);
+    await givenVoid(ctx, 'coups', coup.body.id, 'Misdeal: the dealer turned a card too many', supervisor, second);
+    const after = (await ctx.as(terminal).get(`/v1/shoes/${shoe.id}`)).body;
+    expect([after.cardsLeft, after.cardsDealt, after.remaining.KS]).toEqual([before.cardsLeft, before.cardsDealt, 0]);
+    expect(after.coups[0]).toMatchObject({ number: 1, voided: true });
+    // The king of spades is in the discard rack: recording it again is refused.
+    expect((await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: BANKER_7 })).body.code).toBe('CARD_NOT_IN_SHOE');
+    const voided = (await ctx.as(terminal).get(`/v1/coups/${coup.body.id}`)).body;
+    expect(voided.void).toMatchObject({ reason: 'Misdeal: the dealer turned a card too many' });
   });
 
   it('a rejected request changes nothing, and the coup can be asked again', async () => {

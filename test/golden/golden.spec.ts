@@ -152,7 +152,7 @@ describe('recorded answers', () => {
     await send(terminal, 'POST', `/v1/shoes/${shoe.id}/coups`, { wagers: [{ seat: 1, betType: 'BANKER', amount: 1.5 }], extra: true });
     await send(terminal, 'GET', `/v1/shoes/${shoe.id}/commissions`);
     await send(supA, 'POST', `/v1/shoes/${shoe.id}/commissions/collections`, { seat: 1, amount: 300 });
-    const asked = await send(supA, 'POST', `/v1/coups/${coup1.id}/void`, { reason: 'Keyed at the wrong table' });
+    const asked = await send(supA, 'POST', `/v1/coups/${coup1.id}/void`, { reason: 'Keyed at the wrong table', returnCards: true });
     await send(supA, 'POST', `/v1/void-requests/${asked.voidRequestId}/approve`, {});
     await send(supB, 'POST', `/v1/void-requests/${asked.voidRequestId}/approve`, { note: 'Checked on camera' });
     await send(terminal, 'GET', `/v1/coups/${coup1.id}`);

@@ -1,9 +1,18 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { TextField } from '../../common/validation';
+import { BoolField, TextField } from '../../common/validation';
 
 export class RequestVoidDto {
   @TextField({ description: 'Why it must be voided (kept with the void)', example: 'Cards recorded for the wrong table', maxLength: 500, minLength: 3 })
   reason: string;
+}
+
+export class RequestCoupVoidDto extends RequestVoidDto {
+  @BoolField({
+    description:
+      "True only when the coup's cards never came out of this shoe (keyed at the wrong table): they go back into its composition. By default they stay out, as they were dealt (a misdeal, a wrong settlement), so the shoe's cards left stay what is physically left",
+    required: false,
+  })
+  returnCards?: boolean;
 }
 
 export class DecideVoidDto {
