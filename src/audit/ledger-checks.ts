@@ -87,15 +87,16 @@ const COUP_REBUILDS: readonly LedgerCheck[] = [
   {
     ledger: 'coups',
     sql: `
-      WITH opened AS (SELECT e.entity_id::uuid AS id, (e.data->>'openedAt')::timestamptz AS opened_at FROM ${entries('coup.open')} e),
-      written AS (
+      WITH s AS MATERIALIZED ${SETTLES},
+      opened AS MATERIALIZED (SELECT e.entity_id::uuid AS id, (e.data->>'openedAt')::timestamptz AS opened_at FROM ${entries('coup.open')} e),
+      written AS MATERIALIZED (
         SELECT s.coup_id AS id, (s.data->>'shoeId')::uuid AS shoe_id, s.stream::uuid AS table_id, (s.data->>'number')::int AS number,
                ARRAY(SELECT jsonb_array_elements_text(s.data->'cards'->'player')) AS player_cards,
                ARRAY(SELECT jsonb_array_elements_text(s.data->'cards'->'banker')) AS banker_cards,
                s.data->>'winner' AS winner, (s.data->>'playerTotal')::int AS player_total, (s.data->>'bankerTotal')::int AS banker_total,
                (s.data->>'gamingDay')::date AS gaming_day, (s.data->>'settledAt')::timestamptz AS settled_at,
                coalesce(o.opened_at, (s.data->>'settledAt')::timestamptz) AS opened_at, s.full
-        FROM ${SETTLES} s LEFT JOIN opened o ON o.id = s.coup_id)
+        FROM s LEFT JOIN opened o ON o.id = s.coup_id)
       SELECT coalesce(w.id, c.id)::text AS ref,
              CASE WHEN c.id IS NULL THEN 'settled in the audit log, missing from coups'
                   WHEN w.id IS NULL THEN 'a settled coup no audit entry settled'
@@ -112,16 +113,17 @@ const COUP_REBUILDS: readonly LedgerCheck[] = [
     ledger: 'wagers',
     // Every wager settled by a coup.settle entry, as settled; every settled wager, settled by one.
     sql: `
-      WITH placed AS (
+      WITH s AS MATERIALIZED ${SETTLES},
+      placed AS MATERIALIZED (
         SELECT (w->>'id')::uuid AS id, coalesce(e.data->>'placedAt', e.data->>'openedAt')::timestamptz AS placed_at
         FROM audit_log a CROSS JOIN LATERAL (SELECT (a.payload::jsonb) -> 'data' AS data) e CROSS JOIN LATERAL jsonb_array_elements(e.data -> 'wagers') w
         WHERE a.action IN ('coup.open', 'coup.wagers')
-      ), written AS (
+      ), written AS MATERIALIZED (
         SELECT (w->>'id')::uuid AS id, s.coup_id, (s.data->>'shoeId')::uuid AS shoe_id, (w->>'seat')::int AS seat, w->>'betType' AS bet_type,
                (w->>'amount')::bigint AS amount, w->>'result' AS result, (w->>'payout')::bigint AS payout, (w->>'commission')::bigint AS commission,
                (w->>'net')::bigint AS net, w->>'patronId' AS patron_id, (w->>'seatingId')::uuid AS seating_id, (w->>'carriedFromId')::uuid AS carried_from_id,
                (s.data->>'settledAt')::timestamptz AS settled_at, (s.data->>'gamingDay')::date AS gaming_day, s.full
-        FROM ${SETTLES} s CROSS JOIN LATERAL jsonb_array_elements(s.data -> 'wagers') w
+        FROM s CROSS JOIN LATERAL jsonb_array_elements(s.data -> 'wagers') w
       ), settled AS (SELECT * FROM wagers WHERE status = 'SETTLED')
       SELECT coalesce(w.id, x.id)::text AS ref,
              CASE WHEN x.id IS NULL THEN 'settled in the audit log, missing from wagers'
@@ -144,10 +146,11 @@ const COUP_REBUILDS: readonly LedgerCheck[] = [
     // in, as the bet it was carried from (seat, bet, amount, patron, visit), at that coup's time; on
     // the coup taking bets that last took it up (coup.open), unless that coup was cancelled.
     sql: `
-      WITH carried AS (
+      WITH s AS MATERIALIZED ${ALL_SETTLES},
+      carried AS MATERIALIZED (
         SELECT c::uuid AS id, s.coup_id, (s.data->>'settledAt')::timestamptz AS at, s.full, s.archived
-        FROM ${ALL_SETTLES} s CROSS JOIN LATERAL jsonb_array_elements_text(s.data -> 'carriedForward') c
-      ), taken AS (
+        FROM s CROSS JOIN LATERAL jsonb_array_elements_text(s.data -> 'carriedForward') c
+      ), taken AS MATERIALIZED (
         SELECT DISTINCT ON (c::uuid) c::uuid AS id, e.entity_id::uuid AS coup_id
         FROM ${entries('coup.open')} e CROSS JOIN LATERAL jsonb_array_elements_text(e.data -> 'carried') c ORDER BY c::uuid, e.seq DESC
       )
@@ -170,10 +173,11 @@ const COUP_REBUILDS: readonly LedgerCheck[] = [
     ledger: 'commission_entries',
     // Accruals: one per settled wager that owes commission, of that amount, against its seat and patron, as the coup wrote it.
     sql: `
-      WITH owed AS (
+      WITH s AS MATERIALIZED ${ALL_SETTLES},
+      owed AS MATERIALIZED (
         SELECT (w->>'id')::uuid AS wager_id, (w->>'commission')::bigint AS amount, (w->>'seat')::int AS seat, w->>'patronId' AS patron_id,
                s.coup_id, (s.data->>'shoeId')::uuid AS shoe_id, s.stream::uuid AS table_id, s.key_id, (s.data->>'settledAt')::timestamptz AS at, s.full
-        FROM ${ALL_SETTLES} s CROSS JOIN LATERAL jsonb_array_elements(s.data -> 'wagers') w
+        FROM s CROSS JOIN LATERAL jsonb_array_elements(s.data -> 'wagers') w
         WHERE (w->>'commission')::bigint > 0
       ), accrued AS (SELECT * FROM commission_entries WHERE kind = 'ACCRUAL')
       SELECT coalesce(o.wager_id, a.wager_id)::text AS ref,
@@ -195,7 +199,7 @@ const CHECKS: readonly LedgerCheck[] = [
     ledger: 'ledger_archive_steps',
     // A month detached to the archive held, when it left, the settled wagers the chain says were settled in it.
     sql: `
-      WITH written AS (
+      WITH written AS MATERIALIZED (
         SELECT date_trunc('month', (e.data->>'gamingDay')::date)::date AS month, count(*) AS wagers, sum((w->>'amount')::bigint) AS handle
         FROM ${entries('coup.settle')} e CROSS JOIN LATERAL jsonb_array_elements(e.data -> 'wagers') w
         GROUP BY 1)
@@ -241,7 +245,7 @@ const CHECKS: readonly LedgerCheck[] = [
     ledger: 'bank_coups',
     // Every player-banked coup as the bank.coup entry settled it: the bank, what was covered, the house's commission.
     sql: `
-      WITH written AS (
+      WITH written AS MATERIALIZED (
         SELECT (e.data->>'id')::uuid AS id, (e.data->>'bankBefore')::bigint AS bank_before, (e.data->>'covered')::bigint AS covered,
                (e.data->>'commission')::bigint AS commission, (e.data->>'bankAfter')::bigint AS bank_after
         FROM ${entries('bank.coup')} e)
@@ -341,7 +345,7 @@ const CHECKS: readonly LedgerCheck[] = [
   {
     ledger: 'buy_ins',
     sql: `
-      WITH written AS (
+      WITH written AS MATERIALIZED (
         SELECT (e.data->>'id')::uuid AS id, e.data->>'kind' AS kind, (e.data->>'amount')::bigint AS amount, e.data->>'patronId' AS patron_id,
                (e.data->>'markerId')::uuid AS marker_id
         FROM ${entries('buyIn.record')} e)
@@ -356,7 +360,7 @@ const CHECKS: readonly LedgerCheck[] = [
     ledger: 'markers',
     // Every marker issued by a MARKER buy-in, of its amount, to its patron.
     sql: `
-      WITH written AS (
+      WITH written AS MATERIALIZED (
         SELECT (e.data->>'markerId')::uuid AS id, (e.data->>'amount')::bigint AS amount, e.data->>'patronId' AS patron_id
         FROM ${entries('buyIn.record')} e WHERE e.data->>'kind' = 'MARKER')
       SELECT coalesce(w.id, m.id)::text AS ref,
@@ -369,7 +373,7 @@ const CHECKS: readonly LedgerCheck[] = [
   {
     ledger: 'marker_payments',
     sql: `
-      WITH written AS (
+      WITH written AS MATERIALIZED (
         SELECT (e.data->>'paymentId')::uuid AS id, e.entity_id::uuid AS marker_id, (e.data->>'amount')::bigint AS amount, e.data->>'method' AS method
         FROM ${entries('marker.payment')} e)
       SELECT coalesce(w.id, p.id)::text AS ref,
@@ -383,7 +387,7 @@ const CHECKS: readonly LedgerCheck[] = [
     ledger: 'cash_transactions',
     // The cash log: each cash buy-in, each cash marker payment and each cage transaction, as recorded.
     sql: `
-      WITH written AS (
+      WITH written AS MATERIALIZED (
         SELECT 'buy-in ' || (e.data->>'id') AS source, 'IN' AS direction, 'BUY_IN' AS kind, (e.data->>'amount')::bigint AS amount, e.data->>'patronId' AS patron_id
         FROM ${entries('buyIn.record')} e WHERE e.data->>'kind' = 'CASH'
         UNION ALL

@@ -12,6 +12,9 @@ import { Finding, guarded, isFinding, Queryable } from './verification';
  * not at all. The caller runs it inside a transaction (each check has a savepoint of its own).
  */
 export async function checkRecords(db: Queryable, keyring: AuditKeyring | null): Promise<Finding[]> {
+  // The checks are large statements the planner prices high enough to compile (JIT), which costs
+  // more than running them: 0.8 s a check at 10,000 coups (bench:verify).
+  await db.query('SET LOCAL jit = off');
   const seals = await guarded(db, 'the seals', () => checkSeals(db, keyring));
   const shoes = await guarded(db, 'the open shoes', () => checkOpenShoes(db));
   const checkpoints = await guarded(db, 'the stored checkpoints', () => checkStoredCheckpoints(db));
