@@ -1,5 +1,5 @@
 import type { AuditKeyring } from '../config/keyring';
-import { existingSql, imagesSql, SEALED, SEALED_RELATIONS, sealMac, SealedRelation, SealSpec } from '../ledger/seals';
+import { existingSql, imagesSql, SEALED, SEALED_RELATIONS, sealMac, SealSpec } from '../ledger/seals';
 import { Finding, Queryable } from './verification';
 
 /**
@@ -121,5 +121,3 @@ export async function checkSeals(db: Queryable, keyring: AuditKeyring | null, pe
   findings.push(...missing.slice(0, perRelation * 4));
   return { findings, sealed, baseline: before };
 }
-
-export const isSealed = (relation: string): relation is SealedRelation => (SEALED_RELATIONS as string[]).includes(relation);
