@@ -216,12 +216,14 @@ describe('the superuser against every proven record', () => {
     const missed: string[] = [];
     const refused: string[] = [];
     let copied = 0;
+    let deletedFrom = 0;
     for (const [table] of proven) {
       const { rows } = await su.query<{ n: string }>(`SELECT count(*)::text AS n FROM "${table}"`);
       if (rows[0].n === '0') continue;
       const deleted = await foundAfter(`DELETE FROM "${table}" WHERE ctid = (SELECT ctid FROM "${table}" ORDER BY ctid DESC LIMIT 1)`);
       if (deleted instanceof Error || deleted.length === 0)
         missed.push(`${table}: a row deleted ${deleted instanceof Error ? deleted.message : 'was not found'}`);
+      else deletedFrom++;
       const key = (await catalog()).find((c) => c.table === table && (c.column === 'id' || c.column === 'staff_id' || c.column === 'card'))!;
       const copy = await foundAfter(
         `INSERT INTO "${table}" SELECT (jsonb_populate_record(NULL::"${table}", to_jsonb(t) || jsonb_build_object('${key.column}', ${key.type === 'uuid' ? 'gen_random_uuid()' : `t."${key.column}" || '-copy'`}))).* FROM "${table}" t ORDER BY ctid DESC LIMIT 1`,
@@ -235,7 +237,7 @@ describe('the superuser against every proven record', () => {
     }
 
     console.log(
-      `proof: a row deleted from each of ${proven.length} tables, each found; a row copied in: found in ${copied}, refused by a unique key in ${refused.join(', ')}`,
+      `proof: a row deleted from each of the ${deletedFrom} tables that hold rows, each found; a row copied in: found in ${copied}, refused by a unique key in ${refused.join(', ')}`,
     );
     expect(missed).toEqual([]);
     expect(copied).toBeGreaterThan(5);
