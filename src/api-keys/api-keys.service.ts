@@ -49,7 +49,8 @@ export class ApiKeysService {
       throw notFound('Table', dto.tableId);
     }
     const key = `sab_${randomBytes(32).toString('base64url')}`;
-    const row = await this.prisma.transaction(ctx, async (tx) => {
+    // The answer a retry with the Idempotency-Key replays is stored without the key: a key is shown once.
+    const stored = await this.prisma.transaction(ctx, async (tx): Promise<CreatedApiKeyDto> => {
       const created = await tx.apiKey.create({
         data: {
           name: dto.name,
@@ -71,10 +72,10 @@ export class ApiKeysService {
         data: { name: dto.name, role: dto.role, tableId: dto.tableId ?? null, staffId: dto.staffId ?? null, expiresAt },
         seals: [seal('api_keys', created.id)],
       });
-      return created;
+      return { id: created.id, key: null, apiKey: toDto(created) };
     });
-    this.logger.log(`API key ${row.id} (${row.role}) created by ${actor.keyId}`);
-    return { id: row.id, key, apiKey: toDto(row) };
+    this.logger.log(`API key ${stored.id} (${stored.apiKey.role}) created by ${actor.keyId}`);
+    return { ...stored, key };
   }
 
   /**
@@ -85,7 +86,7 @@ export class ApiKeysService {
     const { actor } = ctx;
     if (actor.keyId === BOOTSTRAP_ADMIN_ID) throw new AppError('FORBIDDEN', 'The bootstrap key comes from the environment: rotate it there');
     const key = `sab_${randomBytes(32).toString('base64url')}`;
-    const row = await this.prisma.transaction(ctx, async (tx) => {
+    const stored = await this.prisma.transaction(ctx, async (tx): Promise<CreatedApiKeyDto> => {
       const claimed = await tx.apiKey.updateManyAndReturn({
         where: { id: actor.keyId, claimedAt: null, revokedAt: null },
         data: { keyHash: hash(key).toString('hex'), keyPrefix: key.slice(0, 10), claimedAt: new Date() },
@@ -99,10 +100,10 @@ export class ApiKeysService {
         data: { claimedAt: claimed[0].claimedAt, keyPrefix: claimed[0].keyPrefix },
         seals: [seal('api_keys', actor.keyId)],
       });
-      return claimed[0];
+      return { id: claimed[0].id, key: null, apiKey: toDto(claimed[0]) };
     });
     this.access.forget(actor.keyId);
-    return { id: row.id, key, apiKey: toDto(row) };
+    return { ...stored, key };
   }
 
   /**

@@ -75,7 +75,8 @@ export class TablesService {
       roundingMode: rules.rounding.mode,
       roundingUnit: rules.rounding.unit,
     };
-    const row = await this.prisma.transaction(ctx, async (tx) => {
+    // The answer is what the transaction returns (a retry with the Idempotency-Key replays it).
+    return this.prisma.transaction(ctx, async (tx) => {
       const created = await tx.casinoTable.create({ data });
       await this.audit.append(tx, ctx, {
         stream: 'admin',
@@ -85,9 +86,8 @@ export class TablesService {
         data: { ...data },
         seals: [seal('casino_tables', created.id)],
       });
-      return created;
+      return toTableDto(created);
     });
-    return toTableDto(row);
   }
 
   /** Every table (of one property), or only its own table for a terminal's key: a terminal reads what it writes. */

@@ -8,6 +8,26 @@ afterAll(() => ctx.close());
 const body = { cards: { player: ['9S', 'KD'], banker: ['8H', 'KC'] }, wagers: [{ seat: 1, betType: 'PLAYER', amount: 1000 }] };
 
 describe('Idempotency-Key', () => {
+  it('a retried key creation answers as the first, but never shows the key again, and keeps neither it nor its hash', async () => {
+    const table = (await ctx.admin.post('/v1/tables', { code: 'IDEM-KEY', variant: 'COMMISSION', currency: 'EUR', minBet: 100, maxBet: 100_000 }).expect(201))
+      .body;
+    const send = () => ctx.admin.post('/v1/api-keys', { name: 'retried', role: 'TERMINAL', tableId: table.id }).set('Idempotency-Key', 'IDEM-KEY-1');
+    const first = (await send().expect(201)).body;
+    expect(first.key).toMatch(/^sab_/);
+    const replay = await send().expect(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toEqual({ ...first, key: null });
+    const [stored] = await ctx.prisma.$queryRaw<{ body: string }[]>`SELECT response_body::text AS body FROM idempotency_records WHERE key = 'IDEM-KEY-1'`;
+    const hashOf = (await ctx.prisma.apiKey.findUniqueOrThrow({ where: { id: first.id } })).keyHash;
+    expect(stored.body).not.toContain(first.key);
+    expect(stored.body).not.toContain(hashOf);
+    // A table's creation replays the answer it gave, not the stored row.
+    const tableAgain = () =>
+      ctx.admin.post('/v1/tables', { code: 'IDEM-T2', variant: 'COMMISSION', currency: 'EUR', minBet: 100, maxBet: 100_000 }).set('Idempotency-Key', 'IDEM-T2');
+    const t1 = (await tableAgain().expect(201)).body;
+    expect((await tableAgain().expect(201)).body).toEqual(t1);
+  });
+
   it('a retry with the same key and body returns the first response and records nothing again', async () => {
     const { terminal, shoe } = await givenPit(ctx);
     const first = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, body).set('Idempotency-Key', 'coup-1');

@@ -58,7 +58,13 @@ export class ApiKeyDto {
 
 export class CreatedApiKeyDto {
   @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ description: 'The key itself: shown only in this response, stored only as a hash', example: 'sab_3kq…' })
-  key: string;
+  @ApiProperty({
+    description:
+      'The key itself: shown only in this response, stored only as a hash. null when the answer is replayed for a retried Idempotency-Key: a key is shown once (revoke it and mint another if it was lost)',
+    example: 'sab_3kq…',
+    nullable: true,
+    type: String,
+  })
+  key: string | null;
   @ApiProperty({ type: ApiKeyDto }) apiKey: ApiKeyDto;
 }
