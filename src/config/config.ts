@@ -50,6 +50,11 @@ export interface AppConfig {
   readonly surveillancePollMs: number;
   /** SURVEILLANCE_SHARE: the most of the time the surveillance thread may be at work (it rests between passes). */
   readonly surveillanceShare: number;
+  /**
+   * SURVEILLANCE_RECORD_DAYS: how many gaming days of a patron's (or a seat's) play the detectors
+   * read at each shoe close (a rolling window; 30 by default).
+   */
+  readonly surveillanceRecordDays: number;
 }
 
 export class ConfigError extends Error {
@@ -150,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!['on', 'off'].includes(surveillanceSetting)) problems.push(`SURVEILLANCE must be on or off, got "${env.SURVEILLANCE}"`);
   const surveillancePollMs = int(env, 'SURVEILLANCE_POLL_MS', 250, 10, 60_000, problems);
   const surveillanceShare = Number(env.SURVEILLANCE_SHARE ?? '0.1');
+  const surveillanceRecordDays = int(env, 'SURVEILLANCE_RECORD_DAYS', 30, 1, 3_650, problems);
   if (!(surveillanceShare > 0 && surveillanceShare <= 1))
     problems.push(`SURVEILLANCE_SHARE must be a number above 0 and at most 1, got "${env.SURVEILLANCE_SHARE}"`);
 
@@ -185,5 +191,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     surveillance: surveillanceSetting !== 'off',
     surveillancePollMs,
     surveillanceShare,
+    surveillanceRecordDays,
   };
 }

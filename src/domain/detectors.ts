@@ -1,11 +1,17 @@
 import { Card, CARDS_PER_DECK, formatCard } from './cards';
-import { BetChances, betChances, Composition, exactOdds, oddsByFirstCard } from './odds';
+import { BetChances, betChances, Composition, exactOdds, fullShoe, oddsByFirstCard, removeCards } from './odds';
 import { BET_TYPES, BetType, MAIN_BETS, MainBet, offeredBets, RuleSet } from './rules';
-import { chanceOfRun, countBettingTail, CountStratum, heavyStakes, poissonBinomialTail, RepeatedRun, upperTailOfSum } from './surveillance';
+import { seededRandom } from './simulation';
+import { chanceOfAnyMatch, exchangeableEValue, logBettingGrowth, RepeatedRun, seedOf, shiryaevRoberts } from './surveillance';
 
 /**
- * The integrity detectors (docs/domain.md §7): records of play in, findings out. Pure: the service
+ * The integrity detectors (docs/domain.md §9): records of play in, findings out. Pure: the service
  * and `npm run sim:surveillance` run the same code on the same records.
+ *
+ * Every record detector is an e-detector: each shoe of a record gives an e-value (evidence whose
+ * expectation is at most 1 if nobody knows more than the cards left), and the Shiryaev–Roberts
+ * statistic gathers them over the record. An alarm at ALARM bounds the false alarms of each
+ * detector to one per ALARM honest shoes on average, at every look and over records of any length.
  */
 
 /** What surveillance knows of a coup before its cards came out: the exact chances on the shoe as it stood. */
@@ -66,6 +72,9 @@ export const PACKED_ODDS_LENGTH = 41 + 3 * BET_TYPES.length;
 
 const NO_PAIRS = { playerPair: 0n, bankerPair: 0n, eitherPair: 0n, perfectPairEither: 0n, perfectPairBoth: 0n };
 
+// ---------------------------------------------------------------------------------------------
+// Records.
+
 /** One wager as settled. */
 export interface PlayedWager {
   readonly betType: BetType;
@@ -77,6 +86,18 @@ export interface PlayedWager {
   readonly net: bigint;
 }
 
+/** Where a coup was, for the person reading the evidence. */
+export interface CoupLabel {
+  readonly table: string;
+  readonly shoe: number;
+  readonly coup: number;
+  /** The cards as dealt, e.g. "P 9S 2H · B KD 5C 3S". */
+  readonly cards: string;
+  readonly currency: string;
+  /** The currency's minor digits (2 for MOP, HKD, SGD, USD; 0 for JPY). */
+  readonly digits: number;
+}
+
 /** A coup as one patron (or seat) played it. */
 export interface PlayedCoup {
   readonly coupId: string;
@@ -85,210 +106,597 @@ export interface PlayedCoup {
   readonly odds: CoupOdds;
   /** The point value of the coup's first card (Player's first). */
   readonly firstValue: number;
+  /** Cards out of the shoe before this coup, the burn included: where the shoe stood. */
+  readonly position: number;
+  /** When it was settled (ms since 1970): a detector started again after a closed alert reads what came after. */
+  readonly at: number;
   readonly wagers: readonly PlayedWager[];
+  readonly label?: CoupLabel;
+}
+
+/** A shoe as dealt: its cards in dealing order (the burn first) and the rules of its table. */
+export interface DealtShoe {
+  readonly id: string;
+  readonly cards: readonly Card[];
+  /** Where each of its coups began (cards out before it, the burn included), in order. */
+  readonly coupStarts: readonly number[];
+  readonly rules: RuleSet;
 }
 
 export type FindingKind = 'COUNT_BETTING' | 'WINS_BEYOND_ODDS' | 'MONEY_BEYOND_ODDS' | 'FIRST_CARD_KNOWLEDGE' | 'DEALER_PAIRING' | 'REPEATED_RUN';
+export type RecordKind = Exclude<FindingKind, 'REPEATED_RUN'>;
 export type Severity = 'MEDIUM' | 'HIGH';
 
 /**
- * Each detector's threshold on its p-value (after its own Bonferroni correction). A patron's record
- * is examined once a shoe, by five detectors: 5 × 10^-5 = 5·10^-5, half the goal of 1 false alarm in
- * 10,000 honest patron-shoes (Boole's inequality), leaving the other half for the approximations:
- * the normal tail of the money and first-card sums, and wins whose chances follow the shoe. With
- * 2·10^-5 each the simulation measured 1.29 in 10,000 (BENCHMARKS.md).
+ * The alarm level of every e-detector. An honest record reaches it, on average, at most once in
+ * ALARM of its shoes (the Shiryaev–Roberts bound); four detectors on a patron and one for each
+ * dealer they played with (at most three a shoe, as dealers rotate) make at most 7 in 100,000
+ * patron-shoes, below the goal of 1 in 10,000, with no approximation to leave room for.
  */
-export const ALERT_P_VALUE: Readonly<Record<Exclude<FindingKind, 'REPEATED_RUN'>, number>> = {
-  COUNT_BETTING: 1e-5,
-  WINS_BEYOND_ODDS: 1e-5,
-  MONEY_BEYOND_ODDS: 1e-5,
-  FIRST_CARD_KNOWLEDGE: 1e-5,
-  DEALER_PAIRING: 1e-5,
-};
-/** A repeated run is an alert when its chance by luck, over every pair of places compared, is below this. */
+export const ALARM = 1e5;
+/** A repeated run is an alert when the chance of a match that long, anywhere it was looked for, is below this. */
 export const REPEATED_RUN_P_VALUE = 1e-6;
-/** An alert is HIGH when its p-value is a thousand times below its threshold. */
-export const HIGH_SEVERITY_FACTOR = 1e-3;
+/** An alert is HIGH when its statistic is a thousand times past its alarm level. */
+export const HIGH_SEVERITY_FACTOR = 1e3;
+/** Shoes shuffled afresh for each shoe of a record the count-betting detector examines. */
+export const REFERENCE_SHOES = 1000;
+/** Random reassignments of a shoe's coups among its dealers for the dealer detector. */
+export const DEALER_PERMUTATIONS = 999;
 
 export interface Finding {
   readonly kind: FindingKind;
-  /** The p-value after the detector's correction for the several tests it ran. */
+  /** The e-detector's statistic (1 for a repeated run, which has a p-value instead). */
+  readonly eValue: number;
+  /**
+   * For an e-detector, 1 ÷ the statistic: an honest record reaches a statistic this large at most
+   * this often per shoe. For a repeated run, the chance of a match this long by luck.
+   */
   readonly pValue: number;
   readonly threshold: number;
   readonly alert: boolean;
   readonly severity: Severity | null;
-  /** What a surveillance officer reads: the figures behind the p-value. */
+  /** What a surveillance officer reads: a one-line reason, the money, the coups that tell. */
   readonly evidence: Record<string, unknown>;
 }
 
-function finding(kind: FindingKind, pValue: number, threshold: number, evidence: Record<string, unknown>): Finding {
-  const alert = pValue < threshold;
-  return { kind, pValue, threshold, alert, severity: alert ? (pValue < threshold * HIGH_SEVERITY_FACTOR ? 'HIGH' : 'MEDIUM') : null, evidence };
+function eFinding(kind: RecordKind, statistic: number, evidence: Record<string, unknown>): Finding {
+  const alert = statistic >= ALARM;
+  return {
+    kind,
+    eValue: statistic,
+    pValue: Math.min(1, 1 / statistic),
+    threshold: 1 / ALARM,
+    alert,
+    severity: alert ? (statistic >= ALARM * HIGH_SEVERITY_FACTOR ? 'HIGH' : 'MEDIUM') : null,
+    evidence: { ...evidence, eValue: statistic, alarmAt: ALARM },
+  };
 }
 
 const isMain = (b: BetType): b is MainBet => (MAIN_BETS as readonly string[]).includes(b);
 
-/**
- * 1. Betting with the count: for each side bet (and Tie) the patron staked heavily at least once,
- * the exact stratified test of heavy stakes against the coups where that bet favoured the player.
- * The p-value is the smallest over the bets tested, times their number.
- */
-export function countBetting(record: readonly PlayedCoup[]): Finding {
-  const betTypes = new Set<BetType>();
-  for (const c of record) for (const w of c.wagers) if (!isMain(w.betType) || w.betType === 'TIE') betTypes.add(w.betType);
-  let best: { betType: BetType; p: number; strata: CountStratum[]; onFavourable: string[] } | null = null;
-  let tested = 0;
-  for (const betType of betTypes) {
-    const stakes = record.map((c) => c.wagers.reduce((sum, w) => (w.betType === betType ? sum + w.stake : sum), 0n));
-    const heavy = heavyStakes(stakes);
-    if (!heavy.some(Boolean)) continue;
-    tested++;
-    const strata = [0, 1, 2, 3].map(() => ({ coups: 0, favourable: 0, heavy: 0, heavyFavourable: 0 }));
-    const onFavourable: string[] = [];
-    record.forEach((c, i) => {
-      const chances = c.odds.chances[betType];
-      if (!chances) return;
-      const s = strata[c.odds.depth];
-      const favourable = chances.mean > 0;
-      s.coups++;
-      if (favourable) s.favourable++;
-      if (heavy[i]) s.heavy++;
-      if (heavy[i] && favourable) {
-        s.heavyFavourable++;
-        onFavourable.push(c.coupId);
-      }
-    });
-    const p = countBettingTail(strata);
-    if (best === null || p < best.p) best = { betType, p, strata, onFavourable };
+/** The record's steps: each maximal stretch of coups from one shoe, in order. */
+function shoeSteps(record: readonly PlayedCoup[]): PlayedCoup[][] {
+  const steps: PlayedCoup[][] = [];
+  for (const c of record) {
+    const last = steps.at(-1);
+    if (last && last[0].shoeId === c.shoeId) last.push(c);
+    else steps.push([c]);
   }
-  if (best === null) return finding('COUNT_BETTING', 1, ALERT_P_VALUE.COUNT_BETTING, { betsTested: 0 });
-  return finding('COUNT_BETTING', Math.min(1, best.p * tested), ALERT_P_VALUE.COUNT_BETTING, {
-    betType: best.betType,
-    betsTested: tested,
-    strata: best.strata,
-    heavyStakesOnFavourableCoups: best.onFavourable,
-  });
+  return steps;
+}
+
+interface Decision {
+  readonly coup: PlayedCoup;
+  readonly wager: PlayedWager & { betType: MainBet };
+  readonly chances: BetChances;
 }
 
 /** Each coup's main decision: the main-bet wager with the largest stake (one per coup, so the trials are the coups). */
-function decisions(record: readonly PlayedCoup[]) {
-  const out: { coup: PlayedCoup; wager: PlayedWager & { betType: MainBet }; chances: BetChances }[] = [];
-  for (const coup of record) {
-    let top: (PlayedWager & { betType: MainBet }) | null = null;
-    for (const w of coup.wagers) if (isMain(w.betType) && (top === null || w.stake > top.stake)) top = w as PlayedWager & { betType: MainBet };
-    const chances = top && coup.odds.chances[top.betType];
-    if (top && chances) out.push({ coup, wager: top, chances });
+function decisionOf(coup: PlayedCoup): Decision | null {
+  let top: (PlayedWager & { betType: MainBet }) | null = null;
+  for (const w of coup.wagers) if (isMain(w.betType) && w.stake > 0n && (top === null || w.stake > top.stake)) top = w as PlayedWager & { betType: MainBet };
+  const chances = top && coup.odds.chances[top.betType];
+  return top && chances ? { coup, wager: top, chances } : null;
+}
+
+/**
+ * The per-coup detectors' bet on one decision: z has mean 0 under the null and is at least −1; w is
+ * the stake against the largest seen so far in the record (known before the cards come out).
+ */
+type CoupBet = (d: Decision) => number | null;
+
+/** Wins: 1 + λz is the likelihood ratio of "paid (1 + λ) times as often as the cards allow". */
+const winsBet: CoupBet = (d) => (d.chances.paid > 0 ? ((d.wager.paid ? 1 : 0) - d.chances.paid) / d.chances.paid : null);
+
+/** Money: the result per unit staked against its exact mean, scaled so that losing the stake is −1. */
+const moneyBet: CoupBet = (d) => (Number(d.wager.net) / Number(d.wager.stake) - d.chances.mean) / (1 + d.chances.mean);
+
+/** The first card's worth to the bet chosen, against its mean over every first card the shoe could show. */
+function firstCardWorth(d: Decision): { worth: number; scale: number; sd: number } | null {
+  const given = d.coup.odds.meanGivenFirst[d.wager.betType];
+  const chance = d.coup.odds.firstCardChance;
+  let mean = 0;
+  for (let v = 0; v < 10; v++) if (chance[v] > 0) mean += chance[v] * given[v];
+  let scale = 0;
+  let variance = 0;
+  for (let v = 0; v < 10; v++) {
+    if (chance[v] > 0) {
+      scale = Math.max(scale, mean - given[v]);
+      variance += chance[v] * (given[v] - mean) ** 2;
+    }
   }
+  const seen = given[d.coup.firstValue];
+  if (!(scale > 0) || !(chance[d.coup.firstValue] > 0) || Number.isNaN(seen)) return null;
+  return { worth: seen - mean, scale, sd: Math.sqrt(variance) };
+}
+const firstCardBet: CoupBet = (d) => {
+  const f = firstCardWorth(d);
+  return f ? f.worth / f.scale : null;
+};
+
+/**
+ * The Shiryaev–Roberts statistic of a per-coup bet over the record, a shoe a step, mixed over the
+ * betting fractions and two ways of weighting the coups: each alike, and by the stake against the
+ * largest the record has seen so far (a cheat often stakes more when they know more; the choice of
+ * side tells as much at any stake).
+ */
+function perCoupStatistic(record: readonly PlayedCoup[], bet: CoupBet): number {
+  let largest = 0n;
+  const steps: number[][] = [];
+  for (const step of shoeSteps(record)) {
+    const alike: { z: number; w: number }[] = [];
+    const byStake: { z: number; w: number }[] = [];
+    for (const coup of step) {
+      const d = decisionOf(coup);
+      if (!d) continue;
+      if (d.wager.stake > largest) largest = d.wager.stake;
+      const z = bet(d);
+      if (z === null || !Number.isFinite(z)) continue;
+      alike.push({ z: Math.max(-1, z), w: 1 });
+      byStake.push({ z: Math.max(-1, z), w: Number(d.wager.stake) / Number(largest) });
+    }
+    if (alike.length > 0) steps.push([...logBettingGrowth(alike), ...logBettingGrowth(byStake)]);
+  }
+  return shiryaevRoberts(steps);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Evidence a person reads.
+
+const money = (minor: number, label: CoupLabel | undefined): string => {
+  const digits = label?.digits ?? 2;
+  const text = (Math.abs(minor) / 10 ** digits).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return `${minor < 0 ? '−' : ''}${text}${label ? ` ${label.currency}` : ''}`;
+};
+const percent = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(2)} %`;
+
+/** One coup as the evidence lists it: where, the cards, the bet, its exact edge for the player, the result. */
+function coupLine(coup: PlayedCoup, wager: PlayedWager, extra: Record<string, unknown> = {}) {
+  const c = coup.odds.chances[wager.betType];
+  return {
+    table: coup.label?.table ?? null,
+    shoe: coup.label?.shoe ?? null,
+    coup: coup.label?.coup ?? null,
+    cards: coup.label?.cards ?? null,
+    dealerId: coup.dealerId,
+    bet: wager.betType,
+    stake: { minor: Number(wager.stake), currency: coup.label?.currency ?? null },
+    playerEdge: c ? percent(c.mean) : null,
+    net: { minor: Number(wager.net), currency: coup.label?.currency ?? null },
+    ...extra,
+  };
+}
+
+/** Sums of minor units by currency (a record may span tables in several currencies). */
+function byCurrency(items: { coup: PlayedCoup; minor: number }[]): { currency: string | null; minor: number }[] {
+  const sums = new Map<string | null, number>();
+  for (const { coup, minor } of items) sums.set(coup.label?.currency ?? null, (sums.get(coup.label?.currency ?? null) ?? 0) + minor);
+  return [...sums].map(([currency, minor]) => ({ currency, minor: Math.round(minor) }));
+}
+const moneyText = (sums: { currency: string | null; minor: number }[], digits = 2) =>
+  sums.map((s) => money(s.minor, s.currency ? { currency: s.currency, digits } as CoupLabel : undefined)).join(' and ') || '0';
+
+const TELLING_COUPS = 8;
+
+// ---------------------------------------------------------------------------------------------
+// The record detectors.
+
+/** 2a. More main-bet decisions won than the exact chances allow. */
+export function winsBeyondOdds(record: readonly PlayedCoup[]): Finding {
+  const d = record.map(decisionOf).filter((x): x is Decision => x !== null);
+  const wins = d.filter((x) => x.wager.paid).length;
+  const expected = d.reduce((s, x) => s + x.chances.paid, 0);
+  return eFinding('WINS_BEYOND_ODDS', perCoupStatistic(record, winsBet), {
+    reason: `Won ${wins} of ${d.length} decisions where the cards left in the shoe gave ${expected.toFixed(1)} on average`,
+    decisions: d.length,
+    wins,
+    expectedWins: expected,
+  });
+}
+
+/** 2b. More money won on the main decisions than the exact odds allow. */
+export function moneyBeyondOdds(record: readonly PlayedCoup[]): Finding {
+  const d = record.map(decisionOf).filter((x): x is Decision => x !== null);
+  const actual = byCurrency(d.map((x) => ({ coup: x.coup, minor: Number(x.wager.net) })));
+  const expected = byCurrency(d.map((x) => ({ coup: x.coup, minor: Number(x.wager.stake) * x.chances.mean })));
+  const digits = d[0]?.coup.label?.digits ?? 2;
+  const telling = [...d].sort((a, b) => Number(b.wager.net) - Number(a.wager.net)).slice(0, TELLING_COUPS);
+  return eFinding('MONEY_BEYOND_ODDS', perCoupStatistic(record, moneyBet), {
+    reason: `Won ${moneyText(actual, digits)} on ${d.length} main-bet decisions where the exact odds expected ${moneyText(expected, digits)}`,
+    decisions: d.length,
+    actual,
+    expected,
+    coups: telling.map((x) => coupLine(x.coup, x.wager)),
+  });
+}
+
+/**
+ * 2c. Choosing the side the first card favours: at each decision, E[profit of the bet chosen | the
+ * first card dealt] − E[profit of the bet chosen]. Someone who cannot see the first card chooses
+ * before it comes out, so each term has mean exactly 0 whatever they choose.
+ */
+export function firstCardKnowledge(record: readonly PlayedCoup[]): Finding {
+  const d = record.map(decisionOf).filter((x): x is Decision => x !== null);
+  const worth = d.map((x) => ({ x, f: firstCardWorth(x) })).filter((y) => y.f !== null);
+  const gained = byCurrency(worth.map(({ x, f }) => ({ coup: x.coup, minor: Number(x.wager.stake) * f!.worth })));
+  const digits = d[0]?.coup.label?.digits ?? 2;
+  const telling = [...worth].sort((a, b) => Number(b.x.wager.stake) * b.f!.worth - Number(a.x.wager.stake) * a.f!.worth).slice(0, TELLING_COUPS);
+  return eFinding('FIRST_CARD_KNOWLEDGE', perCoupStatistic(record, firstCardBet), {
+    reason: `Chose the side the first card favoured: knowing it was worth ${moneyText(gained, digits)} over ${worth.length} decisions, where a player who cannot see it averages 0`,
+    decisions: d.length,
+    worthOfTheFirstCard: gained,
+    coups: telling.map(({ x, f }) => coupLine(x.coup, x.wager, { firstCard: x.coup.firstValue, worthOfTheFirstCard: percent(f!.worth) })),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. Betting with the count, against shoes shuffled afresh.
+
+/** The bets a count can move: Tie and every side bet the table offers. */
+function countedBets(rules: RuleSet): BetType[] {
+  return offeredBets(rules).filter((b) => b !== 'PLAYER' && b !== 'BANKER');
+}
+
+const EFFECTS = new WeakMap<RuleSet, Map<BetType, Float64Array>>();
+/**
+ * Each card's effect of removal on each counted bet: how much taking one of it out of a full shoe
+ * moves the bet's exact mean (from 53 exact computations, once per rule set). A running count of
+ * these is what a card counter keeps in their head.
+ */
+export function effectsOfRemoval(rules: RuleSet): Map<BetType, Float64Array> {
+  let effects = EFFECTS.get(rules);
+  if (!effects) {
+    const bets = countedBets(rules);
+    const full = fullShoe(rules.decks);
+    const base = betChances(rules, exactOdds(full), bets);
+    effects = new Map(bets.map((b) => [b, new Float64Array(CARDS_PER_DECK)]));
+    for (let card = 0; card < CARDS_PER_DECK; card++) {
+      const less = betChances(rules, exactOdds(removeCards(full, [card])), bets);
+      for (const b of bets) effects.get(b)![card] = less[b]!.mean - base[b]!.mean;
+    }
+    EFFECTS.set(rules, effects);
+  }
+  return effects;
+}
+
+/**
+ * A shoe's reference shuffles: REFERENCE_SHOES shoes of the same decks shuffled afresh (seeded by the
+ * shoe's id, so the same every time it is examined), and in each, the running count of every
+ * counted bet at every place one of the real shoe's coups began. Drawn once for a shoe; every patron
+ * who played it is set against them. Nothing about any patron goes into them.
+ */
+interface ReferenceCounts {
+  readonly bets: readonly BetType[];
+  readonly places: ReadonlyMap<number, number>;
+  /** [reference][place × bets + bet]: the running count, scaled to the cards left. */
+  readonly counts: readonly Float32Array[];
+}
+
+function runningCounts(cards: ArrayLike<Card>, size: number, effects: readonly Float64Array[], places: readonly number[], into: Float32Array) {
+  const running = new Float64Array(effects.length);
+  let at = 0;
+  places.forEach((place, p) => {
+    for (; at < place; at++) {
+      const card = cards[at];
+      for (let k = 0; k < effects.length; k++) running[k] += effects[k][card];
+    }
+    const scale = size / (size - place);
+    for (let k = 0; k < effects.length; k++) into[p * effects.length + k] = running[k] * scale;
+  });
+}
+
+function referenceCounts(shoe: DealtShoe, memo: StepMemo, referenceShoes: number): ReferenceCounts {
+  const key = `references:${shoe.id}:${shoe.coupStarts.length}:${referenceShoes}`;
+  const known = memo.get(key) as ReferenceCounts | undefined;
+  if (known) return known;
+  const byBet = effectsOfRemoval(shoe.rules);
+  const bets = [...byBet.keys()];
+  const effects = bets.map((b) => byBet.get(b)!);
+  const places = [...new Set(shoe.coupStarts)].sort((a, b) => a - b);
+  const size = shoe.rules.decks * CARDS_PER_DECK;
+  const random = seededRandom(seedOf(`references:${shoe.id}`));
+  const deck = new Uint8Array(size);
+  for (let i = 0; i < size; i++) deck[i] = i % CARDS_PER_DECK;
+  const counts: Float32Array[] = [];
+  for (let r = 0; r < referenceShoes; r++) {
+    // A fresh shuffle of the whole shoe (Fisher–Yates): the same draws whichever places are read.
+    for (let i = 0; i < size - 1; i++) {
+      const j = i + Math.floor(random() * (size - i));
+      const t = deck[i];
+      deck[i] = deck[j];
+      deck[j] = t;
+    }
+    const row = new Float32Array(places.length * bets.length);
+    runningCounts(deck, size, effects, places, row);
+    counts.push(row);
+  }
+  const out = { bets, places: new Map(places.map((p, i) => [p, i])), counts };
+  // A shoe's references are needed while its patrons are examined: keep the last few shoes'.
+  const kept = [...memo.keys()].filter((k) => k.startsWith('references:'));
+  for (const k of kept.slice(0, Math.max(0, kept.length - 3))) memo.delete(k);
+  memo.set(key, out);
   return out;
 }
 
-/** 2a. More main-bet decisions won than the exact chances allow: the Poisson-binomial tail. */
-export function winsBeyondOdds(record: readonly PlayedCoup[]): Finding {
-  const d = decisions(record);
-  const wins = d.filter((x) => x.wager.paid).length;
-  const expected = d.reduce((s, x) => s + x.chances.paid, 0);
-  const p = poissonBinomialTail(
-    d.map((x) => x.chances.paid),
-    wins,
-  );
-  return finding('WINS_BEYOND_ODDS', p, ALERT_P_VALUE.WINS_BEYOND_ODDS, { decisions: d.length, wins, expectedWins: expected });
-}
-
-/** 2b. More money won on the main decisions than the exact odds allow: the sum's upper tail. */
-export function moneyBeyondOdds(record: readonly PlayedCoup[]): Finding {
-  const d = decisions(record);
-  let actual = 0;
-  let expected = 0;
-  let variance = 0;
-  for (const x of d) {
-    const stake = Number(x.wager.stake);
-    actual += Number(x.wager.net);
-    expected += stake * x.chances.mean;
-    variance += stake * stake * x.chances.variance;
-  }
-  const { z, pValue } = upperTailOfSum(actual, expected, variance);
-  return finding('MONEY_BEYOND_ODDS', pValue, ALERT_P_VALUE.MONEY_BEYOND_ODDS, {
-    decisions: d.length,
-    actualWin: Math.round(actual),
-    expectedWin: Math.round(expected),
-    standardDeviation: Math.round(Math.sqrt(variance)),
-    z,
+/**
+ * One shoe's count-betting e-value. Two statistics, each an e-value, averaged: Σ stake × running
+ * count where the stakes were placed, and the same with each stake taken against the patron's own
+ * mean stake on that bet over the coups they played in the shoe (more when the count is up, less
+ * when it is down). Each is ranked among the same statistic on the shoe's reference shuffles.
+ */
+function countEValue(shoe: DealtShoe, played: readonly PlayedCoup[], refs: ReferenceCounts): number {
+  const B = refs.bets.length;
+  const rows: { place: number; placed: Float64Array; centred: Float64Array }[] = [];
+  const stakes = played.map((c) => Float64Array.from(refs.bets, (b) => c.wagers.reduce((sum, w) => (w.betType === b && w.stake > 0n ? sum + Number(w.stake) : sum), 0)));
+  const means = refs.bets.map((_, k) => stakes.reduce((sum, x) => sum + x[k], 0) / stakes.length);
+  played.forEach((c, i) => {
+    const place = refs.places.get(c.position);
+    if (place === undefined) return;
+    rows.push({ place, placed: stakes[i], centred: stakes[i].map((x, k) => x - means[k]) });
   });
+  const statistics = (counts: ArrayLike<number>): [number, number] => {
+    let a = 0;
+    let b = 0;
+    for (const r of rows) {
+      for (let k = 0; k < B; k++) {
+        const count = counts[r.place * B + k];
+        a += r.placed[k] * count;
+        b += r.centred[k] * count;
+      }
+    }
+    return [a, b];
+  };
+  const size = shoe.rules.decks * CARDS_PER_DECK;
+  const byBet = effectsOfRemoval(shoe.rules);
+  const real = new Float32Array(refs.places.size * B);
+  runningCounts(shoe.cards, size, refs.bets.map((b) => byBet.get(b)!), [...refs.places.keys()], real);
+  const observed = statistics(real);
+  const references: [number[], number[]] = [[], []];
+  for (const counts of refs.counts) {
+    const [a, b] = statistics(counts);
+    references[0].push(a);
+    references[1].push(b);
+  }
+  return (exchangeableEValue(observed[0], references[0]) + exchangeableEValue(observed[1], references[1])) / 2;
 }
 
 /**
- * 2c. Choosing the side the first card favours: Σ stake × (E[profit | the first card dealt] −
- * E[profit]) over the decisions. Someone who cannot see the first card has each term's expectation
- * zero whatever they bet (the first card is still in the shoe when they choose), with a variance
- * known exactly from the shoe; an edge sorter or a player shown the card makes it grow.
+ * 1. Betting with the count (Dragon 7, Panda 8, Tie and the pairs turn in the player's favour in some
+ * shoes). For each shoe of the record, conditionally on the patron's own pattern: the same bets at
+ * the same places (how deep in the shoe, how much, on which bet) are set against REFERENCE_SHOES
+ * shoes shuffled afresh. If the patron's stakes do not follow this shoe's cards, the shoe as dealt is
+ * one more fair shuffle among them, and the e-value of its rank is exact (exchangeableEValue),
+ * however the patron bets: in streaks, by progressions, only now and then.
  */
-export function firstCardKnowledge(
+export function countBetting(
+  subject: string,
   record: readonly PlayedCoup[],
-  kind: 'FIRST_CARD_KNOWLEDGE' | 'DEALER_PAIRING' = 'FIRST_CARD_KNOWLEDGE',
-  tests = 1,
+  shoes: ReadonlyMap<string, DealtShoe>,
+  memo: StepMemo = new Map(),
+  referenceShoes = REFERENCE_SHOES,
 ): Finding {
-  const d = decisions(record);
-  let gain = 0;
-  let variance = 0;
-  for (const x of d) {
-    const stake = Number(x.wager.stake);
-    const given = x.coup.odds.meanGivenFirst[x.wager.betType];
-    const mean = x.chances.mean;
-    gain += stake * (given[x.coup.firstValue] - mean);
-    let v = 0;
-    x.coup.odds.firstCardChance.forEach((chance, value) => {
-      if (chance > 0) v += chance * (given[value] - mean) ** 2;
-    });
-    variance += stake * stake * v;
+  const steps: number[][] = [];
+  const placed: { coup: PlayedCoup; wager: PlayedWager }[] = [];
+  let shoesTested = 0;
+  for (const step of shoeSteps(record)) {
+    const shoe = shoes.get(step[0].shoeId);
+    if (!shoe) continue;
+    const played = step.filter((c) => c.position < shoe.cards.length);
+    const counted = new Set(effectsOfRemoval(shoe.rules).keys());
+    for (const coup of played) for (const w of coup.wagers) if (counted.has(w.betType) && w.stake > 0n) placed.push({ coup, wager: w });
+    if (!played.some((c) => c.wagers.some((w) => counted.has(w.betType) && w.stake > 0n))) continue;
+    shoesTested++;
+    const stakeKey = played.map((c) => `${c.position}:${c.wagers.map((w) => `${w.betType}/${w.stake}`).join('+')}`).join(',');
+    const key = `count:${subject}:${shoe.id}:${step[0].coupId}:${stakeKey}`;
+    let logE = memo.get(key) as number | undefined;
+    if (logE === undefined) {
+      logE = Math.log(countEValue(shoe, played, referenceCounts(shoe, memo, referenceShoes)));
+      memo.set(key, logE);
+    }
+    steps.push([logE]);
   }
-  const { z, pValue } = upperTailOfSum(gain, 0, variance);
-  return finding(kind, Math.min(1, pValue * tests), ALERT_P_VALUE[kind], {
-    decisions: d.length,
-    worthOfTheFirstCard: Math.round(gain),
-    standardDeviation: Math.round(Math.sqrt(variance)),
-    z,
+  const theoretical = byCurrency(placed.map(({ coup, wager }) => ({ coup, minor: Number(wager.stake) * (coup.odds.chances[wager.betType]?.mean ?? 0) })));
+  const staked = placed.reduce((s, p) => s + Number(p.wager.stake), 0);
+  const edge = placed.reduce((s, p) => s + Number(p.wager.stake) * (p.coup.odds.chances[p.wager.betType]?.mean ?? 0), 0) / (staked || 1);
+  const favourable = placed.filter((p) => (p.coup.odds.chances[p.wager.betType]?.mean ?? 0) > 0);
+  const digits = record[0]?.label?.digits ?? 2;
+  const betTypes = [...new Set(placed.map((p) => p.wager.betType))].sort();
+  return eFinding('COUNT_BETTING', shiryaevRoberts(steps), {
+    reason:
+      placed.length === 0
+        ? 'No Tie or side bets to examine'
+        : `${favourable.length} of ${placed.length} ${betTypes.join(', ')} bets fell where the cards left favoured the player; the exact edge at the bets averaged ${percent(edge)} for the player (expected win ${moneyText(theoretical, digits)})`,
+    betTypes,
+    bets: placed.length,
+    favourableBets: favourable.length,
+    shoesTested,
+    referenceShoes,
+    playerEdgeAtTheBets: percent(edge),
+    expectedWin: theoretical,
+    coups: [...favourable]
+      .sort((a, b) => Number(b.wager.stake) * b.coup.odds.chances[b.wager.betType]!.mean - Number(a.wager.stake) * a.coup.odds.chances[a.wager.betType]!.mean)
+      .slice(0, TELLING_COUPS)
+      .map((p) => coupLine(p.coup, p.wager)),
   });
 }
 
+// ---------------------------------------------------------------------------------------------
+// 4. A dealer and a patron together.
+
+/** One shoe's e-value for each of its dealers: the dealer's share of the patron's first-card worth against random reassignments of the coups. */
+function stepDealerEValues(subject: string, firstCoupId: string, rows: readonly { dealer: string; y: number }[], dealers: readonly string[], permutations: number) {
+  const random = seededRandom(seedOf(`${subject}:dealers:${firstCoupId}`));
+  const labels = Int32Array.from(rows, (r) => dealers.indexOf(r.dealer));
+  const y = Float64Array.from(rows, (r) => r.y);
+  const references = dealers.map(() => new Array<number>(permutations));
+  const sums = new Float64Array(dealers.length);
+  for (let p = 0; p < permutations; p++) {
+    for (let i = labels.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      const t = labels[i];
+      labels[i] = labels[j];
+      labels[j] = t;
+    }
+    sums.fill(0);
+    for (let i = 0; i < labels.length; i++) sums[labels[i]] += y[i];
+    for (let d = 0; d < dealers.length; d++) references[d][p] = sums[d];
+  }
+  const out = new Map<string, number>();
+  dealers.forEach((dealer, d) => {
+    const observed = rows.reduce((s, r) => (r.dealer === dealer ? s + r.y : s), 0);
+    out.set(dealer, Math.log(exchangeableEValue(observed, references[d])));
+  });
+  return out;
+}
+
 /**
- * 4. A dealer and a patron together: the first-card test on the coups each dealer dealt to the
- * patron, corrected for the number of dealers (each with at least `minCoups` coups) tested.
+ * 4. A dealer showing one patron the first card: within each shoe, the patron's first-card worth
+ * (standardised, stakes left out) on the coups a dealer dealt, against the same patron's coups of
+ * that shoe dealt by the others. The dealers' coups are reassigned at random DEALER_PERMUTATIONS
+ * times: if the patron's knowledge does not depend on who deals, the dealer's share is one more
+ * such reassignment, and the e-value is exact. A patron who sees the first card with every dealer (an
+ * edge sorter) names no dealer; one who plays with only one dealer cannot be compared, and names
+ * none. One finding per dealer who dealt the patron coups beside another.
  */
-export function dealerPairing(record: readonly PlayedCoup[], minCoups = 20): Finding {
-  const byDealer = new Map<string, PlayedCoup[]>();
-  for (const c of record) if (c.dealerId !== null) byDealer.set(c.dealerId, [...(byDealer.get(c.dealerId) ?? []), c]);
-  const tested = [...byDealer].filter(([, coups]) => coups.length >= minCoups);
-  let worst: Finding | null = null;
-  let dealer: string | null = null;
-  for (const [dealerId, coups] of tested) {
-    const f = firstCardKnowledge(coups, 'DEALER_PAIRING', tested.length);
-    if (worst === null || f.pValue < worst.pValue) {
-      worst = f;
-      dealer = dealerId;
+export function dealerPairing(subject: string, record: readonly PlayedCoup[], memo: StepMemo = new Map(), permutations = DEALER_PERMUTATIONS): Finding[] {
+  const steps = new Map<string, number[][]>();
+  const coupsOf = new Map<string, { decision: Decision; y: number }[]>();
+  for (const step of shoeSteps(record)) {
+    const rows: { dealer: string; y: number; decision: Decision }[] = [];
+    for (const coup of step) {
+      const d = decisionOf(coup);
+      const f = d && firstCardWorth(d);
+      if (!d || !f || coup.dealerId === null || !(f.sd > 0)) continue;
+      rows.push({ dealer: coup.dealerId, y: f.worth / f.sd, decision: d });
+    }
+    const dealers = [...new Set(rows.map((r) => r.dealer))].sort();
+    if (dealers.length < 2) continue;
+    const key = `dealers:${subject}:${step[0].coupId}:${rows.map((r) => `${r.dealer}/${r.y}`).join(',')}`;
+    let logE = memo.get(key) as Map<string, number> | undefined;
+    if (!logE) {
+      logE = stepDealerEValues(subject, step[0].coupId, rows, dealers, permutations);
+      memo.set(key, logE);
+    }
+    for (const dealer of dealers) {
+      const mine = rows.filter((r) => r.dealer === dealer);
+      steps.set(dealer, [...(steps.get(dealer) ?? []), [logE.get(dealer)!]]);
+      coupsOf.set(dealer, [...(coupsOf.get(dealer) ?? []), ...mine.map((r) => ({ decision: r.decision, y: r.y }))]);
     }
   }
-  if (worst === null) return finding('DEALER_PAIRING', 1, ALERT_P_VALUE.DEALER_PAIRING, { dealersTested: 0 });
-  return { ...worst, evidence: { ...worst.evidence, dealerId: dealer, dealersTested: tested.length } };
+  return [...steps].map(([dealerId, s]) => {
+    const mine = coupsOf.get(dealerId)!;
+    const mean = mine.reduce((a, r) => a + r.y, 0) / mine.length;
+    return eFinding('DEALER_PAIRING', shiryaevRoberts(s), {
+      reason: `On the ${mine.length} coups dealer ${dealerId} dealt, the patron chose the side the first card favoured by ${mean.toFixed(2)} standard deviations a coup more than on the same shoes' coups from other dealers`,
+      dealerId,
+      shoesCompared: s.length,
+      coups: [...mine]
+        .sort((a, b) => b.y - a.y)
+        .slice(0, TELLING_COUPS)
+        .map((r) => coupLine(r.decision.coup, r.decision.wager, { firstCard: r.decision.coup.firstValue })),
+    });
+  });
 }
 
-/** Every record detector on one patron's (or seat's) record. */
-export function surveyRecord(record: readonly PlayedCoup[]): Finding[] {
-  return [countBetting(record), winsBeyondOdds(record), moneyBeyondOdds(record), firstCardKnowledge(record), dealerPairing(record)];
-}
+/** Per-shoe e-values already worked out, by what they were worked out from (a cache: the same inputs give the same value). */
+export type StepMemo = Map<string, unknown>;
+
+/** Which part of a record a detector reads: the coups after the last alert of its kind was closed. */
+export type RestartTimes = ReadonlyMap<string, number>;
+/** The key of a detector in RestartTimes: its kind, and the dealer for DEALER_PAIRING. */
+export const detectorKey = (kind: RecordKind, dealerId?: string | null) => (kind === 'DEALER_PAIRING' ? `${kind}:${dealerId}` : kind);
 
 /**
- * 3. A shoe seen before: a run of cards this shoe dealt in the same order as an earlier one, with
- * its chance by luck: the run's chance at one place times the number of pairs of places compared
- * (places dealt here × places indexed from earlier shoes), which bounds the chance that any run this
- * long would match somewhere by luck alone.
+ * Every record detector on one patron's (or seat's) record, oldest coup first. `restart` gives, for
+ * a detector whose last alert was closed, the time it was closed: that detector reads only the coups
+ * settled after it.
  */
-export function repeatedRunFinding(cards: readonly Card[], run: RepeatedRun, earlierShoeId: string, decks: number, comparedPlaces: number): Finding {
-  const p = Math.min(1, chanceOfRun(cards.slice(run.at, run.at + run.length), decks) * comparedPlaces);
-  return finding('REPEATED_RUN', p, REPEATED_RUN_P_VALUE, {
-    earlierShoeId,
-    at: run.at,
-    earlierAt: run.earlierAt,
-    length: run.length,
-    cards: cards.slice(run.at, run.at + run.length).map(formatCard),
-  });
+export function surveyRecord(
+  subject: string,
+  record: readonly PlayedCoup[],
+  shoes: ReadonlyMap<string, DealtShoe>,
+  restart: RestartTimes = new Map(),
+  memo: StepMemo = new Map(),
+): Finding[] {
+  const after = (key: string) => {
+    const t = restart.get(key);
+    return t === undefined ? record : record.filter((c) => c.at > t);
+  };
+  const findings = [
+    countBetting(subject, after('COUNT_BETTING'), shoes, memo),
+    winsBeyondOdds(after('WINS_BEYOND_ODDS')),
+    moneyBeyondOdds(after('MONEY_BEYOND_ODDS')),
+    firstCardKnowledge(after('FIRST_CARD_KNOWLEDGE')),
+  ];
+  const dealers = new Set(record.map((c) => c.dealerId).filter((d): d is string => d !== null));
+  for (const dealer of dealers) {
+    const key = detectorKey('DEALER_PAIRING', dealer);
+    findings.push(...dealerPairing(subject, after(key), memo).filter((f) => f.evidence.dealerId === dealer));
+  }
+  return findings;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. A shoe seen before.
+
+/** How many of a table's latest shoes the repeated-run detector compares with on their own (the discards a slug is taken from). */
+export const RECENT_SHOES = 8;
+
+/**
+ * 3. A shoe seen before: a run of cards this shoe dealt in the same order as an earlier one. Its
+ * chance by luck is bounded twice, for the run's full length: against the table's last
+ * RECENT_SHOES shoes (where a slug comes from: a few thousand places, so 8 cards are enough
+ * whatever the size of the index) and against every place indexed at the property; the p-value is
+ * twice the smaller (Bonferroni over the two looks).
+ */
+export function repeatedRunFinding(
+  cards: readonly Card[],
+  run: RepeatedRun,
+  earlier: { shoeId: string; recent: boolean; label?: string },
+  decks: number,
+  places: { recent: number; indexed: number },
+): Finding {
+  const recent = earlier.recent ? chanceOfAnyMatch(run.length, decks, places.recent) : 1;
+  const anywhere = chanceOfAnyMatch(run.length, decks, places.indexed);
+  const p = Math.min(1, 2 * Math.min(recent, anywhere));
+  const alert = p < REPEATED_RUN_P_VALUE;
+  const shown = cards.slice(run.at, run.at + run.length).map(formatCard);
+  return {
+    kind: 'REPEATED_RUN',
+    eValue: 1,
+    pValue: p,
+    threshold: REPEATED_RUN_P_VALUE,
+    alert,
+    severity: alert ? (p < REPEATED_RUN_P_VALUE / HIGH_SEVERITY_FACTOR ? 'HIGH' : 'MEDIUM') : null,
+    evidence: {
+      reason: `${run.length} cards came out in the same order as in ${earlier.label ?? 'an earlier shoe'}${earlier.recent ? ', one of the table’s last shoes' : ''}: a fair shuffle does that by luck with a chance of ${p.toExponential(1)}`,
+      earlierShoeId: earlier.shoeId,
+      earlierShoe: earlier.label ?? null,
+      at: run.at,
+      earlierAt: run.earlierAt,
+      length: run.length,
+      cards: shown,
+      placesCompared: { recent: earlier.recent ? places.recent : 0, indexed: places.indexed },
+    },
+  };
 }

@@ -34,143 +34,120 @@ export function poissonBinomialTail(p: readonly number[], wins: number): number 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Betting with the count: an exact conditional test, stratified by depth of the shoe.
+// Evidence that stays valid however often it is looked at: e-values and the Shiryaev–Roberts e-detector.
 
 /**
- * One depth of the shoe in a patron's record of one bet: of the `coups` they played there,
- * `favourable` had the bet in the player's favour (its exact house edge below zero), `heavy` carried
- * a heavy stake on it, and `heavyFavourable` were both.
+ * The betting fractions every e-detector mixes over. A record is scored as a bettor who, at each
+ * coup, stakes the fraction λ of their wealth on the coup going the way a cheat's would; under the
+ * null (nobody knows more than the cards left) each bet is fair or worse, so the wealth is a
+ * nonnegative supermartingale. The mixture over λ adapts to how strong a cheat's edge is without
+ * looking at the data first.
  */
-export interface CountStratum {
-  readonly coups: number;
-  readonly favourable: number;
-  readonly heavy: number;
-  readonly heavyFavourable: number;
-}
+export const BETTING_FRACTIONS: readonly number[] = [1 / 16, 1 / 8, 1 / 4, 1 / 2, 3 / 4];
 
 /**
- * P(Σ X_s ≥ Σ heavyFavourable_s), where in each stratum X_s is hypergeometric: the heavy stakes
- * placed on `heavy` of the stratum's coups drawn at random, how many fall on its `favourable` coups.
- * That is the exact distribution of the statistic if the patron's heavy stakes do not depend on the
- * cards left (within each depth: a patron who simply bets more late in the shoe is not suspected),
- * conditioned on what was observed (the Mantel–Haenszel setting, computed exactly by convolution
- * instead of its normal approximation).
+ * A bet's log-growth per fraction: Σ ln(1 + λ × w × z) over the observations, for each λ in
+ * BETTING_FRACTIONS. Each z must have a conditional mean of at most 0 under the null and be at least
+ * −1; w ∈ [0, 1] must be known before the outcome. Then every 1 + λwz is at least 0 and its
+ * conditional mean at most 1: each product is an e-value.
  */
-export function countBettingTail(strata: readonly CountStratum[]): number {
-  let dist = [1];
-  let observed = 0;
-  for (const s of strata) {
-    if (s.heavyFavourable > Math.min(s.heavy, s.favourable) || s.heavy > s.coups || s.favourable > s.coups || s.heavyFavourable < 0) {
-      throw new RangeError(`an impossible stratum: ${JSON.stringify(s)}`);
+export function logBettingGrowth(observations: readonly { z: number; w: number }[]): number[] {
+  return BETTING_FRACTIONS.map((lambda) => {
+    let sum = 0;
+    for (const { z, w } of observations) {
+      if (!(z >= -1) || !(w >= 0 && w <= 1)) throw new RangeError(`a bet needs z ≥ −1 and w in [0, 1], not z = ${z}, w = ${w}`);
+      sum += Math.log1p(lambda * w * z);
     }
-    observed += s.heavyFavourable;
-    const pmf = hypergeometric(s.coups, s.favourable, s.heavy);
-    const next = new Array<number>(dist.length + pmf.from + pmf.values.length - 1).fill(0);
-    for (let i = 0; i < dist.length; i++) {
-      if (dist[i] === 0) continue;
-      for (let j = 0; j < pmf.values.length; j++) next[i + j + pmf.from] += dist[i] * pmf.values[j];
-    }
-    dist = trimTrailingZeros(next);
-  }
-  let tail = 0;
-  for (let k = observed; k < dist.length; k++) tail += dist[k];
-  return Math.min(1, tail);
+    return sum;
+  });
+}
+
+/** ln(e^a + e^b) without overflow. */
+function logAdd(a: number, b: number): number {
+  if (a === -Infinity) return b;
+  if (b === -Infinity) return a;
+  const m = Math.max(a, b);
+  return m + Math.log(Math.exp(a - m) + Math.exp(b - m));
 }
 
 /**
- * The heavy stakes of a patron on one bet: those above their own median stake on it over the coups
- * they played, a coup without that bet counting as a stake of zero. A patron who never varies their
- * stake has none; one who bets it now and then has their bets; one who bets the minimum always and
- * more at times has the times.
+ * The Shiryaev–Roberts e-detector, in logarithms. Each step (a shoe) gives one e-value per
+ * component of a mixture (a betting fraction, a way of weighting the stakes; or just one); for each
+ * component, R_k = (1 + R_{k−1}) × E_k from R_0 = 0. It is the sum, over every step s ≤ k, of the
+ * evidence gathered since s: a cheat who starts late is seen as if the record began when they did.
+ * Under the null E[R_k − k] = 0 (R_k − k is a martingale), so if an alarm is raised whenever R
+ * reaches A and the statistic starts again after it, **the expected number of false alarms over any
+ * n steps is at most n / A**, however long the record and however often it is looked at
+ * (docs/domain.md §9). The statistic is the components' mean, which keeps that property.
  */
-export function heavyStakes(stakes: readonly bigint[]): boolean[] {
-  if (stakes.length === 0) return [];
-  const sorted = [...stakes].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const median = sorted[Math.floor((sorted.length - 1) / 2)];
-  return stakes.map((s) => s > median);
+export function shiryaevRoberts(stepLogEValues: readonly (readonly number[])[]): number {
+  let logR: number[] | null = null;
+  for (const step of stepLogEValues) logR = shiryaevRobertsStep(logR, step);
+  return shiryaevRobertsValue(logR);
 }
 
-/** Hypergeometric probabilities of k = from … from + values.length − 1 (population, successes, draws). */
-function hypergeometric(population: number, successes: number, draws: number): { from: number; values: number[] } {
-  const from = Math.max(0, draws - (population - successes));
-  const to = Math.min(draws, successes);
-  const logs: number[] = [];
-  for (let k = from; k <= to; k++) {
-    logs.push(logChoose(successes, k) + logChoose(population - successes, draws - k) - logChoose(population, draws));
-  }
-  return { from, values: logs.map(Math.exp) };
+/** One step of the statistic, in logarithms, one per component: ln R_k = ln(1 + R_{k−1}) + ln E_k (null: the start, R = 0). */
+export function shiryaevRobertsStep(logR: readonly number[] | null, step: readonly number[]): number[] {
+  if (logR !== null && step.length !== logR.length) throw new RangeError(`every step has one e-value per component (${logR.length}), not ${step.length}`);
+  return step.map((logE, i) => logAdd(0, logR === null ? -Infinity : logR[i]) + logE);
 }
 
-function trimTrailingZeros(xs: number[]): number[] {
-  let end = xs.length;
-  while (end > 1 && xs[end - 1] === 0) end--;
-  return xs.slice(0, end);
-}
-
-const LOG_FACTORIALS: number[] = [0];
-/** ln(n!), from a table grown by sums of logarithms (exact enough: each step adds one rounding). */
-function logFactorial(n: number): number {
-  for (let i = LOG_FACTORIALS.length; i <= n; i++) LOG_FACTORIALS.push(LOG_FACTORIALS[i - 1] + Math.log(i));
-  return LOG_FACTORIALS[n];
-}
-
-function logChoose(n: number, k: number): number {
-  return logFactorial(n) - logFactorial(k) - logFactorial(n - k);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Winning more money than the odds allow.
-
-/**
- * P(Z ≥ z) for a standard normal Z: erfc by its continued fraction in the tail and its series near
- * zero (relative error below 10^-14), so that p-values of 10^-12 are read as reliably as 0.05.
- */
-export function normalUpperTail(z: number): number {
-  if (z < 0) return 1 - normalUpperTail(-z);
-  return erfc(z / Math.SQRT2) / 2;
-}
-
-function erfc(x: number): number {
-  if (x < 2) {
-    // erf by its Maclaurin series: 2/√π Σ (−1)^n x^(2n+1) / (n! (2n+1)).
-    let term = x;
-    let sum = x;
-    for (let n = 1; n < 200; n++) {
-      term *= (-x * x) / n;
-      const add = term / (2 * n + 1);
-      sum += add;
-      if (Math.abs(add) < 1e-17 * Math.abs(sum)) break;
-    }
-    return 1 - (2 / Math.sqrt(Math.PI)) * sum;
-  }
-  // Lentz's continued fraction: erfc(x) = e^(−x²)/√π · 1/(x + 1/2/(x + 1/(x + 3/2/(x + …)))).
-  const tiny = 1e-300;
-  let f = x;
-  let c = x;
-  let d = 0;
-  for (let n = 1; n < 500; n++) {
-    const a = n / 2;
-    d = x + a * d;
-    d = d === 0 ? tiny : d;
-    c = x + a / c;
-    c = c === 0 ? tiny : c;
-    d = 1 / d;
-    const delta = c * d;
-    f *= delta;
-    if (Math.abs(delta - 1) < 1e-16) break;
-  }
-  return Math.exp(-x * x) / (Math.sqrt(Math.PI) * f);
+/** The statistic: the components' mean (0 before any step). */
+export function shiryaevRobertsValue(logR: readonly number[] | null): number {
+  if (logR === null || logR.length === 0) return 0;
+  let sum = -Infinity;
+  for (const x of logR) sum = logAdd(sum, x);
+  return Math.exp(sum - Math.log(logR.length));
 }
 
 /**
- * How far a sum of independent results lies above its expectation, in standard deviations, and the
- * chance of being that far or farther (the normal approximation, which the central limit theorem
- * makes sound once a record holds many coups; the win count's tail above is exact).
+ * An e-value from an exchangeable sample: `observed` is the statistic of the record as it was,
+ * `references` the same statistic on draws that are, under the null, exchangeable with it (shoes
+ * shuffled afresh, a dealer's coups reassigned). It is the mean of two e-values, each of which
+ * averages exactly 1 over which of the n = references + 1 values is the observed one, so that its
+ * expectation is at most 1 under the null however the references were drawn, as long as they were
+ * drawn without looking at the record:
+ * - by rank: n ÷ (rank × H_n), rank = 1 + the references at or above the observed (ties count
+ *   against it), H_n = 1 + ½ + … + 1/n; strong for an observed value in the top few per cent;
+ * - by size: the mean over λ ∈ {½, 1, 2, 3, 4} of e^(λ z₀) ÷ mean_i e^(λ z_i), every value
+ *   standardised by the mean and spread of all of them; up to n for one far above the rest.
  */
-export function upperTailOfSum(actual: number, expected: number, variance: number): { z: number; pValue: number } {
-  if (variance <= 0) return { z: actual > expected ? Infinity : 0, pValue: actual > expected ? 0 : 1 };
-  const z = (actual - expected) / Math.sqrt(variance);
-  return { z, pValue: normalUpperTail(z) };
+export function exchangeableEValue(observed: number, references: readonly number[]): number {
+  const n = references.length + 1;
+  let above = 0;
+  for (const r of references) if (r >= observed) above++;
+  let harmonic = 0;
+  for (let i = 1; i <= n; i++) harmonic += 1 / i;
+  const byRank = n / ((1 + above) * harmonic);
+  return (byRank + bySize(observed, references)) / 2;
+}
+
+function bySize(observed: number, references: readonly number[]): number {
+  const all = [observed, ...references];
+  const n = all.length;
+  const mean = all.reduce((a, b) => a + b, 0) / n;
+  const sd = Math.sqrt(all.reduce((a, b) => a + (b - mean) ** 2, 0) / n);
+  if (!(sd > 1e-12 * Math.max(1, Math.abs(mean)))) return 1;
+  const z = all.map((x) => (x - mean) / sd);
+  const zMax = Math.max(...z);
+  let e = 0;
+  for (const lambda of EXCHANGEABLE_LAMBDAS) {
+    let denominator = 0;
+    for (const zi of z) denominator += Math.exp(lambda * (zi - zMax));
+    e += Math.exp(lambda * (z[0] - zMax)) / (denominator / n);
+  }
+  return e / EXCHANGEABLE_LAMBDAS.length;
+}
+const EXCHANGEABLE_LAMBDAS = [0.5, 1, 2, 3, 4];
+
+/** A seeded generator's seed from text (FNV-1a): the same record gets the same references, so a finding can be worked out again. */
+export function seedOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -257,4 +234,26 @@ export function chanceOfRun(run: readonly Card[], decks: number): number {
     used[run[i]]++;
   }
   return chance;
+}
+
+/**
+ * The largest chance any run of `length` cards has at one place of a fairly shuffled shoe: that of
+ * `length` different cards, Π decks ÷ (cards − i). A run with repeated cards is less likely still,
+ * so this bounds every run of that length, whatever its cards, and the bound below cannot be made
+ * smaller by which cards happened to match.
+ */
+export function chanceOfAnyRun(length: number, decks: number): number {
+  let chance = 1;
+  for (let i = 0; i < length; i++) chance *= decks / (decks * CARDS_PER_DECK - i);
+  return chance;
+}
+
+/**
+ * The chance that a fairly shuffled shoe matches, somewhere, a run of at least `length` cards
+ * among `comparedPlaces` places dealt before: each of its places (at most a whole shoe) against each
+ * of those, bounded by Boole's inequality. The index's real size goes in, so the more shoes indexed,
+ * the longer a run must be to be told from luck (the look-elsewhere effect).
+ */
+export function chanceOfAnyMatch(length: number, decks: number, comparedPlaces: number): number {
+  return Math.min(1, decks * CARDS_PER_DECK * comparedPlaces * chanceOfAnyRun(length, decks));
 }

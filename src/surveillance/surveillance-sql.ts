@@ -9,6 +9,8 @@ export const SURVEILLANCE_SQL = loadQueries<{
   tableTerms: { tableId: string };
   shoeOf: { shoeId: string };
   coupsToSurvey: { coupIds: string[] };
+  lastCoupToSurvey: { shoeId: string };
+  tablePropertyOf: { tableId: string };
   shoeCoups: { shoeId: string; upTo: number };
   insertCoupSurveys: {
     coupIds: string[];
@@ -24,7 +26,10 @@ export const SURVEILLANCE_SQL = loadQueries<{
   indexedPlaces: { propertyId: string };
   insertRuns: { keys: string[]; shoeIds: string[]; positions: number[] };
   patronsOfShoe: { shoeId: string };
-  patronRecord: { patronId: string; propertyId: string; gamingDay: string };
+  seatsOfShoe: { shoeId: string };
+  subjectRecord: { patronId: string | null; tableId: string | null; seat: number | null; propertyId: string; fromDay: string; toDay: string };
+  subjectAlerts: { patronId: string | null; tableId: string | null; seat: number | null };
+  recentShoes: { tableId: string; shoeId: string; limit: number };
   raiseAlert: {
     kind: string;
     severity: string;
@@ -34,6 +39,7 @@ export const SURVEILLANCE_SQL = loadQueries<{
     shoeId: string;
     patronId: string | null;
     dealerId: string | null;
+    seat: number | null;
     gamingDay: string;
     evidence: string;
     dedupeKey: string;

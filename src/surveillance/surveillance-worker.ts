@@ -17,6 +17,8 @@ export interface SurveillanceConfig {
    * catches up when the pit is quiet.
    */
   readonly share: number;
+  /** How many gaming days of a patron's play the detectors read (SURVEILLANCE_RECORD_DAYS). */
+  readonly recordDays: number;
 }
 export const SURVEILLANCE_CONFIG = 'sabot:surveillance-config';
 
@@ -74,6 +76,7 @@ export class SurveillanceWorker implements OnApplicationBootstrap, OnModuleDestr
       databaseUrl: this.config.databaseUrl,
       pollMs: this.config.pollMs,
       share: this.config.share,
+      recordDays: this.config.recordDays,
       keyring: this.secrets.keyring,
     };
     const thread = new Worker(threadScript(), { workerData: data });

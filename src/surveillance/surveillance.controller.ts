@@ -20,7 +20,7 @@ export class SurveillanceController {
     operationId: 'listAlerts',
     summary: 'Integrity alerts, newest first',
     description:
-      "Alerts raised by the detectors (docs/domain.md §9: betting with the count, wins, money or the first card's worth beyond the exact odds, a dealer and a patron together, a run of cards repeated from an earlier shoe), each with its p-value, threshold and evidence, filtered by state, detector, table, shoe, patron or dealer. At most 500.",
+      "Alerts raised by the detectors (docs/domain.md §9: betting with the count, wins, money or the first card's worth beyond the exact odds, a dealer and a patron together, a run of cards repeated from an earlier shoe), each with its p-value, threshold and evidence, and the evidence added while it stays open, filtered by state, detector, table, shoe, patron or dealer. At most 500.",
     roles: READERS,
     type: AlertDto,
     isArray: true,
@@ -31,9 +31,9 @@ export class SurveillanceController {
 
   @Endpoint('GET', 'open-alerts', {
     operationId: 'openAlertsBy',
-    summary: 'Alerts not yet closed, by patron, dealer, table or shoe',
+    summary: 'Alerts not yet closed, by patron, dealer, table, shoe or seat',
     description:
-      "The surveillance room's views: every patron (or dealer, table, shoe) with alerts not yet closed, how many are open and acknowledged, how many HIGH, the smallest p-value and the detectors, most serious first. Alerts that do not name such a subject (a repeated run names no patron or dealer) are not in that view. At most 500.",
+      "The surveillance room's views: every patron (or dealer, table, shoe, or table seat played without a player card: subject `<table id>:<seat>`) with alerts not yet closed, how many are open and acknowledged, how many HIGH, the smallest p-value and the detectors, most serious first. Alerts that do not name such a subject (a repeated run names no patron or dealer) are not in that view. At most 500.",
     roles: READERS,
     type: OpenAlertsDto,
     isArray: true,

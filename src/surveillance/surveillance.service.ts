@@ -20,10 +20,12 @@ interface AlertRow {
   shoe_id: string;
   patron_id: string | null;
   dealer_id: string | null;
+  seat: number | null;
   gaming_day: string;
   evidence: Record<string, unknown>;
   created_at: Date;
   steps: { step: string; note: string | null; keyId: string; at: string }[];
+  updates: { at: string; data: { eValue: string; pValue: string; evidence: Record<string, unknown> } }[];
 }
 
 const toDto = (r: AlertRow): AlertDto => ({
@@ -37,10 +39,12 @@ const toDto = (r: AlertRow): AlertDto => ({
   shoeId: r.shoe_id,
   patronId: r.patron_id,
   dealerId: r.dealer_id,
+  seat: r.seat,
   gamingDay: r.gaming_day,
   evidence: r.evidence,
   createdAt: r.created_at.toISOString(),
   steps: r.steps.map((s) => ({ ...s, at: new Date(s.at).toISOString() })),
+  updates: r.updates.map((u) => ({ at: new Date(u.at).toISOString(), eValue: Number(u.data.eValue), pValue: Number(u.data.pValue), evidence: u.data.evidence })),
 });
 
 /** One alert with its status and steps, or null. */

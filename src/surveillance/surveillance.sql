@@ -61,6 +61,22 @@ LEFT JOIN LATERAL (
 ) d ON true
 WHERE c.id = ANY(:coupIds::uuid[]);
 
+-- name: lastCoupToSurvey
+-- A shoe's last settled coup still standing, as coupsToSurvey reads coups: where a closed shoe's
+-- runs are looked for once more, and the gaming day its run alerts carry.
+SELECT c.id, c.shoe_id, c.table_id, c.number, c.status::text AS status, c.player_cards, c.banker_cards,
+  c.gaming_day::text AS gaming_day, false AS voided, s.decks, s.burn_cards, t.property_id, NULL::text AS dealer_id
+FROM coups c
+JOIN shoes s ON s.id = c.shoe_id
+JOIN casino_tables t ON t.id = c.table_id
+LEFT JOIN coup_voids v ON v.coup_id = c.id
+WHERE c.shoe_id = :shoeId::uuid AND c.status = 'SETTLED' AND v.coup_id IS NULL
+ORDER BY c.number DESC
+LIMIT 1;
+
+-- name: tablePropertyOf
+SELECT property_id FROM casino_tables WHERE id = :tableId::uuid;
+
 -- name: shoeCoups
 -- A shoe's settled coups still standing, in order, up to a number: its cards as dealt.
 SELECT c.number, c.player_cards, c.banker_cards
@@ -107,32 +123,74 @@ JOIN casino_tables t ON t.id = c.table_id
 LEFT JOIN coup_voids v ON v.coup_id = c.id
 WHERE c.shoe_id = :shoeId::uuid AND w.patron_id IS NOT NULL AND w.status = 'SETTLED' AND v.coup_id IS NULL;
 
--- name: patronRecord
--- A patron's record for a gaming day at the property: each coup they played that surveillance
--- has seen, with its odds, first card and dealer, and their wagers on it.
+-- name: seatsOfShoe
+-- The seats where a shoe was played without a player card (unrated play), and its last gaming day.
+SELECT DISTINCT w.seat, c.gaming_day::text AS gaming_day
+FROM wagers w
+JOIN coups c ON c.id = w.coup_id AND c.gaming_day = w.gaming_day
+LEFT JOIN coup_voids v ON v.coup_id = c.id
+WHERE c.shoe_id = :shoeId::uuid AND w.patron_id IS NULL AND w.status = 'SETTLED' AND v.coup_id IS NULL;
+
+-- name: subjectRecord
+-- A patron's record at the property (or, with :patronId null, a seat's unrated play at a table)
+-- over the gaming days from :fromDay to :toDay: each coup surveillance has seen, in the order it was
+-- settled, with its odds, first card, dealer, where it was (table, shoe and coup numbers, cards,
+-- currency), and the subject's wagers on it.
 SELECT cs.coup_id, cs.shoe_id, cs.table_id, cs.dealer_id, cs.first_value, cs.odds, cs.odds_packed,
+  c.number AS coup_number, s.number AS shoe_number, t.code AS table_code, t.currency,
+  c.player_cards, c.banker_cards, (extract(epoch FROM c.settled_at) * 1000)::float8 AS settled_ms,
   json_agg(json_build_object('betType', w.bet_type, 'stake', w.amount::text, 'result', w.result, 'net', w.net::text) ORDER BY w.id) AS wagers
 FROM wagers w
 JOIN coup_surveillance cs ON cs.coup_id = w.coup_id
+JOIN coups c ON c.id = cs.coup_id AND c.gaming_day = cs.gaming_day
+JOIN shoes s ON s.id = cs.shoe_id
 JOIN casino_tables t ON t.id = cs.table_id
 LEFT JOIN coup_voids v ON v.coup_id = w.coup_id
-WHERE w.patron_id = :patronId AND t.property_id = :propertyId::uuid AND cs.gaming_day = :gamingDay::date AND w.gaming_day = :gamingDay::date
+WHERE t.property_id = :propertyId::uuid
+  AND cs.gaming_day BETWEEN :fromDay::date AND :toDay::date AND w.gaming_day BETWEEN :fromDay::date AND :toDay::date
+  AND ((:patronId::text IS NOT NULL AND w.patron_id = :patronId::text)
+    OR (:patronId::text IS NULL AND w.patron_id IS NULL AND cs.table_id = :tableId::uuid AND w.seat = :seat::int))
   AND w.status = 'SETTLED' AND v.coup_id IS NULL
-GROUP BY cs.coup_id, cs.shoe_id, cs.table_id, cs.dealer_id, cs.first_value, cs.odds, cs.odds_packed, cs.created_at
-ORDER BY cs.created_at, cs.coup_id;
+GROUP BY cs.coup_id, cs.shoe_id, cs.table_id, cs.dealer_id, cs.first_value, cs.odds, cs.odds_packed, cs.created_at,
+  c.number, s.number, t.code, t.currency, c.player_cards, c.banker_cards, c.settled_at
+ORDER BY c.settled_at, cs.created_at, cs.coup_id;
+
+-- name: subjectAlerts
+-- A patron's (or a table seat's) record alerts, each with its dealer and when it was closed (null
+-- while open): an open alert grows its evidence; after a closed one its detector reads only the
+-- coups settled after the close.
+SELECT a.id, a.kind, a.dealer_id, (extract(epoch FROM max(st.at) FILTER (WHERE st.step = 'CLOSE')) * 1000)::float8 AS closed_ms
+FROM surveillance_alerts a
+LEFT JOIN surveillance_alert_steps st ON st.alert_id = a.id
+WHERE a.kind <> 'REPEATED_RUN'
+  AND ((:patronId::text IS NOT NULL AND a.patron_id = :patronId::text)
+    OR (:patronId::text IS NULL AND a.patron_id IS NULL AND a.table_id = :tableId::uuid AND a.seat = :seat::int))
+GROUP BY a.id
+ORDER BY a.created_at;
+
+-- name: recentShoes
+-- The table's shoes dealt before this one, latest first (a slug comes from their discards), with
+-- how many places each holds in the run index.
+SELECT s.id, greatest(s.cards_dealt - 7, 0) AS places
+FROM shoes s
+WHERE s.table_id = :tableId::uuid AND s.number < (SELECT number FROM shoes WHERE id = :shoeId::uuid)
+ORDER BY s.number DESC
+LIMIT :limit::int;
 
 -- name: raiseAlert
 -- An alert, once (the dedupe key names what it is about: a later pass over the same evidence adds nothing).
-INSERT INTO surveillance_alerts (kind, severity, p_value, threshold, table_id, shoe_id, patron_id, dealer_id, gaming_day, evidence, dedupe_key)
-VALUES (:kind, :severity, :pValue::float8, :threshold::float8, :tableId::uuid, :shoeId::uuid, :patronId, :dealerId, :gamingDay::date, :evidence::jsonb, :dedupeKey)
+INSERT INTO surveillance_alerts (kind, severity, p_value, threshold, table_id, shoe_id, patron_id, dealer_id, seat, gaming_day, evidence, dedupe_key)
+VALUES (:kind, :severity, :pValue::float8, :threshold::float8, :tableId::uuid, :shoeId::uuid, :patronId, :dealerId, :seat::int, :gamingDay::date, :evidence::jsonb, :dedupeKey)
 ON CONFLICT (dedupe_key) DO NOTHING
 RETURNING id;
 
 -- name: listAlerts
 -- Alerts newest first, filtered; each with its status (OPEN, ACKNOWLEDGED, CLOSED) from its steps.
 SELECT * FROM (
-  SELECT a.id, a.kind, a.severity, a.p_value, a.threshold, a.table_id, a.shoe_id, a.patron_id, a.dealer_id,
+  SELECT a.id, a.kind, a.severity, a.p_value, a.threshold, a.table_id, a.shoe_id, a.patron_id, a.dealer_id, a.seat,
     to_char(a.gaming_day, 'YYYY-MM-DD') AS gaming_day, a.evidence, a.created_at,
+    (SELECT coalesce(json_agg(json_build_object('at', e.at, 'data', e.payload::jsonb -> 'data') ORDER BY e.seq), '[]')
+     FROM audit_log e WHERE e.entity_type = 'alert' AND e.entity_id = a.id::text AND e.action = 'alert.evidence') AS updates,
     CASE WHEN bool_or(s.step = 'CLOSE') THEN 'CLOSED' WHEN bool_or(s.step = 'ACKNOWLEDGE') THEN 'ACKNOWLEDGED' ELSE 'OPEN' END AS status,
     coalesce(json_agg(json_build_object('step', s.step, 'note', s.note, 'keyId', s.key_id, 'at', s.at) ORDER BY s.at) FILTER (WHERE s.id IS NOT NULL), '[]') AS steps
   FROM surveillance_alerts a
@@ -156,11 +214,12 @@ ON CONFLICT (alert_id, step) DO NOTHING
 RETURNING id;
 
 -- name: openAlertsBy
--- Alerts not yet closed, gathered by what they are about (a patron, a dealer, a table or a shoe):
+-- Alerts not yet closed, gathered by what they are about (a patron, a dealer, a table, a shoe, or a
+-- table's seat for unrated play: subject "<table id>:<seat>"):
 -- how many are open and acknowledged, how many HIGH, the smallest p-value, the detectors, the oldest.
 -- Alerts not about such a subject (a repeated run names no patron) are left out of that view.
 WITH live AS (
-  SELECT a.id, a.kind, a.severity, a.p_value, a.table_id, a.shoe_id, a.patron_id, a.dealer_id, a.created_at,
+  SELECT a.id, a.kind, a.severity, a.p_value, a.table_id, a.shoe_id, a.patron_id, a.dealer_id, a.seat, a.created_at,
     coalesce(bool_or(st.step = 'ACKNOWLEDGE'), false) AS acknowledged
   FROM surveillance_alerts a
   LEFT JOIN surveillance_alert_steps st ON st.alert_id = a.id
@@ -171,12 +230,13 @@ WITH live AS (
       WHEN 'PATRON' THEN live.patron_id
       WHEN 'DEALER' THEN live.dealer_id
       WHEN 'TABLE' THEN live.table_id::text
+      WHEN 'SEAT' THEN CASE WHEN live.seat IS NOT NULL THEN live.table_id::text || ':' || live.seat END
       ELSE live.shoe_id::text
     END AS subject
   FROM live
 )
 SELECT about.subject,
-  CASE WHEN :by::text IN ('TABLE', 'SHOE') THEN min(t.code) END AS table_code,
+  CASE WHEN :by::text IN ('TABLE', 'SHOE', 'SEAT') THEN min(t.code) END AS table_code,
   CASE WHEN :by::text = 'SHOE' THEN min(s.number) END AS shoe_number,
   count(*) FILTER (WHERE NOT about.acknowledged)::int AS open,
   count(*) FILTER (WHERE about.acknowledged)::int AS acknowledged,

@@ -17,6 +17,7 @@ export interface SurveyThreadData {
   readonly databaseUrl: string;
   readonly pollMs: number;
   readonly share: number;
+  readonly recordDays: number;
   readonly keyring: AuditKeyring;
 }
 
@@ -67,7 +68,7 @@ async function survey(data: SurveyThreadData, rest: Rest, running: () => boolean
         });
         client.on('error', () => undefined); // the next query fails and the pass says so
         await client.connect();
-        const candidate = new Surveyor(client, data.keyring, (level, message) => note({ level, message }));
+        const candidate = new Surveyor(client, data.keyring, (level, message) => note({ level, message }), { recordDays: data.recordDays });
         if (!(await candidate.claim())) {
           await drop(); // another instance surveys; look again later
           await rest.for(MAX_REST_MS);

@@ -1,3 +1,4 @@
+import { code as currencyCode } from 'currency-codes';
 import type { ClientBase } from 'pg';
 import { SYSTEM_CONTEXT } from '../common/context';
 import type { AuditKeyring } from '../config/keyring';
@@ -8,6 +9,8 @@ import {
   Composition,
   coupOdds,
   CoupOdds,
+  DealtShoe,
+  detectorKey,
   extendRun,
   Finding,
   fullShoe,
@@ -17,11 +20,15 @@ import {
   packOdds,
   PlayedCoup,
   pointOf,
+  RECENT_SHOES,
+  RecordKind,
   removeCards,
+  RepeatedRun,
   repeatedRunFinding,
   RuleSet,
   RUN_WINDOW,
   runKeys,
+  StepMemo,
   surveyRecord,
   unpackOdds,
 } from '../domain';
@@ -65,7 +72,22 @@ interface RecordRow {
   first_value: number;
   odds: CoupOdds | null;
   odds_packed: number[] | null;
+  coup_number: number;
+  shoe_number: number;
+  table_code: string;
+  currency: string;
+  player_cards: string[];
+  banker_cards: string[];
+  settled_ms: number;
   wagers: { betType: BetType; stake: string; result: string; net: string }[];
+}
+/** Whose record: a patron's at the property, or a seat's unrated play at one table. */
+type Subject = { patronId: string; tableId: null; seat: null } | { patronId: null; tableId: string; seat: number };
+
+/** What the surveyor is told at its start. */
+export interface SurveyorOptions {
+  /** How many gaming days of a patron's (or seat's) play the detectors read. */
+  readonly recordDays: number;
 }
 /** A settled coup as surveyed: the shoe's cards through it, where its own begin, the odds it was played at. */
 interface Surveyed {
@@ -108,10 +130,16 @@ export class Surveyor {
    */
   private readonly dealtSoFar = new Map<string, { upTo: number; cards: Card[]; coupStarts: Map<number, number> }>();
 
+  /** Per-shoe e-values and reference shuffles already worked out (pure functions of their inputs: a cache, bounded). */
+  private memo: StepMemo = new Map();
+  /** Shoes as dealt, for the count detector (dropped with dealtSoFar). */
+  private readonly shoes = new Map<string, DealtShoe>();
+
   constructor(
     private readonly client: ClientBase,
     private readonly keyring: AuditKeyring,
     private readonly note: SurveyorNote,
+    private readonly options: SurveyorOptions = { recordDays: 30 },
   ) {
     this.db = pgRunner(client);
   }
@@ -144,10 +172,10 @@ export class Surveyor {
         throw e;
       }
     } catch (e) {
-      this.dealtSoFar.clear(); // what this pass cached did not reach the database
+      this.forget(); // what this pass cached did not reach the database
       throw e;
     }
-    if (firstVoid >= 0) this.dealtSoFar.clear();
+    if (firstVoid >= 0) this.forget();
     return entries.length;
   }
 
@@ -165,11 +193,20 @@ export class Surveyor {
       else if (e.action === 'shoe.close' || e.action === 'coup.void') {
         await this.recordCoups(batch);
         batch = [];
-        if (e.action === 'shoe.close') await this.surveyShoe(e.entity_id);
+        if (e.action === 'shoe.close') {
+          await this.finishRuns(e.entity_id);
+          await this.surveyShoe(e.entity_id);
+        }
       }
     }
     await this.recordCoups(batch);
     await this.db.run(SQL.advanceCursors.bind({ streams: [...last.keys()], seqs: [...last.values()] }));
+  }
+
+  /** A void changes what its shoe dealt: the shoes read so far are read afresh. */
+  private forget(): void {
+    this.dealtSoFar.clear();
+    this.shoes.clear();
   }
 
   /** Each settled coup surveillance measures (casino-banked, standing) with the odds it was played at. */
@@ -254,13 +291,40 @@ export class Surveyor {
     await this.lookForRuns(surveyed);
   }
 
-  /** The windows these coups completed, looked up among the property's earlier shoes; then indexed. */
+  /**
+   * The windows these coups completed, looked up among the property's earlier shoes; then indexed.
+   * A run still matching at the last card dealt may go on at the next coup: it is raised when it
+   * ends, or when its shoe closes (finishRuns), at its full length.
+   */
   private async lookForRuns(surveyed: Surveyed[]): Promise<void> {
     const windows: { coup: CoupRow; cards: Card[]; key: number; at: number }[] = [];
     for (const { coup, cards, start } of surveyed) {
       const from = Math.max(0, start - (RUN_WINDOW - 1));
       runKeys(cards.slice(from)).forEach((key, i) => windows.push({ coup, cards, key, at: from + i }));
     }
+    if (windows.length === 0) return;
+    const latest = new Map<string, Card[]>();
+    for (const w of windows) latest.set(w.coup.shoe_id, w.cards);
+    await this.matchWindows(windows, (shoeId, run) => run.at + run.length < latest.get(shoeId)!.length);
+    await this.db.run(
+      SQL.insertRuns.bind({ keys: windows.map((w) => String(w.key)), shoeIds: windows.map((w) => w.coup.shoe_id), positions: windows.map((w) => w.at) }),
+    );
+  }
+
+  /** A shoe closed: every run it shares with an earlier shoe is raised at its full length (once: the alert's key names it). */
+  private async finishRuns(shoeId: string): Promise<void> {
+    const [coup] = await this.db.query<CoupRow>(SQL.lastCoupToSurvey.bind({ shoeId }));
+    if (!coup || coup.gaming_day === null || (await this.rulesFor(coup.table_id)) === null) return;
+    const { cards } = await this.dealt(shoeId, coup.burn_cards, 2 ** 31 - 1);
+    const windows = runKeys(cards).map((key, at) => ({ coup, cards, key, at }));
+    await this.matchWindows(windows, () => true);
+  }
+
+  /** Windows looked up in the run index; each hit extended to its whole run and, if `complete`, raised when luck cannot explain it. */
+  private async matchWindows(
+    windows: { coup: CoupRow; cards: Card[]; key: number; at: number }[],
+    complete: (shoeId: string, run: RepeatedRun) => boolean,
+  ): Promise<void> {
     if (windows.length === 0) return;
     const hits = await this.db.query<{ key: string; shoe_id: string; position: number; property_id: string }>(
       SQL.runHits.bind({ keys: [...new Set(windows.map((w) => String(w.key)))] }),
@@ -269,6 +333,8 @@ export class Surveyor {
     for (const h of hits) byKey.set(Number(h.key), [...(byKey.get(Number(h.key)) ?? []), h]);
     const earlierCards = new Map<string, Card[]>();
     const places = new Map<string, number>();
+    const recent = new Map<string, { ids: Set<string>; places: number }>();
+    const seen = new Set<string>();
     for (const w of windows) {
       for (const hit of byKey.get(w.key) ?? []) {
         if (hit.shoe_id === w.coup.shoe_id || hit.property_id !== w.coup.property_id) continue;
@@ -276,88 +342,168 @@ export class Surveyor {
           const [shoe] = await this.db.query<{ burn_cards: string[] }>(SQL.shoeOf.bind({ shoeId: hit.shoe_id }));
           earlierCards.set(hit.shoe_id, (await this.dealt(hit.shoe_id, shoe.burn_cards, 2 ** 31 - 1)).cards);
         }
+        const run = extendRun(w.cards, earlierCards.get(hit.shoe_id)!, w.at, hit.position);
+        const key = `${w.coup.shoe_id}:${hit.shoe_id}:${run.earlierAt - run.at}:${run.at}`;
+        if (seen.has(key) || !complete(w.coup.shoe_id, run)) continue;
+        seen.add(key);
         if (!places.has(w.coup.property_id)) {
           const [{ places: n }] = await this.db.query<{ places: string }>(SQL.indexedPlaces.bind({ propertyId: w.coup.property_id }));
           places.set(w.coup.property_id, Number(n));
         }
-        const run = extendRun(w.cards, earlierCards.get(hit.shoe_id)!, w.at, hit.position);
-        const finding = repeatedRunFinding(w.cards, run, hit.shoe_id, w.coup.decks, w.cards.length * places.get(w.coup.property_id)!);
+        if (!recent.has(w.coup.shoe_id)) {
+          const rows = await this.db.query<{ id: string; places: number }>(SQL.recentShoes.bind({ tableId: w.coup.table_id, shoeId: w.coup.shoe_id, limit: RECENT_SHOES }));
+          recent.set(w.coup.shoe_id, { ids: new Set(rows.map((r) => r.id)), places: rows.reduce((n, r) => n + r.places, 0) });
+        }
+        const mine = recent.get(w.coup.shoe_id)!;
+        const finding = repeatedRunFinding(w.cards, run, { shoeId: hit.shoe_id, recent: mine.ids.has(hit.shoe_id) }, w.coup.decks, {
+          recent: mine.places,
+          indexed: places.get(w.coup.property_id)!,
+        });
         await this.raise(finding, {
           tableId: w.coup.table_id,
           shoeId: w.coup.shoe_id,
           patronId: null,
           dealerId: null,
+          seat: null,
           gamingDay: w.coup.gaming_day!,
           dedupeKey: `REPEATED_RUN:${w.coup.shoe_id}:${hit.shoe_id}:${run.earlierAt - run.at}`,
         });
       }
     }
-    await this.db.run(
-      SQL.insertRuns.bind({ keys: windows.map((w) => String(w.key)), shoeIds: windows.map((w) => w.coup.shoe_id), positions: windows.map((w) => w.at) }),
-    );
   }
 
-  /** A shoe closed: every patron who played it, on their record of that gaming day at the property. */
+  /**
+   * A shoe closed: every patron who played it, and every seat where it was played without a player
+   * card, on their record at the property over the last recordDays gaming days (each detector from
+   * the close of its last alert on). A detector past its alarm level raises an alert, unless one of
+   * its alerts on the subject is still open: then that alert's evidence grows (an `alert.evidence`
+   * entry), so that one cheat makes one alert.
+   */
   private async surveyShoe(shoeId: string): Promise<void> {
     const [shoe] = await this.db.query<{ table_id: string }>(SQL.shoeOf.bind({ shoeId }));
     if (!shoe) return;
-    for (const p of await this.db.query<{ patron_id: string; gaming_day: string; property_id: string }>(SQL.patronsOfShoe.bind({ shoeId }))) {
-      const rows = await this.db.query<RecordRow>(SQL.patronRecord.bind({ patronId: p.patron_id, propertyId: p.property_id, gamingDay: p.gaming_day }));
-      const record: PlayedCoup[] = rows.map((r) => ({
-        coupId: r.coup_id,
-        shoeId: r.shoe_id,
-        dealerId: r.dealer_id,
-        odds: r.odds_packed ? unpackOdds(r.odds_packed) : oddsFromJson(r.odds!),
-        firstValue: r.first_value,
-        wagers: r.wagers.map((w) => ({ betType: w.betType, stake: BigInt(w.stake), paid: w.result === 'WIN', net: BigInt(w.net) })),
-      }));
-      if (record.length === 0) continue;
-      for (const finding of surveyRecord(record)) {
-        await this.raise(finding, {
-          tableId: shoe.table_id,
-          shoeId,
-          patronId: p.patron_id,
-          dealerId: finding.kind === 'DEALER_PAIRING' ? ((finding.evidence.dealerId as string | null) ?? null) : null,
-          gamingDay: p.gaming_day,
-          dedupeKey: `${finding.kind}:${p.patron_id}:${p.gaming_day}:${shoeId}`,
+    const subjects: { subject: Subject; gamingDay: string; propertyId: string }[] = [];
+    const patrons = await this.db.query<{ patron_id: string; gaming_day: string; property_id: string }>(SQL.patronsOfShoe.bind({ shoeId }));
+    for (const p of patrons) subjects.push({ subject: { patronId: p.patron_id, tableId: null, seat: null }, gamingDay: p.gaming_day, propertyId: p.property_id });
+    for (const s of await this.db.query<{ seat: number; gaming_day: string }>(SQL.seatsOfShoe.bind({ shoeId }))) {
+      const propertyId = patrons[0]?.property_id ?? (await this.propertyOf(shoe.table_id));
+      subjects.push({ subject: { patronId: null, tableId: shoe.table_id, seat: s.seat }, gamingDay: s.gaming_day, propertyId });
+    }
+    for (const { subject, gamingDay, propertyId } of subjects) {
+      const fromDay = new Date(Date.parse(`${gamingDay}T00:00:00Z`) - (this.options.recordDays - 1) * 86_400_000).toISOString().slice(0, 10);
+      const rows = await this.db.query<RecordRow>(SQL.subjectRecord.bind({ ...subject, propertyId, fromDay, toDay: gamingDay }));
+      if (rows.length === 0) continue;
+      const record: PlayedCoup[] = [];
+      for (const r of rows) {
+        const shoeOfCoup = await this.dealtShoe(r.shoe_id, r.table_id, r.coup_number);
+        const position = shoeOfCoup?.coupNumbers.get(r.coup_number);
+        if (!shoeOfCoup || position === undefined) continue;
+        record.push({
+          coupId: r.coup_id,
+          shoeId: r.shoe_id,
+          dealerId: r.dealer_id,
+          odds: r.odds_packed ? unpackOdds(r.odds_packed) : oddsFromJson(r.odds!),
+          firstValue: r.first_value,
+          position,
+          at: r.settled_ms,
+          wagers: r.wagers.map((w) => ({ betType: w.betType, stake: BigInt(w.stake), paid: w.result === 'WIN', net: BigInt(w.net) })),
+          label: {
+            table: r.table_code,
+            shoe: r.shoe_number,
+            coup: r.coup_number,
+            cards: `P ${r.player_cards.join(' ')} · B ${r.banker_cards.join(' ')}`,
+            currency: r.currency,
+            digits: currencyCode(r.currency)?.digits ?? 2,
+          },
         });
+      }
+      if (record.length === 0) continue;
+      const alerts = await this.db.query<{ id: string; kind: RecordKind; dealer_id: string | null; closed_ms: number | null }>(SQL.subjectAlerts.bind(subject));
+      const restart = new Map<string, number>();
+      const open = new Map<string, string>();
+      for (const a of alerts) {
+        const key = detectorKey(a.kind, a.dealer_id);
+        if (a.closed_ms === null) open.set(key, a.id);
+        else restart.set(key, Math.max(restart.get(key) ?? 0, a.closed_ms));
+      }
+      if (this.memo.size > 20_000) this.memo = new Map();
+      const name = subject.patronId ?? `seat:${subject.tableId}:${subject.seat}`;
+      for (const finding of surveyRecord(name, record, this.shoeMap(), restart, this.memo)) {
+        const dealerId = finding.kind === 'DEALER_PAIRING' ? ((finding.evidence.dealerId as string | null) ?? null) : null;
+        const key = detectorKey(finding.kind as RecordKind, dealerId);
+        const about = { tableId: shoe.table_id, shoeId, patronId: subject.patronId, dealerId, seat: subject.seat, gamingDay };
+        const openId = open.get(key);
+        if (openId !== undefined) await this.growEvidence(openId, finding);
+        else await this.raise(finding, { ...about, dedupeKey: `${key}:${name}:${shoeId}` });
       }
     }
   }
 
-  /** An alert (once per dedupe key), with its audit entry in the surveillance stream. */
+  private readonly properties = new Map<string, string>();
+  private async propertyOf(tableId: string): Promise<string> {
+    if (!this.properties.has(tableId)) {
+      const [row] = await this.db.query<{ property_id: string }>(SQL.tablePropertyOf.bind({ tableId }));
+      this.properties.set(tableId, row.property_id);
+    }
+    return this.properties.get(tableId)!;
+  }
+
+  /** A shoe as dealt, with where each coup began (by coup number), for the count detector. */
+  private async dealtShoe(shoeId: string, tableId: string, coupNumber: number): Promise<(DealtShoe & { coupNumbers: Map<number, number> }) | null> {
+    const known = this.shoes.get(shoeId) as (DealtShoe & { coupNumbers: Map<number, number> }) | undefined;
+    if (known?.coupNumbers.has(coupNumber)) return known; // else read again: the shoe has dealt more since
+    const rules = await this.rulesFor(tableId);
+    const [row] = await this.db.query<{ table_id: string; burn_cards: string[] }>(SQL.shoeOf.bind({ shoeId }));
+    if (!rules || !row) return null;
+    const { cards, coupStarts } = await this.dealt(shoeId, row.burn_cards, 2 ** 31 - 1);
+    if (this.shoes.size > 200) this.shoes.clear();
+    const shoe = { id: shoeId, cards, coupStarts: [...coupStarts.values()], rules, coupNumbers: coupStarts };
+    this.shoes.set(shoeId, shoe);
+    return shoe;
+  }
+
+  private shoeMap(): ReadonlyMap<string, DealtShoe> {
+    return this.shoes;
+  }
+
+  /**
+   * An alert (once per dedupe key), with its audit entry in the surveillance stream. Written in the
+   * pass's transaction: in a savepoint, so that an alert that cannot be written leaves the pass's
+   * other work standing.
+   */
   private async raise(
     f: Finding,
-    about: { tableId: string; shoeId: string; patronId: string | null; dealerId: string | null; gamingDay: string; dedupeKey: string },
+    about: { tableId: string; shoeId: string; patronId: string | null; dealerId: string | null; seat: number | null; gamingDay: string; dedupeKey: string },
   ): Promise<void> {
     if (!f.alert) return;
-    // The alert, its entry and its seal together, or none of them.
-    await this.db.run({ text: 'BEGIN', values: [] });
-    try {
-      const [row] = await this.db.query<{ id: string }>(
-        SQL.raiseAlert.bind({ kind: f.kind, severity: f.severity!, pValue: f.pValue, threshold: f.threshold, evidence: JSON.stringify(f.evidence), ...about }),
-      );
-      if (!row) {
-        await this.db.run({ text: 'ROLLBACK', values: [] });
-        return;
-      }
-      const entry = {
-        stream: SURVEILLANCE_STREAM,
-        action: 'alert.raise',
-        entityType: 'alert',
-        entityId: row.id,
-        data: { kind: f.kind, severity: f.severity, pValue: f.pValue.toExponential(3), ...about },
-        seals: [seal('surveillance_alerts', row.id)],
-      };
-      await appendWithSeals(this.db, this.keyring, auditParams(SYSTEM_CONTEXT, entry, this.keyring), entry);
-      await this.db.run({ text: 'COMMIT', values: [] });
-    } catch (e) {
-      await this.db.run({ text: 'ROLLBACK', values: [] }).catch(() => undefined);
-      throw e;
-    }
+    const [row] = await this.db.query<{ id: string }>(
+      SQL.raiseAlert.bind({ kind: f.kind, severity: f.severity!, pValue: f.pValue, threshold: f.threshold, evidence: JSON.stringify(f.evidence), ...about }),
+    );
+    if (!row) return;
+    const entry = {
+      stream: SURVEILLANCE_STREAM,
+      action: 'alert.raise',
+      entityType: 'alert',
+      entityId: row.id,
+      data: { kind: f.kind, severity: f.severity, pValue: f.pValue.toExponential(3), ...about },
+      seals: [seal('surveillance_alerts', row.id)],
+    };
+    await appendWithSeals(this.db, this.keyring, auditParams(SYSTEM_CONTEXT, entry, this.keyring), entry);
     this.note(
       'warn',
-      `Alert ${f.kind} (${f.severity}, p = ${f.pValue.toExponential(2)}) at table ${about.tableId}${about.patronId ? `, patron ${about.patronId}` : ''}`,
+      `Alert ${f.kind} (${f.severity}, p = ${f.pValue.toExponential(2)}) at table ${about.tableId}${about.patronId ? `, patron ${about.patronId}` : about.seat !== null ? `, seat ${about.seat}` : ''}`,
     );
+  }
+
+  /** An open alert's detector looked again at a grown record: what it found now, as an audit entry on the alert (never an edit). */
+  private async growEvidence(alertId: string, f: Finding): Promise<void> {
+    const entry = {
+      stream: SURVEILLANCE_STREAM,
+      action: 'alert.evidence',
+      entityType: 'alert',
+      entityId: alertId,
+      data: { eValue: f.eValue.toExponential(3), pValue: f.pValue.toExponential(3), evidence: f.evidence },
+    };
+    await appendWithSeals(this.db, this.keyring, auditParams(SYSTEM_CONTEXT, entry, this.keyring), entry);
   }
 }

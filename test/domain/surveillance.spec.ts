@@ -1,17 +1,20 @@
 import {
+  BETTING_FRACTIONS,
+  chanceOfAnyMatch,
+  chanceOfAnyRun,
   chanceOfRun,
-  countBettingTail,
-  CountStratum,
-  heavyStakes,
-  normalUpperTail,
+  exchangeableEValue,
+  logBettingGrowth,
   parseCards,
   poissonBinomialTail,
   repeatedRuns,
   RUN_WINDOW,
   runKeys,
   seededRandom,
+  shiryaevRoberts,
+  shiryaevRobertsStep,
+  shiryaevRobertsValue,
   shuffledShoe,
-  upperTailOfSum,
 } from '../../src/domain';
 
 /** n choose k, exact. */
@@ -68,78 +71,126 @@ describe('Poisson-binomial tail: P(at least k wins)', () => {
   });
 });
 
-describe('betting with the count: the stratified exact test', () => {
-  const stratum = (coups: number, favourable: number, heavy: number, heavyFavourable: number): CountStratum => ({ coups, favourable, heavy, heavyFavourable });
-
-  it("Fisher's tea-tasting cups: 4 of 8 chosen, all 4 right is 1/70, 3 or more is 17/70", () => {
-    expect(countBettingTail([stratum(8, 4, 4, 4)])).toBeCloseTo(1 / 70, 15);
-    expect(countBettingTail([stratum(8, 4, 4, 3)])).toBeCloseTo(17 / 70, 15);
-    expect(countBettingTail([stratum(8, 4, 4, 0)])).toBeCloseTo(1, 13);
+describe('a bet on the record: each factor is an e-value', () => {
+  it('is Σ ln(1 + λwz) for each betting fraction', () => {
+    const growth = logBettingGrowth([
+      { z: 1, w: 1 },
+      { z: -1, w: 0.5 },
+    ]);
+    expect(growth).toHaveLength(BETTING_FRACTIONS.length);
+    BETTING_FRACTIONS.forEach((lambda, i) => expect(growth[i]).toBeCloseTo(Math.log(1 + lambda) + Math.log(1 - lambda / 2), 14));
   });
 
-  it('two strata convolve: two of four right in each is 1/36 together', () => {
-    expect(countBettingTail([stratum(4, 2, 2, 2)])).toBeCloseTo(1 / 6, 15);
-    expect(countBettingTail([stratum(4, 2, 2, 2), stratum(4, 2, 2, 2)])).toBeCloseTo(1 / 36, 15);
-    // At least 3 of the 4: P(2,2) + P(2,1) + P(1,2) = 1/36 + 2 × (1/6 × 4/6) = 9/36.
-    expect(countBettingTail([stratum(4, 2, 2, 2), stratum(4, 2, 2, 1)])).toBeCloseTo(9 / 36, 15);
+  it('has mean exactly 1 when z has mean 0, and is never negative (z ≥ −1, λ < 1)', () => {
+    // z takes −1 with chance 2/3 and 2 with chance 1/3: mean 0.
+    for (const i of BETTING_FRACTIONS.keys()) {
+      const e = (z: number) => Math.exp(logBettingGrowth([{ z, w: 1 }])[i]);
+      expect((2 / 3) * e(-1) + (1 / 3) * e(2)).toBeCloseTo(1, 14);
+      expect(e(-1)).toBeGreaterThan(0);
+    }
   });
 
-  it('agrees with placing the heavy stakes every possible way', () => {
-    // Strata (coups, favourable, heavy): count the placements with at least x heavy on favourable.
-    const strata = [stratum(7, 3, 3, 2), stratum(6, 1, 2, 1), stratum(5, 4, 2, 2)];
-    const ways = strata.map((s) => {
-      const byX = new Array<bigint>(s.heavy + 1).fill(0n);
-      for (let x = 0; x <= s.heavy; x++) byX[x] = choose(s.favourable, x) * choose(s.coups - s.favourable, s.heavy - x);
-      return byX;
-    });
-    let hits = 0n;
-    let all = 0n;
-    for (let a = 0; a < ways[0].length; a++)
-      for (let b = 0; b < ways[1].length; b++)
-        for (let c = 0; c < ways[2].length; c++) {
-          const n = ways[0][a] * ways[1][b] * ways[2][c];
-          all += n;
-          if (a + b + c >= 5) hits += n;
-        }
-    expect(countBettingTail(strata)).toBeCloseTo(Number(hits) / Number(all), 14);
-  });
-
-  it('a counter who bets only on favourable coups, 12 times over a day, is far past any threshold', () => {
-    // Late in the shoe: 20 coups, 3 favourable, bet heavily on exactly those; four such shoes.
-    const p = countBettingTail([stratum(20, 3, 3, 3), stratum(20, 3, 3, 3), stratum(20, 3, 3, 3), stratum(20, 3, 3, 3)]);
-    expect(p).toBeCloseTo(1 / Number(choose(20, 3)) ** 4, 20);
-    expect(p).toBeLessThan(1e-12);
-  });
-
-  it('refuses an impossible stratum', () => {
-    expect(() => countBettingTail([stratum(5, 2, 3, 3)])).toThrow(RangeError);
-    expect(() => countBettingTail([stratum(5, 6, 3, 1)])).toThrow(RangeError);
-  });
-
-  it('heavy stakes: above the patron’s own median, a coup without the bet counting as zero', () => {
-    expect(heavyStakes([0n, 0n, 0n, 500n])).toEqual([false, false, false, true]);
-    expect(heavyStakes([100n, 1000n, 100n, 100n, 1000n])).toEqual([false, true, false, false, true]);
-    expect(heavyStakes([100n, 100n, 100n])).toEqual([false, false, false]);
-    expect(heavyStakes([])).toEqual([]);
+  it('refuses a z below −1 or a weight outside [0, 1]', () => {
+    expect(() => logBettingGrowth([{ z: -1.01, w: 1 }])).toThrow(RangeError);
+    expect(() => logBettingGrowth([{ z: 0.5, w: 1.5 }])).toThrow(RangeError);
+    expect(() => logBettingGrowth([{ z: NaN, w: 1 }])).toThrow(RangeError);
   });
 });
 
-describe('the normal tail (money won beyond the odds)', () => {
-  it.each([
-    [0, 0.5],
-    [1.96, 0.024997895148220435],
-    [-1, 0.8413447460685429],
-    [3, 0.0013498980316300946],
-    [5, 2.866515718791939e-7],
-    [8, 6.220960574271785e-16],
-    [12, 1.7764821120776016e-33],
-  ])('P(Z ≥ %p) = %p', (z, p) => {
-    expect(Math.abs(normalUpperTail(z) - p) / p).toBeLessThan(1e-12);
+describe('the Shiryaev–Roberts e-detector', () => {
+  it('by hand: R₁ = E₁, R₂ = (1 + R₁) E₂, the components averaged', () => {
+    expect(shiryaevRoberts([])).toBe(0);
+    expect(shiryaevRoberts([[Math.log(2)], [Math.log(3)]])).toBeCloseTo(9, 12);
+    expect(shiryaevRoberts([[Math.log(2), Math.log(4)], [Math.log(3), 0]])).toBeCloseTo((9 + 5) / 2, 12);
+    // Evidence that would overflow a double stays finite in logarithms until the very end.
+    expect(shiryaevRoberts([[700], [700]])).toBe(Infinity);
+    expect(shiryaevRoberts([[300], [-290]])).toBeCloseTo(Math.exp(10), 0);
   });
 
-  it('a sum’s distance from its expectation in standard deviations', () => {
-    expect(upperTailOfSum(130, 100, 225)).toEqual({ z: 2, pValue: normalUpperTail(2) });
-    expect(upperTailOfSum(5, 5, 0)).toEqual({ z: 0, pValue: 1 });
+  it('refuses steps of different widths', () => {
+    expect(() => shiryaevRoberts([[0], [0, 0]])).toThrow(RangeError);
+  });
+
+  /**
+   * The property the alarm level rests on: with an alarm whenever R reaches A (and R started again
+   * after it), the expected number of false alarms in n steps is at most n / A. Enumerated exactly
+   * over every outcome of n steps, each a bet on an event of chance p (a win, a first card), for
+   * several chances and alarm levels small enough to be reached.
+   */
+  it('false alarms: at most n ÷ A in expectation over n steps, enumerated exactly', () => {
+    for (const p of [0.1, 0.45, 0.7]) {
+      for (const A of [3, 8, 20]) {
+        const n = 14;
+        const bets = [0, 1].map((won) => logBettingGrowth([{ z: (won - p) / p, w: 1 }]));
+        // Every outcome sequence, as a tree: each node a prefix, with its chance and alarms so far.
+        let expected = 0;
+        const walk = (k: number, logR: number[] | null, chance: number, alarms: number): void => {
+          if (k === n) {
+            expected += chance * alarms;
+            return;
+          }
+          for (const won of [0, 1]) {
+            const next = shiryaevRobertsStep(logR, bets[won]);
+            const alarm = shiryaevRobertsValue(next) >= A;
+            walk(k + 1, alarm ? null : next, chance * (won ? p : 1 - p), alarms + (alarm ? 1 : 0)); // started again after an alarm
+          }
+        };
+        walk(0, null, 1, 0);
+        expect(expected).toBeLessThanOrEqual(n / A + 1e-12);
+        expect(expected).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('false alarms over 10⁶ simulated coups of honest play: below n ÷ A, and the bound is not loose by orders', () => {
+    const random = seededRandom(20261127);
+    const A = 50;
+    let steps = 0;
+    let alarms = 0;
+    let logR: number[] | null = null;
+    for (let shoe = 0; shoe < 20_000; shoe++) {
+      // A shoe of 50 decisions, each with its own chance of being paid (as the cards left give it).
+      const observations: { z: number; w: number }[] = [];
+      for (let i = 0; i < 50; i++) {
+        const p = 0.3 + 0.4 * random();
+        const won = random() < p ? 1 : 0;
+        observations.push({ z: (won - p) / p, w: 0.2 + 0.8 * random() });
+      }
+      logR = shiryaevRobertsStep(logR, logBettingGrowth(observations));
+      steps++;
+      if (shiryaevRobertsValue(logR) >= A) {
+        alarms++;
+        logR = null;
+      }
+    }
+    expect(steps * 50).toBe(1_000_000);
+    expect(alarms).toBeLessThanOrEqual(steps / A);
+    expect(alarms).toBeGreaterThan(0);
+  });
+});
+
+describe('an e-value from exchangeable references', () => {
+  it('averages exactly 1 over which value is the observed one (the whole proof), ties counting against it', () => {
+    const random = seededRandom(11);
+    for (const n of [2, 5, 40, 300]) {
+      const values = Array.from({ length: n }, () => Math.round(random() * 20) / 4);
+      let sum = 0;
+      for (let i = 0; i < n; i++) sum += exchangeableEValue(values[i], [...values.slice(0, i), ...values.slice(i + 1)]);
+      expect(sum / n).toBeLessThanOrEqual(1 + 1e-12);
+      const distinct = values.map((v, i) => v + i * 1e-6);
+      let exact = 0;
+      for (let i = 0; i < n; i++) exact += exchangeableEValue(distinct[i], [...distinct.slice(0, i), ...distinct.slice(i + 1)]);
+      expect(exact / n).toBeCloseTo(1, 12);
+    }
+  });
+
+  it('an observed value far above 999 references is worth hundreds; one among them, about 1; no spread, exactly 1', () => {
+    const random = seededRandom(3);
+    const references = Array.from({ length: 999 }, () => random());
+    expect(exchangeableEValue(10, references)).toBeGreaterThan(500);
+    expect(exchangeableEValue(10, references)).toBeLessThanOrEqual(1000);
+    expect(exchangeableEValue(0.5, references)).toBeLessThan(2);
+    expect(exchangeableEValue(1, [1, 1, 1])).toBeLessThan(1);
   });
 });
 
@@ -177,6 +228,19 @@ describe('a shoe seen before: runs of cards repeated from an earlier shoe', () =
     expect(keys.every((k) => Number.isSafeInteger(k))).toBe(true);
     copy[7] = (copy[7] + 1) % 52;
     expect(runKeys(copy)[0]).not.toBe(keys[100]);
+  });
+
+  it('the chance of any run: that of distinct cards, never below the chance of the cards that matched', () => {
+    expect(chanceOfAnyRun(2, 8)).toBeCloseTo((8 / 416) * (8 / 415), 18);
+    const random = seededRandom(9);
+    for (let i = 0; i < 200; i++) {
+      const run = Array.from({ length: 8 }, () => Math.floor(random() * 52));
+      expect(chanceOfRun(run, 8)).toBeLessThanOrEqual(chanceOfAnyRun(8, 8));
+    }
+    // The look-elsewhere effect: an 8-card match is luck at a million shoes' places, not against a table's last 8 shoes.
+    expect(chanceOfAnyMatch(8, 8, 1_000_000 * 402)).toBeGreaterThan(1e-3);
+    expect(chanceOfAnyMatch(8, 8, 8 * 402)).toBeLessThan(1e-7);
+    expect(chanceOfAnyMatch(14, 8, 1_000_000 * 402)).toBeLessThan(1e-12);
   });
 
   it('the chance of a run counts the copies left', () => {

@@ -3,7 +3,7 @@ import { DEALER_ID_PATTERN, EnumField, PATRON_PATTERN, TextField, UuidField } fr
 
 export const ALERT_KINDS = ['COUNT_BETTING', 'WINS_BEYOND_ODDS', 'MONEY_BEYOND_ODDS', 'FIRST_CARD_KNOWLEDGE', 'DEALER_PAIRING', 'REPEATED_RUN'] as const;
 export const ALERT_STATUSES = ['OPEN', 'ACKNOWLEDGED', 'CLOSED'] as const;
-export const ALERT_SUBJECTS = ['PATRON', 'DEALER', 'TABLE', 'SHOE'] as const;
+export const ALERT_SUBJECTS = ['PATRON', 'DEALER', 'TABLE', 'SHOE', 'SEAT'] as const;
 
 export class AlertQueryDto {
   @EnumField(ALERT_STATUSES, { description: 'Only alerts in this state', enumName: 'AlertStatus', required: false }) status?: string;
@@ -42,28 +42,49 @@ export class AlertStepDto {
   @ApiProperty({ format: 'date-time' }) at: string;
 }
 
+export class AlertUpdateDto {
+  @ApiProperty({ format: 'date-time', description: 'When the detector looked again (a shoe the subject played closed)' }) at: string;
+  @ApiProperty({ description: "The detector's statistic then (docs/domain.md §9)", example: 2.4e7 }) eValue: number;
+  @ApiProperty({ description: '1 ÷ the statistic', example: 4.2e-8 }) pValue: number;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The evidence then, as in the alert' }) evidence: Record<string, unknown>;
+}
+
 export class AlertDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ enum: ALERT_KINDS, enumName: 'AlertKind', description: 'The detector (docs/domain.md §9)' }) kind: string;
-  @ApiProperty({ enum: ['MEDIUM', 'HIGH'], enumName: 'AlertSeverity', description: 'HIGH: p-value a thousand times below the threshold' }) severity: string;
+  @ApiProperty({
+    enum: ['MEDIUM', 'HIGH'],
+    enumName: 'AlertSeverity',
+    description: "HIGH: the detector's statistic a thousand times past its alarm level (a repeated run: its chance a thousand times below the threshold)",
+  })
+  severity: string;
   @ApiProperty({ enum: ALERT_STATUSES, enumName: 'AlertStatus' }) status: string;
   @ApiProperty({
-    description: 'The chance of a record at least this extreme if nobody knew more than the cards left in the shoe (after the detector’s correction)',
+    description:
+      "For a record detector, 1 ÷ its statistic when the alert was raised: an honest record reaches a statistic this large at most this often per shoe, however often it is looked at (the evidence holds the statistic, eValue). For a repeated run, the chance of a match this long by luck, anywhere it was looked for.",
     example: 3.2e-9,
   })
   pValue: number;
-  @ApiProperty({ description: 'The detector’s alert threshold on the p-value', example: 2e-5 }) threshold: number;
+  @ApiProperty({ description: 'The alarm level on pValue: 1 ÷ the alarm level of the statistic (1e-5), or 1e-6 for a repeated run', example: 1e-5 }) threshold: number;
   @ApiProperty({ format: 'uuid' }) tableId: string;
   @ApiProperty({ format: 'uuid', description: 'The shoe whose close (or, for a repeated run, whose coup) raised it' }) shoeId: string;
   @ApiProperty({ nullable: true, type: String }) patronId: string | null;
   @ApiProperty({ nullable: true, type: String }) dealerId: string | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'Unrated play (no player card): the seat at the table whose record raised it' }) seat: number | null;
   @ApiProperty({ format: 'date', description: "The gaming day of the patron's record, or of the coup that repeated a run" }) gamingDay: string;
   @ApiProperty({
     type: 'object',
     additionalProperties: true,
-    description: 'The figures behind the p-value: coups, stakes, expectation against actual, the run of cards',
+    description:
+      'What a surveillance officer reads: a one-line reason; the money, expected against actual, with its currency; the coups that tell (table, shoe and coup number, cards, bet, stake, the exact edge at the bet, result); the statistic (eValue) and its alarm level; for a run, the cards and both shoes',
   })
   evidence: Record<string, unknown>;
+  @ApiProperty({
+    type: AlertUpdateDto,
+    isArray: true,
+    description: 'While the alert is open, each later look of its detector at the grown record (one cheat, one alert: its evidence grows here)',
+  })
+  updates: AlertUpdateDto[];
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: AlertStepDto, isArray: true }) steps: AlertStepDto[];
 }
