@@ -555,7 +555,9 @@ function main() {
     console.log(
       `${kind.padEnd(16)} flagged in ${share(flagged.length / RUNS)} of runs; within ${target} ${unit}: ${share(within(target) / RUNS)} (95 % lower bound ${share(lo)}); ` +
         `the cheat's coups until flagged: median ${coupsToFlag[Math.floor((coupsToFlag.length - 1) / 2)] ?? '—'}; by ${JSON.stringify(countKinds(flagged.map((f) => f.kind)))}` +
-        (kind === 'dealer' ? `; the accomplice named in ${share(accomplice.length / RUNS)} of runs (within 3 shoes: ${share(accomplice.filter((a) => a <= 3).length / RUNS)})` : ''),
+        (kind === 'dealer'
+          ? `; the accomplice named in ${share(accomplice.length / RUNS)} of runs (within 3 shoes: ${share(accomplice.filter((a) => a <= 3).length / RUNS)})`
+          : ''),
     );
     report[kind] = {
       runs: RUNS,
@@ -589,7 +591,13 @@ function main() {
       machine: machine(),
       settings: { runs: RUNS, shoes: SHOES, quietDays: QUIET_DAYS, accuracy: ACCURACY, slugs: SLUGS, seed: SEED, alarm: ALARM, indexedShoes: INDEXED_SHOES },
       ...report,
-      falseAlarms: { count: falseAlarms.length, honestPatronShoes, per10k: (falseAlarms.length / honestPatronShoes) * 10_000, upper95per10k: hi * 10_000, byStyle },
+      falseAlarms: {
+        count: falseAlarms.length,
+        honestPatronShoes,
+        per10k: (falseAlarms.length / honestPatronShoes) * 10_000,
+        upper95per10k: hi * 10_000,
+        byStyle,
+      },
       innocentDealers: { count: innocent.length, dealerShifts, per10k: (innocent.length / dealerShifts) * 10_000, upper95per10k: dealerHi * 10_000 },
       luckyRuns: { count: luckyRuns, shoes: shoesDealt },
       coups,

@@ -94,7 +94,13 @@ export class AppModule {
         AuditModule,
         VoidRequestsModule,
         EventsModule.forRoot({ natsUrl: config.natsUrl, stream: config.eventsStream, pollMs: config.eventsPollMs, gatherMs: config.eventsGatherMs }),
-        SurveillanceModule.forRoot({ enabled: config.surveillance, databaseUrl, pollMs: config.surveillancePollMs, share: config.surveillanceShare, recordDays: config.surveillanceRecordDays }),
+        SurveillanceModule.forRoot({
+          enabled: config.surveillance,
+          databaseUrl,
+          pollMs: config.surveillancePollMs,
+          share: config.surveillanceShare,
+          recordDays: config.surveillanceRecordDays,
+        }),
       ],
     };
   }

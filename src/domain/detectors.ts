@@ -294,7 +294,7 @@ function byCurrency(items: { coup: PlayedCoup; minor: number }[]): { currency: s
   return [...sums].map(([currency, minor]) => ({ currency, minor: Math.round(minor) }));
 }
 const moneyText = (sums: { currency: string | null; minor: number }[], digits = 2) =>
-  sums.map((s) => money(s.minor, s.currency ? { currency: s.currency, digits } as CoupLabel : undefined)).join(' and ') || '0';
+  sums.map((s) => money(s.minor, s.currency ? ({ currency: s.currency, digits } as CoupLabel) : undefined)).join(' and ') || '0';
 
 const TELLING_COUPS = 8;
 
@@ -447,7 +447,9 @@ function referenceCounts(shoe: DealtShoe, memo: StepMemo, referenceShoes: number
 function countEValue(shoe: DealtShoe, played: readonly PlayedCoup[], refs: ReferenceCounts): number {
   const B = refs.bets.length;
   const rows: { place: number; placed: Float64Array; centred: Float64Array }[] = [];
-  const stakes = played.map((c) => Float64Array.from(refs.bets, (b) => c.wagers.reduce((sum, w) => (w.betType === b && w.stake > 0n ? sum + Number(w.stake) : sum), 0)));
+  const stakes = played.map((c) =>
+    Float64Array.from(refs.bets, (b) => c.wagers.reduce((sum, w) => (w.betType === b && w.stake > 0n ? sum + Number(w.stake) : sum), 0)),
+  );
   const means = refs.bets.map((_, k) => stakes.reduce((sum, x) => sum + x[k], 0) / stakes.length);
   played.forEach((c, i) => {
     const place = refs.places.get(c.position);
@@ -469,7 +471,13 @@ function countEValue(shoe: DealtShoe, played: readonly PlayedCoup[], refs: Refer
   const size = shoe.rules.decks * CARDS_PER_DECK;
   const byBet = effectsOfRemoval(shoe.rules);
   const real = new Float32Array(refs.places.size * B);
-  runningCounts(shoe.cards, size, refs.bets.map((b) => byBet.get(b)!), [...refs.places.keys()], real);
+  runningCounts(
+    shoe.cards,
+    size,
+    refs.bets.map((b) => byBet.get(b)!),
+    [...refs.places.keys()],
+    real,
+  );
   const observed = statistics(real);
   const references: [number[], number[]] = [[], []];
   for (const counts of refs.counts) {
@@ -544,7 +552,13 @@ export function countBetting(
 // 4. A dealer and a patron together.
 
 /** One shoe's e-value for each of its dealers: the dealer's share of the patron's first-card worth against random reassignments of the coups. */
-function stepDealerEValues(subject: string, firstCoupId: string, rows: readonly { dealer: string; y: number }[], dealers: readonly string[], permutations: number) {
+function stepDealerEValues(
+  subject: string,
+  firstCoupId: string,
+  rows: readonly { dealer: string; y: number }[],
+  dealers: readonly string[],
+  permutations: number,
+) {
   const random = seededRandom(seedOf(`${subject}:dealers:${firstCoupId}`));
   const labels = Int32Array.from(rows, (r) => dealers.indexOf(r.dealer));
   const y = Float64Array.from(rows, (r) => r.y);

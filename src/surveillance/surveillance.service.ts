@@ -44,7 +44,12 @@ const toDto = (r: AlertRow): AlertDto => ({
   evidence: r.evidence,
   createdAt: r.created_at.toISOString(),
   steps: r.steps.map((s) => ({ ...s, at: new Date(s.at).toISOString() })),
-  updates: r.updates.map((u) => ({ at: new Date(u.at).toISOString(), eValue: Number(u.data.eValue), pValue: Number(u.data.pValue), evidence: u.data.evidence })),
+  updates: r.updates.map((u) => ({
+    at: new Date(u.at).toISOString(),
+    eValue: Number(u.data.eValue),
+    pValue: Number(u.data.pValue),
+    evidence: u.data.evidence,
+  })),
 });
 
 /** One alert with its status and steps, or null. */

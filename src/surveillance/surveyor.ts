@@ -299,12 +299,16 @@ export class Surveyor {
   private async lookForRuns(surveyed: Surveyed[]): Promise<void> {
     const windows: { coup: CoupRow; cards: Card[]; key: number; at: number }[] = [];
     for (const { coup, cards, start } of surveyed) {
-      const from = Math.max(0, start - (RUN_WINDOW - 1));
+      // From one window before the coup's own: a run that ended with the coup before is seen to end here.
+      const from = Math.max(0, start - RUN_WINDOW);
       runKeys(cards.slice(from)).forEach((key, i) => windows.push({ coup, cards, key, at: from + i }));
     }
     if (windows.length === 0) return;
+    // Each window is matched against the most its shoe has dealt in this batch, so that a run is
+    // extended as far as it goes; one that reaches the last card dealt may go on at the next coup.
     const latest = new Map<string, Card[]>();
-    for (const w of windows) latest.set(w.coup.shoe_id, w.cards);
+    for (const w of windows) if ((latest.get(w.coup.shoe_id)?.length ?? -1) < w.cards.length) latest.set(w.coup.shoe_id, w.cards);
+    for (const w of windows) w.cards = latest.get(w.coup.shoe_id)!;
     await this.matchWindows(windows, (shoeId, run) => run.at + run.length < latest.get(shoeId)!.length);
     await this.db.run(
       SQL.insertRuns.bind({ keys: windows.map((w) => String(w.key)), shoeIds: windows.map((w) => w.coup.shoe_id), positions: windows.map((w) => w.at) }),
@@ -351,7 +355,9 @@ export class Surveyor {
           places.set(w.coup.property_id, Number(n));
         }
         if (!recent.has(w.coup.shoe_id)) {
-          const rows = await this.db.query<{ id: string; places: number }>(SQL.recentShoes.bind({ tableId: w.coup.table_id, shoeId: w.coup.shoe_id, limit: RECENT_SHOES }));
+          const rows = await this.db.query<{ id: string; places: number }>(
+            SQL.recentShoes.bind({ tableId: w.coup.table_id, shoeId: w.coup.shoe_id, limit: RECENT_SHOES }),
+          );
           recent.set(w.coup.shoe_id, { ids: new Set(rows.map((r) => r.id)), places: rows.reduce((n, r) => n + r.places, 0) });
         }
         const mine = recent.get(w.coup.shoe_id)!;
@@ -384,7 +390,8 @@ export class Surveyor {
     if (!shoe) return;
     const subjects: { subject: Subject; gamingDay: string; propertyId: string }[] = [];
     const patrons = await this.db.query<{ patron_id: string; gaming_day: string; property_id: string }>(SQL.patronsOfShoe.bind({ shoeId }));
-    for (const p of patrons) subjects.push({ subject: { patronId: p.patron_id, tableId: null, seat: null }, gamingDay: p.gaming_day, propertyId: p.property_id });
+    for (const p of patrons)
+      subjects.push({ subject: { patronId: p.patron_id, tableId: null, seat: null }, gamingDay: p.gaming_day, propertyId: p.property_id });
     for (const s of await this.db.query<{ seat: number; gaming_day: string }>(SQL.seatsOfShoe.bind({ shoeId }))) {
       const propertyId = patrons[0]?.property_id ?? (await this.propertyOf(shoe.table_id));
       subjects.push({ subject: { patronId: null, tableId: shoe.table_id, seat: s.seat }, gamingDay: s.gaming_day, propertyId });

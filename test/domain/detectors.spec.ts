@@ -88,7 +88,14 @@ describe('winning more than the odds allow', () => {
     expect(f.eValue).toBeCloseTo(onePerFraction(1, 2), 12);
     expect(f.evidence).toMatchObject({ actual: [{ currency: 'MOP', minor: 20_000 }], expected: [{ currency: 'MOP', minor: 0 }] });
     expect(f.evidence.reason).toBe('Won 200.00 MOP on 2 main-bet decisions where the exact odds expected 0.00 MOP');
-    expect((f.evidence.coups as unknown[])[0]).toMatchObject({ table: 'BAC-1', shoe: 1, coup: 1, bet: 'BANKER', stake: { minor: 10_000, currency: 'MOP' }, playerEdge: '+0.00 %' });
+    expect((f.evidence.coups as unknown[])[0]).toMatchObject({
+      table: 'BAC-1',
+      shoe: 1,
+      coup: 1,
+      bet: 'BANKER',
+      stake: { minor: 10_000, currency: 'MOP' },
+      playerEdge: '+0.00 %',
+    });
   });
 
   it('the first card: Player on four 9s, each worth +1 against a worst case of −1', () => {
@@ -188,7 +195,12 @@ describe('betting with the count, against shoes shuffled afresh', () => {
         const streak = { n: 0 };
         const record = shoe.coups.map((c, i) => {
           const stake = stakeAt(i, random, streak);
-          return { ...coup(i, [wager('BANKER', 1_000, 0), ...(stake > 0 ? [wager('DRAGON_7', stake, 0)] : [])]), coupId: `${shoe.id}-${i}`, shoeId: shoe.id, position: c.position };
+          return {
+            ...coup(i, [wager('BANKER', 1_000, 0), ...(stake > 0 ? [wager('DRAGON_7', stake, 0)] : [])]),
+            coupId: `${shoe.id}-${i}`,
+            shoeId: shoe.id,
+            position: c.position,
+          };
         });
         const f = countBetting(style, record, new Map([[shoe.id, shoe]]), new Map(), 99);
         if ((f.evidence.shoesTested as number) > 0) values.push(f.eValue);
@@ -211,14 +223,23 @@ describe('a dealer and a patron together, dealers compared with each other', () 
         const dealer = `D-${Math.floor(i / 25) % 3}`;
         const high = sees(dealer) ? c.first >= 7 : (i * 7) % 13 < 3;
         const odds = coupOdds(EZ, removeCards(fullShoe(8), shoe.cards.slice(0, c.position)));
-        record.push({ ...coup(record.length, [high ? wager('PLAYER', 10_000, 0) : wager('BANKER', 2_000, 0)], c.first, dealer), coupId: `d${s}-${i}`, shoeId: shoe.id, position: c.position, odds });
+        record.push({
+          ...coup(record.length, [high ? wager('PLAYER', 10_000, 0) : wager('BANKER', 2_000, 0)], c.first, dealer),
+          coupId: `d${s}-${i}`,
+          shoeId: shoe.id,
+          position: c.position,
+          odds,
+        });
       });
     }
     return record;
   };
 
   it('a patron shown the first card by one dealer: that dealer named, the others not', () => {
-    const findings = dealerPairing('friend', threeDealers((d) => d === 'D-1'));
+    const findings = dealerPairing(
+      'friend',
+      threeDealers((d) => d === 'D-1'),
+    );
     const named = findings.filter((f) => f.alert).map((f) => f.evidence.dealerId);
     expect(named).toEqual(['D-1']);
     expect(findings.find((f) => f.evidence.dealerId === 'D-0')!.eValue).toBeLessThan(ALARM / 100);

@@ -101,7 +101,12 @@ describe('the Shiryaev–Roberts e-detector', () => {
   it('by hand: R₁ = E₁, R₂ = (1 + R₁) E₂, the components averaged', () => {
     expect(shiryaevRoberts([])).toBe(0);
     expect(shiryaevRoberts([[Math.log(2)], [Math.log(3)]])).toBeCloseTo(9, 12);
-    expect(shiryaevRoberts([[Math.log(2), Math.log(4)], [Math.log(3), 0]])).toBeCloseTo((9 + 5) / 2, 12);
+    expect(
+      shiryaevRoberts([
+        [Math.log(2), Math.log(4)],
+        [Math.log(3), 0],
+      ]),
+    ).toBeCloseTo((9 + 5) / 2, 12);
     // Evidence that would overflow a double stays finite in logarithms until the very end.
     expect(shiryaevRoberts([[700], [700]])).toBe(Infinity);
     expect(shiryaevRoberts([[300], [-290]])).toBeCloseTo(Math.exp(10), 0);

@@ -26,22 +26,26 @@ interface Alert {
   threshold: number;
   patronId: string | null;
   dealerId: string | null;
+  seat: number | null;
   shoeId: string;
   gamingDay: string;
   createdAt: string;
   evidence: Record<string, unknown>;
   steps: { step: string; note: string | null }[];
+  updates: { at: string; eValue: number; pValue: number; evidence: Record<string, unknown> }[];
 }
 
 /** The alerts matching a query once the worker has surveyed everything recorded so far (it follows the log in order). */
 async function alertsAfterSurvey(query: string, until: (a: Alert[]) => boolean): Promise<Alert[]> {
-  for (let i = 0; i < 600; i++) {
+  let last: Alert[] = [];
+  for (let i = 0; i < 400; i++) {
     const res = await ctx.as(watcher).get(`/v1/surveillance/alerts?${query}`);
     expect(res.status).toBe(200);
-    if (until(res.body as Alert[])) return res.body as Alert[];
+    last = res.body as Alert[];
+    if (until(last)) return last;
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error(`no alerts matching ${query} after 30 s`);
+  throw new Error(`no alerts matching ${query} after 20 s; there were: ${JSON.stringify(last.map((a) => [a.kind, a.dealerId, a.pValue, a.updates.length]))}`);
 }
 
 /** Records coups dealt from `cards` until `count` coups or the cards run low; returns the cards used. */
@@ -73,10 +77,10 @@ describe('a shoe seen before', () => {
 
     const [alert] = await alertsAfterSurvey(`kind=REPEATED_RUN&shoeId=${second.id}`, (a) => a.length > 0);
     expect(alert).toMatchObject({ kind: 'REPEATED_RUN', severity: 'HIGH', status: 'OPEN', shoeId: second.id, patronId: null, steps: [] });
-    expect(alert.evidence).toMatchObject({ earlierShoeId: pit.shoe.id, at: 30, earlierAt: 100 });
-    const run = alert.evidence.cards as string[];
-    expect(run.length).toBeGreaterThanOrEqual(8);
-    expect(run).toEqual(slug.slice(0, run.length).map(formatCard));
+    // Raised once the run had ended, at its full length (the 16 cards of the slug), not at the 8 that first matched.
+    expect(alert.evidence).toMatchObject({ earlierShoeId: pit.shoe.id, at: 30, earlierAt: 100, length: 16 });
+    expect(alert.evidence.cards).toEqual(slug.map(formatCard));
+    expect(alert.evidence.reason).toMatch(/^16 cards came out in the same order as in an earlier shoe, one of the table’s last shoes/);
     expect(alert.pValue).toBeLessThan(alert.threshold);
 
     // Who may read and handle it.
@@ -175,26 +179,74 @@ describe('a record the shoe cannot hold', () => {
 });
 
 describe('a patron who sees the first card', () => {
-  it('is an alert when the shoe closes (the first card’s worth, and the pairing with the dealer who dealt); an honest neighbour is not', async () => {
+  it('is one alert that grows shoe by shoe (the first card’s worth), the dealer who showed it is named against the other, an honest neighbour is not', async () => {
     const pit = await givenPit(ctx, { code: 'SURV-SEE', variant: 'EZ' });
-    expect((await ctx.as(pit.terminal).post(`/v1/tables/${pit.table.id}/dealers`, { dealerId: 'D-31' })).status).toBe(201);
-    await deal(pit.terminal, pit.shoe.id, shuffledShoe(8, seededRandom(7)), 75, (first) => [
-      pointOf(first) >= 7
-        ? { seat: 1, betType: 'PLAYER', amount: 10_000, patronId: 'P-SEES' }
-        : { seat: 1, betType: 'BANKER', amount: 1_000, patronId: 'P-SEES' },
+    let on = '';
+    const dealer = async (dealerId: string) => {
+      if (dealerId !== on) expect((await ctx.as(pit.terminal).post(`/v1/tables/${pit.table.id}/dealers`, { dealerId })).status).toBe(201);
+      on = dealerId;
+    };
+    // D-31 shows P-SEES the first card, who then backs the side it favours (Player on 6 to 9); with
+    // D-32 dealing, P-SEES backs either side as anyone might. P-HONEST bets Banker throughout.
+    const random = seededRandom(99);
+    const wagers = (sees: boolean) => (first: Card) => [
+      { seat: 1, betType: (sees ? pointOf(first) >= 6 : random() < 0.5) ? 'PLAYER' : 'BANKER', amount: 10_000, patronId: 'P-SEES' },
       { seat: 2, betType: 'BANKER', amount: 2_000, patronId: 'P-HONEST' },
-    ]);
-    expect((await ctx.as(pit.terminal).post(`/v1/shoes/${pit.shoe.id}/close`, {})).status).toBe(200);
-
-    const alerts = await alertsAfterSurvey(`shoeId=${pit.shoe.id}`, (a) => a.some((x) => x.kind === 'FIRST_CARD_KNOWLEDGE'));
-    const seen = alerts.find((a) => a.kind === 'FIRST_CARD_KNOWLEDGE')!;
-    expect(seen).toMatchObject({ patronId: 'P-SEES', status: 'OPEN' });
-    expect(seen.pValue).toBeLessThan(seen.threshold);
-    expect(seen.evidence).toMatchObject({ decisions: 75 });
-    expect(alerts.find((a) => a.kind === 'DEALER_PAIRING')).toMatchObject({ patronId: 'P-SEES', dealerId: 'D-31' });
+    ];
+    const shoes = [pit.shoe.id];
+    const plan: [string, number][][] = [
+      [
+        ['D-31', 60],
+        ['D-32', 15],
+      ],
+      [
+        ['D-32', 35],
+        ['D-31', 40],
+      ],
+      [
+        ['D-31', 40],
+        ['D-32', 35],
+      ],
+      [
+        ['D-32', 35],
+        ['D-31', 40],
+      ],
+    ];
+    for (let s = 0; s < plan.length; s++) {
+      if (s > 0) shoes.push((await givenShoe(ctx, pit.terminal, pit.table.id)).id);
+      const cards = shuffledShoe(8, seededRandom(7 + s));
+      let dealt = 0;
+      for (const [who, coups] of plan[s]) {
+        await dealer(who);
+        dealt += (await deal(pit.terminal, shoes[s], cards.slice(dealt), coups, wagers(who === 'D-31'))).length;
+      }
+      expect((await ctx.as(pit.terminal).post(`/v1/shoes/${shoes[s]}/close`, {})).status).toBe(200);
+      if (s === 0) {
+        const [seen] = await alertsAfterSurvey(`shoeId=${shoes[0]}&kind=FIRST_CARD_KNOWLEDGE`, (a) => a.length > 0);
+        expect(seen).toMatchObject({ patronId: 'P-SEES', status: 'OPEN', updates: [] });
+      }
+    }
+    const all = await alertsAfterSurvey(`patronId=P-SEES`, (a) => a.some((x) => x.kind === 'DEALER_PAIRING') && a.some((x) => x.updates.length >= 2));
+    // One alert for the first card, raised at the first shoe's close, its evidence grown at the next ones'.
+    const seen = all.filter((a) => a.kind === 'FIRST_CARD_KNOWLEDGE');
+    expect(seen).toHaveLength(1);
+    expect(seen[0].shoeId).toBe(shoes[0]);
+    expect(seen[0].updates.length).toBeGreaterThanOrEqual(1);
+    expect(seen[0].updates[0].eValue).toBeGreaterThan(seen[0].evidence.eValue as number);
+    expect(seen[0].pValue).toBeLessThan(seen[0].threshold);
+    expect(seen[0].evidence).toMatchObject({ decisions: 75, alarmAt: 1e5 });
+    expect(seen[0].evidence.reason).toMatch(/^Chose the side the first card favoured: knowing it was worth [\d,.]+ EUR over 75 decisions/);
+    const telling = (
+      seen[0].evidence.coups as { table: string; shoe: number; coup: number; cards: string; dealerId: string; stake: { currency: string } }[]
+    )[0];
+    expect(telling).toMatchObject({ table: 'SURV-SEE', shoe: 1, dealerId: 'D-31', stake: { currency: 'EUR' } });
+    expect(telling.cards).toMatch(/^P [2-9TJQKA][SHDC] [2-9TJQKA][SHDC]/);
+    // The dealer who showed the card is named, compared with the other on the same shoes; the other is not.
+    expect(all.filter((a) => a.kind === 'DEALER_PAIRING').map((a) => a.dealerId)).toEqual(['D-31']);
+    const alerts = await alertsAfterSurvey(`tableId=${pit.table.id}`, () => true);
     expect(alerts.filter((a) => a.patronId === 'P-HONEST')).toEqual([]);
-    expect((await ctx.as(watcher).get('/v1/surveillance/alerts?patronId=P-SEES')).body.length).toBe(alerts.filter((a) => a.patronId === 'P-SEES').length);
-    const mine = alerts.filter((a) => a.patronId === 'P-SEES');
+    expect((await ctx.as(watcher).get('/v1/surveillance/alerts?patronId=P-SEES')).body.length).toBe(all.length);
+    const mine = all;
 
     // The surveillance room's views: the patron, the dealer, the table and the shoe, each with its alerts not yet closed.
     type View = {
@@ -216,7 +268,11 @@ describe('a patron who sees the first card', () => {
     expect((await view('PATRON')).find((v) => v.subject === 'P-HONEST')).toBeUndefined();
     expect((await view('DEALER')).find((v) => v.subject === 'D-31')).toMatchObject({ open: 1, kinds: ['DEALER_PAIRING'] });
     expect((await view('TABLE')).find((v) => v.subject === pit.table.id)).toMatchObject({ tableCode: 'SURV-SEE', open: alerts.length });
-    expect((await view('SHOE')).find((v) => v.subject === pit.shoe.id)).toMatchObject({ tableCode: 'SURV-SEE', shoeNumber: 1, open: alerts.length });
+    expect((await view('SHOE')).find((v) => v.subject === shoes[0])).toMatchObject({
+      tableCode: 'SURV-SEE',
+      shoeNumber: 1,
+      open: alerts.filter((a) => a.shoeId === shoes[0]).length,
+    });
 
     // Acknowledged, an alert stays in the views; closed, it leaves them.
     const pairing = mine.find((a) => a.kind === 'DEALER_PAIRING')!;
@@ -229,6 +285,7 @@ describe('a patron who sees the first card', () => {
     expect((await view('DEALER')).find((v) => v.subject === 'D-31')).toBeUndefined();
 
     // The exception report of the quarter lists them, open or closed, without their evidence.
+    const pairingShoe = shoes.indexOf(pairing.shoeId) + 1;
     const day = pairing.gamingDay;
     const quarter = `year=${day.slice(0, 4)}&quarter=${Math.floor((Number(day.slice(5, 7)) - 1) / 3) + 1}`;
     const finance = await givenKey(ctx, 'FINANCE');
@@ -242,7 +299,7 @@ describe('a patron who sees the first card', () => {
       severity: pairing.severity,
       pValue: pairing.pValue,
       tableCode: 'SURV-SEE',
-      shoeNumber: 1,
+      shoeNumber: pairingShoe,
       gamingDay: day,
       patronId: 'P-SEES',
       dealerId: 'D-31',
@@ -253,6 +310,21 @@ describe('a patron who sees the first card', () => {
     expect(lines.filter((l) => l.status === 'OPEN')).toHaveLength(mine.length - 1);
     const csv = await ctx.as(finance).get(`/v1/reports/quarterly?${quarter}`).set('Accept', 'text/csv');
     expect(csv.text.split('\n').filter((l) => l.startsWith('integrity-alert,') && mine.some((a) => l.includes(a.id)))).toHaveLength(mine.length);
+  });
+
+  it('without a player card, by seat: the seat’s record raises the alert, which names the table and seat, and the room’s view gathers it by seat', async () => {
+    const pit = await givenPit(ctx, { code: 'SURV-SEAT', variant: 'EZ' });
+    const random = seededRandom(5);
+    await deal(pit.terminal, pit.shoe.id, shuffledShoe(8, seededRandom(77)), 75, (first) => [
+      { seat: 4, betType: pointOf(first) >= 6 ? 'PLAYER' : 'BANKER', amount: 5_000 },
+      { seat: 5, betType: random() < 0.5 ? 'PLAYER' : 'BANKER', amount: 5_000 },
+    ]);
+    expect((await ctx.as(pit.terminal).post(`/v1/shoes/${pit.shoe.id}/close`, {})).status).toBe(200);
+    const alerts = await alertsAfterSurvey(`tableId=${pit.table.id}&kind=FIRST_CARD_KNOWLEDGE`, (a) => a.length > 0);
+    expect(alerts.map((a) => [a.patronId, a.seat])).toEqual([[null, 4]]);
+    const bySeat = (await ctx.as(watcher).get('/v1/surveillance/open-alerts?by=SEAT')).body as { subject: string; tableCode: string; open: number }[];
+    expect(bySeat.find((v) => v.subject === `${pit.table.id}:4`)).toMatchObject({ tableCode: 'SURV-SEAT', open: 1 });
+    expect(bySeat.find((v) => v.subject === `${pit.table.id}:5`)).toBeUndefined();
   });
 
   it('refuses a view of nothing, and the views to those who may not read alerts', async () => {

@@ -61,16 +61,18 @@ export class AlertDto {
   @ApiProperty({ enum: ALERT_STATUSES, enumName: 'AlertStatus' }) status: string;
   @ApiProperty({
     description:
-      "For a record detector, 1 ÷ its statistic when the alert was raised: an honest record reaches a statistic this large at most this often per shoe, however often it is looked at (the evidence holds the statistic, eValue). For a repeated run, the chance of a match this long by luck, anywhere it was looked for.",
+      'For a record detector, 1 ÷ its statistic when the alert was raised: an honest record reaches a statistic this large at most this often per shoe, however often it is looked at (the evidence holds the statistic, eValue). For a repeated run, the chance of a match this long by luck, anywhere it was looked for.',
     example: 3.2e-9,
   })
   pValue: number;
-  @ApiProperty({ description: 'The alarm level on pValue: 1 ÷ the alarm level of the statistic (1e-5), or 1e-6 for a repeated run', example: 1e-5 }) threshold: number;
+  @ApiProperty({ description: 'The alarm level on pValue: 1 ÷ the alarm level of the statistic (1e-5), or 1e-6 for a repeated run', example: 1e-5 })
+  threshold: number;
   @ApiProperty({ format: 'uuid' }) tableId: string;
   @ApiProperty({ format: 'uuid', description: 'The shoe whose close (or, for a repeated run, whose coup) raised it' }) shoeId: string;
   @ApiProperty({ nullable: true, type: String }) patronId: string | null;
   @ApiProperty({ nullable: true, type: String }) dealerId: string | null;
-  @ApiProperty({ nullable: true, type: Number, description: 'Unrated play (no player card): the seat at the table whose record raised it' }) seat: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'Unrated play (no player card): the seat at the table whose record raised it' }) seat:
+    number | null;
   @ApiProperty({ format: 'date', description: "The gaming day of the patron's record, or of the coup that repeated a run" }) gamingDay: string;
   @ApiProperty({
     type: 'object',
