@@ -1,8 +1,9 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Logger } from '@nestjs/common';
-import { adminKeyFor, createApp } from './app';
-import { ConfigError, loadConfig } from './config/config';
+import { adminKeyFor, auditKeyringFor, createApp, signingKeyFor } from './app';
+import { AppConfig, ConfigError, loadConfig } from './config/config';
+import { SurveillanceWorker } from './surveillance/surveillance-worker';
 import { migrate } from './database/migrate';
 import { prepareDatabase, resolveDatabase } from './database/resolve-database';
 import { startupLogger } from './common/logging';
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
   const db = await resolveDatabase(config);
   const applied = await prepareDatabase(db, migrate);
   if (applied.length) logger.log(`Applied migrations: ${applied.join(', ')}`);
+  if (config.surveillanceOnly) return surveyOnly(config, db, logger);
   const app = await createApp(config, db.url, adminKeyFor(config));
   const stop = async () => {
     await app.close();
@@ -45,6 +47,29 @@ async function main(): Promise<void> {
   // PORT=0 takes any free port: say which one.
   const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
   logger.log(`Serving on http://localhost:${port} (API under /v1, documentation at /docs, screens at /app)`);
+}
+
+/**
+ * SURVEILLANCE=only: the surveillance thread and nothing else, on the same database: no API, no
+ * event relay. Stops on SIGINT or SIGTERM after its pass in hand.
+ */
+async function surveyOnly(config: AppConfig, db: { url: string; stop(): Promise<void> }, logger: Logger): Promise<void> {
+  const worker = new SurveillanceWorker(
+    { enabled: true, databaseUrl: db.url, pollMs: config.surveillancePollMs, share: config.surveillanceShare, recordDays: config.surveillanceRecordDays },
+    { keyring: auditKeyringFor(config), signingKey: signingKeyFor(config), checkpointMinutes: 0 },
+  );
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.once(signal, () => {
+      void (async () => {
+        await worker.onModuleDestroy();
+        await db.stop();
+        process.exit(0);
+      })();
+    });
+  }
+  worker.onApplicationBootstrap();
+  logger.log('Surveying only (SURVEILLANCE=only): no API in this process');
 }
 
 // A service that cannot start says why in plain words on stderr, as for a bad setting: someone is

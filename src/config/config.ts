@@ -46,6 +46,11 @@ export interface AppConfig {
   readonly eventsGatherMs: number;
   /** SURVEILLANCE=off stops this instance's surveillance worker (another instance's, or none, does the work). */
   readonly surveillance: boolean;
+  /**
+   * SURVEILLANCE=only: this process is a surveyor and nothing else (no API): a deployment runs it
+   * beside pit instances started with SURVEILLANCE=off (docker-compose.yml).
+   */
+  readonly surveillanceOnly: boolean;
   /** SURVEILLANCE_POLL_MS: how often the surveillance worker looks for new coups when it has found none. */
   readonly surveillancePollMs: number;
   /** SURVEILLANCE_SHARE: the most of the time the surveillance thread may be at work (it rests between passes). */
@@ -152,7 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const eventsPollMs = int(env, 'EVENTS_POLL_MS', 10, 5, 60_000, problems);
   const eventsGatherMs = int(env, 'EVENTS_GATHER_MS', 10, 0, 1_000, problems);
   const surveillanceSetting = (env.SURVEILLANCE ?? 'on').trim().toLowerCase();
-  if (!['on', 'off'].includes(surveillanceSetting)) problems.push(`SURVEILLANCE must be on or off, got "${env.SURVEILLANCE}"`);
+  if (!['on', 'off', 'only'].includes(surveillanceSetting)) problems.push(`SURVEILLANCE must be on, off or only, got "${env.SURVEILLANCE}"`);
   const surveillancePollMs = int(env, 'SURVEILLANCE_POLL_MS', 250, 10, 60_000, problems);
   const surveillanceShare = Number(env.SURVEILLANCE_SHARE ?? '0.1');
   const surveillanceRecordDays = int(env, 'SURVEILLANCE_RECORD_DAYS', 30, 1, 3_650, problems);
@@ -189,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     eventsPollMs,
     eventsGatherMs,
     surveillance: surveillanceSetting !== 'off',
+    surveillanceOnly: surveillanceSetting === 'only',
     surveillancePollMs,
     surveillanceShare,
     surveillanceRecordDays,

@@ -1,5 +1,5 @@
 import { Card, CARDS_PER_DECK, formatCard } from './cards';
-import { BetChances, betChances, Composition, exactOdds, fullShoe, oddsByFirstCard, removeCards } from './odds';
+import { BetChances, betChances, Composition, exactOdds, fullShoe, oddsWithFirstCard, removeCards } from './odds';
 import { BET_TYPES, BetType, MAIN_BETS, MainBet, offeredBets, RuleSet } from './rules';
 import { seededRandom } from './simulation';
 import { chanceOfAnyMatch, exchangeableEValue, logBettingGrowth, RepeatedRun, seedOf, shiryaevRoberts } from './surveillance';
@@ -28,10 +28,9 @@ export interface CoupOdds {
 
 /** The odds a coup was played at: from the shoe's composition before it, under the table's rules. */
 export function coupOdds(rules: RuleSet, composition: Composition): CoupOdds {
-  const counts = exactOdds(composition);
+  const { whole: counts, byFirst: slices } = oddsWithFirstCard(composition);
   const size = rules.decks * CARDS_PER_DECK;
   const depth = Math.min(3, Math.floor((4 * (size - counts.cards)) / size));
-  const slices = oddsByFirstCard(composition);
   const total = Number(counts.total);
   const firstCardChance = slices.map((s) => (s === null ? 0 : Number(s.total) / total));
   const meanGivenFirst = { PLAYER: [] as number[], BANKER: [] as number[], TIE: [] as number[] };

@@ -171,6 +171,60 @@ export function oddsByFirstCard(composition: Composition): (Omit<OddsCounts, Pai
   return totals.map((total, v) => (total === 0n ? null : countsOf(tally, v * TALLY, n, total)));
 }
 
+/**
+ * exactOdds and oddsByFirstCard of one composition in one enumeration, for surveillance's odds of
+ * every coup: the four first cards are enumerated with Player's two as an unordered pair, and each
+ * leaf is credited to the slice of either of Player's cards as the first (the ordered pairs (p1, p2)
+ * and (p2, p1) weigh the same), so the work is exactOdds' alone; the whole is the slices' sum, with
+ * the pairs counted as exactOdds counts them. Equal to both, count for count
+ * (test/domain/odds.spec.ts).
+ */
+export function oddsWithFirstCard(composition: Composition): { whole: OddsCounts; byFirst: (Omit<OddsCounts, PairEvent> | null)[] } {
+  const { c, n } = pointCounts(composition);
+  const tally = new Float64Array(TALLY * 11);
+  const scratch = new Float64Array(TALLY);
+  const n4 = n - 4;
+  const f5 = n - 5;
+  const leaf = new Leaf(c, n);
+  const totals = c.map((k) => BigInt(k) * fallingProduct(n - 1, 5));
+  for (let p1 = 0; p1 < 10; p1++) {
+    const w1 = c[p1];
+    if (w1 === 0) continue;
+    c[p1]--;
+    for (let p2 = p1; p2 < 10; p2++) {
+      const w2 = w1 * c[p2];
+      if (w2 === 0) continue;
+      c[p2]--;
+      const pt = (p1 + p2) % 10;
+      scratch.fill(0);
+      for (let b1 = 0; b1 < 10; b1++) {
+        const w3 = w2 * c[b1];
+        if (w3 === 0) continue;
+        c[b1]--;
+        for (let b2 = b1; b2 < 10; b2++) {
+          const w4 = w3 * c[b2] * (b1 === b2 ? 1 : 2);
+          if (w4 === 0) continue;
+          c[b2]--;
+          leaf.add(scratch, 0, w4, pt, (b1 + b2) % 10, n4, f5);
+          c[b2]++;
+        }
+        c[b1]++;
+      }
+      for (let k = 0; k < TALLY; k++) {
+        tally[p1 * TALLY + k] += scratch[k];
+        if (p2 !== p1) tally[p2 * TALLY + k] += scratch[k];
+        tally[10 * TALLY + k] += p2 === p1 ? scratch[k] : 2 * scratch[k];
+      }
+      c[p2]++;
+    }
+    c[p1]++;
+  }
+  return {
+    whole: { ...countsOf(tally, 10 * TALLY, n, fallingProduct(n, 6)), ...pairCounts(composition, n) },
+    byFirst: totals.map((total, v) => (total === 0n ? null : countsOf(tally, v * TALLY, n, total))),
+  };
+}
+
 type PairEvent = 'playerPair' | 'bankerPair' | 'eitherPair' | 'perfectPairEither' | 'perfectPairBoth';
 
 /** The slots of a tally: the events counted for each leaf of the enumeration. */

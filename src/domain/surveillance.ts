@@ -1,11 +1,11 @@
 import { Card, CARDS_PER_DECK } from './cards';
 
 /**
- * The statistics of integrity surveillance (docs/domain.md §7): how unlikely a patron's, a seat's,
- * a dealer's or a shoe's record is if nobody knows more than the cards left in the shoe. Each
- * function answers a p-value: the chance, under that null, of a record at least as extreme. These
- * are probabilities, not money, so they are doubles; every sum here adds positive terms, so the
- * relative error stays near the double's own (about 10^-15) far into the tail.
+ * The statistics of integrity surveillance (docs/domain.md §9): how much evidence a patron's, a
+ * seat's, a dealer's or a shoe's record holds against "nobody knows more than the cards left in the
+ * shoe". E-values (whose expectation is at most 1 under that null), gathered by the Shiryaev–Roberts
+ * e-detector, and bounds on the chance of a repeated run that no run's own cards can beat. These are
+ * probabilities and evidence, not money, so they are doubles (the evidence in logarithms).
  */
 
 // ---------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import {
   fullShoe,
   odds,
   oddsByFirstCard,
+  oddsWithFirstCard,
   OddsCounts,
   parseCards,
   removeCards,
@@ -285,6 +286,23 @@ describe('odds given the first card out (what a player who saw it would know)', 
         for (const [key, value] of Object.entries(slice)) if (typeof value === 'bigint') sum.set(key, (sum.get(key) ?? 0n) + value);
       }
       for (const [key, value] of sum) expect([key, value]).toEqual([key, whole[key as keyof OddsCounts]]);
+    }
+  });
+
+  it('both in one enumeration (surveillance’s odds of every coup): equal to exactOdds and oddsByFirstCard, count for count', () => {
+    const random = seededRandom(12);
+    const comps = [
+      fullShoe(8),
+      fullShoe(1),
+      compositionFromCounts({ AS: 1, '2H': 1, '3D': 1, '4C': 1, '5S': 2, '6H': 1, '7D': 1, '8C': 1, '9S': 1, KH: 1 }),
+      compositionFromCounts({ '9S': 3, KH: 4 }),
+    ];
+    for (let i = 0; i < 30; i++)
+      comps.push(removeCards(fullShoe(1 + (i % 8)), shuffledShoe(1 + (i % 8), random).slice(0, Math.floor(random() * 40 * (1 + (i % 8))))));
+    for (const comp of comps) {
+      const both = oddsWithFirstCard(comp);
+      expect(both.whole).toEqual(exactOdds(comp));
+      expect(both.byFirst).toEqual(oddsByFirstCard(comp));
     }
   });
 

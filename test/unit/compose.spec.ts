@@ -34,6 +34,16 @@ it("the service's environment, as compose fills it in, is a valid production con
   expect(new URL(config.databaseReadUrl!).username).toBe(new URL(config.databaseUrl!).username); // the role replicates with the rest
 });
 
+it('surveillance runs as a process of its own beside the service, on the same database and audit keys', () => {
+  const envOf = (name: string) => Object.fromEntries(Object.entries(compose.services[name].environment!).map(([k, v]) => [k, interpolate(v)]));
+  const service = loadConfig(envOf('sabot'));
+  const surveyor = loadConfig(envOf('surveyor'));
+  expect([service.surveillance, service.surveillanceOnly]).toEqual([false, false]);
+  expect([surveyor.surveillance, surveyor.surveillanceOnly, surveyor.production, surveyor.surveillanceRecordDays]).toEqual([true, true, true, 30]);
+  expect([surveyor.databaseUrl, surveyor.auditKeys]).toEqual([service.databaseUrl, service.auditKeys]);
+  expect(compose.services.surveyor.depends_on).toEqual({ sabot: { condition: 'service_healthy' } });
+});
+
 it('the replica is a base backup of the primary that streams from it, as a hot standby', () => {
   const { db, 'db-replica': replica } = compose.services;
   expect(db.command).toEqual(expect.arrayContaining(['wal_level=logical']));
