@@ -53,7 +53,7 @@ async function main(): Promise<void> {
  * SURVEILLANCE=only: the surveillance thread and nothing else, on the same database: no API, no
  * event relay. Stops on SIGINT or SIGTERM after its pass in hand.
  */
-async function surveyOnly(config: AppConfig, db: { url: string; stop(): Promise<void> }, logger: Logger): Promise<void> {
+function surveyOnly(config: AppConfig, db: { url: string; stop(): Promise<void> }, logger: Logger): void {
   const worker = new SurveillanceWorker(
     { enabled: true, databaseUrl: db.url, pollMs: config.surveillancePollMs, share: config.surveillanceShare, recordDays: config.surveillanceRecordDays },
     { keyring: auditKeyringFor(config), signingKey: signingKeyFor(config), checkpointMinutes: 0 },
