@@ -28,6 +28,7 @@ export const SURVEILLANCE_SQL = loadQueries<{
   patronsOfShoe: { shoeId: string };
   seatsOfShoe: { shoeId: string };
   subjectRecord: { patronId: string | null; tableId: string | null; seat: number | null; propertyId: string; fromDay: string; toDay: string };
+  oddsOf: { coupIds: string[] };
   subjectAlerts: { patronId: string | null; tableId: string | null; seat: number | null };
   recentShoes: { tableId: string; shoeId: string; limit: number };
   raiseAlert: {

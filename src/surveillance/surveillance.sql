@@ -134,9 +134,9 @@ WHERE c.shoe_id = :shoeId::uuid AND w.patron_id IS NULL AND w.status = 'SETTLED'
 -- name: subjectRecord
 -- A patron's record at the property (or, with :patronId null, a seat's unrated play at a table)
 -- over the gaming days from :fromDay to :toDay: each coup surveillance has seen, in the order it was
--- settled, with its odds, first card, dealer, where it was (table, shoe and coup numbers, cards,
--- currency), and the subject's wagers on it.
-SELECT cs.coup_id, cs.shoe_id, cs.table_id, cs.dealer_id, cs.first_value, cs.odds, cs.odds_packed,
+-- settled, with its first card, dealer, where it was (table, shoe and coup numbers, cards,
+-- currency), and the subject's wagers on it (its odds: oddsOf, for those the surveyor does not hold).
+SELECT cs.coup_id, cs.shoe_id, cs.table_id, cs.dealer_id, cs.first_value,
   c.number AS coup_number, s.number AS shoe_number, t.code AS table_code, t.currency,
   c.player_cards, c.banker_cards, (extract(epoch FROM c.settled_at) * 1000)::float8 AS settled_ms,
   json_agg(json_build_object('betType', w.bet_type, 'stake', w.amount::text, 'result', w.result, 'net', w.net::text) ORDER BY w.id) AS wagers
@@ -151,9 +151,13 @@ WHERE t.property_id = :propertyId::uuid
   AND ((:patronId::text IS NOT NULL AND w.patron_id = :patronId::text)
     OR (:patronId::text IS NULL AND w.patron_id IS NULL AND cs.table_id = :tableId::uuid AND w.seat = :seat::int))
   AND w.status = 'SETTLED' AND v.coup_id IS NULL
-GROUP BY cs.coup_id, cs.shoe_id, cs.table_id, cs.dealer_id, cs.first_value, cs.odds, cs.odds_packed, cs.created_at,
+GROUP BY cs.coup_id, cs.shoe_id, cs.table_id, cs.dealer_id, cs.first_value, cs.created_at,
   c.number, s.number, t.code, t.currency, c.player_cards, c.banker_cards, c.settled_at
 ORDER BY c.settled_at, cs.created_at, cs.coup_id;
+
+-- name: oddsOf
+-- The odds these coups were played at, as surveillance stored them.
+SELECT coup_id, odds, odds_packed FROM coup_surveillance WHERE coup_id = ANY(:coupIds::uuid[]);
 
 -- name: subjectAlerts
 -- A patron's (or a table seat's) record alerts, each with its dealer and when it was closed (null

@@ -70,8 +70,6 @@ interface RecordRow {
   table_id: string;
   dealer_id: string | null;
   first_value: number;
-  odds: CoupOdds | null;
-  odds_packed: number[] | null;
   coup_number: number;
   shoe_number: number;
   table_code: string;
@@ -132,6 +130,11 @@ export class Surveyor {
 
   /** Per-shoe e-values and reference shuffles already worked out (pure functions of their inputs: a cache, bounded). */
   private memo: StepMemo = new Map();
+  /**
+   * The odds of the coups surveyed lately, as worked out (so that a patron's record at a shoe's
+   * close does not read and parse them again): bounded, the oldest dropped first.
+   */
+  private readonly odds = new Map<string, CoupOdds>();
   /** Shoes as dealt, for the count detector (dropped with dealtSoFar). */
   private readonly shoes = new Map<string, DealtShoe>();
 
@@ -276,6 +279,7 @@ export class Surveyor {
    */
   private async recordCoups(surveyed: Surveyed[]): Promise<void> {
     if (surveyed.length === 0) return;
+    for (const x of surveyed) this.keepOdds(x.coup.id, x.odds);
     await this.db.run(
       SQL.insertCoupSurveys.bind({
         coupIds: surveyed.map((x) => x.coup.id),
@@ -400,16 +404,18 @@ export class Surveyor {
       const fromDay = new Date(Date.parse(`${gamingDay}T00:00:00Z`) - (this.options.recordDays - 1) * 86_400_000).toISOString().slice(0, 10);
       const rows = await this.db.query<RecordRow>(SQL.subjectRecord.bind({ ...subject, propertyId, fromDay, toDay: gamingDay }));
       if (rows.length === 0) continue;
+      await this.loadOdds(rows.map((r) => r.coup_id));
       const record: PlayedCoup[] = [];
       for (const r of rows) {
         const shoeOfCoup = await this.dealtShoe(r.shoe_id, r.table_id, r.coup_number);
         const position = shoeOfCoup?.coupNumbers.get(r.coup_number);
-        if (!shoeOfCoup || position === undefined) continue;
+        const odds = this.odds.get(r.coup_id);
+        if (!shoeOfCoup || position === undefined || !odds) continue;
         record.push({
           coupId: r.coup_id,
           shoeId: r.shoe_id,
           dealerId: r.dealer_id,
-          odds: r.odds_packed ? unpackOdds(r.odds_packed) : oddsFromJson(r.odds!),
+          odds,
           firstValue: r.first_value,
           position,
           at: r.settled_ms,
@@ -443,6 +449,20 @@ export class Surveyor {
         if (openId !== undefined) await this.growEvidence(openId, finding);
         else await this.raise(finding, { ...about, dedupeKey: `${key}:${name}:${shoeId}` });
       }
+    }
+  }
+
+  private keepOdds(coupId: string, odds: CoupOdds): void {
+    if (this.odds.size >= 10_000) for (const k of [...this.odds.keys()].slice(0, 2_000)) this.odds.delete(k);
+    this.odds.set(coupId, odds);
+  }
+
+  /** The odds of these coups into the cache, read for those it does not hold. */
+  private async loadOdds(coupIds: string[]): Promise<void> {
+    const missing = coupIds.filter((id) => !this.odds.has(id));
+    if (missing.length === 0) return;
+    for (const r of await this.db.query<{ coup_id: string; odds: CoupOdds | null; odds_packed: number[] | null }>(SQL.oddsOf.bind({ coupIds: missing }))) {
+      this.keepOdds(r.coup_id, r.odds_packed ? unpackOdds(r.odds_packed) : oddsFromJson(r.odds!));
     }
   }
 
