@@ -55,7 +55,14 @@ async function main() {
     await Promise.all(
       Array.from({ length: TABLES }, async (_, i) => {
         const table = (
-          await post(ADMIN, '/v1/tables', { code: `S-${i}`, variant: 'EZ', currency: 'MOP', minBet: 100, maxBet: 10_000_000, sideBets: ['DRAGON_7', 'PANDA_8'] })
+          await post(ADMIN, '/v1/tables', {
+            code: `S-${i}`,
+            variant: 'EZ',
+            currency: 'MOP',
+            minBet: 100,
+            maxBet: 10_000_000,
+            sideBets: ['DRAGON_7', 'PANDA_8'],
+          })
         ).body;
         const key = (await post(ADMIN, '/v1/api-keys', { name: `terminal ${i}`, role: 'TERMINAL', tableId: table.id })).body.key;
         for (let seat = 1; seat <= SEATS; seat++) await post(host, '/v1/patrons', { card: `S-${i}-${seat}` });
@@ -63,7 +70,7 @@ async function main() {
         for (let s = 0; s < SHOES; s++) {
           const shoe = (await post(key, `/v1/tables/${table.id}/shoes`, {})).body;
           const cards = shuffledShoe(8, random);
-          for (let pos = 0; pos < 400; ) {
+          for (let pos = 0; pos < 400;) {
             const d = dealPuntoBanco(cards, pos);
             if (!d) break;
             pos += d.used;
@@ -71,7 +78,8 @@ async function main() {
             for (let seat = 1; seat <= SEATS; seat++) {
               const patronId = `S-${i}-${seat}`;
               wagers.push({ seat, betType: random() < 0.5 ? 'BANKER' : 'PLAYER', amount: 100 * (10 + Math.floor(random() * 90)), patronId });
-              if (random() < 0.15) wagers.push({ seat, betType: random() < 0.5 ? 'DRAGON_7' : 'PANDA_8', amount: 100 * (1 + Math.floor(random() * 20)), patronId });
+              if (random() < 0.15)
+                wagers.push({ seat, betType: random() < 0.5 ? 'DRAGON_7' : 'PANDA_8', amount: 100 * (1 + Math.floor(random() * 20)), patronId });
             }
             await post(key, `/v1/shoes/${shoe.id}/coups`, { cards: { player: d.player.map(formatCard), banker: d.banker.map(formatCard) }, wagers });
             coups++;
@@ -80,7 +88,9 @@ async function main() {
         }
       }),
     );
-    console.log(`\nbench:surveyor — a backlog of ${coups} coups at ${TABLES} tables (${SHOES} shoes each, ${SEATS} rated patrons) recorded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    console.log(
+      `\nbench:surveyor — a backlog of ${coups} coups at ${TABLES} tables (${SHOES} shoes each, ${SEATS} rated patrons) recorded in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+    );
     await service.stop();
 
     // The surveyor on the backlog, alone.

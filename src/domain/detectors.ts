@@ -110,6 +110,8 @@ export interface PlayedCoup {
   /** When it was settled (ms since 1970): a detector started again after a closed alert reads what came after. */
   readonly at: number;
   readonly wagers: readonly PlayedWager[];
+  /** The table's rounding unit for pays, in minor units (1 when not given). */
+  readonly roundingUnit?: number;
   readonly label?: CoupLabel;
 }
 
@@ -173,15 +175,43 @@ function eFinding(kind: RecordKind, statistic: number, evidence: Record<string, 
 
 const isMain = (b: BetType): b is MainBet => (MAIN_BETS as readonly string[]).includes(b);
 
-/** The record's steps: each maximal stretch of coups from one shoe, in order. */
-function shoeSteps(record: readonly PlayedCoup[]): PlayedCoup[][] {
+/**
+ * The record's steps for the per-coup detectors: its coups in order, cut after each coup that is the
+ * last the record holds of its shoe. Each step is a stretch of time (so each factor is an e-value
+ * given everything before it), and there are never more steps than shoes, however a patron moves
+ * between tables.
+ */
+function timeSteps(record: readonly PlayedCoup[]): PlayedCoup[][] {
+  const last = new Map<string, number>();
+  record.forEach((c, i) => last.set(c.shoeId, i));
   const steps: PlayedCoup[][] = [];
-  for (const c of record) {
-    const last = steps.at(-1);
-    if (last && last[0].shoeId === c.shoeId) last.push(c);
-    else steps.push([c]);
-  }
+  let step: PlayedCoup[] = [];
+  record.forEach((c, i) => {
+    step.push(c);
+    if (last.get(c.shoeId) === i) {
+      steps.push(step);
+      step = [];
+    }
+  });
   return steps;
+}
+
+/**
+ * The record's shoes for the per-shoe detectors (count, dealer): all its coups of each shoe, the
+ * shoes in the order of their last coup. One e-value a shoe, so that no shoe is tested twice
+ * against the same references.
+ */
+function shoeSteps(record: readonly PlayedCoup[]): PlayedCoup[][] {
+  const byShoe = new Map<string, PlayedCoup[]>();
+  for (const c of record) {
+    const mine = byShoe.get(c.shoeId);
+    if (mine) {
+      mine.push(c);
+      byShoe.delete(c.shoeId); // re-inserted: the map's order is that of each shoe's last coup
+      byShoe.set(c.shoeId, mine);
+    } else byShoe.set(c.shoeId, [c]);
+  }
+  return [...byShoe.values()];
 }
 
 interface Decision {
@@ -207,8 +237,15 @@ type CoupBet = (d: Decision) => number | null;
 /** Wins: 1 + λz is the likelihood ratio of "paid (1 + λ) times as often as the cards allow". */
 const winsBet: CoupBet = (d) => (d.chances.paid > 0 ? ((d.wager.paid ? 1 : 0) - d.chances.paid) / d.chances.paid : null);
 
-/** Money: the result per unit staked against its exact mean, scaled so that losing the stake is −1. */
-const moneyBet: CoupBet = (d) => (Number(d.wager.net) / Number(d.wager.stake) - d.chances.mean) / (1 + d.chances.mean);
+/**
+ * Money: the result per unit staked against its exact mean, scaled so that losing the stake is −1.
+ * A table's rounding of a pay can add up to one rounding unit to a win: the mean is taken that much
+ * higher, so that rounding in the player's favour is never evidence.
+ */
+const moneyBet: CoupBet = (d) => {
+  const slack = Math.max(1, d.coup.roundingUnit ?? 1) / Number(d.wager.stake);
+  return (Number(d.wager.net) / Number(d.wager.stake) - d.chances.mean - slack) / (1 + d.chances.mean + slack);
+};
 
 /** The first card's worth to the bet chosen, against its mean over every first card the shoe could show. */
 function firstCardWorth(d: Decision): { worth: number; scale: number; sd: number } | null {
@@ -242,7 +279,7 @@ const firstCardBet: CoupBet = (d) => {
 function perCoupStatistic(record: readonly PlayedCoup[], bet: CoupBet): number {
   let largest = 0n;
   const steps: number[][] = [];
-  for (const step of shoeSteps(record)) {
+  for (const step of timeSteps(record)) {
     const alike: { z: number; w: number }[] = [];
     const byStake: { z: number; w: number }[] = [];
     for (const coup of step) {
@@ -508,7 +545,9 @@ export function countBetting(
   for (const step of shoeSteps(record)) {
     const shoe = shoes.get(step[0].shoeId);
     if (!shoe) continue;
-    const played = step.filter((c) => c.position < shoe.cards.length);
+    const size = shoe.rules.decks * CARDS_PER_DECK;
+    // A coup needs up to six cards: a place past that is no place in this shoe (a corrupt record), and is left out.
+    const played = step.filter((c) => Number.isInteger(c.position) && c.position >= 0 && c.position <= size - 6 && c.position < shoe.cards.length);
     const counted = new Set(effectsOfRemoval(shoe.rules).keys());
     for (const coup of played) for (const w of coup.wagers) if (counted.has(w.betType) && w.stake > 0n) placed.push({ coup, wager: w });
     if (!played.some((c) => c.wagers.some((w) => counted.has(w.betType) && w.stake > 0n))) continue;
@@ -550,42 +589,55 @@ export function countBetting(
 // ---------------------------------------------------------------------------------------------
 // 4. A dealer and a patron together.
 
-/** One shoe's e-value for each of its dealers: the dealer's share of the patron's first-card worth against random reassignments of the coups. */
+/**
+ * One shoe's e-value for each of its dealers: the dealer's share of the patron's first-card worth
+ * against random reassignments of the coups among the dealers, each coup staying in its quarter of
+ * the shoe (so that a patron whose knowledge grows or fades as the shoe is dealt is compared with
+ * themselves at the same depth). A dealer who shares no quarter with another dealer is not tested.
+ */
 function stepDealerEValues(
   subject: string,
   firstCoupId: string,
-  rows: readonly { dealer: string; y: number }[],
+  rows: readonly { dealer: string; y: number; stratum: number }[],
   dealers: readonly string[],
   permutations: number,
-) {
+): Map<string, number> {
   const random = seededRandom(seedOf(`${subject}:dealers:${firstCoupId}`));
+  const strata = [...new Set(rows.map((r) => r.stratum))].map((stratum) => rows.map((r, i) => ({ r, i })).filter((x) => x.r.stratum === stratum));
+  const shared = strata.filter((members) => new Set(members.map((m) => m.r.dealer)).size > 1);
+  const tested = dealers.filter((d) => shared.some((members) => members.some((m) => m.r.dealer === d)));
   const labels = Int32Array.from(rows, (r) => dealers.indexOf(r.dealer));
   const y = Float64Array.from(rows, (r) => r.y);
   const references = dealers.map(() => new Array<number>(permutations));
   const sums = new Float64Array(dealers.length);
   for (let p = 0; p < permutations; p++) {
-    for (let i = labels.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      const t = labels[i];
-      labels[i] = labels[j];
-      labels[j] = t;
+    for (const members of shared) {
+      for (let k = members.length - 1; k > 0; k--) {
+        const j = Math.floor(random() * (k + 1));
+        const a = members[k].i;
+        const b = members[j].i;
+        const t = labels[a];
+        labels[a] = labels[b];
+        labels[b] = t;
+      }
     }
     sums.fill(0);
     for (let i = 0; i < labels.length; i++) sums[labels[i]] += y[i];
     for (let d = 0; d < dealers.length; d++) references[d][p] = sums[d];
   }
   const out = new Map<string, number>();
-  dealers.forEach((dealer, d) => {
+  for (const dealer of tested) {
+    const d = dealers.indexOf(dealer);
     const observed = rows.reduce((s, r) => (r.dealer === dealer ? s + r.y : s), 0);
     out.set(dealer, Math.log(exchangeableEValue(observed, references[d])));
-  });
+  }
   return out;
 }
 
 /**
  * 4. A dealer showing one patron the first card: within each shoe, the patron's first-card worth
  * (standardised, stakes left out) on the coups a dealer dealt, against the same patron's coups of
- * that shoe dealt by the others. The dealers' coups are reassigned at random DEALER_PERMUTATIONS
+ * that shoe, in the same quarter of it, dealt by the others. The dealers' coups are reassigned at random DEALER_PERMUTATIONS
  * times: if the patron's knowledge does not depend on who deals, the dealer's share is one more
  * such reassignment, and the e-value is exact. A patron who sees the first card with every dealer (an
  * edge sorter) names no dealer; one who plays with only one dealer cannot be compared, and names
@@ -595,22 +647,22 @@ export function dealerPairing(subject: string, record: readonly PlayedCoup[], me
   const steps = new Map<string, number[][]>();
   const coupsOf = new Map<string, { decision: Decision; y: number }[]>();
   for (const step of shoeSteps(record)) {
-    const rows: { dealer: string; y: number; decision: Decision }[] = [];
+    const rows: { dealer: string; y: number; stratum: number; decision: Decision }[] = [];
     for (const coup of step) {
       const d = decisionOf(coup);
       const f = d && firstCardWorth(d);
       if (!d || !f || coup.dealerId === null || !(f.sd > 0)) continue;
-      rows.push({ dealer: coup.dealerId, y: f.worth / f.sd, decision: d });
+      rows.push({ dealer: coup.dealerId, y: f.worth / f.sd, stratum: coup.odds.depth, decision: d });
     }
     const dealers = [...new Set(rows.map((r) => r.dealer))].sort();
     if (dealers.length < 2) continue;
-    const key = `dealers:${subject}:${step[0].coupId}:${rows.map((r) => `${r.dealer}/${r.y}`).join(',')}`;
+    const key = `dealers:${subject}:${step[0].coupId}:${rows.map((r) => `${r.dealer}/${r.stratum}/${r.y}`).join(',')}`;
     let logE = memo.get(key) as Map<string, number> | undefined;
     if (!logE) {
       logE = stepDealerEValues(subject, step[0].coupId, rows, dealers, permutations);
       memo.set(key, logE);
     }
-    for (const dealer of dealers) {
+    for (const dealer of logE.keys()) {
       const mine = rows.filter((r) => r.dealer === dealer);
       steps.set(dealer, [...(steps.get(dealer) ?? []), [logE.get(dealer)!]]);
       coupsOf.set(dealer, [...(coupsOf.get(dealer) ?? []), ...mine.map((r) => ({ decision: r.decision, y: r.y }))]);

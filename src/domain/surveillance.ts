@@ -17,7 +17,8 @@ import { Card, CARDS_PER_DECK } from './cards';
  * in the shoe before it). Dynamic programming over the trials, O(n × wins) with the tail folded
  * into one cell, so a patron's thousand coups cost a million multiplications at most.
  */
-export function poissonBinomialTail(p: readonly number[], wins: number): number {
+export function poissonBinomialTail(p: readonly number[], atLeast: number): number {
+  const wins = Math.ceil(atLeast);
   if (wins <= 0) return 1;
   if (wins > p.length) return 0;
   // dist[k] = P(exactly k successes so far) for k < wins; dist[wins] = P(at least wins).
@@ -89,7 +90,8 @@ export function shiryaevRoberts(stepLogEValues: readonly (readonly number[])[]):
 /** One step of the statistic, in logarithms, one per component: ln R_k = ln(1 + R_{k−1}) + ln E_k (null: the start, R = 0). */
 export function shiryaevRobertsStep(logR: readonly number[] | null, step: readonly number[]): number[] {
   if (logR !== null && step.length !== logR.length) throw new RangeError(`every step has one e-value per component (${logR.length}), not ${step.length}`);
-  return step.map((logE, i) => logAdd(0, logR === null ? -Infinity : logR[i]) + logE);
+  // An e-value that is no number (a corrupt record) counts as 1: no evidence either way.
+  return step.map((logE, i) => logAdd(0, logR === null ? -Infinity : logR[i]) + (Number.isNaN(logE) ? 0 : logE));
 }
 
 /** The statistic: the components' mean (0 before any step). */
@@ -113,6 +115,8 @@ export function shiryaevRobertsValue(logR: readonly number[] | null): number {
  *   standardised by the mean and spread of all of them; up to n for one far above the rest.
  */
 export function exchangeableEValue(observed: number, references: readonly number[]): number {
+  // A statistic that is no number (a corrupt record) is no evidence.
+  if (!Number.isFinite(observed) || !references.every(Number.isFinite)) return 1;
   const n = references.length + 1;
   let above = 0;
   for (const r of references) if (r >= observed) above++;
@@ -243,6 +247,8 @@ export function chanceOfRun(run: readonly Card[], decks: number): number {
  * smaller by which cards happened to match.
  */
 export function chanceOfAnyRun(length: number, decks: number): number {
+  // No shoe, or a run longer than one: nothing to bound, so no evidence.
+  if (!(decks >= 1) || !(length >= 0) || length > decks * CARDS_PER_DECK) return 1;
   let chance = 1;
   for (let i = 0; i < length; i++) chance *= decks / (decks * CARDS_PER_DECK - i);
   return chance;
@@ -255,5 +261,6 @@ export function chanceOfAnyRun(length: number, decks: number): number {
  * the longer a run must be to be told from luck (the look-elsewhere effect).
  */
 export function chanceOfAnyMatch(length: number, decks: number, comparedPlaces: number): number {
+  if (!(decks >= 1) || !(comparedPlaces >= 0)) return 1;
   return Math.min(1, decks * CARDS_PER_DECK * comparedPlaces * chanceOfAnyRun(length, decks));
 }

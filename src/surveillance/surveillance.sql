@@ -78,11 +78,13 @@ LIMIT 1;
 SELECT property_id FROM casino_tables WHERE id = :tableId::uuid;
 
 -- name: shoeCoups
--- A shoe's settled coups still standing, in order, up to a number: its cards as dealt.
+-- A shoe's settled coups, in order, up to a number: its cards as dealt. A voided coup's cards stay
+-- dealt (they lie in the discard rack) unless the void put them back (keyed at the wrong table:
+-- cards_returned true, or a void recorded before voids said, null).
 SELECT c.number, c.player_cards, c.banker_cards
 FROM coups c
 LEFT JOIN coup_voids v ON v.coup_id = c.id
-WHERE c.shoe_id = :shoeId::uuid AND c.status = 'SETTLED' AND v.coup_id IS NULL AND c.number <= :upTo::int
+WHERE c.shoe_id = :shoeId::uuid AND c.status = 'SETTLED' AND (v.coup_id IS NULL OR v.cards_returned = false) AND c.number <= :upTo::int
 ORDER BY c.number;
 
 -- name: insertCoupSurveys

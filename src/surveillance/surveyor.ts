@@ -419,6 +419,7 @@ export class Surveyor {
           firstValue: r.first_value,
           position,
           at: r.settled_ms,
+          roundingUnit: shoeOfCoup.rules.rounding.unit,
           wagers: r.wagers.map((w) => ({ betType: w.betType, stake: BigInt(w.stake), paid: w.result === 'WIN', net: BigInt(w.net) })),
           label: {
             table: r.table_code,
@@ -441,7 +442,16 @@ export class Surveyor {
       }
       if (this.memo.size > 20_000) this.memo = new Map();
       const name = subject.patronId ?? `seat:${subject.tableId}:${subject.seat}`;
-      for (const finding of surveyRecord(name, record, this.shoeMap(), restart, this.memo)) {
+      let findings: Finding[];
+      try {
+        findings = surveyRecord(name, record, this.shoeMap(), restart, this.memo);
+      } catch (e) {
+        // A record the detectors cannot read (written around the service's checks) is said and
+        // passed over: one bad record never stops surveillance of the others.
+        this.note('warn', `The record of ${name} not surveyed at the close of shoe ${shoeId}: ${(e as Error).message}`);
+        continue;
+      }
+      for (const finding of findings) {
         const dealerId = finding.kind === 'DEALER_PAIRING' ? ((finding.evidence.dealerId as string | null) ?? null) : null;
         const key = detectorKey(finding.kind as RecordKind, dealerId);
         const about = { tableId: shoe.table_id, shoeId, patronId: subject.patronId, dealerId, seat: subject.seat, gamingDay };

@@ -27,6 +27,11 @@ import {
   unpackOdds,
   winsBeyondOdds,
   BETTING_FRACTIONS,
+  chanceOfAnyMatch,
+  evaluateCoup,
+  exchangeableEValue,
+  settleWager,
+  shiryaevRoberts,
 } from '../../src/domain';
 
 /**
@@ -83,9 +88,10 @@ describe('winning more than the odds allow', () => {
     expect([f.alert, f.threshold]).toEqual([false, 1 / ALARM]);
   });
 
-  it('money: up a unit at even money on a fair bet is z = 1; the result in money with its currency', () => {
+  it('money: up a unit at even money on a fair bet is z = 1, less the minor unit rounding could have added; the result in money with its currency', () => {
     const f = moneyBeyondOdds([0, 1].map((i) => coup(i, [wager('BANKER', 10_000, 10_000)])));
-    expect(f.eValue).toBeCloseTo(onePerFraction(1, 2), 12);
+    const slack = 1 / 10_000;
+    expect(f.eValue).toBeCloseTo(onePerFraction((1 - slack) / (1 + slack), 2), 12);
     expect(f.evidence).toMatchObject({ actual: [{ currency: 'MOP', minor: 20_000 }], expected: [{ currency: 'MOP', minor: 0 }] });
     expect(f.evidence.reason).toBe('Won 200.00 MOP on 2 main-bet decisions where the exact odds expected 0.00 MOP');
     expect((f.evidence.coups as unknown[])[0]).toMatchObject({
@@ -254,6 +260,91 @@ describe('a dealer and a patron together, dealers compared with each other', () 
   it('a patron who played with one dealer only cannot be compared: no dealer finding', () => {
     const record = threeDealers(() => true).map((c) => ({ ...c, dealerId: 'D-9' }));
     expect(dealerPairing('one', record)).toEqual([]);
+  });
+});
+
+describe('an outside examiner’s attacks, each closed', () => {
+  it('a patron switching between two tables every coup: one count e-value a shoe, never one a stretch against the same references', () => {
+    let alarms = 0;
+    const pairs = 120;
+    for (let k = 0; k < pairs; k++) {
+      const a = dealtShoe(`a${k}`, 9000 + 2 * k);
+      const b = dealtShoe(`b${k}`, 9001 + 2 * k);
+      const record: PlayedCoup[] = [];
+      for (let i = 0; i < Math.min(a.coups.length, b.coups.length); i++) {
+        for (const shoe of [a, b]) {
+          record.push({
+            ...coup(record.length, [wager('BANKER', 1_000, 0), wager('DRAGON_7', 500, 0)]),
+            coupId: `${shoe.id}-${i}`,
+            shoeId: shoe.id,
+            position: shoe.coups[i].position,
+          });
+        }
+      }
+      const f = countBetting(`switcher-${k}`, record, new Map([a, b].map((x) => [x.id, x])), new Map(), 99);
+      expect(f.evidence.shoesTested).toBe(2);
+      // Two steps: R = (1 + E₁) E₂, whose expectation is at most 2; at most 2/20 of records may reach 20.
+      if (f.eValue >= 20) alarms++;
+    }
+    expect(alarms / pairs).toBeLessThanOrEqual(0.1);
+  });
+
+  it('an edge sorter blind in the first half of each shoe and sharp in the second, dealers rotating: no dealer named', () => {
+    const record: PlayedCoup[] = [];
+    const random = seededRandom(31);
+    for (let s = 0; s < 6; s++) {
+      const shoe = dealtShoe(`h${s}`, 700 + s);
+      shoe.coups.forEach((c, i) => {
+        const sharp = c.position > 208 && random() < 0.9;
+        const high = sharp ? c.first >= 7 : random() < 3 / 13;
+        const odds = coupOdds(EZ, removeCards(fullShoe(8), shoe.cards.slice(0, c.position)));
+        const dealer = `D-${Math.floor((s * 80 + i) / 30) % 3}`;
+        record.push({
+          ...coup(record.length, [high ? wager('PLAYER', 10_000, 0) : wager('BANKER', 2_000, 0)], c.first, dealer),
+          coupId: `h${s}-${i}`,
+          shoeId: shoe.id,
+          position: c.position,
+          odds,
+        });
+      });
+    }
+    expect(firstCardKnowledge(record).alert).toBe(true);
+    for (const f of dealerPairing('half-sorter', record)) expect([f.evidence.dealerId, f.eValue < 1_000]).toEqual([f.evidence.dealerId, true]);
+  });
+
+  it('a table that rounds commission down to a whole chip: Banker flat at 10.00 pays 1 to 1, which the money detector does not take for an edge', () => {
+    const rules = ruleSet({ variant: 'COMMISSION', rounding: { mode: 'FLOOR', unit: 100 } });
+    let sum = 0;
+    const shoes = 300;
+    for (let s = 0; s < shoes; s++) {
+      const cards = shuffledShoe(8, seededRandom(1300 + s));
+      let pos = 0;
+      let left = fullShoe(8);
+      const record: PlayedCoup[] = [];
+      for (let i = 0; i < 12; i++) {
+        const deal = dealPuntoBanco(cards, pos)!;
+        const settled = settleWager(rules, evaluateCoup('COMMISSION', deal), { betType: 'BANKER', amount: 1_000n });
+        record.push({
+          ...coup(i, [{ betType: 'BANKER', stake: 1_000n, paid: settled.result === 'WIN', net: settled.net }]),
+          odds: coupOdds(rules, left),
+          roundingUnit: 100,
+        });
+        left = removeCards(left, [...deal.player, ...deal.banker]);
+        pos += deal.used;
+      }
+      sum += moneyBeyondOdds(record).eValue;
+    }
+    // One step a record: its statistic is its e-value, whose mean is at most 1.
+    expect(sum / shoes).toBeLessThan(1);
+  });
+
+  it('numbers that are no numbers are no evidence', () => {
+    expect(exchangeableEValue(NaN, [1, 2, 3])).toBe(1);
+    expect(exchangeableEValue(Infinity, [1, 2, 3])).toBe(1);
+    expect(exchangeableEValue(5, [1, NaN, 3])).toBe(1);
+    expect(chanceOfAnyMatch(500, 1, 1_000)).toBe(1);
+    expect(chanceOfAnyMatch(8, 0, 1_000)).toBe(1);
+    expect(shiryaevRoberts([[NaN], [Math.log(2)]])).toBeCloseTo(4, 12);
   });
 });
 
