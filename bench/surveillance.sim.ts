@@ -586,7 +586,7 @@ function main() {
     `${coups} coups dealt in ${seconds.toFixed(0)} s; the detectors at shoe closes took ${surveySeconds.toFixed(1)} s (${((1000 * surveySeconds) / coups).toFixed(3)} ms a coup)`,
   );
   console.log(
-    `written ${writeJson('surveillance', {
+    `written ${writeJson(process.env.SIM_OUT ?? 'surveillance', {
       when: new Date().toISOString(),
       machine: machine(),
       settings: { runs: RUNS, shoes: SHOES, quietDays: QUIET_DAYS, accuracy: ACCURACY, slugs: SLUGS, seed: SEED, alarm: ALARM, indexedShoes: INDEXED_SHOES },
