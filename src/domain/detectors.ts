@@ -299,10 +299,12 @@ function perCoupStatistic(record: readonly PlayedCoup[], bet: CoupBet): number {
 // ---------------------------------------------------------------------------------------------
 // Evidence a person reads.
 
+const FORMATS = new Map<number, Intl.NumberFormat>();
 const money = (minor: number, label: CoupLabel | undefined): string => {
   const digits = label?.digits ?? 2;
-  const text = (Math.abs(minor) / 10 ** digits).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-  return `${minor < 0 ? '−' : ''}${text}${label ? ` ${label.currency}` : ''}`;
+  let format = FORMATS.get(digits);
+  if (!format) FORMATS.set(digits, (format = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })));
+  return `${minor < 0 ? '−' : ''}${format.format(Math.abs(minor) / 10 ** digits)}${label ? ` ${label.currency}` : ''}`;
 };
 const percent = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(2)} %`;
 
@@ -713,10 +715,11 @@ export function surveyRecord(
     moneyBeyondOdds(after('MONEY_BEYOND_ODDS')),
     firstCardKnowledge(after('FIRST_CARD_KNOWLEDGE')),
   ];
-  const dealers = new Set(record.map((c) => c.dealerId).filter((d): d is string => d !== null));
-  for (const dealer of dealers) {
-    const key = detectorKey('DEALER_PAIRING', dealer);
-    findings.push(...dealerPairing(subject, after(key), memo).filter((f) => f.evidence.dealerId === dealer));
+  // The dealers read on the whole record at once; one whose last alert was closed, on what came after.
+  const restarted = new Set([...restart.keys()].filter((k) => k.startsWith('DEALER_PAIRING:')).map((k) => k.slice('DEALER_PAIRING:'.length)));
+  findings.push(...dealerPairing(subject, record, memo).filter((f) => !restarted.has(f.evidence.dealerId as string)));
+  for (const dealer of restarted) {
+    findings.push(...dealerPairing(subject, after(detectorKey('DEALER_PAIRING', dealer)), memo).filter((f) => f.evidence.dealerId === dealer));
   }
   return findings;
 }

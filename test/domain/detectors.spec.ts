@@ -182,7 +182,7 @@ describe('betting with the count, against shoes shuffled afresh', () => {
   /**
    * The null that broke before: honest Dragon bettors in streaks (and rising stakes within a streak),
    * late in the shoe, now and then. Their stakes never follow the cards, so each shoe's e-value
-   * averages at most 1, whatever the pattern: measured on 200 real shoes per style.
+   * averages at most 1, whatever the pattern: measured on 120 real shoes per style.
    */
   it('honest streak, late and occasional Dragon bettors: each shoe’s e-value averages at most 1, and few are large', () => {
     const styles: Record<string, (i: number, r: () => number, streak: { n: number }) => number> = {
@@ -196,7 +196,7 @@ describe('betting with the count, against shoes shuffled afresh', () => {
     for (const [style, stakeAt] of Object.entries(styles)) {
       const random = seededRandom(7);
       const values: number[] = [];
-      for (let s = 0; s < 200; s++) {
+      for (let s = 0; s < 120; s++) {
         const shoe = dealtShoe(`${style}-${s}`, 5000 + s);
         const streak = { n: 0 };
         const record = shoe.coups.map((c, i) => {
@@ -266,7 +266,7 @@ describe('a dealer and a patron together, dealers compared with each other', () 
 describe('an outside examiner’s attacks, each closed', () => {
   it('a patron switching between two tables every coup: one count e-value a shoe, never one a stretch against the same references', () => {
     let alarms = 0;
-    const pairs = 120;
+    const pairs = 60;
     for (let k = 0; k < pairs; k++) {
       const a = dealtShoe(`a${k}`, 9000 + 2 * k);
       const b = dealtShoe(`b${k}`, 9001 + 2 * k);
