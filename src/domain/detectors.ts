@@ -10,8 +10,8 @@ import { chanceOfAnyMatch, exchangeableEValue, logBettingGrowth, RepeatedRun, se
  *
  * Every record detector is an e-detector: each shoe of a record gives an e-value (evidence whose
  * expectation is at most 1 if nobody knows more than the cards left), and the Shiryaev–Roberts
- * statistic gathers them over the record. An alarm at ALARM bounds the false alarms of each
- * detector to one per ALARM honest shoes on average, at every look and over records of any length.
+ * statistic gathers them over the record. An alarm at a level A bounds the false alarms of each
+ * detector to one per A honest shoes on average, at every look and over records of any length.
  */
 
 /** What surveillance knows of a coup before its cards came out: the exact chances on the shoe as it stood. */
@@ -129,12 +129,22 @@ export type RecordKind = Exclude<FindingKind, 'REPEATED_RUN'>;
 export type Severity = 'MEDIUM' | 'HIGH';
 
 /**
- * The alarm level of every e-detector. An honest record reaches it, on average, at most once in
- * ALARM of its shoes (the Shiryaev–Roberts bound); four detectors on a patron and one for each
- * dealer they played with (at most three a shoe, as dealers rotate) make at most 7 in 100,000
- * patron-shoes, below the goal of 1 in 10,000, with no approximation to leave room for.
+ * The alarm level of the e-detectors. An honest record reaches a detector's level, on average, at
+ * most once in that many of its shoes (the Shiryaev–Roberts bound). A patron-shoe is examined by
+ * the count, wins and money detectors at 1 in 100,000 each, the first-card detector (what edge
+ * sorting, marked cards and a peeking dealer leave) at 1 in 25,000, and one detector for each dealer
+ * who dealt them beside another at 1 in 100,000 (three as dealers rotate): at most 1 false alarm in
+ * 10,000 honest patron-shoes, the goal, with no approximation to leave room for.
  */
 export const ALARM = 1e5;
+/** Each record detector's alarm level (ALARM but for the first card's, which gets a larger share of the false-alarm budget). */
+export const ALARM_LEVELS: Readonly<Record<RecordKind, number>> = {
+  COUNT_BETTING: ALARM,
+  WINS_BEYOND_ODDS: ALARM,
+  MONEY_BEYOND_ODDS: ALARM,
+  FIRST_CARD_KNOWLEDGE: 2.5e4,
+  DEALER_PAIRING: ALARM,
+};
 /** A repeated run is an alert when the chance of a match that long, anywhere it was looked for, is below this. */
 export const REPEATED_RUN_P_VALUE = 1e-6;
 /** An alert is HIGH when its statistic is a thousand times past its alarm level. */
@@ -161,15 +171,16 @@ export interface Finding {
 }
 
 function eFinding(kind: RecordKind, statistic: number, evidence: Record<string, unknown>): Finding {
-  const alert = statistic >= ALARM;
+  const level = ALARM_LEVELS[kind];
+  const alert = statistic >= level;
   return {
     kind,
     eValue: statistic,
     pValue: Math.min(1, 1 / statistic),
-    threshold: 1 / ALARM,
+    threshold: 1 / level,
     alert,
-    severity: alert ? (statistic >= ALARM * HIGH_SEVERITY_FACTOR ? 'HIGH' : 'MEDIUM') : null,
-    evidence: { ...evidence, eValue: statistic, alarmAt: ALARM },
+    severity: alert ? (statistic >= level * HIGH_SEVERITY_FACTOR ? 'HIGH' : 'MEDIUM') : null,
+    evidence: { ...evidence, eValue: statistic, alarmAt: level },
   };
 }
 
@@ -555,7 +566,7 @@ export function countBetting(
     if (!played.some((c) => c.wagers.some((w) => counted.has(w.betType) && w.stake > 0n))) continue;
     shoesTested++;
     const stakeKey = played.map((c) => `${c.position}:${c.wagers.map((w) => `${w.betType}/${w.stake}`).join('+')}`).join(',');
-    const key = `count:${subject}:${shoe.id}:${step[0].coupId}:${stakeKey}`;
+    const key = `count:${digestOf(`${subject}:${shoe.id}:${step[0].coupId}:${stakeKey}`)}`;
     let logE = memo.get(key) as number | undefined;
     if (logE === undefined) {
       logE = Math.log(countEValue(shoe, played, referenceCounts(shoe, memo, referenceShoes)));
@@ -658,7 +669,7 @@ export function dealerPairing(subject: string, record: readonly PlayedCoup[], me
     }
     const dealers = [...new Set(rows.map((r) => r.dealer))].sort();
     if (dealers.length < 2) continue;
-    const key = `dealers:${subject}:${step[0].coupId}:${rows.map((r) => `${r.dealer}/${r.stratum}/${r.y}`).join(',')}`;
+    const key = `dealers:${digestOf(`${subject}:${step[0].coupId}:${rows.map((r) => `${r.dealer}/${r.stratum}/${r.y}`).join(',')}`)}`;
     let logE = memo.get(key) as Map<string, number> | undefined;
     if (!logE) {
       logE = stepDealerEValues(subject, step[0].coupId, rows, dealers, permutations);
@@ -683,6 +694,23 @@ export function dealerPairing(subject: string, record: readonly PlayedCoup[], me
         .map((r) => coupLine(r.decision.coup, r.decision.wager, { firstCard: r.decision.coup.firstValue })),
     });
   });
+}
+
+/**
+ * A 53-bit digest of a memo's key text (cyrb53), so that the cache holds short keys: two of a few
+ * thousand keys collide with a chance below 10⁻⁸.
+ */
+function digestOf(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
 /** Per-shoe e-values already worked out, by what they were worked out from (a cache: the same inputs give the same value). */

@@ -440,7 +440,7 @@ export class Surveyor {
         if (a.closed_ms === null) open.set(key, a.id);
         else restart.set(key, Math.max(restart.get(key) ?? 0, a.closed_ms));
       }
-      if (this.memo.size > 20_000) this.memo = new Map();
+      if (this.memo.size > 5_000) this.memo = new Map();
       const name = subject.patronId ?? `seat:${subject.tableId}:${subject.seat}`;
       let findings: Finding[];
       try {

@@ -228,7 +228,8 @@ describe('a patron who sees the first card', () => {
     expect(seen[0].updates.length).toBeGreaterThanOrEqual(1);
     expect(seen[0].updates[0].eValue).toBeGreaterThan(seen[0].evidence.eValue as number);
     expect(seen[0].pValue).toBeLessThan(seen[0].threshold);
-    expect(seen[0].evidence).toMatchObject({ decisions: 75, alarmAt: 1e5 });
+    expect(seen[0].evidence).toMatchObject({ decisions: 75, alarmAt: 2.5e4 });
+    expect(seen[0].threshold).toBe(1 / 2.5e4);
     expect(seen[0].evidence.reason).toMatch(/^Chose the side the first card favoured: knowing it was worth [\d,.]+ EUR over 75 decisions/);
     const telling = (
       seen[0].evidence.coups as { table: string; shoe: number; coup: number; cards: string; dealerId: string; stake: { currency: string } }[]

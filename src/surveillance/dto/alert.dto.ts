@@ -65,7 +65,10 @@ export class AlertDto {
     example: 3.2e-9,
   })
   pValue: number;
-  @ApiProperty({ description: 'The alarm level on pValue: 1 ÷ the alarm level of the statistic (1e-5), or 1e-6 for a repeated run', example: 1e-5 })
+  @ApiProperty({
+    description: 'The alarm level on pValue: 1 ÷ the alarm level of the statistic (4e-5 for the first card, 1e-5 for the other record detectors), or 1e-6 for a repeated run',
+    example: 1e-5,
+  })
   threshold: number;
   @ApiProperty({ format: 'uuid' }) tableId: string;
   @ApiProperty({ format: 'uuid', description: 'The shoe whose close (or, for a repeated run, whose coup) raised it' }) shoeId: string;
