@@ -66,7 +66,8 @@ export class AlertDto {
   })
   pValue: number;
   @ApiProperty({
-    description: 'The alarm level on pValue: 1 ÷ the alarm level of the statistic (4e-5 for the first card, 1e-5 for the other record detectors), or 1e-6 for a repeated run',
+    description:
+      'The alarm level on pValue: 1 ÷ the alarm level of the statistic (4e-5 for the first card, 1e-5 for the other record detectors), or 1e-6 for a repeated run',
     example: 1e-5,
   })
   threshold: number;
