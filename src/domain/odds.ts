@@ -177,7 +177,8 @@ export function oddsByFirstCard(composition: Composition): (Omit<OddsCounts, Pai
  * leaf is credited to the slice of either of Player's cards as the first (the ordered pairs (p1, p2)
  * and (p2, p1) weigh the same), so the work is exactOdds' alone; the whole is the slices' sum, with
  * the pairs counted as exactOdds counts them. Equal to both, count for count
- * (test/domain/odds.spec.ts).
+ * (test/domain/odds.spec.ts). Its loops repeat exactOdds' on purpose: one enumeration shared by the
+ * two through a callback made exactOdds, the API's odds, 1.09× slower (measured side by side).
  */
 export function oddsWithFirstCard(composition: Composition): { whole: OddsCounts; byFirst: (Omit<OddsCounts, PairEvent> | null)[] } {
   const { c, n } = pointCounts(composition);
