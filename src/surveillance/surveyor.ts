@@ -400,7 +400,13 @@ export class Surveyor {
       const propertyId = patrons[0]?.property_id ?? (await this.propertyOf(shoe.table_id));
       subjects.push({ subject: { patronId: null, tableId: shoe.table_id, seat: s.seat }, gamingDay: s.gaming_day, propertyId });
     }
-    for (const { subject, gamingDay, propertyId } of subjects) {
+    // A shoe that ran past the gaming day's end lists a subject once for each day: read each once, to its last day.
+    const latest = new Map<string, (typeof subjects)[number]>();
+    for (const x of subjects) {
+      const key = x.subject.patronId ?? `seat:${x.subject.seat}`;
+      if (!latest.has(key) || latest.get(key)!.gamingDay < x.gamingDay) latest.set(key, x);
+    }
+    for (const { subject, gamingDay, propertyId } of latest.values()) {
       const fromDay = new Date(Date.parse(`${gamingDay}T00:00:00Z`) - (this.options.recordDays - 1) * 86_400_000).toISOString().slice(0, 10);
       const rows = await this.db.query<RecordRow>(SQL.subjectRecord.bind({ ...subject, propertyId, fromDay, toDay: gamingDay }));
       if (rows.length === 0) continue;
