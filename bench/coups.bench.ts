@@ -25,7 +25,7 @@ import { BetType, dealPuntoBanco, evaluateCoup, formatCard, parseCards, seededRa
 import { rollupParams } from '../src/ledger/rollups';
 import { SNAPSHOT_SQL } from '../src/pit/pit.service';
 import { benchDatabase } from './bench-db';
-import { jsonPoster, machineCpuMs, processCpuMs, sampleRss, startServiceProcess } from './service-process';
+import { benchHost, jsonPoster, machineCpuMs, processCpuMs, sampleRss, startServiceProcess } from './service-process';
 import { machine, summarize, writeJson } from './stats';
 
 const TERMINALS = Number(process.env.TERMINALS ?? 32);
@@ -62,17 +62,8 @@ async function main() {
     };
     const terminals: Terminal[] = [];
     let host: string | null = null;
-    if (RATED) {
-      // The staff register: the bootstrap key registers the first two administrators alone and mints their keys; one proposes the host, the other approves.
-      const admins: string[] = [];
-      for (const staffId of ['B-ADM-1', 'B-ADM-2']) {
-        await post(ADMIN, '/v1/staff', { staffId, name: staffId, roles: ['ADMIN'], reason: 'bench' });
-        admins.push((await post(ADMIN, '/v1/api-keys', { name: staffId, role: 'ADMIN', staffId })).body.key);
-      }
-      const change = (await post(admins[0], '/v1/staff', { staffId: 'B-HOST', name: 'bench host', roles: ['HOST'], reason: 'bench' })).body.id;
-      await post(admins[1], `/v1/staff/changes/${change}/approve`, {});
-      host = (await post(admins[0], '/v1/api-keys', { name: 'bench host', role: 'HOST', staffId: 'B-HOST' })).body.key;
-    }
+    // The staff register as a casino sets it up, for the host who registers the patrons.
+    if (RATED) host = await benchHost(post, ADMIN, 'B');
     for (let i = 0; i < TERMINALS; i++) {
       const table = (
         await post(ADMIN, '/v1/tables', {

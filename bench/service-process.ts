@@ -113,3 +113,23 @@ export function machineCpuMs(): number {
   const [user, nice, system, , , irq, softirq] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
   return (user + nice + system + irq + softirq) * TICK_MS;
 }
+
+/**
+ * A host's key, made as a casino makes one: the bootstrap key registers the first two
+ * administrators alone and mints their keys; one proposes the host, the other approves; the first
+ * mints the host's key. Staff numbers begin with `prefix`.
+ */
+export async function benchHost(
+  post: (key: string, path: string, body: unknown) => Promise<{ body: Record<string, string> }>,
+  bootstrapKey: string,
+  prefix: string,
+): Promise<string> {
+  const admins: string[] = [];
+  for (const staffId of [`${prefix}-ADM-1`, `${prefix}-ADM-2`]) {
+    await post(bootstrapKey, '/v1/staff', { staffId, name: staffId, roles: ['ADMIN'], reason: 'bench' });
+    admins.push((await post(bootstrapKey, '/v1/api-keys', { name: staffId, role: 'ADMIN', staffId })).body.key);
+  }
+  const change = (await post(admins[0], '/v1/staff', { staffId: `${prefix}-HOST`, name: 'bench host', roles: ['HOST'], reason: 'bench' })).body.id;
+  await post(admins[1], `/v1/staff/changes/${change}/approve`, {});
+  return (await post(admins[0], '/v1/api-keys', { name: 'bench host', role: 'HOST', staffId: `${prefix}-HOST` })).body.key;
+}

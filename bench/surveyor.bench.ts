@@ -19,7 +19,7 @@ import { Pool } from 'pg';
 import { newAuditKeyText } from '../src/config/keyring';
 import { dealPuntoBanco, formatCard, seededRandom, shuffledShoe } from '../src/domain';
 import { benchDatabase } from './bench-db';
-import { jsonPoster, processCpuMs, startServiceProcess } from './service-process';
+import { benchHost, jsonPoster, processCpuMs, startServiceProcess } from './service-process';
 import { machine, writeJson } from './stats';
 
 const TABLES = Number(process.env.TABLES ?? 6);
@@ -41,15 +41,8 @@ async function main() {
       if (res.status >= 400) throw new Error(`${p}: ${res.status} ${JSON.stringify(res.body)}`);
       return res;
     };
-    // The staff register: two administrators, then a host who registers the patrons.
-    const admins: string[] = [];
-    for (const staffId of ['S-ADM-1', 'S-ADM-2']) {
-      await post(ADMIN, '/v1/staff', { staffId, name: staffId, roles: ['ADMIN'], reason: 'bench' });
-      admins.push((await post(ADMIN, '/v1/api-keys', { name: staffId, role: 'ADMIN', staffId })).body.key);
-    }
-    const change = (await post(admins[0], '/v1/staff', { staffId: 'S-HOST', name: 'bench host', roles: ['HOST'], reason: 'bench' })).body.id;
-    await post(admins[1], `/v1/staff/changes/${change}/approve`, {});
-    const host = (await post(admins[0], '/v1/api-keys', { name: 'bench host', role: 'HOST', staffId: 'S-HOST' })).body.key;
+    // The staff register as a casino sets it up, for the host who registers the patrons.
+    const host = await benchHost(post, ADMIN, 'S');
 
     const t0 = performance.now();
     await Promise.all(

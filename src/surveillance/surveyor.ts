@@ -450,7 +450,7 @@ export class Surveyor {
       const name = subject.patronId ?? `seat:${subject.tableId}:${subject.seat}`;
       let findings: Finding[];
       try {
-        findings = surveyRecord(name, record, this.shoeMap(), restart, this.memo);
+        findings = surveyRecord(name, record, this.shoes, restart, this.memo);
       } catch (e) {
         // A record the detectors cannot read (written around the service's checks) is said and
         // passed over: one bad record never stops surveillance of the others.
@@ -503,10 +503,6 @@ export class Surveyor {
     const shoe = { id: shoeId, cards, coupStarts: [...coupStarts.values()], rules, coupNumbers: coupStarts };
     this.shoes.set(shoeId, shoe);
     return shoe;
-  }
-
-  private shoeMap(): ReadonlyMap<string, DealtShoe> {
-    return this.shoes;
   }
 
   /**
