@@ -2,7 +2,7 @@ import { Card, CARDS_PER_DECK, formatCard } from './cards';
 import { BetChances, betChances, Composition, exactOdds, fullShoe, oddsWithFirstCard, removeCards } from './odds';
 import { BET_TYPES, BetType, MAIN_BETS, MainBet, offeredBets, RuleSet } from './rules';
 import { seededRandom } from './simulation';
-import { chanceOfAnyMatch, exchangeableEValue, logBettingGrowth, RepeatedRun, seedOf, shiryaevRoberts } from './surveillance';
+import { chanceOfAnyMatch, exchangeableEValue, FRACTION_WEIGHTS, logBettingGrowth, RepeatedRun, seedOf, shiryaevRoberts } from './surveillance';
 
 /**
  * The integrity detectors (docs/domain.md §9): records of play in, findings out. Pure: the service
@@ -283,7 +283,7 @@ const firstCardBet: CoupBet = (d) => {
 
 /**
  * The Shiryaev–Roberts statistic of a per-coup bet over the record, a shoe a step, mixed over the
- * betting fractions and two ways of weighting the coups: each alike, and by the stake against the
+ * betting fractions (weighted by FRACTION_WEIGHTS) and two ways of weighting the coups: each alike, and by the stake against the
  * largest the record has seen so far (a cheat often stakes more when they know more; the choice of
  * side tells as much at any stake).
  */
@@ -304,7 +304,7 @@ function perCoupStatistic(record: readonly PlayedCoup[], bet: CoupBet): number {
     }
     if (alike.length > 0) steps.push([...logBettingGrowth(alike), ...logBettingGrowth(byStake)]);
   }
-  return shiryaevRoberts(steps);
+  return shiryaevRoberts(steps, [...FRACTION_WEIGHTS, ...FRACTION_WEIGHTS]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -436,12 +436,15 @@ export function effectsOfRemoval(rules: RuleSet): Map<BetType, Float64Array> {
  */
 interface ReferenceCounts {
   readonly bets: readonly BetType[];
+  /** Each place (where a coup began) and its index, in the order of the shoe. */
   readonly places: ReadonlyMap<number, number>;
-  /** [reference][place × bets + bet]: the running count, scaled to the cards left. */
-  readonly counts: readonly Float32Array[];
+  /** One per reference, then the real shoe's (filled in by realCounts): for each bet, the shoe's places from the highest count to the lowest. */
+  readonly orders: Uint16Array[][];
+  /** The same, whether each place in that order is the last of its count (a cut can fall only between two counts). */
+  readonly lastOfCount: Uint8Array[][];
 }
 
-function runningCounts(cards: ArrayLike<Card>, size: number, effects: readonly Float64Array[], places: readonly number[], into: Float32Array) {
+function runningCounts(cards: ArrayLike<Card>, size: number, effects: readonly Float64Array[], places: readonly number[], into: Float64Array[]) {
   const running = new Float64Array(effects.length);
   let at = 0;
   places.forEach((place, p) => {
@@ -450,23 +453,49 @@ function runningCounts(cards: ArrayLike<Card>, size: number, effects: readonly F
       for (let k = 0; k < effects.length; k++) running[k] += effects[k][card];
     }
     const scale = size / (size - place);
-    for (let k = 0; k < effects.length; k++) into[p * effects.length + k] = running[k] * scale;
+    for (let k = 0; k < effects.length; k++) into[k][p] = running[k] * scale;
   });
+}
+
+/** For each bet, the places from the highest running count to the lowest, and where one count ends. */
+function countOrders(counts: readonly Float64Array[]): { orders: Uint16Array[]; lastOfCount: Uint8Array[] } {
+  const orders: Uint16Array[] = [];
+  const lastOfCount: Uint8Array[] = [];
+  for (const count of counts) {
+    const order = Uint16Array.from(count.keys()).sort((a, b) => count[b] - count[a]);
+    const last = new Uint8Array(order.length);
+    for (let i = 0; i < order.length; i++) last[i] = i + 1 === order.length || count[order[i + 1]] !== count[order[i]] ? 1 : 0;
+    orders.push(order);
+    lastOfCount.push(last);
+  }
+  return { orders, lastOfCount };
+}
+
+function shoeCounts(shoe: DealtShoe, cards: ArrayLike<Card>, bets: readonly BetType[], places: readonly number[]) {
+  const byBet = effectsOfRemoval(shoe.rules);
+  const counts = bets.map(() => new Float64Array(places.length));
+  runningCounts(
+    cards,
+    shoe.rules.decks * CARDS_PER_DECK,
+    bets.map((b) => byBet.get(b)!),
+    places,
+    counts,
+  );
+  return countOrders(counts);
 }
 
 function referenceCounts(shoe: DealtShoe, memo: StepMemo, referenceShoes: number): ReferenceCounts {
   const key = `references:${shoe.id}:${shoe.coupStarts.length}:${referenceShoes}`;
   const known = memo.get(key) as ReferenceCounts | undefined;
   if (known) return known;
-  const byBet = effectsOfRemoval(shoe.rules);
-  const bets = [...byBet.keys()];
-  const effects = bets.map((b) => byBet.get(b)!);
+  const bets = [...effectsOfRemoval(shoe.rules).keys()];
   const places = [...new Set(shoe.coupStarts)].sort((a, b) => a - b);
   const size = shoe.rules.decks * CARDS_PER_DECK;
   const random = seededRandom(seedOf(`references:${shoe.id}`));
   const deck = new Uint8Array(size);
   for (let i = 0; i < size; i++) deck[i] = i % CARDS_PER_DECK;
-  const counts: Float32Array[] = [];
+  const orders: Uint16Array[][] = [];
+  const lastOfCount: Uint8Array[][] = [];
   for (let r = 0; r < referenceShoes; r++) {
     // A fresh shuffle of the whole shoe (Fisher–Yates): the same draws whichever places are read.
     for (let i = 0; i < size - 1; i++) {
@@ -475,11 +504,14 @@ function referenceCounts(shoe: DealtShoe, memo: StepMemo, referenceShoes: number
       deck[i] = deck[j];
       deck[j] = t;
     }
-    const row = new Float32Array(places.length * bets.length);
-    runningCounts(deck, size, effects, places, row);
-    counts.push(row);
+    const o = shoeCounts(shoe, deck, bets, places);
+    orders.push(o.orders);
+    lastOfCount.push(o.lastOfCount);
   }
-  const out = { bets, places: new Map(places.map((p, i) => [p, i])), counts };
+  const real = shoeCounts(shoe, shoe.cards, bets, places);
+  orders.push(real.orders);
+  lastOfCount.push(real.lastOfCount);
+  const out = { bets, places: new Map(places.map((p, i) => [p, i])), orders, lastOfCount };
   // A shoe's references are needed while its patrons are examined: keep the last few shoes'.
   const kept = [...memo.keys()].filter((k) => k.startsWith('references:'));
   for (const k of kept.slice(0, Math.max(0, kept.length - 3))) memo.delete(k);
@@ -488,53 +520,49 @@ function referenceCounts(shoe: DealtShoe, memo: StepMemo, referenceShoes: number
 }
 
 /**
- * One shoe's count-betting e-value. Two statistics, each an e-value, averaged: Σ stake × running
- * count where the stakes were placed, and the same with each stake taken against the patron's own
- * mean stake on that bet over the coups they played in the shoe (more when the count is up, less
- * when it is down). Each is ranked among the same statistic on the shoe's reference shuffles.
+ * One shoe's count-betting e-value. The statistic: for each counted bet, how far the patron's stakes
+ * on it lean to the coups where its running count was high, measured as the largest gap, over every
+ * level of the count, between the share of the stakes and the share of the shoe's coups at that
+ * count or above (the one-sided Kolmogorov–Smirnov distance between where the money went and where
+ * the coups were); the largest over the bets. Every coup of the shoe counts, played or not, so that
+ * sitting out until the count is up tells as much as betting more. The real shoe's statistic is
+ * ranked among the same on the shoe's reference shuffles.
  */
-function countEValue(shoe: DealtShoe, played: readonly PlayedCoup[], refs: ReferenceCounts): number {
+function countEValue(played: readonly PlayedCoup[], refs: ReferenceCounts): number {
   const B = refs.bets.length;
-  const rows: { place: number; placed: Float64Array; centred: Float64Array }[] = [];
-  const stakes = played.map((c) =>
-    Float64Array.from(refs.bets, (b) => c.wagers.reduce((sum, w) => (w.betType === b && w.stake > 0n ? sum + Number(w.stake) : sum), 0)),
-  );
-  const means = refs.bets.map((_, k) => stakes.reduce((sum, x) => sum + x[k], 0) / stakes.length);
-  played.forEach((c, i) => {
+  const m = refs.places.size;
+  const stakes = refs.bets.map(() => new Float64Array(m));
+  for (const c of played) {
     const place = refs.places.get(c.position);
-    if (place === undefined) return;
-    rows.push({ place, placed: stakes[i], centred: stakes[i].map((x, k) => x - means[k]) });
+    if (place === undefined) continue;
+    for (const w of c.wagers) {
+      const k = refs.bets.indexOf(w.betType);
+      if (k >= 0 && w.stake > 0n) stakes[k][place] += Number(w.stake);
+    }
+  }
+  const shares = stakes.map((x) => {
+    const total = x.reduce((a, b) => a + b, 0);
+    return total > 0 ? x.map((v) => v / total) : null;
   });
-  const statistics = (counts: ArrayLike<number>): [number, number] => {
-    let a = 0;
-    let b = 0;
-    for (const r of rows) {
-      for (let k = 0; k < B; k++) {
-        const count = counts[r.place * B + k];
-        a += r.placed[k] * count;
-        b += r.centred[k] * count;
+  const statistic = (r: number): number => {
+    let largest = -Infinity;
+    for (let k = 0; k < B; k++) {
+      const share = shares[k];
+      if (!share) continue;
+      const order = refs.orders[r][k];
+      const last = refs.lastOfCount[r][k];
+      let gap = 0;
+      for (let i = 0; i < m; i++) {
+        gap += share[order[i]] - 1 / m;
+        if (last[i] && gap > largest) largest = gap;
       }
     }
-    return [a, b];
+    return largest;
   };
-  const size = shoe.rules.decks * CARDS_PER_DECK;
-  const byBet = effectsOfRemoval(shoe.rules);
-  const real = new Float32Array(refs.places.size * B);
-  runningCounts(
-    shoe.cards,
-    size,
-    refs.bets.map((b) => byBet.get(b)!),
-    [...refs.places.keys()],
-    real,
-  );
-  const observed = statistics(real);
-  const references: [number[], number[]] = [[], []];
-  for (const counts of refs.counts) {
-    const [a, b] = statistics(counts);
-    references[0].push(a);
-    references[1].push(b);
-  }
-  return (exchangeableEValue(observed[0], references[0]) + exchangeableEValue(observed[1], references[1])) / 2;
+  const n = refs.orders.length - 1;
+  const references: number[] = [];
+  for (let r = 0; r < n; r++) references.push(statistic(r));
+  return exchangeableEValue(statistic(n), references);
 }
 
 /**
@@ -569,7 +597,7 @@ export function countBetting(
     const key = `count:${digestOf(`${subject}:${shoe.id}:${step[0].coupId}:${stakeKey}`)}`;
     let logE = memo.get(key) as number | undefined;
     if (logE === undefined) {
-      logE = Math.log(countEValue(shoe, played, referenceCounts(shoe, memo, referenceShoes)));
+      logE = Math.log(countEValue(played, referenceCounts(shoe, memo, referenceShoes)));
       memo.set(key, logE);
     }
     steps.push([logE]);

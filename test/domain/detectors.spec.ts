@@ -27,6 +27,7 @@ import {
   unpackOdds,
   winsBeyondOdds,
   BETTING_FRACTIONS,
+  FRACTION_WEIGHTS,
   chanceOfAnyMatch,
   evaluateCoup,
   exchangeableEValue,
@@ -75,7 +76,10 @@ const coup = (i: number, wagers: PlayedWager[], firstValue = 0, dealerId: string
   label: { table: 'BAC-1', shoe: 1, coup: i + 1, cards: 'P 9S 2H · B KD 5C', currency: 'MOP', digits: 2 },
 });
 /** The statistic of one shoe on which each bet grew by 1 + λz a coup, z the same on n coups: the mixture's mean over the fractions (both weightings alike). */
-const onePerFraction = (z: number, n: number) => BETTING_FRACTIONS.reduce((s, l) => s + (1 + l * z) ** n, 0) / BETTING_FRACTIONS.length;
+/** The mixture over the fractions, weighted as the detectors weigh them. */
+const mixed = (each: (lambda: number) => number) =>
+  BETTING_FRACTIONS.reduce((s, l, i) => s + FRACTION_WEIGHTS[i] * each(l), 0) / FRACTION_WEIGHTS.reduce((a, b) => a + b, 0);
+const onePerFraction = (z: number, n: number) => mixed((l) => (1 + l * z) ** n);
 
 describe('winning more than the odds allow', () => {
   it('three even-chance decisions all won: each bet on "paid more often" grows by 1 + λ a coup; the largest main stake is the decision', () => {
@@ -115,8 +119,10 @@ describe('winning more than the odds allow', () => {
 
   it('a record spanning shoes: a shoe a step, R = (1 + R₁) E₂', () => {
     const record = [coup(0, [wager('PLAYER', 100, 100)], 9, null, 's1'), coup(1, [wager('PLAYER', 100, 100)], 9, null, 's2')];
-    const byFraction = BETTING_FRACTIONS.map((l) => (1 + (1 + l) ** 1) * (1 + l));
-    expect(firstCardKnowledge(record).eValue).toBeCloseTo(byFraction.reduce((a, b) => a + b, 0) / byFraction.length, 12);
+    expect(firstCardKnowledge(record).eValue).toBeCloseTo(
+      mixed((l) => (1 + (1 + l) ** 1) * (1 + l)),
+      12,
+    );
   });
 
   it('an edge sorter on 80 coups of real odds: past the alarm, HIGH; the same player with the cards hidden: nowhere near', () => {
@@ -161,22 +167,38 @@ const EZ = ruleSet({ variant: 'EZ', sideBets: ['DRAGON_7', 'PANDA_8'] });
 const trueCount = (dealt: readonly Card[]) => dealt.reduce((n, c) => n + (pointOf(c) >= 8 ? 2 : pointOf(c) >= 4 ? -1 : 0), 0) / ((416 - dealt.length) / 52);
 
 describe('betting with the count, against shoes shuffled afresh', () => {
-  it('a counter who bets Dragon 7 at a true count of 4 and more on a hundred shoes: the evidence grows shoe by shoe', () => {
+  /** Shoes until the count detector alarms on a counter's record (null if not in 40), 199 references a shoe. */
+  const shoesUntilFlagged = (sitsOut: boolean) => {
     const shoes = new Map<string, DealtShoe>();
     const record: PlayedCoup[] = [];
-    for (let s = 0; s < 100; s++) {
+    const memo = new Map();
+    for (let s = 0; s < 40; s++) {
       const shoe = dealtShoe(`s${s}`, 1000 + s);
       shoes.set(shoe.id, shoe);
       shoe.coups.forEach((c, i) => {
-        const bets = [wager('BANKER', 1_000, 0)];
-        if (trueCount(shoe.cards.slice(0, c.position)) >= 4) bets.push(wager('DRAGON_7', 5_000, 0));
+        const go = trueCount(shoe.cards.slice(0, c.position)) >= 4;
+        if (sitsOut && !go) return;
+        const bets = [wager('BANKER', 1_000, 0), ...(go ? [wager('DRAGON_7', 5_000, 0)] : [])];
         record.push({ ...coup(record.length, bets), coupId: `${shoe.id}-${i}`, shoeId: shoe.id, position: c.position });
       });
+      const f = countBetting('counter', record, shoes, memo, 199);
+      if (f.alert) return { shoes: s + 1, finding: f };
     }
-    const f = countBetting('counter', record, shoes, new Map(), 199);
-    expect(f.eValue).toBeGreaterThan(ALARM);
-    expect(f.evidence).toMatchObject({ betTypes: ['DRAGON_7'], referenceShoes: 199 });
-    expect(f.evidence.reason).toMatch(/DRAGON_7 bets fell where the cards left favoured the player/);
+    return null;
+  };
+
+  it('a counter who bets Dragon 7 at a true count of 4 and more: flagged within ten shoes, the bets that were placed well shown', () => {
+    const flagged = shoesUntilFlagged(false);
+    expect(flagged).not.toBeNull();
+    expect(flagged!.shoes).toBeLessThanOrEqual(10);
+    expect(flagged!.finding.evidence).toMatchObject({ betTypes: ['DRAGON_7'], referenceShoes: 199 });
+    expect(flagged!.finding.evidence.reason).toMatch(/DRAGON_7 bets fell where the cards left favoured the player/);
+  });
+
+  it('a counter who sits out until the count is up: the coups sat out tell, flagged within ten shoes', () => {
+    const flagged = shoesUntilFlagged(true);
+    expect(flagged).not.toBeNull();
+    expect(flagged!.shoes).toBeLessThanOrEqual(10);
   });
 
   /**
@@ -184,7 +206,7 @@ describe('betting with the count, against shoes shuffled afresh', () => {
    * late in the shoe, now and then. Their stakes never follow the cards, so each shoe's e-value
    * averages at most 1, whatever the pattern: measured on 120 real shoes per style.
    */
-  it('honest streak, late and occasional Dragon bettors: each shoe’s e-value averages at most 1, and few are large', () => {
+  it('honest streak, late, occasional and sit-out Dragon bettors: each shoe’s e-value averages at most 1, and few are large', () => {
     const styles: Record<string, (i: number, r: () => number, streak: { n: number }) => number> = {
       streaks: (_i, r, streak) => {
         streak.n = streak.n > 0 ? (r() < 0.85 ? streak.n + 1 : 0) : r() < 0.06 ? 1 : 0;
@@ -192,6 +214,11 @@ describe('betting with the count, against shoes shuffled afresh', () => {
       },
       late: (i, r) => (i > 55 && r() < 0.5 ? 2_000 : 0),
       now_and_then: (_i, r) => (r() < 0.05 ? 50_000 : 0),
+      // Sits out for stretches and comes back, betting the Dragon every coup while seated.
+      sits_out: (_i, r, streak) => {
+        streak.n = streak.n > 0 ? (r() < 0.9 ? streak.n + 1 : 0) : r() < 0.1 ? 1 : 0;
+        return streak.n > 0 ? 1_000 : -1;
+      },
     };
     for (const [style, stakeAt] of Object.entries(styles)) {
       const random = seededRandom(7);
@@ -199,8 +226,9 @@ describe('betting with the count, against shoes shuffled afresh', () => {
       for (let s = 0; s < 120; s++) {
         const shoe = dealtShoe(`${style}-${s}`, 5000 + s);
         const streak = { n: 0 };
-        const record = shoe.coups.map((c, i) => {
+        const record = shoe.coups.flatMap((c, i) => {
           const stake = stakeAt(i, random, streak);
+          if (stake < 0) return []; // not seated
           return {
             ...coup(i, [wager('BANKER', 1_000, 0), ...(stake > 0 ? [wager('DRAGON_7', stake, 0)] : [])]),
             coupId: `${shoe.id}-${i}`,

@@ -1,5 +1,6 @@
 import {
   BETTING_FRACTIONS,
+  FRACTION_WEIGHTS,
   chanceOfAnyMatch,
   chanceOfAnyRun,
   chanceOfRun,
@@ -112,6 +113,18 @@ describe('the Shiryaev–Roberts e-detector', () => {
     expect(shiryaevRoberts([[300], [-290]])).toBeCloseTo(Math.exp(10), 0);
   });
 
+  it('weighted: the components’ weighted mean, and no weights that are not one nonnegative number per component', () => {
+    const steps = [
+      [Math.log(2), Math.log(4)],
+      [Math.log(3), 0],
+    ];
+    expect(shiryaevRoberts(steps, [1, 3])).toBeCloseTo((9 * 1 + 5 * 3) / 4, 12);
+    expect(shiryaevRoberts(steps, [0, 2])).toBeCloseTo(5, 12);
+    expect(() => shiryaevRoberts(steps, [1])).toThrow(RangeError);
+    expect(() => shiryaevRoberts(steps, [1, -1])).toThrow(RangeError);
+    expect(() => shiryaevRoberts(steps, [0, 0])).toThrow(RangeError);
+  });
+
   it('refuses steps of different widths', () => {
     expect(() => shiryaevRoberts([[0], [0, 0]])).toThrow(RangeError);
   });
@@ -122,29 +135,30 @@ describe('the Shiryaev–Roberts e-detector', () => {
    * over every outcome of n steps, each a bet on an event of chance p (a win, a first card), for
    * several chances and alarm levels small enough to be reached.
    */
-  it('false alarms: at most n ÷ A in expectation over n steps, enumerated exactly', () => {
-    for (const p of [0.1, 0.45, 0.7]) {
-      for (const A of [3, 8, 20]) {
-        const n = 14;
-        const bets = [0, 1].map((won) => logBettingGrowth([{ z: (won - p) / p, w: 1 }]));
-        // Every outcome sequence, as a tree: each node a prefix, with its chance and alarms so far.
-        let expected = 0;
-        const walk = (k: number, logR: number[] | null, chance: number, alarms: number): void => {
-          if (k === n) {
-            expected += chance * alarms;
-            return;
-          }
-          for (const won of [0, 1]) {
-            const next = shiryaevRobertsStep(logR, bets[won]);
-            const alarm = shiryaevRobertsValue(next) >= A;
-            walk(k + 1, alarm ? null : next, chance * (won ? p : 1 - p), alarms + (alarm ? 1 : 0)); // started again after an alarm
-          }
-        };
-        walk(0, null, 1, 0);
-        expect(expected).toBeLessThanOrEqual(n / A + 1e-12);
-        expect(expected).toBeGreaterThan(0);
+  it('false alarms: at most n ÷ A in expectation over n steps, enumerated exactly, the fractions mixed alike and as weighted', () => {
+    for (const weights of [undefined, FRACTION_WEIGHTS])
+      for (const p of [0.1, 0.45, 0.7]) {
+        for (const A of [3, 8, 20]) {
+          const n = 14;
+          const bets = [0, 1].map((won) => logBettingGrowth([{ z: (won - p) / p, w: 1 }]));
+          // Every outcome sequence, as a tree: each node a prefix, with its chance and alarms so far.
+          let expected = 0;
+          const walk = (k: number, logR: number[] | null, chance: number, alarms: number): void => {
+            if (k === n) {
+              expected += chance * alarms;
+              return;
+            }
+            for (const won of [0, 1]) {
+              const next = shiryaevRobertsStep(logR, bets[won]);
+              const alarm = shiryaevRobertsValue(next, weights) >= A;
+              walk(k + 1, alarm ? null : next, chance * (won ? p : 1 - p), alarms + (alarm ? 1 : 0)); // started again after an alarm
+            }
+          };
+          walk(0, null, 1, 0);
+          expect(expected).toBeLessThanOrEqual(n / A + 1e-12);
+          expect(expected).toBeGreaterThan(0);
+        }
       }
-    }
   });
 
   it('false alarms over 10⁶ simulated coups of honest play: below n ÷ A, and the bound is not loose by orders', () => {

@@ -226,7 +226,8 @@ describe('a patron who sees the first card', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0].shoeId).toBe(shoes[0]);
     expect(seen[0].updates.length).toBeGreaterThanOrEqual(1);
-    expect(seen[0].updates[0].eValue).toBeGreaterThan(seen[0].evidence.eValue as number);
+    // Shoes where the dealer who shows the card deals only part of the time can take some back; by the last, more.
+    expect(seen[0].updates.at(-1)!.eValue).toBeGreaterThan(seen[0].evidence.eValue as number);
     expect(seen[0].pValue).toBeLessThan(seen[0].threshold);
     expect(seen[0].evidence).toMatchObject({ decisions: 75, alarmAt: 2.5e4 });
     expect(seen[0].threshold).toBe(1 / 2.5e4);
