@@ -1,5 +1,5 @@
 import { Card, CARDS_PER_DECK, formatCard } from './cards';
-import { BetChances, betChances, Composition, exactOdds, fullShoe, oddsWithFirstCard, removeCards } from './odds';
+import { BetChances, betChances, chancesWithFirstCard, Composition, exactOdds, fullShoe, removeCards } from './odds';
 import { BET_TYPES, BetType, MAIN_BETS, MainBet, offeredBets, RuleSet } from './rules';
 import { seededRandom } from './simulation';
 import { chanceOfAnyMatch, exchangeableEValue, FRACTION_WEIGHTS, logBettingGrowth, RepeatedRun, seedOf, shiryaevRoberts } from './surveillance';
@@ -28,17 +28,10 @@ export interface CoupOdds {
 
 /** The odds a coup was played at: from the shoe's composition before it, under the table's rules. */
 export function coupOdds(rules: RuleSet, composition: Composition): CoupOdds {
-  const { whole: counts, byFirst: slices } = oddsWithFirstCard(composition);
+  const odds = chancesWithFirstCard(rules, composition, MAIN_BETS);
   const size = rules.decks * CARDS_PER_DECK;
-  const depth = Math.min(3, Math.floor((4 * (size - counts.cards)) / size));
-  const total = Number(counts.total);
-  const firstCardChance = slices.map((s) => (s === null ? 0 : Number(s.total) / total));
-  const meanGivenFirst = { PLAYER: [] as number[], BANKER: [] as number[], TIE: [] as number[] };
-  for (const slice of slices) {
-    const given = slice === null ? null : betChances(rules, { ...slice, ...NO_PAIRS }, MAIN_BETS);
-    for (const bet of MAIN_BETS) meanGivenFirst[bet].push(given === null ? NaN : given[bet]!.mean);
-  }
-  return { depth, chances: betChances(rules, counts, offeredBets(rules)), firstCardChance, meanGivenFirst };
+  const depth = Math.min(3, Math.floor((4 * (size - odds.cards)) / size));
+  return { depth, chances: odds.chances, firstCardChance: odds.firstCardChance, meanGivenFirst: odds.meanGivenFirst as CoupOdds['meanGivenFirst'] };
 }
 
 /**
@@ -68,8 +61,6 @@ export function unpackOdds(packed: readonly number[]): CoupOdds {
 }
 
 export const PACKED_ODDS_LENGTH = 41 + 3 * BET_TYPES.length;
-
-const NO_PAIRS = { playerPair: 0n, bankerPair: 0n, eitherPair: 0n, perfectPairEither: 0n, perfectPairBoth: 0n };
 
 // ---------------------------------------------------------------------------------------------
 // Records.

@@ -181,6 +181,15 @@ export function oddsByFirstCard(composition: Composition): (Omit<OddsCounts, Pai
  * two through a callback made exactOdds, the API's odds, 1.09× slower (measured side by side).
  */
 export function oddsWithFirstCard(composition: Composition): { whole: OddsCounts; byFirst: (Omit<OddsCounts, PairEvent> | null)[] } {
+  const { tally, n, totals } = tallyWithFirstCard(composition);
+  return {
+    whole: { ...countsOf(tally, 10 * TALLY, n, fallingProduct(n, 6)), ...pairCounts(composition, n) },
+    byFirst: totals.map((total, v) => (total === 0n ? null : countsOf(tally, v * TALLY, n, total))),
+  };
+}
+
+/** oddsWithFirstCard's enumeration: the slices' tallies (v × TALLY) and the whole's (10 × TALLY), in doubles (every count below 2⁵³). */
+function tallyWithFirstCard(composition: Composition): { tally: Float64Array; n: number; totals: bigint[] } {
   const { c, n } = pointCounts(composition);
   const tally = new Float64Array(TALLY * 11);
   const scratch = new Float64Array(TALLY);
@@ -220,10 +229,7 @@ export function oddsWithFirstCard(composition: Composition): { whole: OddsCounts
     }
     c[p1]++;
   }
-  return {
-    whole: { ...countsOf(tally, 10 * TALLY, n, fallingProduct(n, 6)), ...pairCounts(composition, n) },
-    byFirst: totals.map((total, v) => (total === 0n ? null : countsOf(tally, v * TALLY, n, total))),
-  };
+  return { tally, n, totals };
 }
 
 type PairEvent = 'playerPair' | 'bankerPair' | 'eitherPair' | 'perfectPairEither' | 'perfectPairBoth';
@@ -512,22 +518,145 @@ export interface BetChances {
  * card's slice of them), as doubles: the exact fractions divided once.
  */
 export function betChances(rules: RuleSet, counts: Omit<OddsCounts, 'cards'>, betTypes: readonly BetType[]): Partial<Record<BetType, BetChances>> {
-  const total = Number(counts.total);
+  return betChancesOf(
+    rules,
+    COUNT_FIELDS.map((f) => Number(counts[f])),
+    betTypes,
+  );
+}
+
+/** The counts a bet's tiers are made of, in the order betChancesOf reads them. */
+const COUNT_FIELDS = [
+  'total',
+  'banker',
+  'player',
+  'tie',
+  'natural',
+  'fourCards',
+  'fiveCards',
+  'sixCards',
+  'bankerWin6TwoCards',
+  'bankerWin6ThreeCards',
+  'bankerWin6',
+  'dragon7',
+  'panda8',
+  'playerPair',
+  'bankerPair',
+  'eitherPair',
+  'perfectPairEither',
+  'perfectPairBoth',
+] as const satisfies readonly Exclude<keyof OddsCounts, 'cards'>[];
+
+/** A tier as a linear form: its count is Σ coefficient × count over COUNT_FIELDS. */
+interface TierForm {
+  readonly paid: boolean;
+  readonly profit: number;
+  readonly coefficients: Float64Array;
+}
+
+const TIER_FORMS = new WeakMap<RuleSet, Map<BetType, TierForm[]>>();
+
+/**
+ * tiersFor, the one place each bet's pay is written, read once per rule set as linear forms: every
+ * tier's count is a sum and difference of the counts, so it is found by giving tiersFor each count
+ * alone. Surveillance then needs no bigint and no fraction per coup.
+ */
+function tierForms(rules: RuleSet, betType: BetType): TierForm[] {
+  let byBet = TIER_FORMS.get(rules);
+  if (!byBet) TIER_FORMS.set(rules, (byBet = new Map<BetType, TierForm[]>()));
+  let forms = byBet.get(betType);
+  if (!forms) {
+    const unit = (field: number) => Object.fromEntries([['cards', 0], ...COUNT_FIELDS.map((f, i) => [f, i === field ? 1n : 0n])]) as unknown as OddsCounts;
+    const byField = COUNT_FIELDS.map((_, i) => tiersFor(rules, betType, unit(i)));
+    forms = byField[0].map((tier, t) => ({
+      paid: tier.result === 'WIN',
+      profit: Number(tier.profit.numerator) / Number(tier.profit.denominator),
+      coefficients: Float64Array.from(byField, (tiers) => Number(tiers[t].count)),
+    }));
+    byBet.set(betType, forms);
+  }
+  return forms;
+}
+
+/** betChances from the counts as doubles, in COUNT_FIELDS order (exact: every count is an integer below 2⁵³). */
+function betChancesOf(rules: RuleSet, fields: ArrayLike<number>, betTypes: readonly BetType[]): Partial<Record<BetType, BetChances>> {
+  const total = fields[0];
   const out: Partial<Record<BetType, BetChances>> = {};
   for (const betType of betTypes) {
     let paid = 0;
     let mean = 0;
     let square = 0;
-    for (const tier of tiersFor(rules, betType, counts as OddsCounts)) {
-      const chance = Number(tier.count) / total;
-      const profit = Number(tier.profit.numerator) / Number(tier.profit.denominator);
-      if (tier.result === 'WIN') paid += chance;
-      mean += chance * profit;
-      square += chance * profit * profit;
+    for (const tier of tierForms(rules, betType)) {
+      let count = 0;
+      for (let f = 0; f < COUNT_FIELDS.length; f++) if (tier.coefficients[f] !== 0) count += tier.coefficients[f] * fields[f];
+      const chance = count / total;
+      if (tier.paid) paid += chance;
+      mean += chance * tier.profit;
+      square += chance * tier.profit * tier.profit;
     }
     out[betType] = { paid, mean, variance: square - mean * mean };
   }
   return out;
+}
+
+/** The odds surveillance reads for a coup: every offered bet's chances, the first card's chances and each main bet's mean given it. */
+export interface ChancesWithFirstCard {
+  readonly cards: number;
+  readonly chances: Partial<Record<BetType, BetChances>>;
+  /** P(the first card out has point value v), v = 0–9. */
+  readonly firstCardChance: number[];
+  /** E[profit per unit | the first card has point value v] for each given bet (NaN where none is left). */
+  readonly meanGivenFirst: Partial<Record<BetType, number[]>>;
+}
+
+/**
+ * oddsWithFirstCard's enumeration read straight into chances, in doubles: betChances of the whole
+ * for the bets offered, and of each first card's slice for `givenFirst` (equal to betChances of
+ * oddsWithFirstCard's counts, test/domain/odds.spec.ts).
+ */
+export function chancesWithFirstCard(rules: RuleSet, composition: Composition, givenFirst: readonly BetType[]): ChancesWithFirstCard {
+  const { tally, n, totals } = tallyWithFirstCard(composition);
+  const pairs = pairCounts(composition, n);
+  const fields = new Float64Array(COUNT_FIELDS.length);
+  const fill = (at: number, total: number) => {
+    fields[0] = total;
+    fields[1] = tally[at + BANKER];
+    fields[2] = tally[at + PLAYER];
+    fields[3] = tally[at + TIE];
+    fields[4] = tally[at + NATURAL];
+    fields[5] = tally[at + FOUR];
+    fields[6] = tally[at + FIVE];
+    fields[7] = tally[at + SIX];
+    fields[8] = tally[at + B6_TWO];
+    fields[9] = tally[at + B6_THREE];
+    fields[10] = tally[at + B6_TWO] + tally[at + B6_THREE];
+    fields[11] = tally[at + D7];
+    fields[12] = tally[at + P8];
+  };
+  fill(10 * TALLY, Number(fallingProduct(n, 6)));
+  const total = fields[0];
+  fields[13] = Number(pairs.playerPair);
+  fields[14] = Number(pairs.bankerPair);
+  fields[15] = Number(pairs.eitherPair);
+  fields[16] = Number(pairs.perfectPairEither);
+  fields[17] = Number(pairs.perfectPairBoth);
+  const chances = betChancesOf(rules, fields, offeredBets(rules));
+  fields.fill(0, 13);
+  const firstCardChance: number[] = [];
+  const meanGivenFirst: Partial<Record<BetType, number[]>> = {};
+  for (const bet of givenFirst) meanGivenFirst[bet] = [];
+  totals.forEach((t, v) => {
+    const sliceTotal = Number(t);
+    firstCardChance.push(sliceTotal / total);
+    if (sliceTotal === 0) {
+      for (const bet of givenFirst) meanGivenFirst[bet]!.push(NaN);
+      return;
+    }
+    fill(v * TALLY, sliceTotal);
+    const given = betChancesOf(rules, fields, givenFirst);
+    for (const bet of givenFirst) meanGivenFirst[bet]!.push(given[bet]!.mean);
+  });
+  return { cards: n, chances, firstCardChance, meanGivenFirst };
 }
 
 /** −Σ count × profit / total, as a reduced fraction. */

@@ -1,11 +1,14 @@
 import {
+  betChances,
   betOdds,
+  chancesWithFirstCard,
   compositionFromCounts,
   exactOdds,
   fractionToDecimal,
   fullShoe,
   odds,
   oddsByFirstCard,
+  offeredBets,
   oddsWithFirstCard,
   OddsCounts,
   parseCards,
@@ -303,6 +306,34 @@ describe('odds given the first card out (what a player who saw it would know)', 
       const both = oddsWithFirstCard(comp);
       expect(both.whole).toEqual(exactOdds(comp));
       expect(both.byFirst).toEqual(oddsByFirstCard(comp));
+    }
+  });
+
+  it('read straight into chances, in doubles (surveillance’s path): equal to betChances of the counts, and to the exact house edges', () => {
+    const random = seededRandom(13);
+    const tables = [
+      ruleSet({ variant: 'EZ', sideBets: [...ALL_SIDE] }),
+      ruleSet({ variant: 'COMMISSION', sideBets: [...ALL_SIDE], perfectPairBothPays: { numerator: 200, denominator: 1 } }),
+      ruleSet({ variant: 'SUPER_6', sideBets: [...ALL_SIDE] }),
+    ];
+    const comps = [fullShoe(8), fullShoe(1), compositionFromCounts({ '9S': 3, KH: 4 })];
+    for (let i = 0; i < 12; i++) comps.push(removeCards(fullShoe(8), shuffledShoe(8, random).slice(0, Math.floor(random() * 400))));
+    for (const rules of tables) {
+      for (const comp of comps) {
+        const fast = chancesWithFirstCard(rules, comp, ['PLAYER', 'BANKER', 'TIE']);
+        const counts = oddsWithFirstCard(comp);
+        expect(fast.chances).toEqual(betChances(rules, counts.whole, offeredBets(rules)));
+        counts.byFirst.forEach((slice, v) => {
+          const none = { playerPair: 0n, bankerPair: 0n, eitherPair: 0n, perfectPairEither: 0n, perfectPairBoth: 0n };
+          const given = slice && betChances(rules, { ...slice, ...none }, ['PLAYER', 'BANKER', 'TIE']);
+          for (const bet of ['PLAYER', 'BANKER', 'TIE'] as const) expect(fast.meanGivenFirst[bet]![v]).toEqual(given ? given[bet]!.mean : NaN);
+          expect(fast.firstCardChance[v]).toBe(slice ? Number(slice.total) / Number(counts.whole.total) : 0);
+        });
+        for (const b of betOdds(rules, counts.whole)) {
+          const edge = Number(b.houseEdge.numerator) / Number(b.houseEdge.denominator);
+          expect(fast.chances[b.betType]!.mean).toBeCloseTo(-edge, 12);
+        }
+      }
     }
   });
 
