@@ -9,7 +9,8 @@
  * once per detector.
  *
  * The honest patrons are built to break naive nulls, not to suit the detectors: flat Tie and flat
- * Player bettors, Martingale progressions, road chasers, Dragon bettors in streaks with rising
+ * Player bettors, Martingale progressions (on the main bets and on the Dragon), a Dragon bettor
+ * who waits until one is "due", road chasers, Dragon bettors in streaks with rising
  * stakes, a Panda chaser who bets it after seeing one, players who sit out and come back, a few
  * very large stakes, side bets more often late in the shoe, and unrated play (examined by seat).
  * The cheats use none of the detectors' quantities:
@@ -151,6 +152,36 @@ const HONEST: Record<string, (id: string, random: Random) => Patron> = {
       },
     };
   },
+  // Result-driven: both depend on the cards only through what the roads show, and so follow the
+  // count a little without meaning to (a long wait for a Dragon 7 leaves its cards in the shoe).
+  'Dragon martingale': (id, random) => {
+    const base = units(1 + Math.floor(random() * 4));
+    return {
+      id,
+      honest: true,
+      style: 'Dragon martingale',
+      bets: (s) => {
+        let lost = 0;
+        for (let j = s.dragons.length - 1; j >= 0 && !s.dragons[j]; j--) lost++;
+        return [
+          { betType: 'BANKER', stake: units(20) },
+          { betType: 'DRAGON_7', stake: base * 2n ** BigInt(Math.min(lost, 6)) },
+        ];
+      },
+    };
+  },
+  'Dragon due': (id) => ({
+    id,
+    honest: true,
+    style: 'Dragon due',
+    bets: (s) => {
+      let since = 0;
+      for (let j = s.dragons.length - 1; j >= 0 && !s.dragons[j]; j--) since++;
+      const bets: Bet[] = [{ betType: 'BANKER', stake: units(20) }];
+      if (since >= 30) bets.push({ betType: 'DRAGON_7', stake: units(10) });
+      return bets;
+    },
+  }),
   'Panda chaser': (id) => ({
     id,
     honest: true,
@@ -407,7 +438,7 @@ function run(kind: Kind, seed: number): RunResult {
     }
     result.dealerShifts += shifts.size;
     const dealt = cards.slice(0, pos);
-    dealtShoes.set(shoeId, { id: shoeId, cards: dealt, coupStarts, rules });
+    dealtShoes.set(shoeId, { id: shoeId, cards: dealt, coupStarts, rules, complete: true });
     result.shoes++;
 
     // A shoe seen before: its runs of at least RUN_WINDOW cards against the table's last shoes.

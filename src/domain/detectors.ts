@@ -113,6 +113,12 @@ export interface DealtShoe {
   /** Where each of its coups began (cards out before it, the burn included), in order. */
   readonly coupStarts: readonly number[];
   readonly rules: RuleSet;
+  /**
+   * Closed: no coup will be added. The per-shoe detectors (count, dealers) test a shoe once, when it
+   * is complete: an e-value of a shoe still being dealt, looked at again at each later look, would be
+   * several looks at one shoe, and the largest of them is no e-value.
+   */
+  readonly complete: boolean;
 }
 
 export type FindingKind = 'COUNT_BETTING' | 'WINS_BEYOND_ODDS' | 'MONEY_BEYOND_ODDS' | 'FIRST_CARD_KNOWLEDGE' | 'DEALER_PAIRING' | 'REPEATED_RUN';
@@ -448,14 +454,43 @@ function runningCounts(cards: ArrayLike<Card>, size: number, effects: readonly F
   });
 }
 
-/** For each bet, the places from the highest running count to the lowest, and where one count ends. */
+/** Counts are ordered at this resolution (the same for the real shoe and its references, so the test stays exact). */
+const COUNT_RESOLUTION = 2 ** 30;
+const MAX_PLACES = 1024;
+const SORT_KEYS = new Float64Array(MAX_PLACES);
+
+/**
+ * For each bet, the places from the highest running count to the lowest, and where one count ends.
+ * Each place is packed with its count into one double (the count at COUNT_RESOLUTION, negated, times
+ * MAX_PLACES, plus the place), so that a typed array's own numeric sort orders them: about four
+ * times quicker than sorting indices with a comparator, and this runs a thousand times a shoe.
+ */
 function countOrders(counts: readonly Float64Array[]): { orders: Uint16Array[]; lastOfCount: Uint8Array[] } {
   const orders: Uint16Array[] = [];
   const lastOfCount: Uint8Array[] = [];
   for (const count of counts) {
-    const order = Uint16Array.from(count.keys()).sort((a, b) => count[b] - count[a]);
-    const last = new Uint8Array(order.length);
-    for (let i = 0; i < order.length; i++) last[i] = i + 1 === order.length || count[order[i + 1]] !== count[order[i]] ? 1 : 0;
+    const m = count.length;
+    if (m > MAX_PLACES) throw new RangeError(`a shoe of ${m} coups`);
+    if (m === 0) {
+      orders.push(new Uint16Array(0));
+      lastOfCount.push(new Uint8Array(0));
+      continue;
+    }
+    const keys = SORT_KEYS.subarray(0, m);
+    for (let i = 0; i < m; i++) {
+      const level = Math.round(count[i] * COUNT_RESOLUTION);
+      keys[i] = (Number.isFinite(level) ? -level : 0) * MAX_PLACES + i;
+    }
+    keys.sort();
+    const order = new Uint16Array(m);
+    const last = new Uint8Array(m);
+    let band = Math.floor(keys[0] / MAX_PLACES);
+    for (let i = 0; i < m; i++) {
+      order[i] = keys[i] - band * MAX_PLACES;
+      const next = i + 1 < m ? Math.floor(keys[i + 1] / MAX_PLACES) : NaN;
+      last[i] = next !== band ? 1 : 0;
+      band = next;
+    }
     orders.push(order);
     lastOfCount.push(last);
   }
@@ -476,7 +511,7 @@ function shoeCounts(shoe: DealtShoe, cards: ArrayLike<Card>, bets: readonly BetT
 }
 
 function referenceCounts(shoe: DealtShoe, memo: StepMemo, referenceShoes: number): ReferenceCounts {
-  const key = `references:${shoe.id}:${shoe.coupStarts.length}:${referenceShoes}`;
+  const key = `references:${shoe.id}:${cardsDigest(shoe)}:${shoe.coupStarts.length}:${referenceShoes}`;
   const known = memo.get(key) as ReferenceCounts | undefined;
   if (known) return known;
   const bets = [...effectsOfRemoval(shoe.rules).keys()];
@@ -576,7 +611,7 @@ export function countBetting(
   let shoesTested = 0;
   for (const step of shoeSteps(record)) {
     const shoe = shoes.get(step[0].shoeId);
-    if (!shoe) continue;
+    if (!shoe?.complete) continue;
     const size = shoe.rules.decks * CARDS_PER_DECK;
     // A coup needs up to six cards: a place past that is no place in this shoe (a corrupt record), and is left out.
     const played = step.filter((c) => Number.isInteger(c.position) && c.position >= 0 && c.position <= size - 6 && c.position < shoe.cards.length);
@@ -585,7 +620,7 @@ export function countBetting(
     if (!played.some((c) => c.wagers.some((w) => counted.has(w.betType) && w.stake > 0n))) continue;
     shoesTested++;
     const stakeKey = played.map((c) => `${c.position}:${c.wagers.map((w) => `${w.betType}/${w.stake}`).join('+')}`).join(',');
-    const key = `count:${digestOf(`${subject}:${shoe.id}:${step[0].coupId}:${stakeKey}`)}`;
+    const key = `count:${digestOf(`${subject}:${shoe.id}:${cardsDigest(shoe)}:${step[0].coupId}:${stakeKey}`)}`;
     let logE = memo.get(key) as number | undefined;
     if (logE === undefined) {
       logE = Math.log(countEValue(played, referenceCounts(shoe, memo, referenceShoes)));
@@ -675,10 +710,17 @@ function stepDealerEValues(
  * edge sorter) names no dealer; one who plays with only one dealer cannot be compared, and names
  * none. One finding per dealer who dealt the patron coups beside another.
  */
-export function dealerPairing(subject: string, record: readonly PlayedCoup[], memo: StepMemo = new Map(), permutations = DEALER_PERMUTATIONS): Finding[] {
+export function dealerPairing(
+  subject: string,
+  record: readonly PlayedCoup[],
+  shoes: ReadonlyMap<string, DealtShoe>,
+  memo: StepMemo = new Map(),
+  permutations = DEALER_PERMUTATIONS,
+): Finding[] {
   const steps = new Map<string, number[][]>();
   const coupsOf = new Map<string, { decision: Decision; y: number }[]>();
   for (const step of shoeSteps(record)) {
+    if (!shoes.get(step[0].shoeId)?.complete) continue; // tested once, when the shoe is closed
     const rows: { dealer: string; y: number; stratum: number; decision: Decision }[] = [];
     for (const coup of step) {
       const d = decisionOf(coup);
@@ -732,6 +774,14 @@ function digestOf(text: string): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
+const DIGESTS = new WeakMap<DealtShoe, string>();
+/** A shoe's cards and coups as a digest, for the memo's keys: a shoe read again with other cards is not the one remembered. */
+function cardsDigest(shoe: DealtShoe): string {
+  let digest = DIGESTS.get(shoe);
+  if (digest === undefined) DIGESTS.set(shoe, (digest = digestOf(`${shoe.cards.join(',')}/${shoe.coupStarts.join(',')}`)));
+  return digest;
+}
+
 /** Per-shoe e-values already worked out, by what they were worked out from (a cache: the same inputs give the same value). */
 export type StepMemo = Map<string, unknown>;
 
@@ -764,9 +814,9 @@ export function surveyRecord(
   ];
   // The dealers read on the whole record at once; one whose last alert was closed, on what came after.
   const restarted = new Set([...restart.keys()].filter((k) => k.startsWith('DEALER_PAIRING:')).map((k) => k.slice('DEALER_PAIRING:'.length)));
-  findings.push(...dealerPairing(subject, record, memo).filter((f) => !restarted.has(f.evidence.dealerId as string)));
+  findings.push(...dealerPairing(subject, record, shoes, memo).filter((f) => !restarted.has(f.evidence.dealerId as string)));
   for (const dealer of restarted) {
-    findings.push(...dealerPairing(subject, after(detectorKey('DEALER_PAIRING', dealer)), memo).filter((f) => f.evidence.dealerId === dealer));
+    findings.push(...dealerPairing(subject, after(detectorKey('DEALER_PAIRING', dealer)), shoes, memo).filter((f) => f.evidence.dealerId === dealer));
   }
   return findings;
 }

@@ -36,7 +36,7 @@ SELECT id, variant::text AS variant, decks, commission_bps AS "commissionBps", t
 FROM casino_tables WHERE id = :tableId::uuid;
 
 -- name: shoeOf
-SELECT table_id, burn_cards FROM shoes WHERE id = :shoeId::uuid;
+SELECT table_id, burn_cards, status::text AS status FROM shoes WHERE id = :shoeId::uuid;
 
 -- name: coupsToSurvey
 -- Settled coups with what surveillance needs around them: the shoe, the table's property, whether

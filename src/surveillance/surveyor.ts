@@ -411,9 +411,14 @@ export class Surveyor {
       const rows = await this.db.query<RecordRow>(SQL.subjectRecord.bind({ ...subject, propertyId, fromDay, toDay: gamingDay }));
       if (rows.length === 0) continue;
       await this.loadOdds(rows.map((r) => r.coup_id));
+      // Each shoe of the record read once, to its last coup the record holds.
+      const lastCoup = new Map<string, { tableId: string; coup: number }>();
+      for (const r of rows) if ((lastCoup.get(r.shoe_id)?.coup ?? -1) < r.coup_number) lastCoup.set(r.shoe_id, { tableId: r.table_id, coup: r.coup_number });
+      const shoesOfRecord = new Map<string, Awaited<ReturnType<typeof this.dealtShoe>>>();
+      for (const [id, last] of lastCoup) shoesOfRecord.set(id, await this.dealtShoe(id, last.tableId, last.coup));
       const record: PlayedCoup[] = [];
       for (const r of rows) {
-        const shoeOfCoup = await this.dealtShoe(r.shoe_id, r.table_id, r.coup_number);
+        const shoeOfCoup = shoesOfRecord.get(r.shoe_id);
         const position = shoeOfCoup?.coupNumbers.get(r.coup_number);
         const odds = this.odds.get(r.coup_id);
         if (!shoeOfCoup || position === undefined || !odds) continue;
@@ -446,11 +451,19 @@ export class Surveyor {
         if (a.closed_ms === null) open.set(key, a.id);
         else restart.set(key, Math.max(restart.get(key) ?? 0, a.closed_ms));
       }
-      if (this.memo.size > 5_000) this.memo = new Map();
+      // The per-shoe e-values of closed shoes never change: keep the last 50,000 (a few MB), the oldest
+      // fifth dropped at a time, so that a floor of regulars is not worked out again from cold.
+      if (this.memo.size > 50_000) for (const k of [...this.memo.keys()].slice(0, 10_000)) this.memo.delete(k);
       const name = subject.patronId ?? `seat:${subject.tableId}:${subject.seat}`;
       let findings: Finding[];
       try {
-        findings = surveyRecord(name, record, this.shoes, restart, this.memo);
+        findings = surveyRecord(
+          name,
+          record,
+          new Map([...shoesOfRecord].filter((e): e is [string, DealtShoe & { coupNumbers: Map<number, number> }] => e[1] !== null)),
+          restart,
+          this.memo,
+        );
       } catch (e) {
         // A record the detectors cannot read (written around the service's checks) is said and
         // passed over: one bad record never stops surveillance of the others.
@@ -491,16 +504,22 @@ export class Surveyor {
     return this.properties.get(tableId)!;
   }
 
-  /** A shoe as dealt, with where each coup began (by coup number), for the count detector. */
+  /**
+   * A shoe as dealt, with where each coup began (by coup number), for the count detector; complete
+   * once it is closed (the per-shoe detectors test it then, once). One read of the shoe's row a pass
+   * for a shoe still open, so that one closed since is seen complete.
+   */
   private async dealtShoe(shoeId: string, tableId: string, coupNumber: number): Promise<(DealtShoe & { coupNumbers: Map<number, number> }) | null> {
     const known = this.shoes.get(shoeId) as (DealtShoe & { coupNumbers: Map<number, number> }) | undefined;
-    if (known?.coupNumbers.has(coupNumber)) return known; // else read again: the shoe has dealt more since
+    if (known?.complete) return known;
     const rules = await this.rulesFor(tableId);
-    const [row] = await this.db.query<{ table_id: string; burn_cards: string[] }>(SQL.shoeOf.bind({ shoeId }));
+    const [row] = await this.db.query<{ table_id: string; burn_cards: string[]; status: string }>(SQL.shoeOf.bind({ shoeId }));
     if (!rules || !row) return null;
+    const complete = row.status === 'CLOSED';
+    if (known && !complete && known.coupNumbers.has(coupNumber)) return known;
     const { cards, coupStarts } = await this.dealt(shoeId, row.burn_cards, 2 ** 31 - 1);
     if (this.shoes.size > 200) this.shoes.clear();
-    const shoe = { id: shoeId, cards, coupStarts: [...coupStarts.values()], rules, coupNumbers: coupStarts };
+    const shoe = { id: shoeId, cards, coupStarts: [...coupStarts.values()], rules, complete, coupNumbers: coupStarts };
     this.shoes.set(shoeId, shoe);
     return shoe;
   }

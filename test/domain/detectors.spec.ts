@@ -159,9 +159,12 @@ function dealtShoe(id: string, seed: number): DealtShoe & { coups: { position: n
     coups.push({ position: pos, first: pointOf(cards[pos]) });
     pos += dealPuntoBanco(cards, pos)!.used;
   }
-  return { id, cards: cards.slice(0, pos), coupStarts: coups.map((c) => c.position), rules: EZ, coups };
+  return { id, cards: cards.slice(0, pos), coupStarts: coups.map((c) => c.position), rules: EZ, complete: true, coups };
 }
 const EZ = ruleSet({ variant: 'EZ', sideBets: ['DRAGON_7', 'PANDA_8'] });
+/** The shoes of a record, every one closed (the dealer detector needs only that). */
+const closedShoes = (record: readonly PlayedCoup[]) =>
+  new Map<string, DealtShoe>(record.map((c) => [c.shoeId, { id: c.shoeId, cards: [], coupStarts: [], rules: EZ, complete: true }]));
 
 /** The Dragon 7 true count a counter keeps (4–7 count −1, 8 and 9 +2): not the detector's own quantities. */
 const trueCount = (dealt: readonly Card[]) => dealt.reduce((n, c) => n + (pointOf(c) >= 8 ? 2 : pointOf(c) >= 4 ? -1 : 0), 0) / ((416 - dealt.length) / 52);
@@ -193,6 +196,24 @@ describe('betting with the count, against shoes shuffled afresh', () => {
     expect(flagged!.shoes).toBeLessThanOrEqual(10);
     expect(flagged!.finding.evidence).toMatchObject({ betTypes: ['DRAGON_7'], referenceShoes: 199 });
     expect(flagged!.finding.evidence.reason).toMatch(/DRAGON_7 bets fell where the cards left favoured the player/);
+  });
+
+  it('a shoe still being dealt is not tested: each shoe gives one e-value, once, when it closes (never the largest of several looks)', () => {
+    const shoes = new Map<string, DealtShoe>();
+    const record: PlayedCoup[] = [];
+    for (let s = 0; s < 12; s++) {
+      const shoe = dealtShoe(`o${s}`, 1000 + s);
+      shoes.set(shoe.id, { ...shoe, complete: false });
+      shoe.coups.forEach((c, i) => {
+        const bets = [wager('BANKER', 1_000, 0), ...(trueCount(shoe.cards.slice(0, c.position)) >= 4 ? [wager('DRAGON_7', 5_000, 0)] : [])];
+        record.push({ ...coup(record.length, bets), coupId: `${shoe.id}-${i}`, shoeId: shoe.id, position: c.position });
+      });
+    }
+    const open = countBetting('counter', record, shoes, new Map(), 199);
+    expect([open.evidence.shoesTested, open.eValue, open.alert]).toEqual([0, 0, false]);
+    const closed = countBetting('counter', record, new Map([...shoes].map(([id, x]) => [id, { ...x, complete: true }])), new Map(), 199);
+    expect(closed.evidence.shoesTested).toBe(new Set(record.filter((c) => c.wagers.length > 1).map((c) => c.shoeId)).size);
+    expect(closed.alert).toBe(true);
   });
 
   it('a counter who sits out until the count is up: the coups sat out tell, flagged within ten shoes', () => {
@@ -270,10 +291,8 @@ describe('a dealer and a patron together, dealers compared with each other', () 
   };
 
   it('a patron shown the first card by one dealer: that dealer named, the others not', () => {
-    const findings = dealerPairing(
-      'friend',
-      threeDealers((d) => d === 'D-1'),
-    );
+    const record = threeDealers((d) => d === 'D-1');
+    const findings = dealerPairing('friend', record, closedShoes(record));
     const named = findings.filter((f) => f.alert).map((f) => f.evidence.dealerId);
     expect(named).toEqual(['D-1']);
     expect(findings.find((f) => f.evidence.dealerId === 'D-0')!.eValue).toBeLessThan(ALARM / 100);
@@ -282,12 +301,21 @@ describe('a dealer and a patron together, dealers compared with each other', () 
   it('an edge sorter who sees the first card whoever deals: the patron is flagged, no dealer is named', () => {
     const record = threeDealers(() => true);
     expect(firstCardKnowledge(record).alert).toBe(true);
-    expect(dealerPairing('sorter', record).filter((f) => f.alert)).toEqual([]);
+    expect(dealerPairing('sorter', record, closedShoes(record)).filter((f) => f.alert)).toEqual([]);
+  });
+
+  it('the shoe still being dealt is left out until it closes', () => {
+    const record = threeDealers((d) => d === 'D-1');
+    const shoes = closedShoes(record);
+    const all = dealerPairing('friend', record, shoes).find((f) => f.evidence.dealerId === 'D-1')!;
+    shoes.set('d3', { ...shoes.get('d3')!, complete: false });
+    const withOpen = dealerPairing('friend', record, shoes).find((f) => f.evidence.dealerId === 'D-1')!;
+    expect([all.evidence.shoesCompared, withOpen.evidence.shoesCompared]).toEqual([4, 3]);
   });
 
   it('a patron who played with one dealer only cannot be compared: no dealer finding', () => {
     const record = threeDealers(() => true).map((c) => ({ ...c, dealerId: 'D-9' }));
-    expect(dealerPairing('one', record)).toEqual([]);
+    expect(dealerPairing('one', record, closedShoes(record))).toEqual([]);
   });
 });
 
@@ -337,7 +365,8 @@ describe('an outside examiner’s attacks, each closed', () => {
       });
     }
     expect(firstCardKnowledge(record).alert).toBe(true);
-    for (const f of dealerPairing('half-sorter', record)) expect([f.evidence.dealerId, f.eValue < 1_000]).toEqual([f.evidence.dealerId, true]);
+    for (const f of dealerPairing('half-sorter', record, closedShoes(record)))
+      expect([f.evidence.dealerId, f.eValue < 1_000]).toEqual([f.evidence.dealerId, true]);
   });
 
   it('a table that rounds commission down to a whole chip: Banker flat at 10.00 pays 1 to 1, which the money detector does not take for an edge', () => {
