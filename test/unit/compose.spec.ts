@@ -22,7 +22,13 @@ const compose = load(fs.readFileSync(path.join(__dirname, '..', '..', 'docker-co
 };
 
 /** Compose's interpolation: ${X:-default} takes its default, ${X:?message} a value the operator must give. */
-const REQUIRED: Record<string, string> = { ADMIN_API_KEY: 'a'.repeat(40), AUDIT_KEYS, AUDIT_SIGNING_KEY };
+const REQUIRED: Record<string, string> = {
+  ADMIN_API_KEY: 'a'.repeat(40),
+  AUDIT_KEYS,
+  AUDIT_SIGNING_KEY,
+  POSTGRES_PASSWORD: 'owner-secret',
+  SERVICE_DB_PASSWORD: 'service-secret',
+};
 const interpolate = (v: string | number) =>
   String(v).replace(/\$\{(\w+)(?::-([^}]*)|:\?[^}]*)\}/g, (_m, name: string, fallback?: string) => fallback ?? REQUIRED[name] ?? '');
 
@@ -58,4 +64,16 @@ it('the replica is a base backup of the primary that streams from it, as a hot s
   expect(script).toMatch(/exec postgres -c hot_standby=on -c hot_standby_feedback=on/);
   expect(Object.keys(compose.volumes)).toEqual(expect.arrayContaining(['pgdata', 'pgreplica']));
   expect(replica.volumes).toEqual(['pgreplica:/var/lib/postgresql/data']);
+});
+
+it('every secret compose demands is named in .env.example (empty, with how to make it) and in the README', () => {
+  const root = path.join(__dirname, '..', '..');
+  const demanded = [...new Set([...fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8').matchAll(/\$\{(\w+):\?/g)].map((m) => m[1]))].sort();
+  expect(demanded).toEqual(Object.keys(REQUIRED).sort());
+  const example = fs.readFileSync(path.join(root, '.env.example'), 'utf8');
+  const named = [...example.matchAll(/^(\w+)=(.*)$/gm)];
+  expect(named.map((m) => m[1]).sort()).toEqual(demanded);
+  expect(named.every((m) => m[2] === '')).toBe(true); // no secret ships with the code
+  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+  for (const name of demanded) expect(readme).toContain(`\`${name}\``);
 });
