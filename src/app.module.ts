@@ -7,6 +7,9 @@ import { AUDIT_SECRETS, AuditSecrets } from './ledger/audit-log';
 import { BanksModule } from './banks/banks.module';
 import { CommissionsModule } from './commissions/commissions.module';
 import { ErrorFilter } from './common/error.filter';
+import { Metrics } from './common/metrics';
+import { ShutdownState } from './common/shutdown';
+import { MetricsModule } from './metrics/metrics.module';
 import { loggingModule } from './common/logging';
 import { PerKeyThrottlerGuard } from './common/hardening';
 import { ThrottlerModule } from '@nestjs/throttler';
@@ -54,6 +57,8 @@ class CoreModule {
             }),
         },
         { provide: ADMIN_KEY, useValue: adminKey },
+        { provide: Metrics, useValue: new Metrics() },
+        ShutdownState,
         { provide: AUDIT_SECRETS, useValue: audit },
         AccessService,
         LedgerMonthsKeeper,
@@ -62,7 +67,7 @@ class CoreModule {
         { provide: APP_FILTER, useClass: ErrorFilter },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
-      exports: [PrismaService, ReadDatabase, AccessService, AUDIT_SECRETS],
+      exports: [PrismaService, ReadDatabase, AccessService, AUDIT_SECRETS, Metrics, ShutdownState],
     };
   }
 }
@@ -77,6 +82,7 @@ export class AppModule {
         ApiKeysModule,
         StaffModule,
         HealthModule,
+        MetricsModule,
         PropertiesModule,
         TablesModule,
         DealersModule,

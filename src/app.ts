@@ -13,6 +13,7 @@ import { AuditSecrets } from './ledger/audit-log';
 import { signingKeyFrom } from './audit/checkpoint';
 import { AuditKeyring, auditKeyringFromFile, parseAuditKeys } from './config/keyring';
 import { correlationMiddleware } from './common/correlation';
+import { Metrics, requestMetrics } from './common/metrics';
 import { exactJsonResponses } from './common/exact-json';
 import { checkBodyShape, checkQueryText, requireJson, securityHeaders } from './common/hardening';
 import { ErrorResponseDto, ValidationProblemDto } from './common/error-response.dto';
@@ -36,6 +37,7 @@ export async function createApp(
   app.disable('x-powered-by');
   // No ETag: answers are built fresh for every request, and hashing a multi-megabyte report costs more than it saves.
   app.set('etag', false);
+  app.use(requestMetrics(app.get(Metrics)));
   app.use(correlationMiddleware);
   app.use(exactJsonResponses);
   app.use(securityHeaders);

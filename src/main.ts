@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Logger } from '@nestjs/common';
 import { adminKeyFor, auditKeyringFor, createApp, signingKeyFor } from './app';
@@ -7,6 +7,8 @@ import { SurveillanceWorker } from './surveillance/surveillance-worker';
 import { migrate } from './database/migrate';
 import { prepareDatabase, resolveDatabase } from './database/resolve-database';
 import { startupLogger } from './common/logging';
+import { Metrics } from './common/metrics';
+import { ShutdownState } from './common/shutdown';
 
 /**
  * npm start: validates the configuration, uses DATABASE_URL or starts the embedded PostgreSQL,
@@ -30,7 +32,20 @@ async function main(): Promise<void> {
   if (applied.length) logger.log(`Applied migrations: ${applied.join(', ')}`);
   if (config.surveillanceOnly) return surveyOnly(config, db, logger);
   const app = await createApp(config, db.url, adminKeyFor(config));
+  let metricsServer: Server | null = null;
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    // Drain: readiness answers 503 at once; the listener takes no new connections; requests in
+    // flight finish (idle keep-alive connections are closed); after SHUTDOWN_GRACE_MS the rest are
+    // cut. Only then does the app close its database pools and background loops.
+    app.get(ShutdownState).draining = true;
+    const server = app.getHttpServer() as Server;
+    const grace = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
+    await new Promise((resolve) => server.close(resolve));
+    clearTimeout(grace);
+    metricsServer?.close();
     await app.close();
     await db.stop();
     process.exit(0);
@@ -47,6 +62,28 @@ async function main(): Promise<void> {
   // PORT=0 takes any free port: say which one.
   const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
   logger.log(`Serving on http://localhost:${port} (API under /v1, documentation at /docs, screens at /app)`);
+  if (config.metricsPort !== null) metricsServer = serveMetrics(app.get(Metrics), config.metricsPort, logger);
+}
+
+/**
+ * /metrics in Prometheus' text format, on a port of its own (METRICS_PORT), answered without a key:
+ * the port is kept inside the deployment's network, where Prometheus scrapes it (deploy/prometheus).
+ * A port already taken is said in the log and the API goes on without metrics.
+ */
+function serveMetrics(metrics: Metrics, port: number, logger: Logger): Server {
+  const server = createServer((req, res) => {
+    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Only GET /metrics is served on this port\n');
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => res.writeHead(200, { 'Content-Type': metrics.registry.contentType }).end(text),
+      (e: unknown) => res.writeHead(500, { 'Content-Type': 'text/plain' }).end(`metrics could not be read: ${(e as Error).message}\n`),
+    );
+  });
+  server.on('error', (e) => logger.error(`Metrics not served on port ${port}: ${e.message}`));
+  server.listen(port, '0.0.0.0', () => logger.log(`Metrics on http://localhost:${(server.address() as AddressInfo).port}/metrics`));
+  return server;
 }
 
 /**

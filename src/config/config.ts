@@ -4,6 +4,13 @@ import { parseAuditKeys } from './keyring';
 /** The service's configuration, read from the environment once and validated at boot. */
 export interface AppConfig {
   readonly port: number;
+  /**
+   * METRICS_PORT: where /metrics (Prometheus text) is served, on a port of its own that a deployment
+   * keeps inside its network (9464 by default; 0 any free port; off: not served).
+   */
+  readonly metricsPort: number | null;
+  /** SHUTDOWN_GRACE_MS: on SIGTERM, how long requests in flight may take to finish before their connections are closed. */
+  readonly shutdownGraceMs: number;
   /** null: start the embedded PostgreSQL under `dataDir`. */
   readonly databaseUrl: string | null;
   /** The owner's connection, for migrations; null: migrate with databaseUrl (the service then runs as the owner). */
@@ -87,6 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const problems: string[] = [];
   const production = env.NODE_ENV === 'production';
   const port = int(env, 'PORT', 3000, 0, 65535, problems);
+  const metricsPort = (env.METRICS_PORT ?? '').trim().toLowerCase() === 'off' ? null : int(env, 'METRICS_PORT', 9464, 0, 65535, problems);
+  const shutdownGraceMs = int(env, 'SHUTDOWN_GRACE_MS', 8_000, 0, 600_000, problems);
   const embeddedPgPort = int(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535, problems);
   const dbPoolSize = int(env, 'DB_POOL_SIZE', 10, 1, 200, problems);
   const rateLimitPerMinute = int(env, 'RATE_LIMIT_PER_MINUTE', 6000, 1, 1_000_000, problems);
@@ -170,6 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
+    metricsPort,
+    shutdownGraceMs,
     databaseUrl,
     databaseOwnerUrl,
     databaseReadUrl,

@@ -5,6 +5,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Actor, assertTableAccess } from '../common/actor';
 import { AppError, notFound } from '../common/errors';
+import { Metrics } from '../common/metrics';
 import { PrismaService, Tx } from '../database/prisma.service';
 import {
   admitWager,
@@ -61,6 +62,7 @@ export class CoupsService {
     private readonly pit: PitService,
     private readonly audit: AuditLog,
     private readonly keys: AccessService,
+    private readonly metrics: Metrics,
   ) {}
 
   /**
@@ -68,6 +70,12 @@ export class CoupsService {
    * betting. One transaction under the shoe lock; any error leaves no trace and uses no number.
    */
   async record(shoeId: string, dto: RecordCoupDto, ctx: RequestContext): Promise<CoupDto> {
+    const coup = await this.recordCoup(shoeId, dto, ctx);
+    if (coup.status === 'SETTLED') this.metrics.settled(coup.wagers.length);
+    return coup;
+  }
+
+  private async recordCoup(shoeId: string, dto: RecordCoupDto, ctx: RequestContext): Promise<CoupDto> {
     const { actor } = ctx;
     if (actor.unconfirmed) {
       // The caller's key was recognised from memory: only the one-statement write confirms it

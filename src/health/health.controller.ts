@@ -2,9 +2,15 @@ import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckResult, HealthCheckService, PrismaHealthIndicator } from '@nestjs/terminus';
 import { Endpoint } from '../common/endpoint';
+import { AppError } from '../common/errors';
+import { ShutdownState } from '../common/shutdown';
 import { PrismaService } from '../database/prisma.service';
 
-/** Liveness and readiness in one: 200 when the database answers within 2 s, 503 otherwise (@nestjs/terminus). */
+/**
+ * Liveness (the process serves: restart it if not) and readiness (it can do its work: send it
+ * requests), separately, as orchestrators ask them (@nestjs/terminus). /health is readiness, kept
+ * for the monitors already pointed at it.
+ */
 @ApiTags('Health')
 @Controller('health')
 export class HealthController {
@@ -12,17 +18,40 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly db: PrismaHealthIndicator,
     private readonly prisma: PrismaService,
+    private readonly shutdown: ShutdownState,
   ) {}
 
   @HealthCheck({ swaggerDocumentation: false })
   @Endpoint('GET', '', {
     operationId: 'health',
-    summary: 'Service health: 200 when the database answers, 503 when it does not',
-    description:
-      "Liveness and readiness in one: answers 200 with the database's state when PostgreSQL answers within 2 seconds, 503 when it does not. Load balancers and monitors call it.",
+    summary: 'Readiness (as /health/ready): 200 when the database answers, 503 when it does not or the instance is shutting down',
+    description: 'The same check as /health/ready, under the path load balancers and monitors were first given.',
     errors: ['SERVICE_UNAVAILABLE'],
   })
   check(): Promise<HealthCheckResult> {
+    return this.ready();
+  }
+
+  @Endpoint('GET', 'live', {
+    operationId: 'healthLive',
+    summary: 'Liveness: 200 while the process serves requests',
+    description:
+      'Answers 200 whenever the process can answer at all, whatever the state of the database: a failing liveness check means the process should be restarted. Reads nothing.',
+  })
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  @HealthCheck({ swaggerDocumentation: false })
+  @Endpoint('GET', 'ready', {
+    operationId: 'healthReady',
+    summary: 'Readiness: 200 when the database answers, 503 when it does not or the instance is shutting down',
+    description:
+      "Answers 200 with the database's state when PostgreSQL answers within 2 seconds; 503 when it does not, and from the moment the instance receives SIGTERM (it finishes the requests in flight, takes no new ones, and stops).",
+    errors: ['SERVICE_UNAVAILABLE'],
+  })
+  ready(): Promise<HealthCheckResult> {
+    if (this.shutdown.draining) throw new AppError('SERVICE_UNAVAILABLE', 'This instance is shutting down: send requests to another one');
     return this.health.check([() => this.db.pingCheck('database', this.prisma, { timeout: 2000 })]);
   }
 }

@@ -65,6 +65,7 @@ it('starts from its CMD against PostgreSQL: healthy by its own HEALTHCHECK, a co
       AUDIT_KEYS,
       AUDIT_SIGNING_KEY,
       SURVEILLANCE: 'off',
+      METRICS_PORT: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -100,6 +101,8 @@ it('starts from its CMD against PostgreSQL: healthy by its own HEALTHCHECK, a co
   expect(report.status).toBe(200);
   expect(JSON.stringify(report.body)).toContain('10000');
   expect((await fetch(`${url}/docs-json`)).status).toBe(200);
+  const metricsPort = /Metrics on http:\/\/localhost:(\d+)\/metrics/.exec(out)?.[1];
+  expect(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()).toContain('sabot_coups_settled_total 1');
   const screens = await fetch(`${url}/app/`);
   expect(screens.status).toBe(200);
   expect(await screens.text()).toContain('<div id="root"');

@@ -23,7 +23,7 @@ export function startService(env: Record<string, string>): Service {
   let out = '';
   const child = spawn(process.execPath, [MAIN], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', PORT: '0', LOG_LEVEL: 'log', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', PORT: '0', METRICS_PORT: 'off', LOG_LEVEL: 'log', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (d) => (out += d));

@@ -1,0 +1,53 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Counter, Histogram, Registry } from 'prom-client';
+
+/**
+ * The service's Prometheus registry (prom-client, the client the Node and NestJS ecosystems use),
+ * one per application instance (never prom-client's global one), and what the request path counts
+ * as it goes: request durations by route and status, coups and wagers settled. What is read from
+ * the database at each scrape (the outbox's and surveillance's backlogs, the replica's lag, the
+ * pool) is added by src/metrics/. Served by `main.ts` on METRICS_PORT (README, "Metrics").
+ */
+export class Metrics {
+  readonly registry = new Registry();
+
+  readonly requestSeconds = new Histogram({
+    name: 'sabot_http_request_duration_seconds',
+    help: 'HTTP requests by method, route (as declared, with its parameters) and status code, until the answer is sent',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
+  readonly coupsSettled = new Counter({
+    name: 'sabot_coups_settled_total',
+    help: 'Coups recorded with their cards and settled by this instance',
+    registers: [this.registry],
+  });
+
+  readonly wagersSettled = new Counter({ name: 'sabot_wagers_settled_total', help: 'Wagers settled with those coups', registers: [this.registry] });
+
+  /** A coup settled: once, however many wagers it held. */
+  settled(wagers: number): void {
+    this.coupsSettled.inc();
+    this.wagersSettled.inc(wagers);
+  }
+}
+
+/**
+ * Times every request until its answer is sent, labelled by the route as declared (/v1/shoes/:id/coups,
+ * so that ids never multiply the series), "unmatched" for a 404 no route took, and the first path
+ * segment for what middleware serves (/docs/*, /app/*).
+ */
+export function requestMetrics(metrics: Metrics) {
+  return (req: IncomingMessage & { route?: { path?: unknown }; baseUrl?: string }, res: ServerResponse, next: () => void): void => {
+    const end = metrics.requestSeconds.startTimer();
+    res.once('finish', () => {
+      // A catch-all (Nest's own not-found route, {/*splat}) is no route of the API.
+      const declared = typeof req.route?.path === 'string' && !req.route.path.includes('*') ? `${req.baseUrl ?? ''}${req.route.path}` : null;
+      const served = res.statusCode === 404 ? 'unmatched' : `/${(req.url ?? '/').split(/[/?]/)[1] ?? ''}/*`;
+      end({ method: req.method ?? 'GET', route: declared ?? served, status: String(res.statusCode) });
+    });
+    next();
+  };
+}
