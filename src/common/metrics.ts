@@ -36,16 +36,21 @@ export class Metrics {
 
 /**
  * Times every request until its answer is sent, labelled by the route as declared (/v1/shoes/:id/coups,
- * so that ids never multiply the series), "unmatched" for a 404 no route took, and the first path
- * segment for what middleware serves (/docs/*, /app/*).
+ * so that ids never multiply the series), the first path segment for what is answered before
+ * routing (/docs/*, /app/*, a body refused on /v1/*), and "unmatched" for anything else.
  */
+const SERVED = new Set(['v1', 'docs', 'docs-json', 'app', 'health']);
+
 export function requestMetrics(metrics: Metrics) {
   return (req: IncomingMessage & { route?: { path?: unknown }; baseUrl?: string }, res: ServerResponse, next: () => void): void => {
     const end = metrics.requestSeconds.startTimer();
     res.once('finish', () => {
       // A catch-all (Nest's own not-found route, {/*splat}) is no route of the API.
       const declared = typeof req.route?.path === 'string' && !req.route.path.includes('*') ? `${req.baseUrl ?? ''}${req.route.path}` : null;
-      const served = res.statusCode === 404 ? 'unmatched' : `/${(req.url ?? '/').split(/[/?]/)[1] ?? ''}/*`;
+      // Answered before routing (a refused body, the screens, the docs): by its first path segment
+      // when it is one the service serves, else "unmatched", so that no client can mint new series.
+      const segment = (req.url ?? '/').split(/[/?]/)[1] ?? '';
+      const served = res.statusCode !== 404 && SERVED.has(segment) ? `/${segment}/*` : 'unmatched';
       end({ method: req.method ?? 'GET', route: declared ?? served, status: String(res.statusCode) });
     });
     next();

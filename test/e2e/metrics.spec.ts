@@ -56,6 +56,9 @@ it('/metrics: coups and wagers settled, request durations by declared route and 
     expect(coup.status).toBe(201);
   }
   expect((await fetch(`${service.url}/v1/nothing-here`)).status).toBe(404);
+  // Refused before routing, on paths a client makes up: no new series for each.
+  for (const p of ['/made-up-1', '/made-up-2'])
+    expect((await fetch(`${service.url}${p}`, { method: 'POST', body: 'x', headers: { 'Content-Type': 'text/plain' } })).status).toBeGreaterThanOrEqual(400);
 
   const res = await fetch(metricsUrl());
   expect(res.status).toBe(200);
@@ -65,6 +68,7 @@ it('/metrics: coups and wagers settled, request durations by declared route and 
   expect(sample(text, 'sabot_wagers_settled_total')).toBe(6);
   expect(sample(text, 'sabot_http_request_duration_seconds_count', 'route="/v1/shoes/:id/coups",status="201"')).toBe(3);
   expect(sample(text, 'sabot_http_request_duration_seconds_count', 'route="unmatched",status="404"')).toBe(1);
+  expect(text).not.toContain('made-up');
   // No NATS here: every audit entry waits in the outbox, the oldest as old as the first write.
   expect(sample(text, 'sabot_outbox_backlog_entries')).toBeGreaterThan(0);
   expect(sample(text, 'sabot_outbox_oldest_seconds')).toBeGreaterThanOrEqual(0);
