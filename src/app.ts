@@ -48,6 +48,7 @@ export async function createApp(
   app.useGlobalPipes(validationPipe());
   const document = openApiDocument(app);
   documents.set(app, document);
+  app.use(csvPaths(document));
   app.use('/docs', swaggerUi.serve, swaggerUi.setup(document, { customSiteTitle: 'Sabot API' }));
   const http = app.getHttpAdapter();
   http.get('/docs-json', (_req: unknown, res: unknown) => {
@@ -119,7 +120,14 @@ function tidy(doc: OpenAPIObject): OpenAPIObject {
   doc.info.license = { name: 'Proprietary: all rights reserved' };
   for (const item of Object.values(doc.paths)) {
     for (const op of [item.get, item.post]) if (op && !op.security) op.security = [];
+    // A body whose every field may be left out need not be sent: a generated client then asks for none.
+    for (const op of [item.post]) {
+      const schema = (op?.requestBody as { content?: Record<string, { schema?: { $ref?: string } }> } | undefined)?.content?.['application/json']?.schema;
+      const named = schema?.$ref ? (doc.components?.schemas?.[schema.$ref.split('/').pop()!] as { required?: string[] } | undefined) : undefined;
+      if (op?.requestBody && named && !(named.required ?? []).length) (op.requestBody as { required?: boolean }).required = false;
+    }
   }
+  splitCsv(doc);
   const walk = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(walk);
     if (!node || typeof node !== 'object') return node;
@@ -128,6 +136,49 @@ function tidy(doc: OpenAPIObject): OpenAPIObject {
     return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, walk(v)]));
   };
   return walk(doc) as OpenAPIObject;
+}
+
+/**
+ * A report that answers CSV too is documented as two operations: the JSON one, and `<path>.csv`
+ * answering text/csv only, so that a client generated from the document types each answer exactly
+ * (one media type an operation). The service answers `<path>.csv` by the same route, as if asked
+ * with `Accept: text/csv` (csvPaths), which the JSON path also still honours.
+ */
+function splitCsv(doc: OpenAPIObject): void {
+  for (const [p, item] of Object.entries(doc.paths)) {
+    const op = item.get;
+    const ok = op?.responses?.['200'] as { content?: Record<string, unknown>; description?: string } | undefined;
+    if (!op || !ok?.content?.['text/csv'] || !ok.content['application/json']) continue;
+    const { 'text/csv': csv, ...json } = ok.content;
+    ok.content = json;
+    ok.description = 'Success';
+    const original = op.description ?? '';
+    op.description = `${original}\n\nThe same figures as CSV: \`GET ${p}.csv\` (operation \`${op.operationId}Csv\`).`;
+    doc.paths[`${p}.csv`] = {
+      get: {
+        ...op,
+        operationId: `${op.operationId}Csv`,
+        summary: `${op.summary} (CSV)`,
+        description: `The figures of \`GET ${p}\` (operation \`${op.operationId}\`) as CSV: one row per line, the same columns as the JSON rows' fields.\n\n${original}`,
+        responses: { ...op.responses, '200': { ...ok, description: 'Success: text/csv', content: { 'text/csv': csv } } },
+      },
+    };
+  }
+}
+
+/** The `.csv` paths of the document, answered by their JSON route as if asked for text/csv. */
+export function csvPaths(
+  doc: OpenAPIObject,
+): (req: { method?: string; url?: string; headers: Record<string, unknown> }, res: unknown, next: () => void) => void {
+  const paths = new Set(Object.keys(doc.paths).filter((p) => p.endsWith('.csv')));
+  return (req, _res, next) => {
+    const [pathname, query] = (req.url ?? '').split(/\?(.*)/s, 2);
+    if (req.method === 'GET' && paths.has(pathname)) {
+      req.url = pathname.slice(0, -'.csv'.length) + (query !== undefined ? `?${query}` : '');
+      req.headers.accept = 'text/csv';
+    }
+    next();
+  };
 }
 
 /**

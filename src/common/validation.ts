@@ -1,6 +1,6 @@
 import { applyDecorators, Param, ParseUUIDPipe, ValidationError, ValidationPipe } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -99,6 +99,17 @@ export function IntField(o: FieldOptions & { min: number; max: number }) {
     IsInt({ message: '$property must be a whole number' }),
     Min(o.min, { message: `$property must be at least ${o.min}` }),
     Max(o.max, { message: `$property must be at most ${o.max}` }),
+  );
+}
+
+/**
+ * A whole number given in a query string ("2026"): documented as an integer (a generated client
+ * sends a number), read from its digits alone (" 2026", "2026.0" and "2e3" stay text and are refused).
+ */
+export function QueryIntField(o: FieldOptions & { min: number; max: number }) {
+  return applyDecorators(
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value)),
+    IntField(o),
   );
 }
 

@@ -22,6 +22,8 @@ export interface ShoePlayed {
   totals: Totals;
   voidedFromReport: number;
   finishedWith: string;
+  quarterHandle: number;
+  csvLines: number;
 }
 
 /** Deterministic shuffle (mulberry32), so a failure replays. */
@@ -75,7 +77,7 @@ function deal(take: () => string): { player: string[]; banker: string[] } {
 }
 
 export async function playShoe(baseUrl: string, adminKey: string, seed = 7): Promise<ShoePlayed> {
-  const as = (key: string) => createClient<paths, 'application/json'>({ baseUrl, headers: { Authorization: `Bearer ${key}` } });
+  const as = (key: string) => createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${key}` } });
   const admin = as(adminKey);
   const ok = <T>(r: { data?: T; error?: unknown; response: Response }): T => {
     if (r.data === undefined) throw new Error(`${r.response.status} ${JSON.stringify(r.error)}`);
@@ -115,7 +117,7 @@ export async function playShoe(baseUrl: string, adminKey: string, seed = 7): Pro
   const person = async (name: string, role: Role) => {
     const staffId = staffIdOf(name);
     const change = ok(await proposer.POST('/v1/staff', { body: { staffId, name, roles: [role], reason: 'hired' } }));
-    ok(await approver.POST('/v1/staff/changes/{id}/approve', { params: { path: { id: change.id } }, body: {} }));
+    ok(await approver.POST('/v1/staff/changes/{id}/approve', { params: { path: { id: change.id } } }));
     const minted = ok(await proposer.POST('/v1/api-keys', { body: { name, role, staffId } }));
     const claimed = ok(await as(keyOf(minted)).POST('/v1/api-keys/claim'));
     ok(await approver.POST('/v1/api-keys/{id}/witness', { params: { path: { id: minted.id } } }));
@@ -172,5 +174,24 @@ export async function playShoe(baseUrl: string, adminKey: string, seed = 7): Pro
   if (!day) throw new Error('a settled coup has its gaming day');
   const report = ok(await finance.GET('/v1/reports/win-loss', { params: { query: { from: day, to: day, propertyId: property.id, groupBy: 'table' } } }));
   if (!report.totals) throw new Error('one currency: the report has totals');
-  return { coups, voided, collected, outstandingAfter: after.totalOutstanding, totals: report.totals, voidedFromReport: report.voided.coups, finishedWith };
+  // The quarter in numbers, as the document types them; the same report as CSV, its own operation.
+  const year = Number(day.slice(0, 4));
+  const quarter = Math.floor((Number(day.slice(5, 7)) - 1) / 3) + 1;
+  const statement = ok(await finance.GET('/v1/reports/quarterly', { params: { query: { year, quarter, propertyId: property.id } } }));
+  const csv = await finance.GET('/v1/reports/win-loss.csv', {
+    params: { query: { from: day, to: day, propertyId: property.id, groupBy: 'table' } },
+    parseAs: 'text',
+  });
+  if (csv.error !== undefined || typeof csv.data !== 'string') throw new Error('the CSV report answers text');
+  return {
+    coups,
+    voided,
+    collected,
+    outstandingAfter: after.totalOutstanding,
+    totals: report.totals,
+    voidedFromReport: report.voided.coups,
+    finishedWith,
+    quarterHandle: statement.totals[0].handle,
+    csvLines: csv.data.trim().split('\n').length,
+  };
 }

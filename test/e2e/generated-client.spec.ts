@@ -26,6 +26,8 @@ interface ShoePlayed {
   };
   voidedFromReport: number;
   finishedWith: string;
+  quarterHandle: number;
+  csvLines: number;
 }
 
 /**
@@ -86,5 +88,8 @@ describe('a client generated from the served OpenAPI document', () => {
     expect(r.outstandingAfter).toBe(r.totals.commissionOutstanding);
     expect(r.collected).toBeGreaterThan(0);
     expect(r.voidedFromReport).toBe(1);
+    // The client was made with no options (no media type): the quarter taken in numbers, the CSV its own operation.
+    expect(r.quarterHandle).toBe(r.totals.handle);
+    expect(r.csvLines).toBe(2); // the header and the one table
   });
 });

@@ -1,7 +1,7 @@
 import { MoneyProperty } from '../../common/validation';
 import type { MinorUnits } from '../../common/exact-json';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CurrencyField, DateField, TextField, UuidField } from '../../common/validation';
+import { CurrencyField, DateField, QueryIntField, TextField, UuidField } from '../../common/validation';
 
 export const GROUP_BY = ['property', 'pit', 'table', 'variant', 'betType', 'currency', 'gamingDay', 'month', 'quarter'] as const;
 export type GroupBy = (typeof GROUP_BY)[number];
@@ -38,11 +38,11 @@ export class WinLossQueryDto extends RangeQueryDto {
 }
 
 export class QuarterlyQueryDto {
-  @TextField({ description: 'Year, 2000–2100', example: '2026', maxLength: 4, pattern: /^(20\d\d|2100)$/, patternHint: 'must be a year from 2000 to 2100' })
-  year: string;
+  @QueryIntField({ description: 'Year, 2000–2100', example: 2026, min: 2000, max: 2100 })
+  year: number;
 
-  @TextField({ description: 'Quarter, 1–4', example: '3', maxLength: 1, pattern: /^[1-4]$/, patternHint: 'must be 1, 2, 3 or 4' })
-  quarter: string;
+  @QueryIntField({ description: 'Quarter, 1–4', example: 3, min: 1, max: 4 })
+  quarter: number;
 
   @UuidField({ description: 'Property (default: the default property)', required: false })
   propertyId?: string;
