@@ -2,7 +2,7 @@
 // Generates the Prisma client into src/generated/prisma.
 // The Prisma CLI wants to download a native schema engine that these machines cannot reach;
 // `generate` never uses it, so point PRISMA_SCHEMA_ENGINE_BINARY at an existing file to skip
-// the download (the README, 'Migrations'). Where a real engine is configured, it is kept.
+// the download (docs/decisions.md, 'Migrations'). Where a real engine is configured, it is kept.
 const { execFileSync } = require('node:child_process');
 const path = require('node:path');
 

@@ -3,7 +3,7 @@
  * npm run group -- subscribe NAME CONNINFO      on the group's database (DATABASE_URL: a superuser)
  * npm run group -- links                        on the group's database
  *
- * Joins a property to a casino group, or shows the group's links (README "A casino group").
+ * Joins a property to a casino group, or shows the group's links (docs/decisions.md "A casino group").
  */
 import { databaseCli } from './database/cli';
 import { groupLinks, publishToGroup, subscribeToProperty } from './database/group';

@@ -4,7 +4,7 @@
  * npm run ledger -- attach YYYY-MM     puts a detached month back, for an audit
  *
  * DATABASE_URL: the database's owner (detach and attach change the ledgers' partitions). The
- * rollups, which every statement reads, are not touched; README "Years of records".
+ * rollups, which every statement reads, are not touched; docs/decisions.md "Years of records".
  */
 import { databaseCli } from './database/cli';
 import { attachLedgerMonth, detachLedgerMonth, ledgerMonths } from './database/ledger-months';

@@ -6,7 +6,7 @@ import { Counter, Histogram, Registry } from 'prom-client';
  * one per application instance (never prom-client's global one), and what the request path counts
  * as it goes: request durations by route and status, coups and wagers settled. What is read from
  * the database at each scrape (the outbox's and surveillance's backlogs, the replica's lag, the
- * pool) is added by src/metrics/. Served by `main.ts` on METRICS_PORT (README, "Metrics").
+ * pool) is added by src/metrics/. Served by `main.ts` on METRICS_PORT (docs/operations.md, "Metrics").
  */
 export class Metrics {
   readonly registry = new Registry();

@@ -1,4 +1,4 @@
--- A casino group's link (issue 20; README "A casino group"). Each property's database publishes what
+-- A casino group's link (issue 20; docs/decisions.md "A casino group"). Each property's database publishes what
 -- the group's statements read: its properties, tables and the finance rollups, never a raw wager.
 -- The group's database subscribes to every property's publication by PostgreSQL's logical
 -- replication; the statements to make both are built in group.ts (DDL takes no parameters).

@@ -4,7 +4,7 @@ import { loadQueries } from './named-sql';
 import { pgRunner, SqlRunner } from './sql';
 
 /**
- * A casino group on PostgreSQL's logical replication (README "A casino group"). Every property keeps
+ * A casino group on PostgreSQL's logical replication (docs/decisions.md "A casino group"). Every property keeps
  * its own database and publishes what the group's statements read; the group's database subscribes
  * to each. A property's pit never waits on the group: the publication is read from the property's
  * write-ahead log by the group's own connection, which may be down for days (the property keeps the

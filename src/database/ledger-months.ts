@@ -9,7 +9,7 @@ import { pgRunner, SqlRunner } from './sql';
  * The ledgers' gaming months. coups and wagers are partitioned by gaming day, a month a partition
  * (prisma/migrations/20261130090000_ledger_partitions): months are created ahead by the service, and
  * an operator detaches a month that has aged out (to archive it) and attaches it again for an audit
- * (`npm run ledger`, README "Years of records").
+ * (`npm run ledger`, docs/decisions.md "Years of records").
  */
 
 const SQL = loadQueries<{

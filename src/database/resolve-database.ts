@@ -23,7 +23,7 @@ export async function resolveDatabase(config: AppConfig): Promise<ResolvedDataba
   if (config.databaseUrl) {
     if (!config.databaseOwnerUrl) {
       new Logger('Database').warn(
-        'No DATABASE_OWNER_URL: the service migrates and runs as one role; give it a sabot_app role of its own (README, "Least privilege")',
+        'No DATABASE_OWNER_URL: the service migrates and runs as one role; give it a sabot_app role of its own (docs/decisions.md, "Least privilege")',
       );
     }
     return { url: config.databaseUrl, ownerUrl: config.databaseOwnerUrl ?? config.databaseUrl, embedded: false, stop: () => Promise.resolve() };
