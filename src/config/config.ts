@@ -9,6 +9,8 @@ export interface AppConfig {
    * keeps inside its network (9464 by default; 0 any free port; off: not served).
    */
   readonly metricsPort: number | null;
+  /** METRICS_HOST: the address /metrics listens on (0.0.0.0 in production, where Prometheus is another host; 127.0.0.1 otherwise). */
+  readonly metricsHost: string;
   /** SHUTDOWN_GRACE_MS: on SIGTERM, how long requests in flight may take to finish before their connections are closed. */
   readonly shutdownGraceMs: number;
   /** null: start the embedded PostgreSQL under `dataDir`. */
@@ -180,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port,
     metricsPort,
+    metricsHost: env.METRICS_HOST?.trim() || (production ? '0.0.0.0' : '127.0.0.1'),
     shutdownGraceMs,
     databaseUrl,
     databaseOwnerUrl,

@@ -11,6 +11,9 @@ import { METRICS_SQL } from './metrics-sql';
  * surveillance's backlogs, and the replica's lag. A figure that cannot be read (the database not
  * answering) is left out of that scrape rather than reported as 0.
  */
+/** The most a scrape waits for the database. */
+const SCRAPE_DB_MS = 2_000;
+
 @Injectable()
 export class MetricsCollector implements OnModuleInit {
   constructor(
@@ -39,14 +42,19 @@ export class MetricsCollector implements OnModuleInit {
     this.backlog('outbox', 'Audit entries not yet published to the event stream (NATS)', METRICS_SQL.outboxBacklog, registers);
     this.backlog('surveillance', 'Table-stream audit entries the surveyor has not read yet', METRICS_SQL.surveillanceBacklog, registers);
     const { primary, replica } = this.reads;
+    new Gauge({
+      name: 'sabot_replica_configured',
+      help: 'Whether this instance reads reports from a replica (1) or the primary only (0): with sabot_replica_lag_seconds absent, a replica that cannot be told apart',
+      registers,
+    }).set(replica ? 1 : 0);
     if (replica) {
       new Gauge({
         name: 'sabot_replica_lag_seconds',
         help: 'How far the reporting replica is behind the primary (0 when caught up); absent when it cannot be told',
         registers,
         async collect() {
-          const lag = await replicaLag(primary, replica);
-          if (lag.ms === null) this.reset();
+          const lag = await Promise.race([replicaLag(primary, replica), new Promise<null>((resolve) => setTimeout(resolve, SCRAPE_DB_MS, null).unref())]);
+          if (lag?.ms === null || lag === null) this.reset();
           else this.set(lag.ms / 1000);
         },
       });

@@ -1,4 +1,4 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -106,6 +106,14 @@ it('starts from its CMD against PostgreSQL: healthy by its own HEALTHCHECK, a co
   const screens = await fetch(`${url}/app/`);
   expect(screens.status).toBe(200);
   expect(await screens.text()).toContain('<div id="root"');
+
+  // The operators' commands, as the README gives them, inside the image.
+  const ledger = spawnSync('npm', ['run', '--silent', 'ledger', '--', 'months'], {
+    cwd: folders[1],
+    env: { PATH: process.env.PATH ?? '', HOME: work, ...runtime.env, DATABASE_URL: db.url },
+    encoding: 'utf8',
+  });
+  expect([ledger.status, ledger.stdout]).toEqual([0, expect.stringContaining('No sources here')]);
 
   service.kill('SIGTERM');
   expect(await exited(service)).toBe(0);

@@ -60,10 +60,27 @@ it('/metrics: coups and wagers settled, request durations by declared route and 
   for (const p of ['/made-up-1', '/made-up-2'])
     expect((await fetch(`${service.url}${p}`, { method: 'POST', body: 'x', headers: { 'Content-Type': 'text/plain' } })).status).toBeGreaterThanOrEqual(400);
 
+  expect((await fetch(`${service.url}/app/`)).status).toBe(200);
+  // A client that goes away before its request is whole: counted, as aborted.
+  const gone = net.connect(service.port, '127.0.0.1');
+  await new Promise((r) => gone.once('connect', r));
+  // Expect: 100-continue: the server says "100 Continue" once it has the request's head, and only then does the client go.
+  const continued = new Promise((r) => gone.on('data', (d: Buffer) => d.toString().includes('100 Continue') && r(null)));
+  gone.write(`POST /v1/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n`);
+  await continued;
+  gone.destroy();
+  let text = '';
+  for (let i = 0; i < 100 && !text.includes('status="aborted"'); i++) {
+    text = await (await fetch(metricsUrl())).text();
+    if (!text.includes('status="aborted"')) await new Promise((r) => setTimeout(r, 20));
+  }
+  expect(sample(text, 'sabot_http_request_duration_seconds_count', 'route="/v1/*",status="aborted"')).toBe(1);
+  expect(sample(text, 'sabot_http_request_duration_seconds_count', 'route="/app/*",status="200"')).toBeGreaterThanOrEqual(1);
+
   const res = await fetch(metricsUrl());
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/plain');
-  const text = await res.text();
+  text = await res.text();
   expect(sample(text, 'sabot_coups_settled_total')).toBe(3);
   expect(sample(text, 'sabot_wagers_settled_total')).toBe(6);
   expect(sample(text, 'sabot_http_request_duration_seconds_count', 'route="/v1/shoes/:id/coups",status="201"')).toBe(3);
@@ -76,8 +93,9 @@ it('/metrics: coups and wagers settled, request durations by declared route and 
   expect(sample(text, 'sabot_surveillance_backlog_entries')).toBeGreaterThanOrEqual(3);
   expect(sample(text, 'sabot_db_pool_connections', 'pool="primary",state="total"')).toBeGreaterThan(0);
   expect(sample(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
-  // No replica configured: no lag to report.
-  expect(text).not.toContain('sabot_replica_lag_seconds ');
+  // No replica configured: no lag to report, and it says so.
+  expect(sample(text, 'sabot_replica_lag_seconds')).toBeNull();
+  expect(sample(text, 'sabot_replica_configured')).toBe(0);
   expect((await fetch(metricsUrl().replace('/metrics', '/other'))).status).toBe(404);
 
   // The Grafana dashboard and the alert rules in deploy/ read only what the service exposes.
@@ -96,7 +114,7 @@ it('liveness and readiness apart: both 200 while the database answers', async ()
   expect((await fetch(`${service.url}/health`)).status).toBe(200);
 });
 
-it('SIGTERM: a request in flight finishes and is answered, no new connection is taken, and the process exits 0', async () => {
+it('SIGTERM: a request in flight finishes and is answered, an idle keep-alive connection is closed, no new connection is taken, and the process exits 0', async () => {
   // A request in flight by construction: its headers sent, its body not yet.
   const body = JSON.stringify({ code: 'MET-DRAIN', variant: 'COMMISSION', currency: 'EUR', minBet: 100, maxBet: 1_000_000 });
   const socket = net.connect(service.port, '127.0.0.1');
@@ -106,7 +124,19 @@ it('SIGTERM: a request in flight finishes and is answered, no new connection is 
   socket.write(
     `POST /v1/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ADMIN}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
   );
+  // A keep-alive client, idle between two requests when the signal comes.
+  const idle = net.connect(service.port, '127.0.0.1');
+  await new Promise((r) => idle.once('connect', r));
+  let idleAnswer = '';
+  const answered = new Promise((r) => idle.on('data', (d: Buffer) => (idleAnswer += d.toString()) && idleAnswer.includes('"ok"') && r(null)));
+  idle.write('GET /health/live HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+  await answered;
+  expect(idleAnswer).toMatch(/keep-alive/i);
+  const idleClosed = new Promise((r) => idle.once('close', r));
   service.child.kill('SIGTERM');
+  service.child.kill('SIGTERM'); // a second signal changes nothing: the drain goes on
+  // The idle keep-alive connection is closed at once, not kept to the end of the grace period.
+  await idleClosed;
   // Until the listener is closed, new connections still succeed: wait for the refusal, not for a time.
   for (;;) {
     const refused = await new Promise<boolean>((resolve) => {
