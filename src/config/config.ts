@@ -25,6 +25,11 @@ export interface AppConfig {
   readonly readWhenBehind: 'primary' | 'refuse';
   readonly dataDir: string;
   readonly embeddedPgPort: number;
+  /**
+   * SABOT_EMBEDDED_HOME: where the embedded PostgreSQL runs from when the checkout is closed to the
+   * OS user postgres (running as root in a private folder): /var/lib/sabot.
+   */
+  readonly embeddedHome: string;
   /** Bootstrap key with the ADMIN role; null outside production: one is generated into dataDir. */
   readonly adminApiKey: string | null;
   readonly production: boolean;
@@ -191,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     readWhenBehind,
     dataDir: path.resolve(env.SABOT_DATA_DIR ?? path.join(process.cwd(), 'data')),
     embeddedPgPort,
+    embeddedHome: path.resolve(env.SABOT_EMBEDDED_HOME ?? '/var/lib/sabot'),
     adminApiKey,
     production,
     logLevel,

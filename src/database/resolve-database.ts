@@ -28,7 +28,7 @@ export async function resolveDatabase(config: AppConfig): Promise<ResolvedDataba
     }
     return { url: config.databaseUrl, ownerUrl: config.databaseOwnerUrl ?? config.databaseUrl, embedded: false, stop: () => Promise.resolve() };
   }
-  const db = await startEmbeddedDatabase(config.dataDir, config.embeddedPgPort);
+  const db = await startEmbeddedDatabase(config.dataDir, config.embeddedPgPort, 'sabot', { home: config.embeddedHome });
   const file = path.join(config.dataDir, 'service-db-password');
   if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(24).toString('base64url') + '\n', { mode: 0o600 });
   const url = withUser(db.url, 'sabot_service', fs.readFileSync(file, 'utf8').trim());

