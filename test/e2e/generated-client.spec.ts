@@ -46,6 +46,16 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('a client generated from the served OpenAPI document', () => {
+  it('is made as the README says: the versions it pins are the ones this suite generates and type-checks with', () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## A client from the document'));
+    const installed = (name: string) =>
+      (JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+    for (const name of ['openapi-fetch', 'openapi-typescript', 'typescript']) expect(section).toContain(`${name}@${installed(name)}`);
+    expect(section).toContain("createClient<paths>({ baseUrl: 'http://localhost:3000'");
+    expect(fs.readFileSync(path.join(CLIENT, 'play-shoe.ts'), 'utf8')).toContain('createClient<paths>({ baseUrl');
+  });
+
   it('generates and type-checks the shoe-playing script against the generated types', async () => {
     const served = await (await fetch(`${baseUrl}/docs-json`)).text();
     fs.mkdirSync(path.join(CLIENT, 'generated'), { recursive: true });
