@@ -179,7 +179,13 @@ export class CoupsService {
   }
 
   /** Records the cards of a coup that was taking bets, and settles every wager on it. */
-  recordCards(coupId: string, dto: HandsDto, ctx: RequestContext): Promise<CoupDto> {
+  async recordCards(coupId: string, dto: HandsDto, ctx: RequestContext): Promise<CoupDto> {
+    const coup = await this.dealOpenCoup(coupId, dto, ctx);
+    this.metrics.settled(coup.wagers.filter((w) => w.status !== 'WITHDRAWN').length);
+    return coup;
+  }
+
+  private dealOpenCoup(coupId: string, dto: HandsDto, ctx: RequestContext): Promise<CoupDto> {
     const { actor } = ctx;
     const hands = parseHands(dto);
     return this.prisma.transaction(ctx, async (tx) => {

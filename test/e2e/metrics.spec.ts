@@ -55,6 +55,15 @@ it('/metrics: coups and wagers settled, request durations by declared route and 
     });
     expect(coup.status).toBe(201);
   }
+  // A stepwise coup: opened for betting, then its cards: counted once, when settled.
+  const open = await client(service.url, terminal).post(`/v1/shoes/${shoe.id}/coups`, { wagers: [{ seat: 3, betType: 'TIE', amount: 1_000 }] });
+  expect([open.status, open.body.status]).toEqual([201, 'BETTING']);
+  const d = dealPuntoBanco(cards, pos)!;
+  const dealt = await client(service.url, terminal).post(`/v1/coups/${open.body.id}/cards`, {
+    player: d.player.map(formatCard),
+    banker: d.banker.map(formatCard),
+  });
+  expect([dealt.status, dealt.body.status]).toEqual([200, 'SETTLED']);
   expect((await fetch(`${service.url}/v1/nothing-here`)).status).toBe(404);
   // Refused before routing, on paths a client makes up: no new series for each.
   for (const p of ['/made-up-1', '/made-up-2'])
@@ -81,8 +90,8 @@ it('/metrics: coups and wagers settled, request durations by declared route and 
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/plain');
   text = await res.text();
-  expect(sample(text, 'sabot_coups_settled_total')).toBe(3);
-  expect(sample(text, 'sabot_wagers_settled_total')).toBe(6);
+  expect(sample(text, 'sabot_coups_settled_total')).toBe(4);
+  expect(sample(text, 'sabot_wagers_settled_total')).toBe(7);
   expect(sample(text, 'sabot_http_request_duration_seconds_count', 'route="/v1/shoes/:id/coups",status="201"')).toBe(3);
   expect(sample(text, 'sabot_http_request_duration_seconds_count', 'route="unmatched",status="404"')).toBe(1);
   expect(text).not.toContain('made-up');
