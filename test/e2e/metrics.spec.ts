@@ -92,7 +92,7 @@ it('/metrics: coups and wagers settled, request durations by declared route and 
   text = await res.text();
   expect(sample(text, 'sabot_coups_settled_total')).toBe(4);
   expect(sample(text, 'sabot_wagers_settled_total')).toBe(7);
-  expect(sample(text, 'sabot_http_request_duration_seconds_count', 'route="/v1/shoes/:id/coups",status="201"')).toBe(3);
+  expect(sample(text, 'sabot_http_request_duration_seconds_count', 'route="/v1/shoes/:id/coups",status="201"')).toBe(4); // three whole coups and the stepwise one's opening
   expect(sample(text, 'sabot_http_request_duration_seconds_count', 'route="unmatched",status="404"')).toBe(1);
   expect(text).not.toContain('made-up');
   // No NATS here: every audit entry waits in the outbox, the oldest as old as the first write.
