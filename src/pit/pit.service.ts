@@ -77,10 +77,14 @@ export const REGISTERED_SQL = `SELECT card FROM patrons WHERE card = ANY($1::tex
  * read at a version) with its table and waiting tie bets. Every feature that writes to a shoe reads
  * it through here, so that writes to one shoe serialise the same way whichever room makes them.
  */
+
+/** Shoes whose table the pit remembers: every shoe in play at a large floor, many times over. */
+const SHOES_REMEMBERED = 10_000;
 @Injectable()
 export class PitService {
   /** Tables with their property's clock. Only fields that never change (rules, currency, limits, clock) are read from it. */
   private readonly withClock = new Map<string, TableWithClock>();
+  /** Which table each recently used shoe belongs to (bounded: SHOES_REMEMBERED). */
   private readonly shoeTables = new Map<string, string>();
 
   constructor(private readonly prisma: PrismaService) {}
@@ -174,6 +178,8 @@ export class PitService {
       const shoe = await this.prisma.shoe.findUnique({ where: { id: shoeId }, select: { tableId: true } });
       if (!shoe) throw notFound('Shoe', shoeId);
       tableId = shoe.tableId;
+      // A shoe a table every hour or so, for years: keep the latest SHOES_REMEMBERED, the oldest dropped first.
+      if (this.shoeTables.size >= SHOES_REMEMBERED) this.shoeTables.delete(this.shoeTables.keys().next().value!);
       this.shoeTables.set(shoeId, tableId);
     }
     return this.withProperty(tableId);

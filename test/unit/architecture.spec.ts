@@ -53,7 +53,8 @@ function writersInDocument(): Map<string, Set<string>> {
   return new Map(rows.map((r) => [r[1], new Set([...r[2].matchAll(/`([^`]+)`/g)].map((m) => m[1]))]));
 }
 
-const asLists = (m: Map<string, Set<string>>) => Object.fromEntries([...m].map(([t, rooms]) => [t, [...rooms].sort()]).sort(([a], [b]) => a.localeCompare(b)));
+const asLists = (m: Map<string, Set<string>>) =>
+  Object.fromEntries([...m].map(([t, rooms]) => [t, [...rooms].sort()] as const).sort((a, b) => a[0].localeCompare(b[0])));
 
 it('the document names, for every table the service writes, exactly the rooms whose code writes it', () => {
   const code = writersInCode();
