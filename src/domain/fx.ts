@@ -5,7 +5,7 @@ import { Money } from './money';
  * group currency one unit of the table's currency is worth, in billionths (1.0842 → 1,084,200,000).
  * Figures are translated exactly at each gaming day's rate and rounded once, half away from zero, to
  * the group currency's minor unit: the total of a figure, never its parts. Reports do the same sums in
- * PostgreSQL (reports.service fxSql); test/e2e/group.spec.ts pins them to {@link translate}.
+ * PostgreSQL (src/reports/translation-sql.ts); test/e2e/group.spec.ts pins them to {@link translate}.
  */
 
 /** Rates are integers of this many parts per unit. */

@@ -12,7 +12,7 @@ import {
   theoreticalWin,
   totalRevenue,
 } from '../../src/domain';
-import { figuresSql, PROBABILITIES, ROLLUP_FIGURES_SQL, tableAccountingFiguresSql } from '../../src/reports/reports.service';
+import { figuresSql, PROBABILITIES, ROLLUP_FIGURES_SQL, tableAccountingFiguresSql } from '../../src/reports/report-figures';
 import { cloneTestDatabase } from '../support/database';
 
 /**

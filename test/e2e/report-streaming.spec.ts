@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { startTestApp, TestContext } from '../support/app';
 import { givenKey, givenTable } from '../support/builders';
 import { inlineParameters } from '../../src/database/copy-rows';
-import { ROLLUP_FIGURES_SQL } from '../../src/reports/reports.service';
+import { ROLLUP_FIGURES_SQL } from '../../src/reports/report-figures';
 
 /**
  * A win/loss report larger than one streamed batch (~256 kB): the rows arrive in several chunks
