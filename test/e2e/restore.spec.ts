@@ -1,10 +1,10 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
 import { dealPuntoBanco, formatCard, seededRandom, shuffledShoe } from '../../src/domain';
 import { AUDIT_KEYS, AUDIT_SIGNING_KEY } from '../support/app';
+import { baseBackup, Cluster, clusterFolder, primaryCluster, restoredCluster, superuser } from '../support/clusters';
 import { client, ensureBuilt, exited, ROOT, Service, startService, waitForHealth } from '../support/process';
 
 /**
@@ -17,78 +17,44 @@ import { client, ensureBuilt, exited, ROOT, Service, startService, waitForHealth
  * point are exactly the ones missing.
  */
 jest.setTimeout(240_000);
-const BIN = '/usr/lib/postgresql/15/bin';
 const ADMIN = 'restore-drill-admin-key-0123456789abcdef012';
-const asRoot = process.getuid?.() === 0;
-let dir: string;
-let ports: { primary: number; restored: number };
+let primary: Cluster;
+let restored: Cluster | null = null;
+let archive: string;
+let base: string;
+let files: string;
 let service: Service | null = null;
 
-/** A PostgreSQL command, as the postgres OS user when the suite runs as root (PostgreSQL refuses root). */
-function pg(command: string, args: string[]): string {
-  const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(BIN, command), ...args]] : [path.join(BIN, command), args];
-  const run = spawnSync(file, argv, { encoding: 'utf8', cwd: dir });
-  if (run.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
-  return run.stdout;
+const DB = 'sabot_drill_test';
+async function query<T extends object>(c: Cluster, text: string): Promise<T[]> {
+  return superuser(c.url(DB), async (db) => (await db.query<T>(text)).rows);
 }
-const url = (port: number, database = 'sabot_drill_test') => `postgres://postgres@127.0.0.1:${port}/${database}`;
-async function query<T extends object>(port: number, text: string): Promise<T[]> {
-  const c = new Client({ connectionString: url(port) });
-  await c.connect();
-  try {
-    return (await c.query<T>(text)).rows;
-  } finally {
-    await c.end();
-  }
+/** Waits for a condition (never for a time). */
+async function until(done: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 1_200 && !done(); i++) await new Promise((r) => setTimeout(r, 100));
+  if (!done()) throw new Error(`gave up waiting: ${what}`);
 }
-/** Waits for a condition (never for a time), saying what the server logged if it never comes. */
-async function until(done: () => boolean | Promise<boolean>, log: string): Promise<void> {
-  for (let i = 0; i < 1_200; i++) {
-    if (await done()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`gave up waiting; ${log} says:\n${fs.readFileSync(path.join(dir, log), 'utf8')}`);
-}
-const freePort = () => 20_000 + Math.floor(Math.random() * 10_000);
 
-beforeAll(() => {
+beforeAll(async () => {
   ensureBuilt();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sabot-drill-'));
-  fs.chmodSync(dir, 0o755);
-  if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
-  ports = { primary: freePort(), restored: freePort() };
-  pg('initdb', ['-D', 'primary', '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-instructions']);
-  fs.mkdirSync(path.join(dir, 'archive'));
-  if (asRoot) execFileSync('chown', ['postgres:postgres', path.join(dir, 'archive')]);
-  fs.appendFileSync(
-    path.join(dir, 'primary', 'postgresql.conf'),
-    [
-      `port = ${ports.primary}`,
-      "listen_addresses = '127.0.0.1'",
-      `unix_socket_directories = '${dir}'`,
-      'wal_level = replica',
-      'archive_mode = on',
-      // The WAL archive: every finished segment copied out, never overwritten.
-      `archive_command = 'test ! -f ${dir}/archive/%f && cp %p ${dir}/archive/%f'`,
-      'fsync = off',
-      '',
-    ].join('\n'),
-  );
-  pg('pg_ctl', ['-D', 'primary', '-l', 'primary.log', '-w', 'start']);
-  pg('createdb', ['-h', '127.0.0.1', '-p', String(ports.primary), '-U', 'postgres', 'sabot_drill_test']);
+  // The WAL archive: every finished segment copied out.
+  archive = clusterFolder('archive');
+  primary = await primaryCluster({ archive_mode: 'on', archive_command: `'cp %p ${archive}/%f'` });
+  await superuser(primary.url(), (db) => db.query(`CREATE DATABASE ${DB}`));
+  files = fs.mkdtempSync(path.join(os.tmpdir(), 'sabot-drill-'));
 });
 afterAll(async () => {
   if (service && service.child.exitCode === null) {
     service.child.kill('SIGTERM');
     await exited(service.child);
   }
-  for (const cluster of ['primary', 'restored'])
-    if (fs.existsSync(path.join(dir, cluster, 'postmaster.pid'))) pg('pg_ctl', ['-D', cluster, '-m', 'immediate', 'stop']);
-  fs.rmSync(dir, { recursive: true, force: true });
+  await restored?.destroy();
+  await primary.destroy();
+  for (const dir of [archive, base, files]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 it('restores to a point in time from a base backup and the WAL archive: the records verify, and the coups after the point are the ones missing', async () => {
-  service = startService({ DATABASE_URL: url(ports.primary), ADMIN_API_KEY: ADMIN, AUDIT_KEYS, AUDIT_SIGNING_KEY, SURVEILLANCE: 'off' });
+  service = startService({ DATABASE_URL: primary.url(DB), ADMIN_API_KEY: ADMIN, AUDIT_KEYS, AUDIT_SIGNING_KEY, SURVEILLANCE: 'off' });
   await waitForHealth(service);
   const admin = client(service.url, ADMIN);
   const table = (await admin.post('/v1/tables', { code: 'DRILL-1', variant: 'COMMISSION', currency: 'EUR', minBet: 100, maxBet: 1_000_000 })).body;
@@ -113,54 +79,38 @@ it('restores to a point in time from a base backup and the WAL archive: the reco
   const checkpoint = async (name: string) => {
     const res = await admin.post('/v1/audit/checkpoints', {});
     expect(res.status).toBe(201);
-    const file = path.join(dir, `${name}.json`);
+    const file = path.join(files, `${name}.json`);
     fs.writeFileSync(file, JSON.stringify(res.body));
     return file;
   };
 
   const beforeBackup = await coups(5);
-  pg('pg_basebackup', ['-h', '127.0.0.1', '-p', String(ports.primary), '-U', 'postgres', '-D', 'base', '-X', 'stream', '-c', 'fast']);
+  base = await baseBackup(primary);
   const afterBackup = await coups(5);
   const kept = await checkpoint('kept-before-the-point');
-  const [{ lsn }] = await query<{ lsn: string }>(ports.primary, "SELECT pg_create_restore_point('drill')::text AS lsn");
+  const [{ lsn }] = await query<{ lsn: string }>(primary, "SELECT pg_create_restore_point('drill')::text AS lsn");
   const afterPoint = await coups(5);
   const later = await checkpoint('kept-after-the-point');
   // The segment holding the restore point must reach the archive: switch, and wait for the archiver.
-  const [{ segment }] = await query<{ segment: string }>(ports.primary, `SELECT pg_walfile_name('${lsn}'::pg_lsn) AS segment`);
-  await query(ports.primary, 'SELECT pg_switch_wal()');
-  await until(() => fs.existsSync(path.join(dir, 'archive', segment)), 'primary.log');
+  const [{ segment }] = await query<{ segment: string }>(primary, `SELECT pg_walfile_name('${lsn}'::pg_lsn) AS segment`);
+  await query(primary, 'SELECT pg_switch_wal()');
+  await until(() => fs.existsSync(path.join(archive, segment)), `the archive to hold ${segment}`);
   service.child.kill('SIGTERM');
   expect(await exited(service.child)).toBe(0);
 
   // The restore: the base backup into a new folder, recovering from the archive up to the point.
-  fs.cpSync(path.join(dir, 'base'), path.join(dir, 'restored'), { recursive: true });
-  fs.chmodSync(path.join(dir, 'restored'), 0o700);
-  fs.appendFileSync(
-    path.join(dir, 'restored', 'postgresql.auto.conf'),
-    [
-      `port = ${ports.restored}`,
-      'archive_mode = off',
-      `restore_command = 'cp ${dir}/archive/%f %p'`,
-      "recovery_target_name = 'drill'",
-      "recovery_target_action = 'promote'",
-      '',
-    ].join('\n'),
-  );
-  fs.writeFileSync(path.join(dir, 'restored', 'recovery.signal'), '');
-  if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', path.join(dir, 'restored')]);
-  pg('pg_ctl', ['-D', 'restored', '-l', 'restored.log', '-w', 'start']);
-  await until(async () => !(await query<{ r: boolean }>(ports.restored, 'SELECT pg_is_in_recovery() AS r'))[0].r, 'restored.log');
-  expect(fs.readFileSync(path.join(dir, 'restored.log'), 'utf8')).toMatch(/recovery stopping at restore point "drill"/);
+  restored = await restoredCluster(base, { restore_command: `'cp ${archive}/%f %p'`, recovery_target_name: "'drill'" });
+  expect(fs.readFileSync(path.join(restored.dir, 'server.log'), 'utf8')).toMatch(/recovery stopping at restore point "drill"/);
 
-  const restored = new Set((await query<{ id: string }>(ports.restored, 'SELECT id::text FROM coups')).map((r) => r.id));
-  expect([...beforeBackup, ...afterBackup].filter((id) => !restored.has(id))).toEqual([]);
-  expect(afterPoint.filter((id) => restored.has(id))).toEqual([]);
-  expect(restored.size).toBe(10);
+  const held = new Set((await query<{ id: string }>(restored, 'SELECT id::text FROM coups')).map((r) => r.id));
+  expect([...beforeBackup, ...afterBackup].filter((id) => !held.has(id))).toEqual([]);
+  expect(afterPoint.filter((id) => held.has(id))).toEqual([]);
+  expect(held.size).toBe(10);
 
   // The auditor's own tool, from outside the service, with the checkpoints kept outside the casino.
   const verify = (file: string) =>
     spawnSync(process.execPath, [path.join(ROOT, 'dist', 'src', 'audit', 'verify.cli.js'), '--checkpoint', file], {
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: url(ports.restored), AUDIT_KEYS },
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: restored!.url(DB), AUDIT_KEYS },
       encoding: 'utf8',
     });
   const whole = verify(kept);

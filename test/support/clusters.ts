@@ -19,7 +19,9 @@ const run = promisify(execFile);
 const asRoot = process.getuid?.() === 0;
 
 async function pg(tool: string, args: string[]): Promise<string> {
-  const [cmd, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(BIN, tool), ...args]] : [path.join(BIN, tool), args];
+  // PostgreSQL's own tools from BIN; cp and touch from the system, as the same user.
+  const file = ['cp', 'touch'].includes(tool) ? tool : path.join(BIN, tool);
+  const [cmd, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', file, ...args]] : [file, args];
   const { stdout } = await run(cmd, argv, { cwd: os.tmpdir(), maxBuffer: 16 << 20 });
   return stdout;
 }
@@ -65,9 +67,15 @@ export interface Cluster {
   destroy(): Promise<void>;
 }
 
-async function cluster(dir: string, port: number): Promise<Cluster> {
+/** Settings a cluster starts with beyond the common ones (each `-c name=value`). */
+export type Settings = Record<string, string>;
+
+async function cluster(dir: string, port: number, settings: Settings = {}): Promise<Cluster> {
   // Logical too: a group's database subscribes to a property's ledgers.
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c wal_level=logical -c hot_standby_feedback=on`;
+  const extra = Object.entries(settings)
+    .map(([name, value]) => ` -c ${name}=${value}`)
+    .join('');
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c wal_level=logical -c hot_standby_feedback=on${extra}`;
   let running = false;
   const c: Cluster = {
     port,
@@ -91,10 +99,41 @@ async function cluster(dir: string, port: number): Promise<Cluster> {
 }
 
 /** A new primary cluster: initdb with trust authentication (replication connections included), started. */
-export async function primaryCluster(): Promise<Cluster> {
+export async function primaryCluster(settings: Settings = {}): Promise<Cluster> {
   const dir = clusterDir('primary');
   await pg('initdb', ['-D', dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
-  return cluster(dir, await freePort());
+  return cluster(dir, await freePort(), settings);
+}
+
+/** A folder the clusters' OS user may write (a WAL archive, say); removed by the caller. */
+export function clusterFolder(name: string): string {
+  return clusterDir(name);
+}
+
+/** A base backup of `primary` (pg_basebackup, its WAL streamed with it) into a folder of its own, not started. */
+export async function baseBackup(primary: Cluster): Promise<string> {
+  const dir = clusterDir('base');
+  await pg('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', dir, '-X', 'stream', '-c', 'fast', '--no-sync']);
+  return dir;
+}
+
+/**
+ * A cluster restored from a base backup (copied, the backup kept) and recovered with `settings`
+ * (restore_command, a recovery target, …): recovery.signal written, started, and waited for until
+ * it has left recovery (recovery_target_action = promote).
+ */
+export async function restoredCluster(base: string, settings: Settings): Promise<Cluster> {
+  const dir = clusterDir('restored');
+  await pg('cp', ['-a', `${base}/.`, dir]);
+  await pg('touch', [path.join(dir, 'recovery.signal')]);
+  const c = await cluster(dir, await freePort(), { recovery_target_action: 'promote', archive_mode: 'off', ...settings });
+  await superuser(c.url(), async (db) => {
+    for (let i = 0; (await db.query<{ r: boolean }>('SELECT pg_is_in_recovery() AS r')).rows[0].r; i++) {
+      if (i > 1_200) throw new Error(`the restored cluster did not leave recovery:\n${fs.readFileSync(path.join(dir, 'server.log'), 'utf8')}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+  return c;
 }
 
 /** A streaming replica of `primary`: a base backup with its standby settings written (-R), started as a hot standby. */
