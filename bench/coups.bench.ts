@@ -23,7 +23,7 @@ const LOSE: 'WIN' | 'LOSE' | 'PUSH' = 'LOSE';
 import { COUPS_SQL } from '../src/coups/coups-sql';
 import { BetType, dealPuntoBanco, evaluateCoup, formatCard, parseCards, seededRandom, shuffledShoe } from '../src/domain';
 import { rollupParams } from '../src/ledger/rollups';
-import { SNAPSHOT_SQL } from '../src/pit/pit.service';
+import { PIT_SQL } from '../src/pit/pit-sql';
 import { benchDatabase } from './bench-db';
 import { benchHost, jsonPoster, machineCpuMs, processCpuMs, sampleRss, startServiceProcess } from './service-process';
 import { machine, summarize, writeJson } from './stats';
@@ -250,7 +250,7 @@ async function databaseLimit(url: string, concurrency: number, seconds: number) 
           carriesOver: false,
         }));
         rows[0] = { ...rows[0], result: 'WIN', payout: 1000n, commission: 50n, net: 950n };
-        const snap = await c.query<{ version: string }>({ name: 'sabot-shoe-snapshot', text: SNAPSHOT_SQL, values: [shoe.id] });
+        const snap = await c.query<{ version: string }>({ name: PIT_SQL.readShoe.name, text: PIT_SQL.readShoe.text, values: [shoe.id] });
         const coupId = randomUUID();
         const accrued = rows.filter((r) => r.commission > 0n);
         const s = COUPS_SQL.settleCoup.bind({

@@ -23,6 +23,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import { newAuditKeyText, parseAuditKeys } from '../src/config/keyring';
 import { AuditLog } from '../src/ledger/audit-log';
 import { TablesService } from '../src/tables/tables.service';
+import { PitChanges } from '../src/pit/pit-changes';
+import { PitService } from '../src/pit/pit.service';
 import { covariancesOf, edgesOf, rulesOf } from '../src/pit/table-rules';
 import { rollupParams, SettledWager } from '../src/ledger/rollups';
 import { RollupParams } from '../src/ledger/ledger-sql';
@@ -77,6 +79,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
   const tablesService = new TablesService(
     prisma,
     new AuditLog({ keyring: parseAuditKeys(newAuditKeyText('seed')), signingKey: generateKeyPairSync('ed25519').privateKey, checkpointMinutes: 0 }),
+    new PitChanges(new PitService(prisma)),
   );
   const random = seededRandom(o.year * 10 + o.quarter);
 

@@ -4,18 +4,12 @@ import { Actor } from '../common/actor';
 import { AppError } from '../common/errors';
 import { KeyHolder, personsOf } from '../domain';
 import { PrismaService } from '../database/prisma.service';
+import { ACCESS_SQL } from './access-sql';
 
 export const ADMIN_KEY = Symbol('ADMIN_KEY');
 export const BOOTSTRAP_ADMIN_ID = 'bootstrap-admin';
 
 export const hash = (key: string) => createHash('sha256').update(key).digest();
-
-/**
- * The one definition of a usable key, over a row `k` of api_keys: not revoked, not expired, and a
- * person's key only while the staff register holds that person active in the key's role.
- */
-export const KEY_VALID_SQL =
-  'k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now()) AND (k.staff_id IS NULL OR EXISTS (SELECT 1 FROM staff s WHERE s.staff_id = k.staff_id AND s.active AND k.role = ANY (s.roles)))';
 
 /** Keys recently looked up, for routes whose write confirms the key itself. */
 const REMEMBER_MS = 5 * 60_000;
@@ -50,11 +44,9 @@ export class AccessService {
     const known = fromMemory ? this.recent.get(hex) : undefined;
     if (known && known.until > now && (known.expiresAt === null || known.expiresAt > now)) return { ...known.actor, unconfirmed: true };
     // Every other request asks this: a prepared statement on the shared pool, no ORM in between.
-    const { rows } = await this.prisma.pool.query<{ id: string; role: Actor['role']; table_id: string | null; expires_at: Date | null }>({
-      name: 'sabot-authenticate',
-      text: `SELECT k.id, k.role, k.table_id, k.expires_at FROM api_keys k WHERE k.key_hash = $1 AND ${KEY_VALID_SQL}`,
-      values: [hex],
-    });
+    const { rows } = await this.prisma.pool.query<{ id: string; role: Actor['role']; table_id: string | null; expires_at: Date | null }>(
+      ACCESS_SQL.authenticate.bind({ keyHash: hex }),
+    );
     const row = rows[0];
     if (!row) {
       this.recent.delete(hex);
@@ -72,11 +64,7 @@ export class AccessService {
    */
   async isValid(keyId: string, keyHash: string | null = null): Promise<boolean> {
     if (keyId === BOOTSTRAP_ADMIN_ID) return true;
-    const { rows } = await this.prisma.pool.query({
-      name: 'sabot-key-valid',
-      text: `SELECT 1 FROM api_keys k WHERE k.id = $1::uuid AND ($2::text IS NULL OR k.key_hash = $2) AND ${KEY_VALID_SQL}`,
-      values: [keyId, keyHash],
-    });
+    const { rows } = await this.prisma.pool.query(ACCESS_SQL.isValid.bind({ keyId, keyHash }));
     return rows.length === 1;
   }
 
@@ -102,13 +90,7 @@ export class AccessService {
    * hold live administrator keys. From then on it touches no person (src/domain/two-person.ts).
    */
   async bootstrapRetired(): Promise<boolean> {
-    const { rows } = await this.prisma.pool.query<{ retired: boolean }>({
-      name: 'sabot-bootstrap-retired',
-      text: `SELECT count(DISTINCT s.staff_id) >= 2 AS retired FROM staff s
-             JOIN api_keys k ON k.staff_id = s.staff_id AND k.role = 'ADMIN' AND ${KEY_VALID_SQL}
-             WHERE s.active AND 'ADMIN' = ANY (s.roles)`,
-      values: [],
-    });
+    const { rows } = await this.prisma.pool.query<{ retired: boolean }>(ACCESS_SQL.bootstrapRetired.bind({}));
     return rows[0].retired;
   }
 

@@ -19,7 +19,6 @@ import {
   BankStatus,
   bankOpening,
   retireOffer,
-  dealFrom,
   nextCoupNumber,
   nextBankerAfter,
   parseCards,
@@ -28,7 +27,9 @@ import {
   PLAYER_BANKED,
 } from '../domain';
 import { Bank, BankCoup, BankCoupVoid, Prisma } from '../generated/prisma/client';
-import { LockedShoe } from '../pit/pit.service';
+import { ReadShoe } from '../pit/pit.service';
+import { PitChanges } from '../pit/pit-changes';
+import { prismaRunner } from '../database/sql';
 import { applyBankCoupToRollups } from '../ledger/rollups';
 import { limitsOf, rulesOf } from '../pit/table-rules';
 import { seal } from '../ledger/seals';
@@ -55,6 +56,7 @@ export class BanksService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly pit: PitService,
+    private readonly changes: PitChanges,
     private readonly audit: AuditLog,
   ) {}
 
@@ -118,11 +120,7 @@ export class BanksService {
 
       // The cards leave the shoe as for any coup.
       const { shoe } = locked;
-      const dealt = dealFrom(shoe, number, Object.values(played.hands).flat());
-      await tx.shoe.update({
-        where: { id: shoe.id },
-        data: { remaining: dealt.remaining, cardsDealt: dealt.cardsDealt, coupCount: number, lastCoupNumber: dealt.lastCoupNumber ?? shoe.lastCoupNumber },
-      });
+      await this.changes.deal(prismaRunner(tx), locked, number, Object.values(played.hands).flat());
 
       const { standing, ...state } = played.bank;
       const after = await tx.bank.update({
@@ -362,7 +360,7 @@ function banque(bank: Bank, dto: RecordBankCoupDto, house: HouseCommission): Pla
   };
 }
 
-function playerBankedGame(locked: LockedShoe): 'CHEMIN_DE_FER' | 'BANQUE' {
+function playerBankedGame(locked: ReadShoe): 'CHEMIN_DE_FER' | 'BANQUE' {
   const variant = locked.table.variant;
   if (!PLAYER_BANKED.includes(variant)) {
     throw new AppError('NOT_PLAYER_BANKED', `Table ${locked.table.code} deals ${variant}, a casino-banked game: record its coups with wagers, not banks`);

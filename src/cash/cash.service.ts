@@ -5,11 +5,11 @@ import { minorUnits } from '../common/exact-json';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService, Tx } from '../database/prisma.service';
 import { prismaRunner } from '../database/sql';
-import { attributeWager, CashThresholds, formatRate, gamingDayOf, markerOutstanding, needsIdentification, OpenSeating } from '../domain';
+import { attributeWager, CashThresholds, formatRate, gamingDayOf, markerOutstanding, needsIdentification } from '../domain';
 import { Property } from '../generated/prisma/client';
 import { AuditLog } from '../ledger/audit-log';
 import { LEDGER_SQL } from '../ledger/ledger-sql';
-import { PitService, SEATED_SQL } from '../pit/pit.service';
+import { PitService } from '../pit/pit.service';
 import { CASH_SQL as SQL } from './cash-sql';
 import { seal, SealRef } from '../ledger/seals';
 import { BuyInDto, BuyInInputDto, CageTransactionInputDto, CashTransactionDto, MarkerDto, MarkerPaymentInputDto } from './dto/cash.dto';
@@ -85,8 +85,8 @@ export class CashService {
     return this.prisma.transaction(ctx, async (tx) => {
       const db = prismaRunner(tx);
       // The table's row lock orders buy-ins with closing the table.
-      const table = await this.pit.lockOpenTable(tx, tableId, 'a buy-in');
-      const seated = await tx.$queryRawUnsafe<OpenSeating[]>(SEATED_SQL, tableId);
+      const table = await this.pit.lockOpenTable(db, tableId, 'a buy-in');
+      const seated = await this.pit.seatedAt(db, tableId);
       const who = dto.seat === undefined ? { patronId: dto.patronId ?? null, seatingId: null } : attributeWager(seated, dto.seat, dto.patronId ?? null);
       if (who.patronId !== null) await this.pit.assertRegistered(db, [who.patronId]);
       const { table: t, timeZone, gamingDayStartHour } = await this.pit.withProperty(tableId, tx);

@@ -23,7 +23,8 @@ import {
   settleWager,
 } from '../domain';
 import { CasinoTable, Coup, CoupVoid, Wager } from '../generated/prisma/client';
-import { CarriedWager, LockedShoe } from '../pit/pit.service';
+import { CarriedWager, ReadShoe } from '../pit/pit.service';
+import { PitChanges } from '../pit/pit-changes';
 import { rollupParams } from '../ledger/rollups';
 import { answerParams } from '../database/idempotent-answers';
 import { pgRunner, prismaRunner, SqlRunner } from '../database/sql';
@@ -60,6 +61,7 @@ export class CoupsService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly pit: PitService,
+    private readonly changes: PitChanges,
     private readonly audit: AuditLog,
     private readonly keys: AccessService,
     private readonly metrics: Metrics,
@@ -67,90 +69,84 @@ export class CoupsService {
 
   /**
    * Records a coup. With cards: the whole coup, settled at once. Without: the coup opens for
-   * betting. One transaction under the shoe lock; any error leaves no trace and uses no number.
+   * betting. Any error leaves no trace and uses no number.
    */
   async record(shoeId: string, dto: RecordCoupDto, ctx: RequestContext): Promise<CoupDto> {
-    const coup = await this.recordCoup(shoeId, dto, ctx);
-    if (coup.status === 'SETTLED') this.metrics.settled(coup.wagers.length);
+    if (!dto.cards) {
+      await this.confirmKey(ctx.actor);
+      return this.openForBetting(shoeId, dto, ctx);
+    }
+    const coup = await this.settleWhole(shoeId, dto.cards, dto, ctx);
+    this.metrics.settled(coup.wagers.length);
     return coup;
   }
 
-  private async recordCoup(shoeId: string, dto: RecordCoupDto, ctx: RequestContext): Promise<CoupDto> {
-    const { actor } = ctx;
-    if (actor.unconfirmed) {
-      // The caller's key was recognised from memory: only the one-statement write confirms it
-      // itself; any other outcome (another path, an error) first makes sure it is still valid.
-      try {
-        const written = dto.cards ? await this.recordOptimistic(shoeId, dto.cards, dto, ctx) : null;
-        if (written) return written;
-      } catch (e) {
-        await this.confirmKey(actor);
-        throw e;
-      }
-      await this.confirmKey(actor);
-      return dto.cards ? this.recordLocked(shoeId, dto.cards, dto, ctx) : this.openForBetting(shoeId, dto, ctx);
-    }
-    if (!dto.cards) return this.openForBetting(shoeId, dto, ctx);
-    return (await this.recordOptimistic(shoeId, dto.cards, dto, ctx)) ?? this.recordLocked(shoeId, dto.cards, dto, ctx);
-  }
-
+  /**
+   * A caller recognised from memory (AccessService) is confirmed by the settlement statement
+   * itself; a request that goes any other way confirms its key here first, once.
+   */
   private async confirmKey(actor: Actor): Promise<void> {
-    if (!(await this.keys.isValid(actor.keyId, actor.keyHash ?? null))) throw new AppError('UNAUTHENTICATED', 'This API key is unknown, revoked or expired');
+    if (actor.unconfirmed && !(await this.keys.isValid(actor.keyId, actor.keyHash ?? null)))
+      throw new AppError('UNAUTHENTICATED', 'This API key is unknown, revoked or expired');
   }
 
   /**
-   * The hot path: read the shoe, settle in memory, write everything in one statement that applies
-   * only if the shoe has not moved since it was read (and, for a caller recognised from memory,
-   * only if the key is still valid). Null when it did not apply: another client moved the shoe.
+   * A whole coup: read the shoe, settle in memory, and write everything in the one settlement
+   * statement, which applies only if the shoe has not moved since it was read (and, for a caller
+   * recognised from memory, only if the key is still valid). When another client moved the shoe
+   * meanwhile, the same again behind the shoe's row lock.
    */
-  private async recordOptimistic(shoeId: string, cards: HandsDto, dto: RecordCoupDto, ctx: RequestContext): Promise<CoupDto | null> {
+  private async settleWhole(shoeId: string, cards: HandsDto, dto: RecordCoupDto, ctx: RequestContext): Promise<CoupDto> {
     const { actor } = ctx;
     const hands = parseHands(cards);
     const table = await this.pit.tableOf(shoeId);
-    const snap = await this.pit.snapshot(shoeId, actor, table);
-    const wagers = [...snap.carried.map(carriedWager), ...(await this.newWagers(pgRunner(this.prisma.pool), snap, dto.wagers))];
-    const plan = this.plan(ctx, snap, { id: randomUUID(), number: nextCoupNumber(snap.shoe), isNew: true }, hands, wagers);
-    return (await this.writeOptimistic(ctx, plan, snap.version, actor.unconfirmed ? { keyId: actor.keyId, keyHash: actor.keyHash ?? null } : null))
-      ? plan.dto
-      : null;
+    const pool = pgRunner(this.prisma.pool);
+    try {
+      const read = await this.pit.snapshot(shoeId, actor, table);
+      const plan = await this.planWhole(ctx, pool, read, hands, dto);
+      if (await this.write(pool, ctx, plan, read.version, actor.unconfirmed ? actor : null)) return plan.dto;
+    } catch (e) {
+      await this.confirmKey(actor);
+      throw e;
+    }
+    await this.confirmKey(actor);
+    return this.prisma.rawTransaction(ctx, async (client) => {
+      const db = pgRunner(client);
+      const read = await this.pit.lockRaw(client, shoeId, actor, table);
+      const plan = await this.planWhole(ctx, db, read, hands, dto);
+      if (!(await this.write(db, ctx, plan, read.version, null))) throw new Error(`Coup ${plan.dto.id}: the shoe moved under its lock`);
+      return plan.dto;
+    });
   }
 
-  /** The whole coup serialised behind the shoe's row lock (two clients on one shoe). */
-  private async recordLocked(shoeId: string, cards: HandsDto, dto: RecordCoupDto, ctx: RequestContext): Promise<CoupDto> {
-    const { actor } = ctx;
-    const hands = parseHands(cards);
-    const table = await this.pit.tableOf(shoeId);
-    return this.prisma.rawTransaction(ctx, async (client) => {
-      const locked = await this.pit.lockRaw(client, shoeId, actor, table);
-      const number = nextCoupNumber(locked.shoe);
-      const wagers = [...locked.carried.map(carriedWager), ...(await this.newWagers(pgRunner(client), locked, dto.wagers))];
-      return this.settle(ctx, pgRunner(client), locked, { id: randomUUID(), number, isNew: true }, hands, wagers);
-    });
+  /** A whole coup planned on a read of the shoe: the tie bets waiting on it and the new wagers, settled. */
+  private async planWhole(ctx: RequestContext, db: SqlRunner, read: ReadShoe, hands: Hands, dto: RecordCoupDto): Promise<Plan> {
+    const wagers = [...read.carried.map(carriedWager), ...(await this.newWagers(db, read, dto.wagers))];
+    return this.plan(ctx, read, { id: randomUUID(), number: nextCoupNumber(read.shoe), isNew: true }, hands, wagers);
   }
 
   /** A coup opened for betting; its cards come later. */
   private async openForBetting(shoeId: string, dto: RecordCoupDto, ctx: RequestContext): Promise<CoupDto> {
     const { actor } = ctx;
     return this.prisma.transaction(ctx, async (tx) => {
-      const locked = await this.pit.lock(tx, shoeId, actor, { mustBeOpen: true, withCarried: true, withSeated: true });
+      const db = prismaRunner(tx);
+      const locked = await this.pit.lock(tx, shoeId, actor, { mustBeOpen: true });
       const { shoe } = locked;
       const number = nextCoupNumber(locked.shoe);
-      const fresh = await this.newWagers(prismaRunner(tx), locked, dto.wagers);
-      const carried = locked.carried.map(carriedWager);
+      const fresh = await this.newWagers(db, locked, dto.wagers);
+      const carried = locked.carried.map((w) => w.id);
       const coupId = randomUUID();
       const openedAt = new Date();
       await tx.coup.create({
         data: { id: coupId, shoeId, tableId: shoe.tableId, propertyId: shoe.propertyId, number, status: 'BETTING', playerCards: [], bankerCards: [], openedAt },
       });
-      await insertOpenWagers(tx, coupId, shoe, fresh, openedAt);
-      if (carried.length) await tx.wager.updateMany({ where: { id: { in: carried.map((w) => w.id) }, gamingDay: null }, data: { coupId } });
-      await tx.shoe.update({ where: { id: shoeId }, data: { coupCount: number, openCoupId: coupId } });
+      await this.changes.openCoup(db, shoe, { id: coupId, number }, carried, fresh, openedAt);
       await this.audit.append(tx, ctx, {
         stream: shoe.tableId,
         action: 'coup.open',
         entityType: 'coup',
         entityId: coupId,
-        data: { shoeId, number, openedAt: openedAt.toISOString(), wagers: fresh.map(auditWager), carried: carried.map((w) => w.id) },
+        data: { shoeId, number, openedAt: openedAt.toISOString(), wagers: fresh.map(auditWager), carried },
         seals: [seal('coups', coupId), ...fresh.map((w) => seal('wagers', w.id))],
       });
       return this.describe(tx, coupId);
@@ -161,11 +157,12 @@ export class CoupsService {
   addWagers(coupId: string, dto: AddWagersDto, ctx: RequestContext): Promise<CoupDto> {
     const { actor } = ctx;
     return this.prisma.transaction(ctx, async (tx) => {
-      const locked = await this.lockOpenCoup(tx, coupId, actor, true);
+      const db = prismaRunner(tx);
+      const locked = await this.lockOpenCoup(tx, coupId, actor);
       const { shoe } = locked;
-      const wagers = await this.newWagers(prismaRunner(tx), locked, dto.wagers);
+      const wagers = await this.newWagers(db, locked, dto.wagers);
       const placedAt = new Date();
-      await insertOpenWagers(tx, coupId, shoe, wagers, placedAt);
+      await this.changes.placeWagers(db, shoe, coupId, wagers, placedAt);
       await this.audit.append(tx, ctx, {
         stream: shoe.tableId,
         action: 'coup.wagers',
@@ -192,7 +189,10 @@ export class CoupsService {
       const locked = await this.lockOpenCoup(tx, coupId, actor);
       const coup = await tx.coup.findFirstOrThrow({ where: { id: coupId, gamingDay: null }, select: { number: true } });
       const wagers = (await tx.wager.findMany({ where: { coupId, gamingDay: null, status: 'OPEN' } })).map(storedWager);
-      await this.settle(ctx, prismaRunner(tx), locked, { id: coupId, number: coup.number, isNew: false }, hands, wagers);
+      const plan = this.plan(ctx, locked, { id: coupId, number: coup.number, isNew: false }, hands, wagers);
+      // The answer is stored by the transaction around this, from the stored rows (below).
+      if (!(await this.write(prismaRunner(tx), { ...ctx, idempotency: null }, plan, locked.version, null)))
+        throw new Error(`Coup ${coupId}: the shoe moved under its lock`);
       // The coup may also hold withdrawn wagers: answer from the stored rows, as GET does.
       return this.describe(tx, coupId);
     });
@@ -214,10 +214,8 @@ export class CoupsService {
             : 'Only a tie bet carried to the next coup can be withdrawn',
         );
       }
-      const withdrawn = await tx.wager.update({ where: { id: wagerId, gamingDay: null }, data: { status: 'WITHDRAWN' } });
-      // The bets waiting for the next coup changed: move the shoe's version, so that a whole coup
-      // computed before this withdrawal cannot be written (CoupsService.writeOptimistic).
-      await tx.$executeRaw`UPDATE shoes SET status = status WHERE id = ${found.shoeId}::uuid`;
+      await this.changes.withdraw(prismaRunner(tx), found.shoeId, wagerId);
+      const withdrawn = await tx.wager.findUniqueOrThrow({ where: { id: wagerId } });
       await this.audit.append(tx, ctx, {
         stream: shoe.tableId,
         action: 'wager.withdraw',
@@ -253,7 +251,7 @@ export class CoupsService {
    * given its patron and visit: the patron named, else the one seated on its seat. A patron named
    * must be registered.
    */
-  private async newWagers(db: SqlRunner, at: Pick<LockedShoe, 'table' | 'seated'>, placed: readonly WagerInputDto[] | undefined): Promise<PendingWager[]> {
+  private async newWagers(db: SqlRunner, at: Pick<ReadShoe, 'table' | 'seated'>, placed: readonly WagerInputDto[] | undefined): Promise<PendingWager[]> {
     if (!placed?.length) return [];
     const wagers = placed.map((w) => newWager(at.table, at.seated, w));
     await this.pit.assertRegistered(
@@ -263,64 +261,45 @@ export class CoupsService {
     return wagers;
   }
 
-  private async lockOpenCoup(tx: Tx, coupId: string, actor: Actor, withSeated = false): Promise<LockedShoe> {
+  private async lockOpenCoup(tx: Tx, coupId: string, actor: Actor): Promise<ReadShoe> {
     // A coup taking bets has no gaming day yet: it is in the ledger's open partition, read alone.
     // Only a coup that is not (for the error) is looked for in every month.
     const select = { shoeId: true, number: true } as const;
     const coup = (await tx.coup.findFirst({ where: { id: coupId, gamingDay: null }, select })) ?? (await tx.coup.findUnique({ where: { id: coupId }, select }));
     if (!coup) throw notFound('Coup', coupId);
-    const locked = await this.pit.lock(tx, coup.shoeId, actor, { mustBeOpen: true, withSeated });
+    const locked = await this.pit.lock(tx, coup.shoeId, actor, { mustBeOpen: true });
     if (locked.shoe.openCoupId !== coupId) throw new AppError('COUP_NOT_TAKING_BETS', `Coup ${coup.number} is not taking bets`);
     return locked;
   }
 
   /**
-   * Settles on a locked shoe (the whole coup behind the lock, or the cards of a coup taking bets):
-   * the one settlement statement, its shoe guard satisfied by the lock held.
+   * The one write of a settled coup, whichever way it came (whole, or the cards of a coup taking
+   * bets; read with or without the shoe's lock): the settlement statement (coups.sql settleCoup),
+   * applied only at the version the shoe was read at, confirming the key of a caller recognised
+   * from memory, and storing the request's answer with it when it has an Idempotency-Key. Returns
+   * whether it applied (false: the shoe moved since it was read).
    */
-  private async settle(
-    ctx: RequestContext,
-    db: SqlRunner,
-    locked: LockedShoe,
-    coup: { id: string; number: number; isNew: boolean },
-    hands: Hands,
-    wagers: PendingWager[],
-  ): Promise<CoupDto> {
-    const plan = this.plan(ctx, locked, coup, hands, wagers);
-    // The answer is stored by the transaction around this (it answers from the stored rows).
-    const [written] = await db.query<{ applied: bigint | string; stored: bigint | string }>(
-      COUPS_SQL.settleCoup.bind({ ...plan.params, version: null, confirmKeyId: null, confirmKeyHash: null, ...answerParams(null, null) }),
-    );
-    if (Number(written.applied) !== 1 || Number(written.stored) !== plan.storedCount) {
-      throw new Error(`Settling coup ${coup.id}: applied ${written.applied}, settled ${written.stored} of ${plan.storedCount} stored wagers`);
-    }
-    return plan.dto;
-  }
-
-  /**
-   * Writes a planned whole coup as one autocommit statement, guarded by the shoe's version: all of
-   * it applies, or (the shoe moved) none of it. Returns whether it applied.
-   */
-  private async writeOptimistic(ctx: RequestContext, plan: Plan, version: string, confirm: { keyId: string; keyHash: string | null } | null): Promise<boolean> {
+  private async write(db: SqlRunner, ctx: RequestContext, plan: Plan, version: string, confirm: Actor | null): Promise<boolean> {
     const claim = ctx.idempotency;
-    const statement = COUPS_SQL.settleCoup.bind({
-      ...plan.params,
-      version,
-      confirmKeyId: confirm?.keyId ?? null,
-      confirmKeyHash: confirm?.keyHash ?? null,
-      ...answerParams(claim, plan.dto),
-    });
-    const { rows } = await this.prisma.pool.query<{ applied: string; stored: string }>(statement);
-    if (Number(rows[0].applied) !== 1) return false;
-    if (Number(rows[0].stored) !== plan.storedCount) {
-      throw new Error(`Coup ${plan.dto.id} settled ${rows[0].stored} of ${plan.storedCount} waiting tie bets: the shoe version did not guard them`);
+    const [written] = await db.query<{ applied: bigint | string; stored: bigint | string }>(
+      COUPS_SQL.settleCoup.bind({
+        ...plan.params,
+        version,
+        confirmKeyId: confirm?.keyId ?? null,
+        confirmKeyHash: confirm?.keyHash ?? null,
+        ...answerParams(claim, plan.dto),
+      }),
+    );
+    if (Number(written.applied) !== 1) return false;
+    if (Number(written.stored) !== plan.storedCount) {
+      throw new Error(`Coup ${plan.dto.id} settled ${written.stored} of ${plan.storedCount} stored wagers: the shoe's version did not guard them`);
     }
     if (claim) claim.stored = true;
     return true;
   }
 
   /** Checks the cards and settles every wager in memory: what to write, and the answer. Writes nothing. */
-  private plan(ctx: RequestContext, locked: LockedShoe, coup: { id: string; number: number; isNew: boolean }, hands: Hands, wagers: PendingWager[]): Plan {
+  private plan(ctx: RequestContext, locked: ReadShoe, coup: { id: string; number: number; isNew: boolean }, hands: Hands, wagers: PendingWager[]): Plan {
     const { shoe, table } = locked;
     const rules = rulesOf(table);
     const outcome = evaluateCoup(rules.variant, hands);
@@ -495,25 +474,6 @@ function storedWager(w: Wager): PendingWager {
     seatingId: w.seatingId,
     carriedFromId: w.carriedFromId,
   };
-}
-
-async function insertOpenWagers(tx: Tx, coupId: string, shoe: { id: string; propertyId: string }, wagers: PendingWager[], placedAt: Date): Promise<void> {
-  if (wagers.length === 0) return;
-  await tx.wager.createMany({
-    data: wagers.map((w) => ({
-      id: w.id,
-      coupId,
-      shoeId: shoe.id,
-      propertyId: shoe.propertyId,
-      seat: w.seat,
-      betType: w.betType,
-      amount: w.amount,
-      patronId: w.patronId,
-      seatingId: w.seatingId,
-      status: 'OPEN' as const,
-      placedAt,
-    })),
-  });
 }
 
 interface Plan {

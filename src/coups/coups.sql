@@ -1,5 +1,6 @@
 -- The coups room's writes, as SQL. Parameters are named (:name); src/database/named-sql.ts turns
--- them into $1… once, at load. Opening a coup for betting and adding wagers are plain Prisma CRUD.
+-- them into $1… once, at load. What it writes to the pit's tables (the shoe, its wagers) is the
+-- pit's own SQL, included from src/pit/pit.sql.
 
 -- name: settleCoup
 -- A coup settled in one statement: the shoe (its composition, counters and version), the coup
@@ -21,14 +22,11 @@
 -- partition, so every lookup of one says `gaming_day IS NULL` and reads that partition alone.
 -- Settling sets the day, and PostgreSQL moves the row to its month.
 WITH guard AS (
-  UPDATE shoes SET remaining = :remaining::int[], cards_dealt = :cardsDealt::int, coup_count = :coupCount::int, open_coup_id = NULL,
-                   last_coup_number = coalesce(:lastCoupNumber::int, last_coup_number)
-  WHERE id = :shoeId::uuid AND status = 'OPEN'
-    AND open_coup_id IS NOT DISTINCT FROM :openCoupId::uuid
-    AND (:version::bigint IS NULL OR version = :version::bigint)
+-- include: ../pit/pit.sql settleShoe
     AND (:confirmKeyId::uuid IS NULL OR EXISTS (
-      SELECT 1 FROM api_keys k WHERE k.id = :confirmKeyId::uuid AND (:confirmKeyHash::text IS NULL OR k.key_hash = :confirmKeyHash) AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())
-        AND (k.staff_id IS NULL OR EXISTS (SELECT 1 FROM staff s WHERE s.staff_id = k.staff_id AND s.active AND k.role = ANY (s.roles)))))
+      SELECT 1 FROM api_keys k WHERE k.id = :confirmKeyId::uuid AND (:confirmKeyHash::text IS NULL OR k.key_hash = :confirmKeyHash) AND
+-- include: ../access/access.sql keyValid
+    ))
   RETURNING 1
 ), coup_new AS (
   INSERT INTO coups (id, shoe_id, table_id, property_id, number, status, player_cards, banker_cards, winner, player_total, banker_total, card_count, "natural", opened_at, settled_at, gaming_day)
@@ -42,29 +40,9 @@ WITH guard AS (
                    settled_at = :settledAt::timestamptz, gaming_day = :gamingDay::date
   WHERE id = :coupId::uuid AND gaming_day IS NULL AND :openCoupId::uuid IS NOT NULL AND status = 'BETTING' AND EXISTS (SELECT 1 FROM guard)
   RETURNING 1
-), wagers_new AS (
-  INSERT INTO wagers (id, coup_id, shoe_id, property_id, seat, bet_type, amount, patron_id, seating_id, status, result, payout, commission, net, carried_from_id, placed_at, settled_at, gaming_day)
-  SELECT u.id, :coupId::uuid, :shoeId::uuid, :propertyId::uuid, u.seat, u.bet_type::"BetType", u.amount, u.patron_id, u.seating_id, 'SETTLED', u.result::"WagerResult",
-         u.payout, u.commission, u.net, NULL, :settledAt::timestamptz, :settledAt::timestamptz, :gamingDay::date
-  FROM unnest(:newIds::uuid[], :newSeats::int[], :newBetTypes::text[], :newAmounts::bigint[], :newPatrons::text[], :newSeatings::uuid[], :newResults::text[],
-              :newPayouts::bigint[], :newCommissions::bigint[], :newNets::bigint[])
-       AS u(id, seat, bet_type, amount, patron_id, seating_id, result, payout, commission, net), guard
-  RETURNING 1
-), wagers_stored AS (
-  UPDATE wagers w SET status = 'SETTLED', result = v.result::"WagerResult", payout = v.payout, commission = v.commission, net = v.net,
-                      settled_at = :settledAt::timestamptz, coup_id = :coupId::uuid, gaming_day = :gamingDay::date
-  FROM unnest(:storedIds::uuid[], :storedResults::text[], :storedPayouts::bigint[], :storedCommissions::bigint[], :storedNets::bigint[])
-       AS v(id, result, payout, commission, net), guard
-  WHERE w.id = v.id AND w.gaming_day IS NULL AND w.status = 'OPEN'
-  RETURNING 1
-), carried_forward AS (
-  INSERT INTO wagers (id, coup_id, shoe_id, property_id, seat, bet_type, amount, patron_id, seating_id, status, carried_from_id, placed_at)
-  SELECT u.id, NULL, :shoeId::uuid, :propertyId::uuid, u.seat, u.bet_type::"BetType", u.amount, u.patron_id, u.seating_id, 'OPEN', u.carried_from_id, :settledAt::timestamptz
-  FROM unnest(:carriedIds::uuid[], :carriedSeats::int[], :carriedBetTypes::text[], :carriedAmounts::bigint[], :carriedPatrons::text[], :carriedSeatings::uuid[],
-              :carriedFrom::uuid[])
-       AS u(id, seat, bet_type, amount, patron_id, seating_id, carried_from_id), guard
-  RETURNING 1
-), accruals AS (
+),
+-- include: ../pit/pit.sql settleWagers
+, accruals AS (
   INSERT INTO commission_entries (id, shoe_id, table_id, property_id, seat, patron_id, kind, amount, coup_id, wager_id, created_by_key_id, created_at)
   SELECT u.wager_id, :shoeId::uuid, :tableId::uuid, :propertyId::uuid, u.seat, u.patron_id, 'ACCRUAL', u.amount, :coupId::uuid, u.wager_id, :createdByKeyId, :settledAt::timestamptz
   FROM unnest(:accrualSeats::int[], :accrualPatrons::text[], :accrualAmounts::bigint[], :accrualWagers::uuid[]) AS u(seat, patron_id, amount, wager_id), guard

@@ -36,7 +36,7 @@ export class DealersService {
     assertTableAccess(ctx.actor, tableId);
     return this.prisma.transaction(ctx, async (tx) => {
       // The table's row lock orders its rotations (and a close or reopen) one after another.
-      await this.pit.lockOpenTable(tx, tableId, 'a dealer takes it');
+      await this.pit.lockOpenTable(prismaRunner(tx), tableId, 'a dealer takes it');
       const [now] = await prismaRunner(tx).query<{ dealer_id: string }>(DEALERS_SQL.dealingNow.bind({ tableId }));
       if (now?.dealer_id === dto.dealerId) throw new AppError('DEALER_ALREADY_DEALING', `Dealer ${dto.dealerId} is already dealing this table`);
       const shift = await tx.dealerShift.create({ data: { tableId, dealerId: dto.dealerId, recordedByKeyId: ctx.actor.keyId } });

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { connect, Events, NatsConnection, Subscription } from 'nats';
-import { BOOTSTRAP_ADMIN_ID, KEY_VALID_SQL } from '../access/access.service';
+import { BOOTSTRAP_ADMIN_ID } from '../access/access.service';
+import { ACCESS_SQL } from '../access/access-sql';
 import type { Actor } from '../common/actor';
 import { PrismaService } from '../database/prisma.service';
 import { EVENTS_CONFIG, EventsConfig } from './event-relay';
@@ -93,7 +94,7 @@ export class TableFeeds implements OnModuleDestroy {
   /**
    * Calls `end` once the key a stream was opened with would no longer be accepted: the caller `actor`,
    * who presented the key of SHA-256 `keyHash` (hex). That is the one definition of a usable key
-   * (access.service KEY_VALID_SQL: revoked, expired, or whatever else it says), looked up by the key
+   * (access.sql keyValid: revoked, expired, or whatever else it says), looked up by the key
    * itself as a request's is, so a key whose secret was replaced ends too. Every open stream's key is
    * checked every KEY_CHECK_MS, in one query for all of them (not per event); the bootstrap
    * administrator's key is the environment's and is not checked.
@@ -184,11 +185,7 @@ export class TableFeeds implements OnModuleDestroy {
   private async checkKeys(): Promise<void> {
     if (this.keyed.size === 0) return;
     try {
-      const { rows } = await this.prisma.pool.query<{ key_hash: string }>({
-        name: 'sabot-stream-keys',
-        text: `SELECT k.key_hash FROM api_keys k WHERE k.key_hash = ANY($1::text[]) AND ${KEY_VALID_SQL}`,
-        values: [[...new Set(this.keyed.values())]],
-      });
+      const { rows } = await this.prisma.pool.query<{ key_hash: string }>(ACCESS_SQL.validHashes.bind({ keyHashes: [...new Set(this.keyed.values())] }));
       const valid = new Set(rows.map((r) => r.key_hash));
       for (const [end, keyHash] of [...this.keyed]) if (!valid.has(keyHash)) end();
     } catch (e) {

@@ -9,7 +9,6 @@ export const PATRONS_SQL = loadQueries<{
   seatingById: { id: string };
   seatingsOfTable: { tableId: string; gamingDay: string | null };
   lockPatron: { card: string };
-  moveOpenShoe: { tableId: string };
   topPatrons: { from: string; to: string; propertyId: string | null; limit: number };
   patronsCoups: { cards: string[]; from: string; to: string; propertyId: string | null };
   patronsSeatings: { cards: string[]; from: string; to: string; propertyId: string | null };

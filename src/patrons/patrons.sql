@@ -74,11 +74,6 @@ ORDER BY s.started_at, s.id;
 -- Card-ins of one patron, one after another (two tables cannot seat the same card at once).
 SELECT pg_advisory_xact_lock(hashtextextended('sabot:patron:' || :card::text, 0));
 
--- name: moveOpenShoe
--- A card in or out changes whose the table's next wagers are: the version of its open shoe moves, so
--- that a coup computed before it (CoupsService's optimistic path) is computed again.
-UPDATE shoes SET status = status WHERE table_id = :tableId::uuid AND status = 'OPEN';
-
 -- name: topPatrons
 -- The patrons of the most theoretical win over the period (at one property or all), their play per
 -- table and bet type.

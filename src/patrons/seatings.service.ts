@@ -7,6 +7,7 @@ import { prismaRunner } from '../database/sql';
 import { gamingDayOf } from '../domain';
 import { AuditLog } from '../ledger/audit-log';
 import { PitService } from '../pit/pit.service';
+import { PitChanges } from '../pit/pit-changes';
 import { SeatingDto, StartSeatingDto } from './dto/seating.dto';
 import { PATRONS_SQL as SQL } from './patrons-sql';
 import { seal } from '../ledger/seals';
@@ -22,6 +23,7 @@ export class SeatingsService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly pit: PitService,
+    private readonly changes: PitChanges,
     private readonly audit: AuditLog,
   ) {}
 
@@ -29,7 +31,7 @@ export class SeatingsService {
     assertTableAccess(ctx.actor, tableId);
     return this.prisma.transaction(ctx, async (tx) => {
       const db = prismaRunner(tx);
-      await this.pit.lockOpenTable(tx, tableId, 'you seat a patron');
+      await this.pit.lockOpenTable(db, tableId, 'you seat a patron');
       await this.pit.assertRegistered(db, [dto.patronId]);
       await db.run(SQL.lockPatron.bind({ card: dto.patronId }));
       const open = await db.query<SeatingRow>(SQL.openSeatingsOf.bind({ card: dto.patronId }));
@@ -47,25 +49,22 @@ export class SeatingsService {
       }
       const { timeZone, gamingDayStartHour } = await this.pit.withProperty(tableId, tx);
       const now = new Date();
-      const seating = await tx.seating.create({
-        data: {
-          patronId: dto.patronId,
-          tableId,
-          seat: dto.seat,
-          gamingDay: new Date(`${gamingDayOf(now, timeZone, gamingDayStartHour)}T00:00:00Z`),
-          startedAt: now,
-          startedByKeyId: ctx.actor.keyId,
-        },
+      const seatingId = await this.changes.seat(db, {
+        patronId: dto.patronId,
+        tableId,
+        seat: dto.seat,
+        gamingDay: gamingDayOf(now, timeZone, gamingDayStartHour),
+        startedAt: now,
+        keyId: ctx.actor.keyId,
       });
-      await db.run(SQL.moveOpenShoe.bind({ tableId }));
-      const out = await this.read(tx, seating.id);
+      const out = await this.read(tx, seatingId);
       await this.audit.append(tx, ctx, {
         stream: tableId,
         action: 'seating.start',
         entityType: 'seating',
-        entityId: seating.id,
+        entityId: seatingId,
         data: { patronId: dto.patronId, seat: dto.seat, gamingDay: out.gamingDay, startedAt: out.startedAt },
-        seals: [seal('seatings', seating.id)],
+        seals: [seal('seatings', seatingId)],
       });
       return out;
     });
@@ -78,11 +77,9 @@ export class SeatingsService {
       if (!found) throw notFound('Seating', seatingId);
       assertTableAccess(ctx.actor, found.table_id);
       // The table's row lock orders card-outs with card-ins and closing the table.
-      await tx.$queryRaw`SELECT 1 FROM casino_tables WHERE id = ${found.table_id}::uuid FOR UPDATE`;
-      const now = new Date();
-      const ended = await tx.seating.updateMany({ where: { id: seatingId, endedAt: null }, data: { endedAt: now, endedByKeyId: ctx.actor.keyId } });
-      if (ended.count === 0) throw new AppError('SEATING_ENDED', `Patron ${found.patron_id}'s card came out of seat ${found.seat} already`);
-      await db.run(SQL.moveOpenShoe.bind({ tableId: found.table_id }));
+      await this.pit.lockTable(db, found.table_id);
+      if (!(await this.changes.unseat(db, seatingId, ctx.actor.keyId, new Date())))
+        throw new AppError('SEATING_ENDED', `Patron ${found.patron_id}'s card came out of seat ${found.seat} already`);
       const out = await this.read(tx, seatingId);
       await this.audit.append(tx, ctx, {
         stream: found.table_id,

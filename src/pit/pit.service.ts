@@ -6,7 +6,8 @@ import { PrismaService, Tx } from '../database/prisma.service';
 import { BetType, OpenSeating } from '../domain';
 import { CasinoTable, Shoe } from '../generated/prisma/client';
 import { TableWithClock } from './table-rules';
-import { SqlRunner } from '../database/sql';
+import { pgRunner, prismaRunner, SqlRunner } from '../database/sql';
+import { PIT_SQL } from './pit-sql';
 
 /** A tie bet carried to the shoe's next coup, waiting for it. */
 export interface CarriedWager {
@@ -19,55 +20,33 @@ export interface CarriedWager {
   carriedFromId: string;
 }
 
-/** The shoe row as locked for a write, with its table (immutable rules), property clock and waiting tie bets. */
-export interface LockedShoe {
+/** The shoe as a write reads it (pit.sql readShoe), with its table (immutable rules), property clock, waiting tie bets and who is seated. */
+export interface ReadShoe {
   readonly shoe: LockedRow;
+  /** The shoe's version when read: a write computed from this read applies only at it. */
+  readonly version: string;
   readonly table: CasinoTable;
   readonly timeZone: string;
   readonly gamingDayStartHour: number;
   readonly carried: CarriedWager[];
-  /** The patrons whose cards are in at the table now (read only where wagers are placed). */
+  /** The patrons whose cards are in at the table now. */
   readonly seated: OpenSeating[];
+}
+
+/** A table's row as locked for a write (pit.sql lockTable). */
+export interface LockedTable {
+  id: string;
+  status: string;
+  currency: string;
+  decks: number;
+  propertyId: string;
 }
 
 /** The shoe as the write paths read it (its version is read only by the optimistic path). */
 type LockedRow = Omit<Shoe, 'version'>;
 
-/** The shoe's columns as the write paths read them. */
-const SHOE_COLUMNS = `
-  s.id, s.table_id AS "tableId", s.property_id AS "propertyId", s.number, s.decks, s.status, s.burn_cards AS "burnCards", s.cut_card_position AS "cutCardPosition",
-  s.shuffle_ref AS "shuffleRef", s.remaining, s.cards_dealt AS "cardsDealt", s.coup_count AS "coupCount",
-  s.open_coup_id AS "openCoupId", s.last_coup_number AS "lastCoupNumber", s.opened_at AS "openedAt", s.closed_at AS "closedAt"`;
-
-export const LOCK_SHOE_SQL = `SELECT ${SHOE_COLUMNS} FROM shoes s WHERE s.id = $1::uuid FOR UPDATE`;
-
-/** The shoe, its version, its waiting tie bets and the patrons seated at its table, all as of one snapshot (one statement). */
-export const SNAPSHOT_SQL = `
-  SELECT ${SHOE_COLUMNS}, s.version::text AS version,
-         (SELECT coalesce(json_agg(json_build_object('id', w.id, 'seat', w.seat, 'betType', w.bet_type, 'amount', w.amount::text,
-                                                     'patronId', w.patron_id, 'seatingId', w.seating_id, 'carriedFromId', w.carried_from_id)
-                                   ORDER BY w.placed_at, w.id), '[]'::json)
-          FROM wagers w WHERE w.shoe_id = s.id AND w.gaming_day IS NULL AND w.coup_id IS NULL AND w.status = 'OPEN') AS carried,
-         (SELECT coalesce(json_agg(json_build_object('id', st.id, 'patronId', st.patron_id, 'seat', st.seat) ORDER BY st.started_at, st.id), '[]'::json)
-          FROM seatings st WHERE st.table_id = s.table_id AND st.ended_at IS NULL) AS seated
-  FROM shoes s WHERE s.id = $1::uuid`;
-
-/**
- * The tie bets waiting for the shoe's next coup. Read in its own statement once the lock is held:
- * a statement's snapshot is taken before it waits for a lock, so reading them in the locking
- * statement could miss a withdrawal committed during the wait. Open wagers have no gaming day yet:
- * saying so reads the ledger's open partition alone (prisma/migrations/20261130090000_ledger_partitions).
- */
-export const CARRIED_SQL = `
-  SELECT id, seat, bet_type AS "betType", amount::text AS amount, patron_id AS "patronId", seating_id AS "seatingId", carried_from_id AS "carriedFromId"
-  FROM wagers WHERE shoe_id = $1::uuid AND gaming_day IS NULL AND coup_id IS NULL AND status = 'OPEN' ORDER BY placed_at, id`;
-
-/**
- * The patrons seated at a table now, in the order their cards went in. A card in or out moves the
- * version of the table's open shoe (SeatingsService), so a coup computed before it does not apply.
- */
-export const SEATED_SQL = `
-  SELECT id, patron_id AS "patronId", seat FROM seatings WHERE table_id = $1::uuid AND ended_at IS NULL ORDER BY started_at, id`;
+/** The shoe as readShoe answers it: its row, version, waiting tie bets and the patrons seated. */
+type ReadRow = LockedRow & { version: string; carried: CarriedWager[]; seated: OpenSeating[] };
 
 /** Which of these player cards are registered. */
 export const REGISTERED_SQL = `SELECT card FROM patrons WHERE card = ANY($1::text[])`;
@@ -106,41 +85,33 @@ export class PitService {
   }
 
   /**
-   * Locks the shoe row (SELECT … FOR UPDATE) for the rest of the transaction. Every write to a
-   * shoe (coups, voids, withdrawals, collections, closing) goes through here, so they serialise
-   * per shoe: coup numbers are never given twice and the composition never goes stale. With
-   * `withCarried` it also reads the tie bets waiting for the shoe's next coup, and with `withSeated`
-   * the patrons seated at its table, once the lock is held.
+   * Locks the shoe row (SELECT … FOR UPDATE) for the rest of the transaction, then reads it. Every
+   * write to a shoe (coups, voids, withdrawals, collections, closing, banks) goes through here, so
+   * they serialise per shoe: coup numbers are never given twice and the composition never goes stale.
    */
-  async lock(tx: Tx, shoeId: string, actor: Actor, opts: { mustBeOpen: boolean; withCarried?: boolean; withSeated?: boolean }): Promise<LockedShoe> {
-    const [row] = await tx.$queryRawUnsafe<LockedRow[]>(LOCK_SHOE_SQL, shoeId);
-    const carried = row && opts.withCarried ? await tx.$queryRawUnsafe<CarriedWager[]>(CARRIED_SQL, shoeId) : [];
-    const seated = row && opts.withSeated ? await tx.$queryRawUnsafe<OpenSeating[]>(SEATED_SQL, row.tableId) : [];
-    return this.locked(row, carried, seated, shoeId, actor, opts, await this.tablesFor(row, tx));
+  async lock(tx: Tx, shoeId: string, actor: Actor, opts: { mustBeOpen: boolean }): Promise<ReadShoe> {
+    const row = await this.read(prismaRunner(tx), shoeId, true);
+    return this.locked(row, shoeId, actor, opts, row ? await this.withProperty(row.tableId, tx) : null);
   }
 
   /** The same lock on a plain pg connection (the coup hot path); the table must be known beforehand. */
-  async lockRaw(client: PoolClient, shoeId: string, actor: Actor, table: TableWithClock): Promise<LockedShoe> {
-    const { rows } = await client.query<LockedRow>({ name: 'sabot-lock-shoe', text: LOCK_SHOE_SQL, values: [shoeId] });
-    const carried = rows[0] ? (await client.query<CarriedWager>({ name: 'sabot-carried-wagers', text: CARRIED_SQL, values: [shoeId] })).rows : [];
-    const seated = rows[0] ? (await client.query<OpenSeating>({ name: 'sabot-seated', text: SEATED_SQL, values: [rows[0].tableId] })).rows : [];
-    return this.locked(rows[0], carried, seated, shoeId, actor, { mustBeOpen: true }, table);
+  async lockRaw(client: PoolClient, shoeId: string, actor: Actor, table: TableWithClock): Promise<ReadShoe> {
+    return this.locked(await this.read(pgRunner(client), shoeId, true), shoeId, actor, { mustBeOpen: true }, table);
   }
 
   /**
-   * The shoe and its waiting tie bets as of one snapshot, without a lock: for a write that applies
-   * only if the shoe's version has not moved since (see CoupsService.record).
+   * The shoe as of one snapshot, without a lock: for a write that applies only if the shoe's
+   * version has not moved since (src/coups/coups.sql settleCoup).
    */
-  async snapshot(shoeId: string, actor: Actor, table: TableWithClock): Promise<LockedShoe & { version: string }> {
-    const { rows } = await this.prisma.pool.query<LockedRow & { version: string; carried: CarriedWager[]; seated: OpenSeating[] }>({
-      name: 'sabot-shoe-snapshot',
-      text: SNAPSHOT_SQL,
-      values: [shoeId],
-    });
-    const row = rows[0];
-    if (!row) throw notFound('Shoe', shoeId);
-    const { version, carried, seated, ...shoe } = row;
-    return { ...this.locked(shoe, carried, seated, shoeId, actor, { mustBeOpen: true }, table), version };
+  async snapshot(shoeId: string, actor: Actor, table: TableWithClock): Promise<ReadShoe> {
+    return this.locked(await this.read(pgRunner(this.prisma.pool), shoeId, false), shoeId, actor, { mustBeOpen: true }, table);
+  }
+
+  /** The one read of a shoe (pit.sql readShoe), after its lock when `lock`. */
+  private async read(db: SqlRunner, shoeId: string, lock: boolean): Promise<ReadRow | undefined> {
+    if (lock) await db.run(PIT_SQL.lockShoe.bind({ shoeId }));
+    const [row] = await db.query<ReadRow>(PIT_SQL.readShoe.bind({ shoeId }));
+    return row;
   }
 
   /**
@@ -162,13 +133,22 @@ export class PitService {
    * its closing or reopening then come one after another) and refuses a closed table
    * (TABLE_CLOSED: "reopen it before <what>"). Answers the table's currency.
    */
-  async lockOpenTable(tx: Tx, tableId: string, what: string): Promise<{ currency: string }> {
-    const [table] = await tx.$queryRaw<
-      { status: string; currency: string }[]
-    >`SELECT status, currency FROM casino_tables WHERE id = ${tableId}::uuid FOR UPDATE`;
-    if (!table) throw notFound('Table', tableId);
+  async lockOpenTable(db: SqlRunner, tableId: string, what: string): Promise<LockedTable> {
+    const table = await this.lockTable(db, tableId);
     if (table.status !== 'OPEN') throw new AppError('TABLE_CLOSED', `The table is closed: reopen it before ${what}`);
-    return { currency: table.currency };
+    return table;
+  }
+
+  /** The patrons seated at a table now, in the order their cards went in. */
+  async seatedAt(db: SqlRunner, tableId: string): Promise<OpenSeating[]> {
+    return db.query<OpenSeating>(PIT_SQL.seatedAt.bind({ tableId }));
+  }
+
+  /** Locks the table's row for the rest of the transaction, open or closed. */
+  async lockTable(db: SqlRunner, tableId: string): Promise<LockedTable> {
+    const [table] = await db.query<LockedTable>(PIT_SQL.lockTable.bind({ tableId }));
+    if (!table) throw notFound('Table', tableId);
+    return table;
   }
 
   /** Which table a shoe belongs to (never changes, so cached), read without any lock held. */
@@ -185,22 +165,11 @@ export class PitService {
     return this.withProperty(tableId);
   }
 
-  private async tablesFor(row: LockedRow | undefined, tx: Tx): Promise<TableWithClock | null> {
-    return row ? this.withProperty(row.tableId, tx) : null;
-  }
-
-  private locked(
-    shoe: LockedRow | undefined,
-    carried: CarriedWager[],
-    seated: OpenSeating[],
-    shoeId: string,
-    actor: Actor,
-    opts: { mustBeOpen: boolean },
-    t: TableWithClock | null,
-  ): LockedShoe {
-    if (!shoe || !t) throw notFound('Shoe', shoeId);
+  private locked(row: ReadRow | undefined, shoeId: string, actor: Actor, opts: { mustBeOpen: boolean }, t: TableWithClock | null): ReadShoe {
+    if (!row || !t) throw notFound('Shoe', shoeId);
+    const { version, carried, seated, ...shoe } = row;
     assertTableAccess(actor, shoe.tableId);
     if (opts.mustBeOpen && shoe.status !== 'OPEN') throw new AppError('SHOE_CLOSED', `Shoe ${shoe.number} is closed`);
-    return { shoe, table: t.table, timeZone: t.timeZone, gamingDayStartHour: t.gamingDayStartHour, carried, seated };
+    return { shoe, version, table: t.table, timeZone: t.timeZone, gamingDayStartHour: t.gamingDayStartHour, carried, seated };
   }
 }

@@ -1,12 +1,14 @@
 import type { RequestContext } from '../common/context';
 import { Injectable } from '@nestjs/common';
 import { Actor, assertTableAccess } from '../common/actor';
-import { AppError, notFound } from '../common/errors';
+import { notFound } from '../common/errors';
 import { PrismaService, Tx } from '../database/prisma.service';
-import { CARDS_PER_DECK, formatCard, newShoe, outcomeOf, parseCards, roadsOf } from '../domain';
+import { CARDS_PER_DECK, formatCard, outcomeOf, parseCards, roadsOf } from '../domain';
 import { Shoe } from '../generated/prisma/client';
 import { seatCommissions, toSeatCommissionDto } from '../ledger/commission-ledger';
 import { PitService } from '../pit/pit.service';
+import { PitChanges } from '../pit/pit-changes';
+import { prismaRunner } from '../database/sql';
 
 import { AuditLog } from '../ledger/audit-log';
 import { ClosedShoeDto, OpenShoeDto, ShoeDto } from './dto/shoe.dto';
@@ -18,6 +20,7 @@ export class ShoesService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly pit: PitService,
+    private readonly changes: PitChanges,
     private readonly audit: AuditLog,
   ) {}
 
@@ -26,29 +29,14 @@ export class ShoesService {
     assertTableAccess(actor, tableId);
     const burn = parseCards(dto.burnCards ?? []);
     return this.prisma.transaction(ctx, async (tx) => {
-      const [table] = await tx.$queryRaw<
-        { status: string; decks: number; property_id: string }[]
-      >`SELECT status, decks, property_id FROM casino_tables WHERE id = ${tableId}::uuid FOR UPDATE`;
-      if (!table) throw notFound('Table', tableId);
-      if (table.status !== 'OPEN') throw new AppError('TABLE_CLOSED', 'The table is closed: reopen it before opening a shoe');
-      const open = await tx.shoe.findFirst({ where: { tableId, status: 'OPEN' }, select: { number: true } });
-      if (open) throw new AppError('SHOE_ALREADY_OPEN', `Shoe ${open.number} is still open at this table: close it first`);
-      const decks = dto.decks ?? table.decks;
-      const { remaining, cardsDealt } = newShoe(decks, burn, dto.cutCardPosition ?? null);
-      const last = await tx.shoe.findFirst({ where: { tableId }, orderBy: { number: 'desc' }, select: { number: true } });
-      const shoe = await tx.shoe.create({
-        data: {
-          tableId,
-          propertyId: table.property_id,
-          number: (last?.number ?? 0) + 1,
-          decks,
-          burnCards: burn.map(formatCard),
-          cutCardPosition: dto.cutCardPosition ?? null,
-          shuffleRef: dto.shuffleRef ?? null,
-          remaining,
-          cardsDealt,
-        },
+      const id = await this.changes.openShoe(prismaRunner(tx), tableId, {
+        decks: dto.decks,
+        burn,
+        cutCardPosition: dto.cutCardPosition ?? null,
+        shuffleRef: dto.shuffleRef ?? null,
       });
+      const shoe = await tx.shoe.findUniqueOrThrow({ where: { id } });
+      const { decks } = shoe;
       await this.audit.append(tx, ctx, {
         stream: tableId,
         action: 'shoe.open',
@@ -100,16 +88,12 @@ export class ShoesService {
   async close(id: string, ctx: RequestContext): Promise<ClosedShoeDto> {
     const { actor } = ctx;
     return this.prisma.transaction(ctx, async (tx) => {
-      const { shoe } = await this.pit.lock(tx, id, actor, { mustBeOpen: true });
-      if (shoe.openCoupId) throw new AppError('COUP_IN_PROGRESS', 'A coup is still taking bets: record its cards or void it before closing the shoe');
+      const locked = await this.pit.lock(tx, id, actor, { mustBeOpen: true });
+      const { shoe } = locked;
       // Tie bets waiting for a next coup that will not come go back to their owners.
-      const returnedRows = await tx.wager.updateManyAndReturn({
-        where: { shoeId: id, gamingDay: null, coupId: null, status: 'OPEN' },
-        data: { status: 'WITHDRAWN' },
-        select: { id: true },
-      });
-      const returned = { count: returnedRows.length };
-      const closed = await tx.shoe.update({ where: { id }, data: { status: 'CLOSED', closedAt: new Date() } });
+      const returnedIds = await this.changes.closeShoe(prismaRunner(tx), locked, new Date());
+      const returned = { count: returnedIds.length };
+      const closed = await tx.shoe.findUniqueOrThrow({ where: { id } });
       // A player's bank ends with its shoe: the banker takes it and what was set aside.
       const banksClosed = await tx.bank.updateManyAndReturn({
         where: { shoeId: id, status: 'ACTIVE' },
@@ -123,7 +107,7 @@ export class ShoesService {
         entityType: 'shoe',
         entityId: id,
         data: { carriedBetsReturned: returned.count, commissionOutstanding: owed },
-        seals: [seal('shoes', id), ...banksClosed.map((b) => seal('banks', b.id)), ...returnedRows.map((w) => seal('wagers', w.id))],
+        seals: [seal('shoes', id), ...banksClosed.map((b) => seal('banks', b.id)), ...returnedIds.map((w) => seal('wagers', w))],
       });
       return { ...(await this.describe(tx, closed)), commissionOutstanding: owed, carriedBetsReturned: returned.count };
     });

@@ -1,4 +1,4 @@
-import { minorUnits } from '../common/exact-json';
+import { minorUnits, stringifyExact } from '../common/exact-json';
 import type { RequestContext, WriteContext } from '../common/context';
 import { Injectable } from '@nestjs/common';
 import { Actor, assertTableAccess } from '../common/actor';
@@ -13,12 +13,15 @@ import { AuditLog } from '../ledger/audit-log';
 import { CreateTableDto, TableDto } from './dto/table.dto';
 import { seal } from '../ledger/seals';
 import { BetLimits, limitsOf, rulesOf } from '../pit/table-rules';
+import { PitChanges } from '../pit/pit-changes';
+import { randomUUID } from 'node:crypto';
 
 @Injectable()
 export class TablesService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditLog,
+    private readonly pit: PitChanges,
   ) {}
 
   async create(dto: CreateTableDto, ctx: WriteContext): Promise<TableDto> {
@@ -77,7 +80,16 @@ export class TablesService {
     };
     // The answer is what the transaction returns (a retry with the Idempotency-Key replays it).
     return this.prisma.transaction(ctx, async (tx) => {
-      const created = await tx.casinoTable.create({ data });
+      const id = randomUUID();
+      await this.pit.openTable(prismaRunner(tx), {
+        ...data,
+        id,
+        minBet: data.minBet.toString(),
+        maxBet: data.maxBet.toString(),
+        pays: stringifyExact(pays),
+        betLimits: stringifyExact(betLimits),
+      });
+      const created = await tx.casinoTable.findUniqueOrThrow({ where: { id } });
       await this.audit.append(tx, ctx, {
         stream: 'admin',
         action: 'table.create',
@@ -112,17 +124,10 @@ export class TablesService {
     const { actor } = ctx;
     assertTableAccess(actor, id);
     return this.prisma.transaction(ctx, async (tx) => {
-      const [t] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM casino_tables WHERE id = ${id}::uuid FOR UPDATE`;
-      if (!t) throw notFound('Table', id);
-      const open = await tx.shoe.findFirst({ where: { tableId: id, status: 'OPEN' }, select: { number: true } });
-      if (open) throw new AppError('TABLE_HAS_OPEN_SHOE', `Close shoe ${open.number} before closing the table`);
-      const closed = await tx.casinoTable.update({ where: { id }, data: { status: 'CLOSED' } });
       // The cards still in come out with the table: a patron's time played ends when the game does.
-      const cardsOut = await tx.$queryRaw<{ id: string; patron_id: string; seat: number; started_at: Date; ended_at: Date }[]>`
-        UPDATE seatings SET ended_at = now(), ended_by_key_id = ${actor.keyId}
-        WHERE table_id = ${id}::uuid AND ended_at IS NULL
-        RETURNING id, patron_id, seat, started_at, ended_at`;
-      for (const c of cardsOut.sort((a, b) => a.started_at.getTime() - b.started_at.getTime() || a.id.localeCompare(b.id))) {
+      const cardsOut = await this.pit.closeTable(prismaRunner(tx), id, actor.keyId);
+      const closed = await tx.casinoTable.findUniqueOrThrow({ where: { id } });
+      for (const c of cardsOut) {
         await this.audit.append(tx, ctx, {
           stream: id,
           action: 'seating.end',
@@ -147,9 +152,9 @@ export class TablesService {
   async reopen(id: string, ctx: RequestContext): Promise<TableDto> {
     const { actor } = ctx;
     assertTableAccess(actor, id);
-    await this.find(id);
     return this.prisma.transaction(ctx, async (tx) => {
-      const opened = await tx.casinoTable.update({ where: { id }, data: { status: 'OPEN' } });
+      await this.pit.reopenTable(prismaRunner(tx), id);
+      const opened = await tx.casinoTable.findUniqueOrThrow({ where: { id } });
       await this.audit.append(tx, ctx, {
         stream: id,
         action: 'table.reopen',

@@ -4,7 +4,7 @@ import { Actor, assertTableAccess } from '../common/actor';
 import type { AuditContext } from '../common/context';
 import { AppError, notFound } from '../common/errors';
 import { Tx } from '../database/prisma.service';
-import { parseCards, returnToShoe } from '../domain';
+import { parseCards } from '../domain';
 import { BankCoup, Prisma } from '../generated/prisma/client';
 import { prismaRunner } from '../database/sql';
 import { AuditLog } from '../ledger/audit-log';
@@ -13,6 +13,7 @@ import { reverseAccruals } from '../ledger/commission-ledger';
 import { applyBankCoupToRollups, applyCoupToRollups, recordVoidedCoup } from '../ledger/rollups';
 import { BankState } from '../pit/bank-state';
 import { PitService } from '../pit/pit.service';
+import { PitChanges } from '../pit/pit-changes';
 import { seal } from '../ledger/seals';
 import { theoryOf } from '../pit/table-rules';
 
@@ -46,6 +47,7 @@ function voidRecord(v: VoidDecision) {
 export class Voids {
   constructor(
     private readonly pit: PitService,
+    private readonly changes: PitChanges,
     private readonly audit: AuditLog,
   ) {}
 
@@ -58,7 +60,9 @@ export class Voids {
   async voidCoup(tx: Tx, ctx: AuditContext, coupId: string, v: VoidDecision): Promise<void> {
     const found = await tx.coup.findUnique({ where: { id: coupId }, select: { shoeId: true } });
     if (!found) throw notFound('Coup', coupId);
-    const { shoe, table } = await this.pit.lock(tx, found.shoeId, v.approvedBy, { mustBeOpen: false });
+    const locked = await this.pit.lock(tx, found.shoeId, v.approvedBy, { mustBeOpen: false });
+    const { shoe, table } = locked;
+    const db = prismaRunner(tx);
     const coup = await tx.coup.findUniqueOrThrow({
       where: { id: coupId },
       include: { void: true, wagers: { select: { id: true, carriedFromId: true, status: true } } },
@@ -72,8 +76,7 @@ export class Voids {
         ...voidRecord(v),
       },
     });
-    const shoeChanges: Prisma.ShoeUpdateInput = {};
-    const withdrawn: { id: string }[] = [];
+    const withdrawn: string[] = [];
     let reversals: string[] = [];
     if (coup.status === 'SETTLED') {
       reversals = await reverseAccruals(tx, shoe.id, shoe.tableId, coupId, v.approvedBy.keyId);
@@ -101,28 +104,20 @@ export class Voids {
         -1n,
       );
       await recordVoidedCoup(tx, shoe, coup.gamingDay!.toISOString().slice(0, 10), settled);
-      withdrawn.push(
-        ...(await tx.wager.updateManyAndReturn({
-          where: { carriedFromId: { in: coup.wagers.map((w) => w.id) }, gamingDay: null, status: 'OPEN', coupId: null },
-          data: { status: 'WITHDRAWN' },
-          select: { id: true },
-        })),
-      );
       // The cards were dealt and stay out of the shoe, unless they never came out of it (keyed at the wrong table).
-      if (v.returnCards) Object.assign(shoeChanges, returnToShoe(shoe, parseCards([...coup.playerCards, ...coup.bankerCards])));
+      const returned = v.returnCards ? parseCards([...coup.playerCards, ...coup.bankerCards]) : null;
+      withdrawn.push(
+        ...(await this.changes.undoSettledCoup(
+          db,
+          locked,
+          coup.wagers.map((w) => w.id),
+          returned,
+        )),
+      );
     } else {
       // Cancelled before the cards: new bets go back; carried tie bets wait for the next coup again.
-      withdrawn.push(
-        ...(await tx.wager.updateManyAndReturn({
-          where: { coupId, gamingDay: null, status: 'OPEN', carriedFromId: null },
-          data: { status: 'WITHDRAWN' },
-          select: { id: true },
-        })),
-      );
-      await tx.wager.updateMany({ where: { coupId, gamingDay: null, status: 'OPEN', carriedFromId: { not: null } }, data: { coupId: null } });
-      shoeChanges.openCoupId = null;
+      withdrawn.push(...(await this.changes.cancelOpenCoup(db, shoe.id, coupId)));
     }
-    await tx.shoe.update({ where: { id: shoe.id }, data: shoeChanges });
     await this.audit.append(tx, ctx, {
       stream: shoe.tableId,
       action: 'coup.void',
@@ -132,7 +127,7 @@ export class Voids {
       seals: [
         seal('coup_voids', coupVoid.id),
         seal('shoes', shoe.id),
-        ...withdrawn.map((w) => seal('wagers', w.id)),
+        ...withdrawn.map((w) => seal('wagers', w)),
         ...reversals.map((id) => seal('commission_entries', id)),
       ],
     });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { attachLedgerMonth, detachLedgerMonth, ensureLedgerMonths, ledgerMonths } from '../../src/database/ledger-months';
 import { pgRunner } from '../../src/database/sql';
-import { CARRIED_SQL, SNAPSHOT_SQL } from '../../src/pit/pit.service';
+import { PIT_SQL } from '../../src/pit/pit-sql';
 import { startTestApp, TestContext } from '../support/app';
 import { givenKey, givenPit, givenVoid } from '../support/builders';
 import { serviceUrl, withClient } from '../support/database';
@@ -91,7 +91,7 @@ describe('each statement reads the partitions it needs', () => {
     try {
       await client.query('BEGIN');
       await client.query('SET LOCAL enable_seqscan = off'); // a small test table still shows which index can serve
-      for (const sql of [CARRIED_SQL, SNAPSHOT_SQL]) {
+      for (const sql of [PIT_SQL.readShoe.text]) {
         const { rows } = await client.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${sql}`, [shoe.id]);
         const text = JSON.stringify(rows[0]['QUERY PLAN']);
         expect([...new Set([...text.matchAll(/"Relation Name":"(wagers\w*)"/g)].map((m) => m[1]))]).toEqual(['wagers_open']);

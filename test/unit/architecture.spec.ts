@@ -36,7 +36,7 @@ function writersInCode(): Map<string, Set<string>> {
       for (const m of text.matchAll(/\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM|TRUNCATE(?:\s+TABLE)?)\s+(?:ONLY\s+)?"?(\w+)"?/gi))
         if (tables.has(m[1])) add(m[1], room);
       if (file.endsWith('.ts'))
-        for (const m of text.matchAll(/\.(\w+)\.(create|createMany|createManyAndReturn|update|updateMany|upsert|delete|deleteMany)\(/g)) {
+        for (const m of text.matchAll(/\.(\w+)\.(create|createMany|createManyAndReturn|update|updateMany|updateManyAndReturn|upsert|delete|deleteMany)\(/g)) {
           const table = models.get(m[1]);
           if (table) add(table, room);
         }
@@ -64,8 +64,15 @@ it('the document names, for every table the service writes, exactly the rooms wh
 
 it('reads both kinds of write: SQL in a room’s files and Prisma’s calls', () => {
   const code = writersInCode();
-  // coups.sql writes the coups in SQL; the void requests update wagers through Prisma.
+  // coups.sql writes the coups in SQL; the void requests write coup voids through Prisma, and the
+  // shoes room closes a shoe's banks with updateManyAndReturn.
   expect(code.get('coups')).toContain('coups');
-  expect(code.get('wagers')).toContain('void-requests');
+  expect(code.get('coup_voids')).toContain('void-requests');
+  expect(code.get('banks')).toContain('shoes');
   expect(code.get('audit_log')).toEqual(new Set(['ledger']));
+});
+
+it('the pit alone writes tables, shoes, wagers and seatings (SQL that dependency-cruiser cannot see)', () => {
+  const code = writersInCode();
+  for (const table of ['casino_tables', 'shoes', 'wagers', 'seatings']) expect([table, [...(code.get(table) ?? [])]]).toEqual([table, ['pit']]);
 });

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { KEY_VALID_SQL } from '../../src/access/access.service';
 import { COUPS_SQL } from '../../src/coups/coups-sql';
 import { compile, loadQueries } from '../../src/database/named-sql';
 import { LEDGER_SQL } from '../../src/ledger/ledger-sql';
@@ -37,8 +36,10 @@ UPDATE shoes SET note = 'at :noon', "weird:name" = 1 WHERE id = $1::uuid AND ($2
   it("the whole-coup statement appends the audit entry and the rollups with the ledger's own SQL, included from it", () => {
     const coups = fs.readFileSync(path.join(__dirname, '../../src/coups/coups.sql'), 'utf8');
     for (const part of ['audit', 'rollups']) expect(coups).toContain(`\n-- include: ../ledger/ledger.sql ${part}\n`);
-    // …and knows a usable key as the access layer does.
-    expect(coups.replace(/\s+/g, ' ')).toContain(KEY_VALID_SQL);
+    // …knows a usable key by the access layer's one definition, and writes the shoe and its wagers with the pit's own SQL.
+    expect(coups).toContain('\n-- include: ../access/access.sql keyValid\n');
+    expect(coups).not.toMatch(/revoked_at/);
+    for (const part of ['settleShoe', 'settleWagers']) expect(coups).toContain(`\n-- include: ../pit/pit.sql ${part}\n`);
   });
 
   it("the whole-coup statement stores an Idempotency-Key answer with the database layer's storeAnswer, included from it", () => {

@@ -1,0 +1,180 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../common/errors';
+import { SqlRunner } from '../database/sql';
+import { BetType, Card, dealFrom, formatCard, newShoe, returnToShoe } from '../domain';
+import { PIT_SQL, OpenWagerParams, TableRowParams } from './pit-sql';
+import { PitService, ReadShoe } from './pit.service';
+
+/** A bet placed on a coup taking bets, as the engine admitted it. */
+export interface OpenWager {
+  id: string;
+  seat: number;
+  betType: BetType;
+  amount: bigint;
+  patronId: string | null;
+  seatingId: string | null;
+}
+
+/** A card that came out of a seat when its table closed. */
+export interface CardOut {
+  id: string;
+  patron_id: string;
+  seat: number;
+  started_at: Date;
+  ended_at: Date;
+}
+
+/** The shoe's identity as the changes need it. */
+type ShoeRef = Pick<ReadShoe['shoe'], 'id' | 'propertyId'>;
+
+/**
+ * The pit's state changes: the only code that writes tables, shoes, open wagers and seatings, each
+ * change one named statement of pit.sql. Features ask for a change; the pit checks what only it
+ * knows (an open shoe, a coup taking bets), asks the engine for the new state of the shoe, and
+ * writes it, moving the shoe's version in the same statement. The caller holds the transaction and
+ * the lock (PitService.lock, lockTable).
+ */
+@Injectable()
+export class PitChanges {
+  constructor(private readonly pit: PitService) {}
+
+  async openTable(db: SqlRunner, row: TableRowParams): Promise<void> {
+    await db.run(PIT_SQL.openTable.bind(row));
+  }
+
+  /** Closes a table with no shoe open at it; every card still in comes out (oldest first). */
+  async closeTable(db: SqlRunner, tableId: string, keyId: string): Promise<CardOut[]> {
+    await this.pit.lockTable(db, tableId);
+    const [open] = await db.query<{ number: number }>(PIT_SQL.openShoeOf.bind({ tableId }));
+    if (open) throw new AppError('TABLE_HAS_OPEN_SHOE', `Close shoe ${open.number} before closing the table`);
+    const out = await db.query<CardOut>(PIT_SQL.closeTable.bind({ tableId, keyId }));
+    return out.sort((a, b) => a.started_at.getTime() - b.started_at.getTime() || a.id.localeCompare(b.id));
+  }
+
+  async reopenTable(db: SqlRunner, tableId: string): Promise<void> {
+    await this.pit.lockTable(db, tableId);
+    await db.run(PIT_SQL.reopenTable.bind({ tableId }));
+  }
+
+  /**
+   * Brings a new shoe to an open table with no shoe open: the engine counts its cards after the
+   * burn. Answers the new shoe's id.
+   */
+  async openShoe(
+    db: SqlRunner,
+    tableId: string,
+    o: { decks?: number; burn: Card[]; cutCardPosition: number | null; shuffleRef: string | null },
+  ): Promise<string> {
+    const table = await this.pit.lockOpenTable(db, tableId, 'opening a shoe');
+    const [open] = await db.query<{ number: number }>(PIT_SQL.openShoeOf.bind({ tableId }));
+    if (open) throw new AppError('SHOE_ALREADY_OPEN', `Shoe ${open.number} is still open at this table: close it first`);
+    const decks = o.decks ?? table.decks;
+    const { remaining, cardsDealt } = newShoe(decks, o.burn, o.cutCardPosition);
+    const id = randomUUID();
+    await db.run(
+      PIT_SQL.openShoe.bind({
+        id,
+        tableId,
+        propertyId: table.propertyId,
+        decks,
+        burnCards: o.burn.map(formatCard),
+        cutCardPosition: o.cutCardPosition,
+        shuffleRef: o.shuffleRef,
+        remaining,
+        cardsDealt,
+      }),
+    );
+    return id;
+  }
+
+  /** Closes a locked shoe with no coup taking bets; the tie bets waiting go back. Answers them. */
+  async closeShoe(db: SqlRunner, locked: ReadShoe, closedAt: Date): Promise<string[]> {
+    if (locked.shoe.openCoupId) throw new AppError('COUP_IN_PROGRESS', 'A coup is still taking bets: record its cards or void it before closing the shoe');
+    const rows = await db.query<{ id: string }>(PIT_SQL.closeShoe.bind({ shoeId: locked.shoe.id, closedAt: closedAt.toISOString() }));
+    return rows.map((r) => r.id);
+  }
+
+  /** The cards of a coup written outside settleCoup (a player-banked coup) leave the locked shoe. */
+  async deal(db: SqlRunner, locked: ReadShoe, number: number, cards: readonly Card[]): Promise<void> {
+    const { shoe } = locked;
+    const dealt = dealFrom(shoe, number, cards);
+    await db.run(
+      PIT_SQL.dealShoe.bind({
+        shoeId: shoe.id,
+        remaining: dealt.remaining,
+        cardsDealt: dealt.cardsDealt,
+        coupCount: number,
+        lastCoupNumber: dealt.lastCoupNumber,
+      }),
+    );
+  }
+
+  /** A coup (its row written) opens for betting on the locked shoe: the waiting tie bets join it, and the new bets are placed. */
+  async openCoup(db: SqlRunner, shoe: ShoeRef, coup: { id: string; number: number }, carriedIds: string[], wagers: OpenWager[], placedAt: Date): Promise<void> {
+    await db.run(
+      PIT_SQL.openCoup.bind({
+        shoeId: shoe.id,
+        propertyId: shoe.propertyId,
+        coupId: coup.id,
+        coupNumber: coup.number,
+        carriedIds,
+        placedAt: placedAt.toISOString(),
+        ...openWagerParams(wagers),
+      }),
+    );
+  }
+
+  /** New bets on the locked shoe's coup taking bets. */
+  async placeWagers(db: SqlRunner, shoe: ShoeRef, coupId: string, wagers: OpenWager[], placedAt: Date): Promise<void> {
+    if (wagers.length === 0) return;
+    await db.run(
+      PIT_SQL.placeWagers.bind({ shoeId: shoe.id, propertyId: shoe.propertyId, coupId, placedAt: placedAt.toISOString(), ...openWagerParams(wagers) }),
+    );
+  }
+
+  /** A carried tie bet (checked OPEN and carried, under the shoe's lock) taken back. */
+  async withdraw(db: SqlRunner, shoeId: string, wagerId: string): Promise<void> {
+    await db.run(PIT_SQL.withdrawWager.bind({ shoeId, wagerId }));
+  }
+
+  /** A coup voided while taking bets: its new bets go back, its carried ones wait again. Answers the bets returned. */
+  async cancelOpenCoup(db: SqlRunner, shoeId: string, coupId: string): Promise<string[]> {
+    return (await db.query<{ id: string }>(PIT_SQL.cancelOpenCoup.bind({ shoeId, coupId }))).map((r) => r.id);
+  }
+
+  /**
+   * A settled coup voided: the tie bets it carried forward go back, and its cards return to the
+   * shoe when `returned` (they never came out of it). Answers the bets returned.
+   */
+  async undoSettledCoup(db: SqlRunner, locked: ReadShoe, wagerIds: string[], returned: readonly Card[] | null): Promise<string[]> {
+    const back = returned ? returnToShoe(locked.shoe, returned) : null;
+    const rows = await db.query<{ id: string }>(
+      PIT_SQL.undoSettledCoup.bind({ shoeId: locked.shoe.id, wagerIds, remaining: back?.remaining ?? null, cardsDealt: back?.cardsDealt ?? null }),
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** A patron's card in at a seat of a locked, open table (the patron checked). Answers the seating's id. */
+  async seat(db: SqlRunner, s: { patronId: string; tableId: string; seat: number; gamingDay: string; startedAt: Date; keyId: string }): Promise<string> {
+    const id = randomUUID();
+    await db.run(PIT_SQL.seat.bind({ id, ...s, startedAt: s.startedAt.toISOString() }));
+    return id;
+  }
+
+  /** A patron's card out (its table locked). False when it had come out already. */
+  async unseat(db: SqlRunner, seatingId: string, keyId: string, endedAt: Date): Promise<boolean> {
+    return (await db.query(PIT_SQL.unseat.bind({ seatingId, keyId, endedAt: endedAt.toISOString() }))).length === 1;
+  }
+}
+
+function openWagerParams(wagers: readonly OpenWager[]): OpenWagerParams {
+  return {
+    ids: wagers.map((w) => w.id),
+    seats: wagers.map((w) => w.seat),
+    betTypes: wagers.map((w) => w.betType),
+    amounts: wagers.map((w) => w.amount.toString()),
+    patrons: wagers.map((w) => w.patronId),
+    seatings: wagers.map((w) => w.seatingId),
+  };
+}
