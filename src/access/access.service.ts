@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Actor } from '../common/actor';
 import { AppError } from '../common/errors';
@@ -22,7 +23,7 @@ const REMEMBER_AT_MOST = 10_000;
 @Injectable()
 export class AccessService {
   private readonly adminHash: Buffer;
-  private readonly recent = new Map<string, { actor: Actor; expiresAt: number | null; until: number }>();
+  private readonly recent = new LRUCache<string, { actor: Actor; expiresAt: number | null; until: number }>({ max: REMEMBER_AT_MOST });
 
   constructor(
     private readonly prisma: PrismaService,
@@ -53,7 +54,6 @@ export class AccessService {
       return null;
     }
     const actor: Actor = { keyId: row.id, role: row.role, tableId: row.table_id, keyHash: hex };
-    if (this.recent.size >= REMEMBER_AT_MOST) this.recent.delete(this.recent.keys().next().value!);
     this.recent.set(hex, { actor, expiresAt: row.expires_at?.getTime() ?? null, until: now + REMEMBER_MS });
     return actor;
   }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import type { PoolClient } from 'pg';
 import { Actor, assertTableAccess } from '../common/actor';
 import { AppError, notFound } from '../common/errors';
@@ -57,14 +58,18 @@ export const REGISTERED_SQL = `SELECT card FROM patrons WHERE card = ANY($1::tex
  * it through here, so that writes to one shoe serialise the same way whichever room makes them.
  */
 
-/** Shoes whose table the pit remembers: every shoe in play at a large floor, many times over. */
+/**
+ * How much the pit remembers (lru-cache: the least recently used goes first): every shoe in play at
+ * a large floor, many times over, and more tables than a property deals.
+ */
 const SHOES_REMEMBERED = 10_000;
+const TABLES_REMEMBERED = 5_000;
 @Injectable()
 export class PitService {
   /** Tables with their property's clock. Only fields that never change (rules, currency, limits, clock) are read from it. */
-  private readonly withClock = new Map<string, TableWithClock>();
-  /** Which table each recently used shoe belongs to (bounded: SHOES_REMEMBERED). */
-  private readonly shoeTables = new Map<string, string>();
+  private readonly withClock = new LRUCache<string, TableWithClock>({ max: TABLES_REMEMBERED });
+  /** Which table each recently used shoe belongs to. */
+  private readonly shoeTables = new LRUCache<string, string>({ max: SHOES_REMEMBERED });
 
   constructor(private readonly prisma: PrismaService) {}
 
@@ -158,8 +163,6 @@ export class PitService {
       const shoe = await this.prisma.shoe.findUnique({ where: { id: shoeId }, select: { tableId: true } });
       if (!shoe) throw notFound('Shoe', shoeId);
       tableId = shoe.tableId;
-      // A shoe a table every hour or so, for years: keep the latest SHOES_REMEMBERED, the oldest dropped first.
-      if (this.shoeTables.size >= SHOES_REMEMBERED) this.shoeTables.delete(this.shoeTables.keys().next().value!);
       this.shoeTables.set(shoeId, tableId);
     }
     return this.withProperty(tableId);

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { BetType, isCasinoBanked, Odds, parseOdds, quantisedCovariances, quantisedEdges, RuleSet, ruleSet, SideBet, TableLimits } from '../domain';
 import { CasinoTable } from '../generated/prisma/client';
 
@@ -17,8 +18,11 @@ export type TableTerms = Pick<
   'id' | 'variant' | 'decks' | 'commissionBps' | 'tieBetsStay' | 'sideBets' | 'pays' | 'perfectPairBothPays' | 'roundingMode' | 'roundingUnit'
 >;
 
+/** Tables whose rules, limits and figures are remembered (lru-cache: the least recently used goes first). */
+const TABLES_REMEMBERED = 5_000;
+
 /** A table row's rules as the engine's rule set. Table rules are never edited, so this is cached. */
-const rulesCache = new Map<string, RuleSet>();
+const rulesCache = new LRUCache<string, RuleSet>({ max: TABLES_REMEMBERED });
 
 export function rulesOf(table: TableTerms): RuleSet {
   let rules = rulesCache.get(table.id);
@@ -44,9 +48,9 @@ export function rulesOf(table: TableTerms): RuleSet {
  * rule sets, and a table's first coup (or a patron's first rating after a restart) should not wait
  * for the exact moments of rules already known.
  */
-function perRules<T>(compute: (rules: RuleSet) => T): (table: TableTerms) => T {
-  const byTable = new Map<string, T>();
-  const byRules = new Map<string, T>();
+function perRules<T extends object>(compute: (rules: RuleSet) => T): (table: TableTerms) => T {
+  const byTable = new LRUCache<string, T>({ max: TABLES_REMEMBERED });
+  const byRules = new LRUCache<string, T>({ max: 500 });
   return (table) => {
     let v = byTable.get(table.id);
     if (v === undefined) {
@@ -87,7 +91,7 @@ export interface Theory {
   readonly covariancesE12: Map<BetType, Map<BetType, bigint>>;
 }
 
-const limitsCache = new Map<string, TableLimits>();
+const limitsCache = new LRUCache<string, TableLimits>({ max: TABLES_REMEMBERED });
 
 /** A table row's limits as the engine's (the table's, and each bet's own), cached like its rules. */
 export function limitsOf(table: CasinoTable): TableLimits {
