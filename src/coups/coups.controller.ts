@@ -9,6 +9,7 @@ import { AddWagersDto, CoupDto, HandsDto, RecordCoupDto, WagerDto } from './dto/
 
 const RECORD_ERRORS = [
   'NOT_FOUND',
+  'PLAYER_BANKED',
   'SHOE_CLOSED',
   'SHOE_EXHAUSTED',
   'COUP_IN_PROGRESS',

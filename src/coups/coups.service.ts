@@ -16,6 +16,7 @@ import {
   evaluateCoup,
   formatCard,
   gamingDayOf,
+  isCasinoBanked,
   nextCoupNumber,
   OpenSeating,
   outcomeOf,
@@ -91,20 +92,32 @@ export class CoupsService {
   }
 
   /**
-   * A whole coup: read the shoe, settle in memory, and write everything in the one settlement
-   * statement, which applies only if the shoe has not moved since it was read (and, for a caller
-   * recognised from memory, only if the key is still valid). When another client moved the shoe
-   * meanwhile, the same again behind the shoe's row lock.
+   * A whole coup: settle in memory from the shoe as this instance's last coup of it left it (else
+   * from a read of it), and write everything in the one settlement statement, which applies only if
+   * the shoe has not moved since (and, for a caller recognised from memory, only if the key is still
+   * valid). When the shoe moved, the same again from a read; when it moved again, behind the shoe's
+   * row lock.
    */
   private async settleWhole(shoeId: string, cards: HandsDto, dto: RecordCoupDto, ctx: RequestContext): Promise<CoupDto> {
     const { actor } = ctx;
     const hands = parseHands(cards);
     const table = await this.pit.tableOf(shoeId);
     const pool = pgRunner(this.prisma.pool);
+    const confirm = actor.unconfirmed ? actor : null;
     try {
+      const remembered = this.pit.remembered(shoeId, actor, table);
+      if (remembered) {
+        // Computed from memory: an error may come from what changed since (cards returned to the
+        // shoe by a void, say), so it is only believed from a read.
+        const plan = await this.planWhole(ctx, pool, remembered, hands, dto).catch(() => null);
+        const written = plan && (await this.write(pool, ctx, plan, remembered.version, confirm));
+        if (plan && written) return this.settled(remembered, plan, written);
+        this.pit.forget(shoeId);
+      }
       const read = await this.pit.snapshot(shoeId, actor, table);
       const plan = await this.planWhole(ctx, pool, read, hands, dto);
-      if (await this.write(pool, ctx, plan, read.version, actor.unconfirmed ? actor : null)) return plan.dto;
+      const written = await this.write(pool, ctx, plan, read.version, confirm);
+      if (written) return this.settled(read, plan, written);
     } catch (e) {
       await this.confirmKey(actor);
       throw e;
@@ -114,13 +127,37 @@ export class CoupsService {
       const db = pgRunner(client);
       const read = await this.pit.lockRaw(client, shoeId, actor, table);
       const plan = await this.planWhole(ctx, db, read, hands, dto);
-      if (!(await this.write(db, ctx, plan, read.version, null))) throw new Error(`Coup ${plan.dto.id}: the shoe moved under its lock`);
-      return plan.dto;
+      const written = await this.write(db, ctx, plan, read.version, null);
+      if (!written) throw new Error(`Coup ${plan.dto.id}: the shoe moved under its lock`);
+      return this.settled(read, plan, written);
     });
+  }
+
+  /** A whole coup written: the pit remembers the shoe as it left it; the answer. */
+  private settled(read: ReadShoe, plan: Plan, version: string): CoupDto {
+    const p = plan.params;
+    this.pit.rememberSettled(read, {
+      remaining: p.remaining,
+      cardsDealt: p.cardsDealt,
+      coupCount: p.coupCount,
+      lastCoupNumber: p.lastCoupNumber,
+      version,
+      carried: p.carriedIds.map((id, i) => ({
+        id,
+        seat: p.carriedSeats[i],
+        betType: p.carriedBetTypes[i] as BetType,
+        amount: p.carriedAmounts[i],
+        patronId: p.carriedPatrons[i],
+        seatingId: p.carriedSeatings[i],
+        carriedFromId: p.carriedFrom[i],
+      })),
+    });
+    return plan.dto;
   }
 
   /** A whole coup planned on a read of the shoe: the tie bets waiting on it and the new wagers, settled. */
   private async planWhole(ctx: RequestContext, db: SqlRunner, read: ReadShoe, hands: Hands, dto: RecordCoupDto): Promise<Plan> {
+    assertCasinoBanked(read.table);
     const wagers = [...read.carried.map(carriedWager), ...(await this.newWagers(db, read, dto.wagers))];
     return this.plan(ctx, read, { id: randomUUID(), number: nextCoupNumber(read.shoe), isNew: true }, hands, wagers);
   }
@@ -131,6 +168,7 @@ export class CoupsService {
     return this.prisma.transaction(ctx, async (tx) => {
       const db = prismaRunner(tx);
       const locked = await this.pit.lock(tx, shoeId, actor, { mustBeOpen: true });
+      assertCasinoBanked(locked.table);
       const { shoe } = locked;
       const number = nextCoupNumber(locked.shoe);
       const fresh = await this.newWagers(db, locked, dto.wagers);
@@ -191,7 +229,7 @@ export class CoupsService {
       const wagers = (await tx.wager.findMany({ where: { coupId, gamingDay: null, status: 'OPEN' } })).map(storedWager);
       const plan = this.plan(ctx, locked, { id: coupId, number: coup.number, isNew: false }, hands, wagers);
       // The answer is stored by the transaction around this, from the stored rows (below).
-      if (!(await this.write(prismaRunner(tx), { ...ctx, idempotency: null }, plan, locked.version, null)))
+      if ((await this.write(prismaRunner(tx), { ...ctx, idempotency: null }, plan, locked.version, null)) === null)
         throw new Error(`Coup ${coupId}: the shoe moved under its lock`);
       // The coup may also hold withdrawn wagers: answer from the stored rows, as GET does.
       return this.describe(tx, coupId);
@@ -276,12 +314,12 @@ export class CoupsService {
    * The one write of a settled coup, whichever way it came (whole, or the cards of a coup taking
    * bets; read with or without the shoe's lock): the settlement statement (coups.sql settleCoup),
    * applied only at the version the shoe was read at, confirming the key of a caller recognised
-   * from memory, and storing the request's answer with it when it has an Idempotency-Key. Returns
-   * whether it applied (false: the shoe moved since it was read).
+   * from memory, and storing the request's answer with it when it has an Idempotency-Key. Answers
+   * the shoe's new version, or null when it did not apply (the shoe moved since it was read).
    */
-  private async write(db: SqlRunner, ctx: RequestContext, plan: Plan, version: string, confirm: Actor | null): Promise<boolean> {
+  private async write(db: SqlRunner, ctx: RequestContext, plan: Plan, version: string, confirm: Actor | null): Promise<string | null> {
     const claim = ctx.idempotency;
-    const [written] = await db.query<{ applied: bigint | string; stored: bigint | string }>(
+    const [written] = await db.query<{ applied: bigint | string; stored: bigint | string; version: string | null }>(
       COUPS_SQL.settleCoup.bind({
         ...plan.params,
         version,
@@ -290,12 +328,12 @@ export class CoupsService {
         ...answerParams(claim, plan.dto),
       }),
     );
-    if (Number(written.applied) !== 1) return false;
+    if (Number(written.applied) !== 1) return null;
     if (Number(written.stored) !== plan.storedCount) {
       throw new Error(`Coup ${plan.dto.id} settled ${written.stored} of ${plan.storedCount} stored wagers: the shoe's version did not guard them`);
     }
     if (claim) claim.stored = true;
-    return true;
+    return written.version!;
   }
 
   /** Checks the cards and settles every wager in memory: what to write, and the answer. Writes nothing. */
@@ -452,6 +490,15 @@ export class CoupsService {
     const carried = await db.wager.findMany({ where: { carriedFromId: { in: coup.wagers.map((w) => w.id) } } });
     return toCoupDto(coup, coup.wagers, coup.void, carried);
   }
+}
+
+/** Refuses a coup with wagers at a player-banked table: its coups are the bank's (src/banks/). */
+function assertCasinoBanked(table: CasinoTable): void {
+  if (!isCasinoBanked(table.variant))
+    throw new AppError(
+      'PLAYER_BANKED',
+      `Table ${table.code} deals ${table.variant}, a player-banked game: record its coups on the shoe's bank (POST /v1/banks/:id/coups)`,
+    );
 }
 
 /** A wager placed at the table, admitted by the engine (offered, within its limits), with its patron and visit. */

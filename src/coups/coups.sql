@@ -16,7 +16,8 @@
 -- (a coup computed without the shoe's lock applies only if the shoe has not moved since it was
 -- read), and the caller's key is still valid when :confirmKeyId is given (a key recognised from
 -- memory), with the secret it was recognised by (:confirmKeyHash: a key claimed since, on any
--- instance, has another). Answers `applied` (0: the shoe moved) and `stored` (stored wagers settled).
+-- instance, has another). Answers `applied` (0: the shoe moved), `stored` (stored wagers settled) and
+-- the shoe's new `version`.
 --
 -- The ledgers are partitioned by gaming day: rows still open have none and sit in the open
 -- partition, so every lookup of one says `gaming_day IS NULL` and reads that partition alone.
@@ -27,7 +28,7 @@ WITH guard AS (
       SELECT 1 FROM api_keys k WHERE k.id = :confirmKeyId::uuid AND (:confirmKeyHash::text IS NULL OR k.key_hash = :confirmKeyHash) AND
 -- include: ../access/access.sql keyValid
     ))
-  RETURNING 1
+  RETURNING version AS shoe_version
 ), coup_new AS (
   INSERT INTO coups (id, shoe_id, table_id, property_id, number, status, player_cards, banker_cards, winner, player_total, banker_total, card_count, "natural", opened_at, settled_at, gaming_day)
   SELECT :coupId::uuid, :shoeId::uuid, :tableId::uuid, :propertyId::uuid, :coupNumber::int, 'SETTLED', :playerCards::text[], :bankerCards::text[], :winner::"Winner",
@@ -56,4 +57,4 @@ WITH guard AS (
   FROM guard WHERE :answerRecordId::uuid IS NOT NULL
   RETURNING 1
 )
-SELECT (SELECT count(*) FROM guard) AS applied, (SELECT count(*) FROM wagers_stored) AS stored;
+SELECT (SELECT count(*) FROM guard) AS applied, (SELECT count(*) FROM wagers_stored) AS stored, (SELECT shoe_version::text FROM guard) AS version;

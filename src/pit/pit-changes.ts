@@ -45,7 +45,8 @@ export class PitChanges {
 
   /** Closes a table with no shoe open at it; every card still in comes out (oldest first). */
   async closeTable(db: SqlRunner, tableId: string, keyId: string): Promise<CardOut[]> {
-    await this.pit.lockTable(db, tableId);
+    const table = await this.pit.lockTable(db, tableId);
+    if (table.status !== 'OPEN') throw new AppError('TABLE_CLOSED', 'The table is closed already');
     const [open] = await db.query<{ number: number }>(PIT_SQL.openShoeOf.bind({ tableId }));
     if (open) throw new AppError('TABLE_HAS_OPEN_SHOE', `Close shoe ${open.number} before closing the table`);
     const out = await db.query<CardOut>(PIT_SQL.closeTable.bind({ tableId, keyId }));
@@ -53,7 +54,8 @@ export class PitChanges {
   }
 
   async reopenTable(db: SqlRunner, tableId: string): Promise<void> {
-    await this.pit.lockTable(db, tableId);
+    const table = await this.pit.lockTable(db, tableId);
+    if (table.status === 'OPEN') throw new AppError('TABLE_OPEN', 'The table is open already');
     await db.run(PIT_SQL.reopenTable.bind({ tableId }));
   }
 

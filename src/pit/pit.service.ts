@@ -34,6 +34,16 @@ export interface ReadShoe {
   readonly seated: OpenSeating[];
 }
 
+/** A shoe as a whole coup's settlement statement left it. */
+export interface SettledShoe {
+  remaining: number[];
+  cardsDealt: number;
+  coupCount: number;
+  lastCoupNumber: number | null;
+  version: string;
+  carried: CarriedWager[];
+}
+
 /** A table's row as locked for a write (pit.sql lockTable). */
 export interface LockedTable {
   id: string;
@@ -70,6 +80,13 @@ export class PitService {
   private readonly withClock = new LRUCache<string, TableWithClock>({ max: TABLES_REMEMBERED });
   /** Which table each recently used shoe belongs to. */
   private readonly shoeTables = new LRUCache<string, string>({ max: SHOES_REMEMBERED });
+  /**
+   * Each shoe as this instance's last whole coup left it, at the version that coup's statement
+   * answered. The next coup of the shoe computes from it without reading the shoe: the settlement
+   * statement applies only at that version, so anything another write changed meanwhile (on this
+   * instance or another) makes it not apply, and the coup is computed again from a read.
+   */
+  private readonly settled = new LRUCache<string, ReadRow>({ max: SHOES_REMEMBERED });
 
   constructor(private readonly prisma: PrismaService) {}
 
@@ -110,6 +127,38 @@ export class PitService {
    */
   async snapshot(shoeId: string, actor: Actor, table: TableWithClock): Promise<ReadShoe> {
     return this.locked(await this.read(pgRunner(this.prisma.pool), shoeId, false), shoeId, actor, { mustBeOpen: true }, table);
+  }
+
+  /** The shoe as this instance's last whole coup of it left it (see `settled`), if remembered. */
+  remembered(shoeId: string, actor: Actor, table: TableWithClock): ReadShoe | null {
+    const row = this.settled.get(shoeId);
+    return row ? this.locked(row, shoeId, actor, { mustBeOpen: true }, table) : null;
+  }
+
+  /**
+   * Remembers the shoe as a whole coup computed from `read` left it: its cards as the engine dealt
+   * them, no coup taking bets, the tie bets the coup carried forward waiting, the same patrons
+   * seated, at the version the settlement statement answered.
+   */
+  rememberSettled(read: ReadShoe, after: SettledShoe): void {
+    const { shoe } = read;
+    this.settled.set(shoe.id, {
+      ...shoe,
+      remaining: after.remaining,
+      cardsDealt: after.cardsDealt,
+      coupCount: after.coupCount,
+      openCoupId: null,
+      lastCoupNumber: after.lastCoupNumber ?? shoe.lastCoupNumber,
+      version: after.version,
+      // As readShoe orders them: by when placed (all at once here), then by id.
+      carried: [...after.carried].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+      seated: read.seated,
+    });
+  }
+
+  /** Forgets what `rememberSettled` kept of a shoe: the next coup reads it. */
+  forget(shoeId: string): void {
+    this.settled.delete(shoeId);
   }
 
   /** The one read of a shoe (pit.sql readShoe), after its lock when `lock`. */

@@ -50,7 +50,11 @@ wagers_new AS (
 -- name: lockTable
 -- A table's row, locked for the rest of the transaction: its shoes opening and closing, dealer
 -- changes, card-ins and card-outs, buy-ins and its own closing and reopening come one after another.
-SELECT id, status, currency, decks, property_id AS "propertyId" FROM casino_tables WHERE id = :tableId::uuid FOR UPDATE;
+-- FOR NO KEY UPDATE, not FOR UPDATE: rows that refer to the table (a coup's rollups, a bank) take a
+-- KEY SHARE lock on it through their foreign key while holding their shoe's lock, and a card-in
+-- holds the table's lock while it moves the shoe's version; FOR UPDATE would make the two wait on
+-- each other (a deadlock), and the table's key never changes.
+SELECT id, status, currency, decks, property_id AS "propertyId" FROM casino_tables WHERE id = :tableId::uuid FOR NO KEY UPDATE;
 
 -- name: lockShoe
 -- A shoe's row, locked for the rest of the transaction: every write to a shoe, its coups, its open
@@ -83,11 +87,12 @@ VALUES (:id::uuid, :propertyId::uuid, :code, :pit, :variant::"Variant", :currenc
 
 -- name: closeTable
 -- The table closes (it has no open shoe) and every card still in comes out with it: a patron's time
--- played ends when the game does.
+-- played ends when the game does, when the table's lock is held (clock_timestamp, not the
+-- transaction's start), and never before the card went in (that clock may be another machine's).
 WITH closed AS (
   UPDATE casino_tables SET status = 'CLOSED' WHERE id = :tableId::uuid RETURNING id
 )
-UPDATE seatings SET ended_at = now(), ended_by_key_id = :keyId
+UPDATE seatings SET ended_at = greatest(clock_timestamp(), started_at), ended_by_key_id = :keyId
 WHERE table_id = :tableId::uuid AND ended_at IS NULL AND EXISTS (SELECT 1 FROM closed)
 RETURNING id, patron_id, seat, started_at, ended_at;
 
@@ -167,7 +172,8 @@ WHERE coup_id = :coupId::uuid AND gaming_day IS NULL AND status = 'OPEN' AND car
 RETURNING id;
 
 -- name: undoSettledCoup
--- A settled coup voided: the tie bets it carried forward, not yet played, go back to their owners;
+-- A settled coup voided: the tie bets it carried forward, not yet played (waiting, or on a coup
+-- still taking bets), go back to their owners;
 -- its cards go back into the shoe when they never came out of it (:remaining and :cardsDealt from
 -- the engine, src/domain/shoe.ts returnToShoe), else the shoe keeps its cards and its version moves.
 -- Answers the bets returned.
@@ -176,7 +182,7 @@ WITH shoe AS (
   WHERE id = :shoeId::uuid RETURNING id
 )
 UPDATE wagers SET status = 'WITHDRAWN'
-WHERE carried_from_id = ANY (:wagerIds::uuid[]) AND gaming_day IS NULL AND status = 'OPEN' AND coup_id IS NULL
+WHERE carried_from_id = ANY (:wagerIds::uuid[]) AND gaming_day IS NULL AND status = 'OPEN'
 RETURNING id;
 
 -- name: seat
@@ -190,9 +196,11 @@ WITH seated AS (
 UPDATE shoes SET version = version + 1 WHERE table_id = :tableId::uuid AND status = 'OPEN' AND EXISTS (SELECT 1 FROM seated);
 
 -- name: unseat
--- A patron's card out (the table locked). Answers the seating ended, none if it had ended already.
+-- A patron's card out (the table locked), never before it went in (that clock may be another
+-- instance's). Answers the seating ended, none if it had ended already.
 WITH ended AS (
-  UPDATE seatings SET ended_at = :endedAt::timestamptz, ended_by_key_id = :keyId WHERE id = :seatingId::uuid AND ended_at IS NULL RETURNING id, table_id
+  UPDATE seatings SET ended_at = greatest(:endedAt::timestamptz, started_at), ended_by_key_id = :keyId
+  WHERE id = :seatingId::uuid AND ended_at IS NULL RETURNING id, table_id
 ), moved AS (
   UPDATE shoes SET version = version + 1 WHERE table_id = (SELECT table_id FROM ended) AND status = 'OPEN'
 )

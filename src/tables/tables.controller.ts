@@ -62,11 +62,11 @@ export class TablesController {
     operationId: 'closeTable',
     summary: 'Close a table (its shoe must be closed first)',
     description:
-      "Closes a table for the day. Its shoe must be closed first; a closed table takes no shoe and seats no patron until it is reopened. Patrons' cards still in come out with it (their time played ends).",
+      "Closes a table for the day. Its shoe must be closed first; a closed table takes no shoe and seats no patron until it is reopened. Patrons' cards still in come out with it (their time played ends). A table closed already is refused (TABLE_CLOSED) and nothing is written.",
     writes: "the table's status; the end of each seating still open, each with its audit entry `seating.end`; the audit entry `table.close`.",
     roles: TABLE_MANAGERS,
     type: TableDto,
-    errors: ['NOT_FOUND', 'TABLE_HAS_OPEN_SHOE'],
+    errors: ['NOT_FOUND', 'TABLE_HAS_OPEN_SHOE', 'TABLE_CLOSED'],
   })
   close(@IdParam() id: string, @CurrentContext() ctx: RequestContext): Promise<TableDto> {
     return this.tables.close(id, ctx);
@@ -75,11 +75,11 @@ export class TablesController {
   @Endpoint('POST', ':id/reopen', {
     operationId: 'reopenTable',
     summary: 'Reopen a closed table',
-    description: 'Reopens a closed table.',
+    description: 'Reopens a closed table. An open table is refused (TABLE_OPEN) and nothing is written.',
     writes: "the table's status; the audit entry `table.reopen`.",
     roles: TABLE_MANAGERS,
     type: TableDto,
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'TABLE_OPEN'],
   })
   reopen(@IdParam() id: string, @CurrentContext() ctx: RequestContext): Promise<TableDto> {
     return this.tables.reopen(id, ctx);
