@@ -94,6 +94,8 @@ it("a card comes out no earlier than it went in, whoever's clock put it in (clos
   expect((await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/close`, {})).status).toBe(200);
   const closing = await ctx.admin.post(`/v1/tables/${table.id}/close`, {});
   expect(closing.status).toBe(200);
-  const { rows } = await ctx.prisma.pool.query<{ n: string }>('SELECT count(*) AS n FROM seatings WHERE table_id = $1::uuid AND ended_at = started_at', [table.id]);
+  const { rows } = await ctx.prisma.pool.query<{ n: string }>('SELECT count(*) AS n FROM seatings WHERE table_id = $1::uuid AND ended_at = started_at', [
+    table.id,
+  ]);
   expect(Number(rows[0].n)).toBe(2);
 });
