@@ -52,7 +52,8 @@ interface Terminal {
 
 async function main() {
   const db = await benchDatabase('coups');
-  const service = await startServiceProcess({ DATABASE_URL: db.url, ADMIN_API_KEY: ADMIN, DB_POOL_SIZE: POOL });
+  // SERVICE_DIR: another checkout's build (another commit), driven by this same load, side by side.
+  const service = await startServiceProcess({ DATABASE_URL: db.url, ADMIN_API_KEY: ADMIN, DB_POOL_SIZE: POOL }, process.env.SERVICE_DIR ?? process.cwd());
   const base = service.base;
   try {
     const post = async (key: string, p: string, body: unknown) => {
