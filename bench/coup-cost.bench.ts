@@ -85,15 +85,15 @@ async function measure(dir: string, round: number): Promise<Cost> {
           tieBetsStay: true,
         })
       ).body;
-      const key = (await post(ADMIN, '/v1/api-keys', { name: `terminal ${i}`, role: 'TERMINAL', tableId: table.id })).body.key as string;
+      const key = (await post(ADMIN, '/v1/api-keys', { name: `terminal ${i}`, role: 'TERMINAL', tableId: table.id })).body.key;
       const random = seededRandom(500 + i);
-      terminals.push({ key, tableId: table.id as string, shoeId: '', cards: [], pos: 1e9, random });
+      terminals.push({ key, tableId: table.id, shoeId: '', cards: [], pos: 1e9, random });
     }
     const coup = async (t: (typeof terminals)[number]) => {
       let d = t.pos > 390 ? null : dealPuntoBanco(t.cards, t.pos);
       if (!d) {
         if (t.shoeId) await post(t.key, `/v1/shoes/${t.shoeId}/close`, {});
-        t.shoeId = (await post(t.key, `/v1/tables/${t.tableId}/shoes`, {})).body.id as string;
+        t.shoeId = (await post(t.key, `/v1/tables/${t.tableId}/shoes`, {})).body.id;
         t.cards = shuffledShoe(8, t.random);
         t.pos = 0;
         d = dealPuntoBanco(t.cards, 0)!;
