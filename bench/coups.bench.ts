@@ -302,6 +302,7 @@ async function databaseLimit(url: string, concurrency: number, seconds: number) 
           accrualAmounts: accrued.map((r) => r.commission.toString()),
           accrualWagers: accrued.map((r) => r.id),
           version: snap.rows[0].version,
+          storedCount: 0,
           confirmKeyId: shoe.key_id,
           confirmKeyHash: null,
           answerRecordId: null,

@@ -57,6 +57,8 @@ export interface CoupWriteParams {
 /** The guard's terms: the shoe's version (without the lock) and the key to confirm (a key recognised from memory). */
 export interface CoupGuardParams {
   version: string | null;
+  /** How many stored wagers (carried ties, bets placed before the cards) the coup settles: all of them, or nothing is written. */
+  storedCount: number;
   confirmKeyId: string | null;
   confirmKeyHash: string | null;
 }

@@ -33,7 +33,7 @@ import { AuditLog } from '../ledger/audit-log';
 import type { AuditParams, RollupParams } from '../ledger/ledger-sql';
 import { AccessService } from '../access/access.service';
 import { COUPS_SQL, CoupWriteParams } from './coups-sql';
-import { limitsOf, rulesOf, theoryOf } from '../pit/table-rules';
+import { limitsOf, rulesOf, TableWithClock, theoryOf } from '../pit/table-rules';
 import { seal } from '../ledger/seals';
 import { AddWagersDto, CoupDto, HandsDto, RecordCoupDto, WagerDto, WagerInputDto } from './dto/coup.dto';
 
@@ -54,6 +54,9 @@ interface PendingWager {
   seatingId: string | null;
   carriedFromId: string | null;
 }
+
+/** SQLSTATE of a statement that undid itself: computed from a state that changed under it (sabot_assert). */
+const STALE_STATEMENT = 'SB001';
 
 const parseHands = (h: HandsDto): Hands => ({ player: parseCards(h.player), banker: parseCards(h.banker) });
 
@@ -100,11 +103,14 @@ export class CoupsService {
    */
   private async settleWhole(shoeId: string, cards: HandsDto, dto: RecordCoupDto, ctx: RequestContext): Promise<CoupDto> {
     const { actor } = ctx;
-    const hands = parseHands(cards);
-    const table = await this.pit.tableOf(shoeId);
     const pool = pgRunner(this.prisma.pool);
     const confirm = actor.unconfirmed ? actor : null;
+    let hands: Hands;
+    let table: TableWithClock;
     try {
+      // Inside: a caller recognised from memory learns nothing (not even that a shoe exists) before its key is confirmed.
+      hands = parseHands(cards);
+      table = await this.pit.tableOf(shoeId);
       const remembered = this.pit.remembered(shoeId, actor, table);
       if (remembered) {
         // Computed from memory: an error may come from what changed since (cards returned to the
@@ -319,19 +325,24 @@ export class CoupsService {
    */
   private async write(db: SqlRunner, ctx: RequestContext, plan: Plan, version: string, confirm: Actor | null): Promise<string | null> {
     const claim = ctx.idempotency;
-    const [written] = await db.query<{ applied: bigint | string; stored: bigint | string; version: string | null }>(
-      COUPS_SQL.settleCoup.bind({
-        ...plan.params,
-        version,
-        confirmKeyId: confirm?.keyId ?? null,
-        confirmKeyHash: confirm?.keyHash ?? null,
-        ...answerParams(claim, plan.dto),
-      }),
-    );
-    if (Number(written.applied) !== 1) return null;
-    if (Number(written.stored) !== plan.storedCount) {
-      throw new Error(`Coup ${plan.dto.id} settled ${written.stored} of ${plan.storedCount} stored wagers: the shoe's version did not guard them`);
+    let written: { applied: bigint | string; version: string | null };
+    try {
+      [written] = await db.query<{ applied: bigint | string; version: string | null }>(
+        COUPS_SQL.settleCoup.bind({
+          ...plan.params,
+          version,
+          storedCount: plan.storedCount,
+          confirmKeyId: confirm?.keyId ?? null,
+          confirmKeyHash: confirm?.keyHash ?? null,
+          ...answerParams(claim, plan.dto),
+        }),
+      );
+    } catch (e) {
+      // The statement undid itself: a bet it was computed with changed under the shoe's version.
+      if ((e as { code?: string }).code === STALE_STATEMENT) return null;
+      throw e;
     }
+    if (Number(written.applied) !== 1) return null;
     if (claim) claim.stored = true;
     return written.version!;
   }

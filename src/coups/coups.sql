@@ -16,8 +16,7 @@
 -- (a coup computed without the shoe's lock applies only if the shoe has not moved since it was
 -- read), and the caller's key is still valid when :confirmKeyId is given (a key recognised from
 -- memory), with the secret it was recognised by (:confirmKeyHash: a key claimed since, on any
--- instance, has another). Answers `applied` (0: the shoe moved), `stored` (stored wagers settled) and
--- the shoe's new `version`.
+-- instance, has another). Answers `applied` (0: the shoe moved) and the shoe's new `version`.
 --
 -- The ledgers are partitioned by gaming day: rows still open have none and sit in the open
 -- partition, so every lookup of one says `gaming_day IS NULL` and reads that partition alone.
@@ -57,4 +56,10 @@ WITH guard AS (
   FROM guard WHERE :answerRecordId::uuid IS NOT NULL
   RETURNING 1
 )
-SELECT (SELECT count(*) FROM guard) AS applied, (SELECT count(*) FROM wagers_stored) AS stored, (SELECT shoe_version::text FROM guard) AS version;
+-- Every stored wager the coup was computed with must be settled by it: if one was not (changed under
+-- the shoe's version: only an edit behind the service's back does that), the whole statement is
+-- undone (SB001, prisma/migrations/20261205090000_shoe_version_unrepeatable) and the coup is
+-- computed again from a read.
+SELECT (SELECT count(*) FROM guard) AS applied, (SELECT shoe_version::text FROM guard) AS version,
+       sabot_assert(NOT EXISTS (SELECT 1 FROM guard) OR (SELECT count(*) FROM wagers_stored) = :storedCount::int,
+                    'The bets waiting on the shoe changed under its version') AS checked;

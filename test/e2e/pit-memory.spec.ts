@@ -125,3 +125,90 @@ it('two instances dealing one shoe in turn: every coup written once, numbered in
     await other.close();
   }
 });
+
+describe('after the database goes back (a restore, a failover that lost commits)', () => {
+  /** The shoe row as a restore writes it back: every column as it was, the version too, no trigger run. */
+  async function putBack(shoeId: string, row: Record<string, unknown>) {
+    const client = await ctx.prisma.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SET LOCAL session_replication_role = replica');
+      await client.query('UPDATE shoes SET remaining = $2, cards_dealt = $3, coup_count = $4, last_coup_number = $5, version = $6 WHERE id = $1::uuid', [
+        shoeId,
+        row.remaining,
+        row.cards_dealt,
+        row.coup_count,
+        row.last_coup_number,
+        row.version,
+      ]);
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+  }
+  const rowOf = async (shoeId: string) =>
+    (
+      await ctx.prisma.pool.query('SELECT remaining, cards_dealt, coup_count, last_coup_number, version::text AS version FROM shoes WHERE id = $1::uuid', [
+        shoeId,
+      ])
+    ).rows[0] as Record<string, unknown>;
+
+  it('a shoe put back to an earlier version never comes back to a version it had after it: the next change draws another', async () => {
+    const { shoe } = await givenPit(ctx);
+    const before = await rowOf(shoe.id);
+    await ctx.prisma.pool.query('UPDATE shoes SET status = status WHERE id = $1::uuid', [shoe.id]);
+    const after = (await rowOf(shoe.id)).version;
+    expect(after).not.toBe(before.version);
+    await putBack(shoe.id, before);
+    await ctx.prisma.pool.query('UPDATE shoes SET status = status WHERE id = $1::uuid', [shoe.id]);
+    expect((await rowOf(shoe.id)).version).not.toBe(after);
+  });
+
+  it('the next coup is computed from the shoe as the database has it, not as the instance remembers it', async () => {
+    const { terminal, supervisor, shoe, table } = await givenPit(ctx, { decks: 1 }, { decks: 1 });
+    await givenPatrons(ctx, 'RESTORE-1');
+    const first = { player: ['AS', '7S'], banker: ['AH', '7H'] };
+    expect((await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: first })).status).toBe(201);
+    const dumped = await rowOf(shoe.id);
+    const lost = { player: ['9S', 'KS'], banker: ['8S', 'QS'] };
+    expect((await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: lost, wagers: [{ seat: 1, betType: 'PLAYER', amount: 1000 }] })).status).toBe(
+      201,
+    );
+    // The database goes back to the dump: coup 2 never happened as far as the shoe is concerned.
+    await putBack(shoe.id, dumped);
+    expect((await ctx.as(supervisor).post(`/v1/tables/${table.id}/seatings`, { patronId: 'RESTORE-1', seat: 1 })).status).toBe(201);
+    const next = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, {
+      cards: { player: ['9H', 'KH'], banker: ['8H', 'QH'] },
+      wagers: [{ seat: 1, betType: 'PLAYER', amount: 1000 }],
+    });
+    expect(next.status).toBe(201);
+    expect(next.body.number).toBe(2);
+    expect(next.body.wagers[0].patronId).toBe('RESTORE-1');
+    const now = await shoeOf(shoe.id, terminal);
+    expect(now.cardsDealt).toBe(8);
+    expect(now.remaining['9S']).toBe(1);
+  });
+});
+
+it('a waiting bet changed behind the service’s back, the shoe untouched: the coup from memory undoes itself and is written from a read', async () => {
+  const { terminal, shoe } = await givenPit(ctx, { tieBetsStay: true });
+  const tie = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: TIE, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] });
+  const carried = tie.body.carriedForward[0].id;
+  await ctx.prisma.pool.query(`UPDATE wagers SET status = 'WITHDRAWN' WHERE id = $1::uuid AND gaming_day IS NULL`, [carried]);
+  const next = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: BANKER_7, wagers: [{ seat: 2, betType: 'PLAYER', amount: 500 }] });
+  expect(next.status).toBe(201);
+  expect(next.body.number).toBe(2);
+  expect(next.body.wagers.map((w: { id: string }) => w.id)).not.toContain(carried);
+  const { rows } = await ctx.prisma.pool.query<{ n: string }>('SELECT count(*) AS n FROM coups WHERE shoe_id = $1::uuid', [shoe.id]);
+  expect(Number(rows[0].n)).toBe(2);
+});
+
+it('a key revoked behind the service’s back, still remembered, learns nothing: not even whether a shoe exists', async () => {
+  const { terminal, shoe } = await givenPit(ctx);
+  expect((await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: BANKER_7 })).status).toBe(201);
+  await ctx.prisma.pool.query(`UPDATE api_keys SET revoked_at = now() WHERE key_prefix = $1`, [terminal.slice(0, 10)]);
+  for (const target of ['00000000-0000-4000-8000-000000000000', shoe.id]) {
+    const res = await ctx.as(terminal).post(`/v1/shoes/${target}/coups`, { cards: BANKER_7 });
+    expect([res.status, res.body.code]).toEqual([401, 'UNAUTHENTICATED']);
+  }
+});
