@@ -33,7 +33,9 @@ type ShoeRef = Pick<ReadShoe['shoe'], 'id' | 'propertyId'>;
  * change one named statement of pit.sql. Features ask for a change; the pit checks what only it
  * knows (an open shoe, a coup taking bets), asks the engine for the new state of the shoe, and
  * writes it, moving the shoe's version in the same statement. The caller holds the transaction and
- * the lock (PitService.lock, lockTable).
+ * the lock (PitService.lock, lockTable). A change to a shoe also forgets what this instance
+ * remembered of it (PitService.rememberSettled), which the version would refuse anyway: the next
+ * coup reads the shoe at once instead of trying first.
  */
 @Injectable()
 export class PitChanges {
@@ -93,6 +95,7 @@ export class PitChanges {
   /** Closes a locked shoe with no coup taking bets; the tie bets waiting go back. Answers them. */
   async closeShoe(db: SqlRunner, locked: ReadShoe, closedAt: Date): Promise<string[]> {
     if (locked.shoe.openCoupId) throw new AppError('COUP_IN_PROGRESS', 'A coup is still taking bets: record its cards or void it before closing the shoe');
+    this.pit.forget(locked.shoe.id);
     const rows = await db.query<{ id: string }>(PIT_SQL.closeShoe.bind({ shoeId: locked.shoe.id, closedAt: closedAt.toISOString() }));
     return rows.map((r) => r.id);
   }
@@ -101,6 +104,7 @@ export class PitChanges {
   async deal(db: SqlRunner, locked: ReadShoe, number: number, cards: readonly Card[]): Promise<void> {
     const { shoe } = locked;
     const dealt = dealFrom(shoe, number, cards);
+    this.pit.forget(shoe.id);
     await db.run(
       PIT_SQL.dealShoe.bind({
         shoeId: shoe.id,
@@ -114,6 +118,7 @@ export class PitChanges {
 
   /** A coup (its row written) opens for betting on the locked shoe: the waiting tie bets join it, and the new bets are placed. */
   async openCoup(db: SqlRunner, shoe: ShoeRef, coup: { id: string; number: number }, carriedIds: string[], wagers: OpenWager[], placedAt: Date): Promise<void> {
+    this.pit.forget(shoe.id);
     await db.run(
       PIT_SQL.openCoup.bind({
         shoeId: shoe.id,
@@ -130,6 +135,7 @@ export class PitChanges {
   /** New bets on the locked shoe's coup taking bets. */
   async placeWagers(db: SqlRunner, shoe: ShoeRef, coupId: string, wagers: OpenWager[], placedAt: Date): Promise<void> {
     if (wagers.length === 0) return;
+    this.pit.forget(shoe.id);
     await db.run(
       PIT_SQL.placeWagers.bind({ shoeId: shoe.id, propertyId: shoe.propertyId, coupId, placedAt: placedAt.toISOString(), ...openWagerParams(wagers) }),
     );
@@ -137,11 +143,13 @@ export class PitChanges {
 
   /** A carried tie bet (checked OPEN and carried, under the shoe's lock) taken back. */
   async withdraw(db: SqlRunner, shoeId: string, wagerId: string): Promise<void> {
+    this.pit.forget(shoeId);
     await db.run(PIT_SQL.withdrawWager.bind({ shoeId, wagerId }));
   }
 
   /** A coup voided while taking bets: its new bets go back, its carried ones wait again. Answers the bets returned. */
   async cancelOpenCoup(db: SqlRunner, shoeId: string, coupId: string): Promise<string[]> {
+    this.pit.forget(shoeId);
     return (await db.query<{ id: string }>(PIT_SQL.cancelOpenCoup.bind({ shoeId, coupId }))).map((r) => r.id);
   }
 
@@ -151,6 +159,7 @@ export class PitChanges {
    */
   async undoSettledCoup(db: SqlRunner, locked: ReadShoe, wagerIds: string[], returned: readonly Card[] | null): Promise<string[]> {
     const back = returned ? returnToShoe(locked.shoe, returned) : null;
+    this.pit.forget(locked.shoe.id);
     const rows = await db.query<{ id: string }>(
       PIT_SQL.undoSettledCoup.bind({ shoeId: locked.shoe.id, wagerIds, remaining: back?.remaining ?? null, cardsDealt: back?.cardsDealt ?? null }),
     );
