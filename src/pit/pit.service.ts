@@ -53,7 +53,7 @@ export interface LockedTable {
   propertyId: string;
 }
 
-/** The shoe as the write paths read it (its version is read only by the optimistic path). */
+/** The shoe row as the write paths read it (its version apart: ReadShoe.version). */
 type LockedRow = Omit<Shoe, 'version'>;
 
 /** The shoe as readShoe answers it: its row, version, waiting tie bets and the patrons seated. */
