@@ -29,7 +29,8 @@ const SETTLE = 'the coup.settle entry';
 const ROLLUP =
   'Sums of the settled wagers and coups, voids taken out: the reconciliation (GET /v1/reports/reconciliation) rebuilds every figure and names any that differ';
 
-const OPEN_SEALED = 'while open or withdrawn (placed on a coup taking bets, withdrawn, returned), the seal';
+const OPEN_SEALED =
+  'while open or withdrawn (placed on a coup taking bets, withdrawn, returned), the seal; a sealed bet leaves its seal only by being settled after it was placed (a withdrawn one never does)';
 const CARRIED = 'a tie bet still waiting: the bet it was carried from, and the coup.settle entry that carried it';
 
 export const PROOF: Readonly<Record<string, Proof>> = {

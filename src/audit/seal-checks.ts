@@ -98,14 +98,47 @@ export async function checkSeals(db: Queryable, keyring: AuditKeyring | null, pe
   // placed, then settled: rebuilt from the coup's entry since).
   const unseen = [...named.keys()].filter((ref) => !seen.has(ref));
   const moved = new Set<string>();
+  const leftAs = new Map<string, boolean>();
   // Coups and wagers of a month detached to the archive are in its own tables (coups_YYYY_MM, wagers_YYYY_MM).
   const archived = (await db.query<{ suffix: string }>("SELECT to_char(month, 'YYYY_MM') AS suffix FROM ledger_months_detached")).rows.map((r) => r.suffix);
   for (const relation of SEALED_RELATIONS.filter((r) => (SEALED[r] as SealSpec).where)) {
     const keys = unseen.filter((ref) => ref.startsWith(`${relation}/`)).map((ref) => ref.slice(relation.length + 1));
     if (keys.length === 0) continue;
     const tables = [relation, ...(relation === 'coups' || relation === 'wagers' ? archived.map((s) => `${relation}_${s}`) : [])];
-    for (const table of tables) for (const r of (await db.query<{ key: string }>(existingSql(relation, table), [keys])).rows) moved.add(`${relation}/${r.key}`);
+    for (const table of tables)
+      for (const r of (await db.query<{ key: string; left_as_it_may: boolean }>(existingSql(relation, table), [keys])).rows) {
+        moved.add(`${relation}/${r.key}`);
+        leftAs.set(`${relation}/${r.key}`, r.left_as_it_may);
+      }
   }
+  // A row that left its sealed class left it the one way it may: sealed by an entry it may leave
+  // (a bet placed, then settled), and as it must be after. A bet sealed as withdrawn never leaves.
+  const leavers = [...moved].filter((ref) => seals.has(ref));
+  const actions = new Map<string, string>();
+  if (leavers.length) {
+    const at = leavers.map((ref) => seals.get(ref)!);
+    const { rows } = await db.query<{ stream: string; seq: string; action: string }>(
+      'SELECT stream, seq::text, action FROM audit_log WHERE (stream, seq) IN (SELECT * FROM unnest($1::text[], $2::bigint[]))',
+      [at.map((s) => s.stream), at.map((s) => s.seq)],
+    );
+    for (const r of rows) actions.set(`${r.stream}#${r.seq}`, r.action);
+  }
+  const exits: Finding[] = [];
+  for (const ref of leavers) {
+    const [relation, ...key] = ref.split('/');
+    const { leaves } = SEALED[relation as keyof typeof SEALED] as SealSpec;
+    const s = seals.get(ref)!;
+    const action = actions.get(`${s.stream}#${s.seq}`);
+    if (!leaves || !action || !leaves.after.includes(action) || !leftAs.get(ref))
+      exits.push(
+        finding(
+          relation,
+          key.join('/'),
+          `was sealed by entry ${s.stream}#${s.seq} (${action ?? 'missing'}) and has left what that entry wrote, which a row it wrote never does: it was changed around the service`,
+        ),
+      );
+  }
+  findings.push(...exits.slice(0, perRelation));
   const missing: Finding[] = [];
   for (const ref of unseen) {
     if (moved.has(ref)) continue;

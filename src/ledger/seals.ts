@@ -29,13 +29,24 @@ export interface SealSpec {
    * its last seal, no longer checked.
    */
   readonly where?: string;
+  /**
+   * The one way a sealed row may leave the sealed class (`where`): the entries whose seal it may
+   * leave (a bet placed on a coup taking bets), and what it must be after (settled). A row sealed by
+   * any other entry (a bet withdrawn or returned) never leaves; one that did was changed around the
+   * service, even if what it became is then rebuilt from a later entry.
+   */
+  readonly leaves?: { readonly after: readonly string[]; readonly as: string };
 }
 
 export const SEALED = {
   // The coup's records as the pit writes them outside the hot path: a coup opened for betting, bets
   // placed on it, bets withdrawn or returned, commission collected or reversed by a void.
-  coups: { key: 't.id::text', where: "t.status = 'BETTING'" },
-  wagers: { key: 't.id::text', where: "t.status <> 'SETTLED' AND NOT (t.status = 'OPEN' AND t.carried_from_id IS NOT NULL)" },
+  coups: { key: 't.id::text', where: "t.status = 'BETTING'", leaves: { after: ['coup.open', 'seals.adopt'], as: "t.status = 'SETTLED'" } },
+  wagers: {
+    key: 't.id::text',
+    where: "t.status <> 'SETTLED' AND NOT (t.status = 'OPEN' AND t.carried_from_id IS NOT NULL)",
+    leaves: { after: ['coup.open', 'coup.wagers', 'seals.adopt'], as: "t.status = 'SETTLED'" },
+  },
   commission_entries: { key: 't.id::text', where: "t.kind <> 'ACCRUAL'" },
   properties: { key: 't.id::text' },
   casino_tables: { key: 't.id::text' },
@@ -107,9 +118,13 @@ export function imagesSql(relation: SealedRelation, which: 'keys' | 'all'): stri
           ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
 }
 
-/** Which of `keys` name rows of the relation at all, sealed or not (for rows that left the sealed class). */
+/**
+ * Which of `keys` name rows of the relation at all, sealed or not (for rows that left the sealed
+ * class), and whether each left it the one way it may (`leaves.as`).
+ */
 export function existingSql(relation: SealedRelation, table: string = relation): string {
-  return `SELECT ${SEALED[relation].key} AS key FROM ${table} t WHERE ${SEALED[relation].key} = ANY ($1::text[])`;
+  const spec: SealSpec = SEALED[relation];
+  return `SELECT ${spec.key} AS key, ${spec.leaves ? `(${spec.leaves.as})` : 'true'} AS left_as_it_may FROM ${table} t WHERE ${spec.key} = ANY ($1::text[])`;
 }
 
 /** The seal of one row's image, written by the audit entry stream#seq. */

@@ -99,3 +99,26 @@ it("a card comes out no earlier than it went in, whoever's clock put it in (clos
   ]);
   expect(Number(rows[0].n)).toBe(2);
 });
+
+it('a withdrawn tie bet brought back by the superuser is seen by the verification, before and after a coup pays it', async () => {
+  const { terminal, shoe } = await givenPit(ctx, { tieBetsStay: true });
+  const tie = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: TIE, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] });
+  const carried = tie.body.carriedForward[0].id;
+  expect((await ctx.as(terminal).post(`/v1/wagers/${carried}/withdraw`, {})).status).toBe(200);
+  const clean = (await ctx.as(auditor).get('/v1/audit/verify')).body;
+  expect(clean.problems).not.toContainEqual(expect.objectContaining({ id: `wagers/${carried}` }));
+  const su = await ctx.prisma.pool.connect();
+  try {
+    await su.query('SET session_replication_role = replica');
+    await su.query(`UPDATE wagers SET status = 'OPEN' WHERE id = $1::uuid AND gaming_day IS NULL`, [carried]);
+    await su.query('RESET session_replication_role');
+  } finally {
+    su.release();
+  }
+  const seen = async () => ((await ctx.as(auditor).get(`/v1/audit/verify`)).body.problems as { id: string }[]).filter((f) => f.id === `wagers/${carried}`);
+  expect(await seen()).toHaveLength(1);
+  // The next coup pays it (the shoe was not touched): still seen.
+  const paid = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: BANKER_7 });
+  expect(paid.body.wagers.map((w: { id: string }) => w.id)).toContain(carried);
+  expect(await seen()).toHaveLength(1);
+});
