@@ -148,15 +148,7 @@ export class CoupsService {
       coupCount: p.coupCount,
       lastCoupNumber: p.lastCoupNumber,
       version,
-      carried: p.carriedIds.map((id, i) => ({
-        id,
-        seat: p.carriedSeats[i],
-        betType: p.carriedBetTypes[i] as BetType,
-        amount: p.carriedAmounts[i],
-        patronId: p.carriedPatrons[i],
-        seatingId: p.carriedSeatings[i],
-        carriedFromId: p.carriedFrom[i],
-      })),
+      carried: plan.carriedForward.map((w) => ({ ...w, amount: w.amount.toString() })),
     });
     return plan.dto;
   }
@@ -490,7 +482,7 @@ export class CoupsService {
       settledAt: now.toISOString(),
       gamingDay: day,
     };
-    return { params, dto, storedCount: stored.length };
+    return { params, dto, storedCount: stored.length, carriedForward };
   }
 
   private async describe(db: Tx | PrismaService, coupId: string): Promise<CoupDto> {
@@ -539,6 +531,8 @@ interface Plan {
   params: CoupWriteParams & RollupParams & AuditParams;
   dto: CoupDto;
   storedCount: number;
+  /** The tie bets the coup carries to the next: what waits on the shoe once it is written. */
+  carriedForward: (Omit<CarriedWager, 'amount'> & { amount: bigint })[];
 }
 
 function carriedWager(w: CarriedWager): PendingWager {
