@@ -12,7 +12,7 @@
  */
 import { Client } from 'pg';
 import { dealPuntoBanco, formatCard, seededRandom, shuffledShoe } from '../src/domain';
-import { jsonPoster, processCpuMs, startServiceProcess } from './service-process';
+import { benchTerminal, jsonPoster, processCpuMs, startServiceProcess } from './service-process';
 import { machine, writeJson } from './stats';
 
 const DIRS = (process.env.SERVICE_DIRS ?? process.cwd()).split(',').filter(Boolean);
@@ -74,20 +74,8 @@ async function measure(dir: string, round: number): Promise<Cost> {
   try {
     const terminals: { key: string; tableId: string; shoeId: string; cards: number[]; pos: number; random: () => number }[] = [];
     for (let i = 0; i < TERMINALS; i++) {
-      const table = (
-        await post(ADMIN, '/v1/tables', {
-          code: `C-${i}`,
-          variant: 'EZ',
-          currency: 'EUR',
-          minBet: 100,
-          maxBet: 1_000_000,
-          sideBets: ['PLAYER_PAIR', 'BANKER_PAIR', 'DRAGON_7', 'PANDA_8'],
-          tieBetsStay: true,
-        })
-      ).body;
-      const key = (await post(ADMIN, '/v1/api-keys', { name: `terminal ${i}`, role: 'TERMINAL', tableId: table.id })).body.key;
-      const random = seededRandom(500 + i);
-      terminals.push({ key, tableId: table.id, shoeId: '', cards: [], pos: 1e9, random });
+      const { tableId, key } = await benchTerminal(post, ADMIN, `C-${i}`);
+      terminals.push({ key, tableId, shoeId: '', cards: [], pos: 1e9, random: seededRandom(500 + i) });
     }
     const coup = async (t: (typeof terminals)[number]) => {
       let d = t.pos > 390 ? null : dealPuntoBanco(t.cards, t.pos);

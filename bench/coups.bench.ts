@@ -25,7 +25,7 @@ import { BetType, dealPuntoBanco, evaluateCoup, formatCard, parseCards, seededRa
 import { rollupParams } from '../src/ledger/rollups';
 import { PIT_SQL } from '../src/pit/pit-sql';
 import { benchDatabase } from './bench-db';
-import { benchHost, jsonPoster, machineCpuMs, processCpuMs, sampleRss, startServiceProcess } from './service-process';
+import { benchHost, benchTerminal, jsonPoster, machineCpuMs, processCpuMs, sampleRss, startServiceProcess } from './service-process';
 import { machine, summarize, writeJson } from './stats';
 
 const TERMINALS = Number(process.env.TERMINALS ?? 32);
@@ -66,27 +66,16 @@ async function main() {
     // The staff register as a casino sets it up, for the host who registers the patrons.
     if (RATED) host = await benchHost(post, ADMIN, 'B');
     for (let i = 0; i < TERMINALS; i++) {
-      const table = (
-        await post(ADMIN, '/v1/tables', {
-          code: `B-${i}`,
-          variant: 'EZ',
-          currency: 'EUR',
-          minBet: 100,
-          maxBet: 1_000_000,
-          sideBets: ['PLAYER_PAIR', 'BANKER_PAIR', 'DRAGON_7', 'PANDA_8'],
-          tieBetsStay: true,
-        })
-      ).body;
-      const key = (await post(ADMIN, '/v1/api-keys', { name: `terminal ${i}`, role: 'TERMINAL', tableId: table.id })).body.key;
-      const shoe = (await post(key, `/v1/tables/${table.id}/shoes`, {})).body;
+      const { tableId, key } = await benchTerminal(post, ADMIN, `B-${i}`);
+      const shoe = (await post(key, `/v1/tables/${tableId}/shoes`, {})).body;
       if (host) {
         for (let seat = 1; seat <= BETS.length; seat++) {
           await post(host, '/v1/patrons', { card: `B-${i}-${seat}` });
-          await post(key, `/v1/tables/${table.id}/seatings`, { patronId: `B-${i}-${seat}`, seat });
+          await post(key, `/v1/tables/${tableId}/seatings`, { patronId: `B-${i}-${seat}`, seat });
         }
       }
       const random = seededRandom(1000 + i);
-      terminals.push({ key, tableId: table.id, shoeId: shoe.id, cards: shuffledShoe(8, random), pos: 0, seq: 0, random });
+      terminals.push({ key, tableId, shoeId: shoe.id, cards: shuffledShoe(8, random), pos: 0, seq: 0, random });
     }
     /** One coup from the terminal's shoe; a new shoe when this one runs low. */
     const recordCoup = async (t: Terminal): Promise<number> => {

@@ -115,6 +115,30 @@ export function machineCpuMs(): number {
 }
 
 /**
+ * A benchmark's pit terminal: an EZ Baccarat table with every side bet and tie bets that stay (so
+ * that coups carry bets), and a terminal's key bound to it.
+ */
+export async function benchTerminal(
+  post: (key: string, path: string, body: unknown) => Promise<{ body: Record<string, unknown> }>,
+  adminKey: string,
+  code: string,
+): Promise<{ tableId: string; key: string }> {
+  const table = (
+    await post(adminKey, '/v1/tables', {
+      code,
+      variant: 'EZ',
+      currency: 'EUR',
+      minBet: 100,
+      maxBet: 1_000_000,
+      sideBets: ['PLAYER_PAIR', 'BANKER_PAIR', 'DRAGON_7', 'PANDA_8'],
+      tieBetsStay: true,
+    })
+  ).body;
+  const key = (await post(adminKey, '/v1/api-keys', { name: `terminal ${code}`, role: 'TERMINAL', tableId: table.id })).body.key as string;
+  return { tableId: table.id as string, key };
+}
+
+/**
  * A host's key, made as a casino makes one: the bootstrap key registers the first two
  * administrators alone and mints their keys; one proposes the host, the other approves; the first
  * mints the host's key. Staff numbers begin with `prefix`.
