@@ -1,6 +1,17 @@
 import { Client } from 'pg';
 import { migrate } from '../src/database/migrate';
 
+/** `fn` on a connection of its own to `url`, closed after. */
+export async function withClient<T>(url: string, fn: (c: Client) => Promise<T>): Promise<T> {
+  const c = new Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
 /**
  * A fresh, migrated database for a benchmark run: on BENCH_DATABASE_URL's server (default: the
  * machine's PostgreSQL at 127.0.0.1:5432, database "test"), named sabot_bench_<name>.

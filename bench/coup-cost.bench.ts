@@ -11,6 +11,7 @@
  * real shuffled shoes (the same for every build), the terminals in parallel.
  */
 import { Client } from 'pg';
+import { withClient } from './bench-db';
 import { dealPuntoBanco, formatCard, seededRandom, shuffledShoe } from '../src/domain';
 import { benchTerminal, jsonPoster, processCpuMs, startServiceProcess } from './service-process';
 import { machine, writeJson } from './stats';
@@ -33,15 +34,7 @@ interface Cost {
   walBytes: number;
 }
 
-async function admin<T>(fn: (c: Client) => Promise<T>, url = ADMIN_URL): Promise<T> {
-  const c = new Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
+const admin = <T>(fn: (c: Client) => Promise<T>, url = ADMIN_URL) => withClient(url, fn);
 
 /** The database's counters: transactions committed, rows written, and the WAL position. */
 async function counters(url: string): Promise<{ xacts: number; rows: number; wal: string }> {

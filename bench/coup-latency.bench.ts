@@ -10,6 +10,7 @@ import { adminKeyFor, createApp } from '../src/app';
 import { loadConfig } from '../src/config/config';
 import { dealPuntoBanco, formatCard, seededRandom, shuffledShoe } from '../src/domain';
 import { benchDatabase } from './bench-db';
+import { benchTerminal } from './service-process';
 import { machine, summarize, writeJson } from './stats';
 
 const COUPS = Number(process.env.COUPS ?? 400);
@@ -40,16 +41,7 @@ async function main() {
     if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
     return json;
   };
-  const table = await call(adminKey, '/v1/tables', {
-    code: 'BENCH-1',
-    variant: 'EZ',
-    currency: 'EUR',
-    minBet: 100,
-    maxBet: 1_000_000,
-    sideBets: ['PLAYER_PAIR', 'BANKER_PAIR', 'DRAGON_7', 'PANDA_8'],
-    tieBetsStay: true,
-  });
-  const { key } = await call(adminKey, '/v1/api-keys', { name: 'bench terminal', role: 'TERMINAL', tableId: table.id });
+  const { tableId, key } = await benchTerminal(async (k, p, b) => ({ body: await call(k, p, b) }), adminKey, 'BENCH-1');
   const random = seededRandom(42);
   const bets = ['PLAYER', 'BANKER', 'BANKER', 'TIE', 'PLAYER_PAIR', 'BANKER_PAIR', 'DRAGON_7', 'PANDA_8'];
 
@@ -57,7 +49,7 @@ async function main() {
   const roundTrips: number[] = [];
   let coups = 0;
   while (coups < COUPS) {
-    const shoe = await call(key, `/v1/tables/${table.id}/shoes`, {});
+    const shoe = await call(key, `/v1/tables/${tableId}/shoes`, {});
     const cards = shuffledShoe(8, random);
     for (let pos = 0; coups < COUPS;) {
       const dealt = dealPuntoBanco(cards, pos);

@@ -30,6 +30,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { migrate } from '../src/database/migrate';
+import { withClient } from './bench-db';
 import { portDatabase } from './port-database';
 import { seedQuarter } from './seed-quarter';
 import { addEarlierQuarters } from './seed-years';
@@ -50,15 +51,7 @@ const quartersOf = (size: number) => Math.max(1, Math.round(size / QUARTER_WAGER
 const label = (size: number) => (size >= 1e6 ? `${size / 1e6}m` : String(size));
 const urlOf = (name: string) => Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
 
-async function admin<T>(fn: (c: Client) => Promise<T>, url = adminUrl): Promise<T> {
-  const c = new Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
+const admin = <T>(fn: (c: Client) => Promise<T>, url = adminUrl) => withClient(url, fn);
 
 /** Whether the database holds `size` wagers (by its rollups) reaching back `quarters` quarters. */
 async function holds(name: string, size: number): Promise<boolean> {
