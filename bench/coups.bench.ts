@@ -263,6 +263,7 @@ async function databaseLimit(url: string, concurrency: number, seconds: number) 
           natural: outcome.natural,
           settledAt: new Date().toISOString(),
           gamingDay: day,
+          limitsId: null,
           newIds: rows.map((r) => r.id),
           newSeats: rows.map((r) => r.seat),
           newBetTypes: rows.map((r) => r.betType),
@@ -301,7 +302,7 @@ async function databaseLimit(url: string, concurrency: number, seconds: number) 
           answerStatus: null,
           answerBody: null,
           ...rollupParams(
-            { tableId: shoe.table_id, propertyId: shoe.property_id, gamingDay: day, winner: outcome.winner, natural: outcome.natural },
+            { tableId: shoe.table_id, propertyId: shoe.property_id, gamingDay: day, winner: outcome.winner, natural: outcome.natural, limitsId: null },
             rows,
             { edgesE12: {}, covariancesE12: new Map() },
             1n,

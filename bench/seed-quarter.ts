@@ -102,6 +102,17 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
     tables.push(await tablesService.find(dto.id));
   }
   const properties = new Map(tables.map((t) => [t.id, t.propertyId]));
+  const firstDayIso = new Date(Date.UTC(o.year, (o.quarter - 1) * 3, 1)).toISOString().slice(0, 10);
+  // Limits over time: every fourth table (the premium room) raises its minimum from 25.00 to 50.00
+  // halfway through the quarter, at 06:30 UTC of that day: coups on both sides of it (a change of
+  // the table's limits, as the service writes one, but at that historical moment).
+  const limitChanges = new Map<string, { id: string; day: number; at: string; minBet: bigint }>();
+  const raiseDay = Math.floor(Math.round((Date.UTC(o.year, o.quarter * 3, 1) - Date.UTC(o.year, (o.quarter - 1) * 3, 1)) / 86_400_000) / 2);
+  tables.forEach((t, i) => {
+    if (i % 4 !== 0) return;
+    const day = new Date(Date.parse(`${firstDayIso}T00:00:00Z`) + raiseDay * 86_400_000).toISOString().slice(0, 10);
+    limitChanges.set(t.id, { id: randomUUID(), day: raiseDay, at: `${day}T06:30:00.000Z`, minBet: 5000n });
+  });
   /** The property of a rollup's table (every ledger row carries it). */
   const propertyOf = (tableId: string) => properties.get(tableId)!;
   const firstDay = Date.UTC(o.year, (o.quarter - 1) * 3, 1);
@@ -116,6 +127,14 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
     new Date(firstDay).toISOString().slice(0, 10),
     new Date(Date.UTC(o.year, o.quarter * 3 - 1, 1)).toISOString().slice(0, 10),
   ]);
+  await copy(
+    client,
+    'table_limits',
+    ['id', 'table_id', 'property_id', 'seq', 'min_bet', 'max_bet', 'bet_limits', 'reason', 'changed_by_key_id', 'effective_at'],
+    [...limitChanges].map(([tableId, c]) =>
+      line([c.id, tableId, propertyOf(tableId), 1, c.minBet, 1_000_000, '{}', 'premium room: minimum raised', 'seed', c.at]),
+    ),
+  );
   const regulars = Array.from({ length: o.patrons ?? 0 }, (_, i) => `S-${String(i + 1).padStart(6, '0')}`);
   const whales = o.patrons ? Array.from({ length: WHALES }, (_, i) => `W-${String(i + 1).padStart(2, '0')}`) : [];
   await copy(
@@ -172,6 +191,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
           seated.set(seat, { patronId, seatingId: randomUUID() });
         }
       }
+      const change = limitChanges.get(table.id);
       for (let c = 0; c < coupsPerTableDay; c++) {
         const dealt = dealPuntoBanco(cards, pos);
         if (!dealt || pos > 400) break;
@@ -181,6 +201,9 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
         const coupId = randomUUID();
         coupNumber++;
         const settledAt = new Date(Date.parse(`${day}T06:00:00Z`) + coupNumber * 60_000).toISOString();
+        // The coup's limits: the table's change once in force, else its opening limits (25.00).
+        const limits = change && (d > change.day || (d === change.day && settledAt >= change.at)) ? change : null;
+        const minBet = limits?.minBet ?? 2500n;
         coups.push(
           line([
             coupId,
@@ -199,12 +222,13 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
             settledAt,
             settledAt,
             day,
+            limits?.id ?? null,
           ]),
         );
         const settled: SettledWager[] = [];
         for (let i = 0; i < bets.length; i++) {
           const betType = bets[i];
-          const amount = BigInt(2500 * (1 + Math.floor(random() * 40)));
+          const amount = minBet * BigInt(1 + Math.floor(random() * 40));
           const s = settleWager(rules, outcome, { betType, amount });
           const wagerId = randomUUID();
           const seat = i + 1;
@@ -216,6 +240,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
             commission: s.commission,
             net: s.net,
             result: s.result,
+            seat,
             patronId: who?.patronId ?? null,
             seatingId: who?.seatingId ?? null,
           });
@@ -251,7 +276,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
         // The coup's rollup deltas as the settlement itself computes them (ledger/rollups.ts).
         rollups.addCoup(
           rollupParams(
-            { tableId: table.id, propertyId: table.propertyId, gamingDay: day, winner: outcome.winner, natural: outcome.natural },
+            { tableId: table.id, propertyId: table.propertyId, gamingDay: day, winner: outcome.winner, natural: outcome.natural, limitsId: limits?.id ?? null },
             settled,
             theory,
             1n,
@@ -286,6 +311,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
           null,
           settledAtOf(day),
           closedAt,
+          change && d >= change.day ? change.id : null,
         ]),
       );
       // Table session: statistical win = wager win ± a little (cash play the wagers don't see).
@@ -346,6 +372,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
         'last_coup_number',
         'opened_at',
         'closed_at',
+        'limits_id',
       ],
       shoes,
     );
@@ -375,6 +402,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
         'opened_at',
         'settled_at',
         'gaming_day',
+        'limits_id',
       ],
       coups,
     );
@@ -493,6 +521,12 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
     ['table_id', 'month', 'bet_type', ...BET_SUMS, 'property_id'],
     [...byMonth].map(([k, r]) => line([...k.split('|'), ...r, propertyOf(k.split('|')[0])])),
   );
+  await copy(
+    client,
+    'limit_rollups',
+    ['table_id', 'gaming_day', 'limits_seq', ...LIMIT_SUMS, 'property_id'],
+    [...rollups.limits].map(([k, r]) => line([...k.split('|'), ...r, propertyOf(k.split('|')[0])])),
+  );
   await client.query('ANALYZE');
   await client.end();
   await prisma.$disconnect();
@@ -532,6 +566,8 @@ const DAY_SUMS = [
   'var_e12',
 ] as const;
 
+const LIMIT_SUMS = ['coups', 'players', 'wagers', 'handle', 'customer_net', 'commission', 'theo_e12'] as const;
+
 /**
  * The rollups of the seeded coups, summed from each coup's deltas as the settlement computes them
  * (ledger/rollups.ts rollupParams): the seed's rollups are what the service would have written, so
@@ -545,6 +581,8 @@ class RollupSums {
   /** The day's patron rollups: patron|table|visit|bet → wagers, handle, net, theo; patron|table|visit → coups, var. */
   readonly patronBets = new Map<string, bigint[]>();
   readonly patronCoups = new Map<string, bigint[]>();
+  /** table|day|limits seq → LIMIT_SUMS (the seed's changes are each its table's first: seq 1). */
+  readonly limits = new Map<string, bigint[]>();
 
   addCoup(p: RollupParams): void {
     const n = BigInt;
@@ -585,6 +623,12 @@ class RollupSums {
       p.rollupTotalVar,
     ].forEach((v, j) => v !== null && (d[j] += n(v)));
     this.days.set(dk, d);
+    const lk = `${p.rollupTableId}|${p.rollupDay}|${p.rollupLimitsId === null ? 0 : 1}`;
+    const l = this.limits.get(lk) ?? new Array<bigint>(LIMIT_SUMS.length).fill(0n);
+    [p.rollupCoups, p.rollupPlayers, p.rollupTotalWagers, p.rollupTotalHandle, p.rollupTotalNet, p.rollupTotalCommission, p.rollupTotalTheo].forEach(
+      (v, j) => (l[j] += n(v)),
+    );
+    this.limits.set(lk, l);
     p.patronPatrons.forEach((patron, i) => {
       const k = `${patron}|${p.rollupTableId}|${p.patronVisits[i]}|${p.patronBets[i]}`;
       const r = this.patronBets.get(k) ?? [0n, 0n, 0n, 0n];

@@ -52,6 +52,7 @@ export const PROOF: Readonly<Record<string, Proof>> = {
       opened_at: "the coup.open entry's openedAt, else (a whole coup) its settledAt",
       settled_at: `${SETTLE}'s settledAt`,
       gaming_day: `${SETTLE}'s gamingDay`,
+      limits_id: `${SETTLE}'s limitsId (none: the table's opening limits); a coup taking bets: its seal (coup.open)`,
       property_id: "its shoe's property (ledger check: property)",
     },
   },
@@ -98,6 +99,7 @@ export const PROOF: Readonly<Record<string, Proof>> = {
   },
   properties: sealed('properties'),
   casino_tables: sealed('casino_tables'),
+  table_limits: sealed('table_limits'),
   shoes: sealed('shoes', {
     omit: { version: 'a concurrency token moved by every write to the shoe; it records nothing' },
     running: {
@@ -135,6 +137,7 @@ export const PROOF: Readonly<Record<string, Proof>> = {
   table_day_rollups: { by: 'derived', why: ROLLUP },
   patron_rollups: { by: 'derived', why: ROLLUP },
   patron_coup_rollups: { by: 'derived', why: ROLLUP },
+  limit_rollups: { by: 'derived', why: ROLLUP },
   audit_log: { by: 'chain', why: "each entry's payload and stream under its MAC; order and completeness by the hash chain and the signed heads" },
   audit_heads: { by: 'chain', why: 'recomputed from the entries and compared; pinned by each signed checkpoint' },
   audit_unkeyed: { by: 'chain', why: 'where each stream began to be keyed (migration 20261123110000_audit_keyed); a later entry without a MAC is a finding' },

@@ -31,7 +31,7 @@ import { ReadShoe } from '../pit/pit.service';
 import { PitChanges } from '../pit/pit-changes';
 import { prismaRunner } from '../database/sql';
 import { applyBankCoupToRollups } from '../ledger/rollups';
-import { limitsOf, rulesOf } from '../pit/table-rules';
+import { rulesOf } from '../pit/table-rules';
 import { seal } from '../ledger/seals';
 import {
   BankCoupCardsDto,
@@ -71,7 +71,7 @@ export class BanksService {
         game,
         last ? { ...last, status: last.status as BankStatus } : null,
         { bankerSeat: dto.bankerSeat, amount, declined: dto.declined ?? [], rotation: dto.rotation, how: dto.how },
-        limitsOf(locked.table).table,
+        locked.limits.table,
       );
       const bank = await tx.bank.create({
         data: {

@@ -25,6 +25,8 @@ export interface CoupWriteParams {
   natural: boolean;
   settledAt: string;
   gamingDay: string;
+  /** The change of limits its wagers were placed under (null: the opening limits). */
+  limitsId: string | null;
   newIds: string[];
   newSeats: number[];
   newBetTypes: string[];

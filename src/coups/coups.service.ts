@@ -18,7 +18,6 @@ import {
   gamingDayOf,
   isCasinoBanked,
   nextCoupNumber,
-  OpenSeating,
   outcomeOf,
   parseCards,
   settleWager,
@@ -33,7 +32,7 @@ import { AuditLog } from '../ledger/audit-log';
 import type { AuditParams, RollupParams } from '../ledger/ledger-sql';
 import { AccessService } from '../access/access.service';
 import { COUPS_SQL, CoupWriteParams } from './coups-sql';
-import { limitsOf, rulesOf, TableWithClock, theoryOf } from '../pit/table-rules';
+import { rulesOf, TableWithClock, theoryOf } from '../pit/table-rules';
 import { seal } from '../ledger/seals';
 import { AddWagersDto, CoupDto, HandsDto, RecordCoupDto, WagerDto, WagerInputDto } from './dto/coup.dto';
 
@@ -174,7 +173,18 @@ export class CoupsService {
       const coupId = randomUUID();
       const openedAt = new Date();
       await tx.coup.create({
-        data: { id: coupId, shoeId, tableId: shoe.tableId, propertyId: shoe.propertyId, number, status: 'BETTING', playerCards: [], bankerCards: [], openedAt },
+        data: {
+          id: coupId,
+          shoeId,
+          tableId: shoe.tableId,
+          propertyId: shoe.propertyId,
+          number,
+          status: 'BETTING',
+          playerCards: [],
+          bankerCards: [],
+          openedAt,
+          limitsId: shoe.limitsId,
+        },
       });
       await this.changes.openCoup(db, shoe, { id: coupId, number }, carried, fresh, openedAt);
       await this.audit.append(tx, ctx, {
@@ -287,9 +297,13 @@ export class CoupsService {
    * given its patron and visit: the patron named, else the one seated on its seat. A patron named
    * must be registered.
    */
-  private async newWagers(db: SqlRunner, at: Pick<ReadShoe, 'table' | 'seated'>, placed: readonly WagerInputDto[] | undefined): Promise<PendingWager[]> {
+  private async newWagers(
+    db: SqlRunner,
+    at: Pick<ReadShoe, 'table' | 'limits' | 'seated'>,
+    placed: readonly WagerInputDto[] | undefined,
+  ): Promise<PendingWager[]> {
     if (!placed?.length) return [];
-    const wagers = placed.map((w) => newWager(at.table, at.seated, w));
+    const wagers = placed.map((w) => newWager(at, w));
     await this.pit.assertRegistered(
       db,
       placed.flatMap((w) => (w.patronId === undefined ? [] : [w.patronId])),
@@ -388,6 +402,7 @@ export class CoupsService {
       natural: outcome.natural,
       settledAt: now.toISOString(),
       gamingDay: day,
+      limitsId: shoe.limitsId,
       newIds: fresh.map((r) => r.id),
       newSeats: fresh.map((r) => r.seat),
       newBetTypes: fresh.map((r) => r.betType),
@@ -416,7 +431,7 @@ export class CoupsService {
       accrualAmounts: accruals.map((r) => str(r.commission)),
       accrualWagers: accruals.map((r) => r.id),
       ...rollupParams(
-        { tableId: shoe.tableId, propertyId: shoe.propertyId, gamingDay: day, winner: outcome.winner, natural: outcome.natural },
+        { tableId: shoe.tableId, propertyId: shoe.propertyId, gamingDay: day, winner: outcome.winner, natural: outcome.natural, limitsId: shoe.limitsId },
         rows,
         theoryOf(table),
         1n,
@@ -435,6 +450,8 @@ export class CoupsService {
           bankerTotal: outcome.bankerTotal,
           gamingDay: day,
           settledAt: now.toISOString(),
+          // The change of limits its wagers were placed under; left out for the opening limits.
+          ...(shoe.limitsId === null ? {} : { limitsId: shoe.limitsId }),
           wagers: rows.map((r) => ({
             id: r.id,
             seat: r.seat,
@@ -504,11 +521,11 @@ function assertCasinoBanked(table: CasinoTable): void {
     );
 }
 
-/** A wager placed at the table, admitted by the engine (offered, within its limits), with its patron and visit. */
-function newWager(table: CasinoTable, seated: readonly OpenSeating[], w: WagerInputDto): PendingWager {
+/** A wager placed at the table, admitted by the engine (offered, within the limits in force), with its patron and visit. */
+function newWager(at: Pick<ReadShoe, 'table' | 'limits' | 'seated'>, w: WagerInputDto): PendingWager {
   const placed = { seat: w.seat, betType: w.betType as BetType, amount: BigInt(w.amount) };
-  admitWager(rulesOf(table), limitsOf(table), table, placed);
-  return { id: randomUUID(), stored: false, ...placed, ...attributeWager(seated, w.seat, w.patronId ?? null), carriedFromId: null };
+  admitWager(rulesOf(at.table), at.limits, at.table, placed);
+  return { id: randomUUID(), stored: false, ...placed, ...attributeWager(at.seated, w.seat, w.patronId ?? null), carriedFromId: null };
 }
 
 const auditWager = (w: PendingWager) => ({ id: w.id, seat: w.seat, betType: w.betType, amount: w.amount, patronId: w.patronId });

@@ -43,3 +43,28 @@ export function admitWager(rules: RuleSet, limits: TableLimits, table: TableLabe
     );
   }
 }
+
+/** Limits as a pit supervisor sets them: the table's minimum and maximum, and a bet's own where wanted. */
+export interface LimitsInput {
+  readonly minBet: Money;
+  readonly maxBet: Money;
+  readonly perBet: readonly { readonly betType: BetType; readonly min: Money; readonly max: Money }[];
+}
+
+/**
+ * A table's limits as set (when it opens, and at every change): each minimum at most its maximum,
+ * each bet's own limits only for a bet the table offers, one each. The one check of limits: a table's
+ * opening limits and every later change go through it.
+ */
+export function checkLimits(rules: RuleSet, input: LimitsInput): TableLimits {
+  if (input.minBet <= 0n) throw new DomainError('INCOMPLETE', 'minBet must be at least one minor unit');
+  if (input.maxBet < input.minBet) throw new DomainError('INCOMPLETE', 'maxBet must not be below minBet');
+  const perBet: Partial<Record<BetType, StakeLimits>> = {};
+  for (const l of input.perBet) {
+    if (l.max < l.min) throw new DomainError('INCOMPLETE', `The ${l.betType} limit's max must not be below its min`);
+    if (perBet[l.betType]) throw new DomainError('INCOMPLETE', `The ${l.betType} limit is given twice`);
+    if (!isOffered(rules, l.betType)) throw new DomainError('INVALID_RULES', `${l.betType} is not offered at this table, so it cannot have a limit`);
+    perBet[l.betType] = { min: l.min, max: l.max };
+  }
+  return { table: { min: input.minBet, max: input.maxBet }, perBet };
+}

@@ -45,6 +45,9 @@ export interface RollupParams {
   rollupTotalNet: string;
   rollupTotalTheo: string;
   rollupTotalVar: string;
+  /** The limit rollup: the change of limits the coup was under (null: the opening limits), and its seats with a wager. */
+  rollupLimitsId: string | null;
+  rollupPlayers: string;
   /** The patron rollups: per patron, visit and bet type… */
   patronPatrons: string[];
   patronVisits: string[];

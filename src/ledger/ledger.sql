@@ -69,6 +69,16 @@ rollup_bets AS (
     commission = c.commission + EXCLUDED.commission, customer_net = c.customer_net + EXCLUDED.customer_net, theo_e12 = c.theo_e12 + EXCLUDED.theo_e12,
     var_e12 = c.var_e12 + EXCLUDED.var_e12
   RETURNING 1
+), rollup_limits AS (
+  INSERT INTO limit_rollups AS l (table_id, property_id, gaming_day, limits_seq, coups, players, wagers, handle, customer_net, commission, theo_e12)
+  SELECT :rollupTableId::uuid, :rollupPropertyId::uuid, :rollupDay::date, coalesce((SELECT t.seq FROM table_limits t WHERE t.id = :rollupLimitsId::uuid), 0),
+         :rollupCoups::bigint, :rollupPlayers::bigint, :rollupTotalWagers::bigint, :rollupTotalHandle::bigint, :rollupTotalNet::bigint,
+         :rollupTotalCommission::bigint, :rollupTotalTheo::numeric
+  FROM guard
+  ON CONFLICT (table_id, gaming_day, limits_seq) DO UPDATE SET
+    coups = l.coups + EXCLUDED.coups, players = l.players + EXCLUDED.players, wagers = l.wagers + EXCLUDED.wagers, handle = l.handle + EXCLUDED.handle,
+    customer_net = l.customer_net + EXCLUDED.customer_net, commission = l.commission + EXCLUDED.commission, theo_e12 = l.theo_e12 + EXCLUDED.theo_e12
+  RETURNING 1
 ), rollup_patron AS (
   INSERT INTO patron_rollups AS p (patron_id, gaming_day, table_id, property_id, seating_key, bet_type, wagers, handle, customer_net, theo_e12)
   SELECT u.patron_id, :rollupDay::date, :rollupTableId::uuid, :rollupPropertyId::uuid, u.visit, u.bet_type::"BetType", u.wagers, u.handle, u.net, u.theo

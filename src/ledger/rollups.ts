@@ -16,6 +16,8 @@ export interface SettledWager {
   commission: bigint;
   net: bigint;
   result: 'WIN' | 'LOSE' | 'PUSH';
+  /** Its seat (the limit rollup counts the seats that bet on each coup). */
+  seat: number;
   /** Whose the wager is, and in which visit (the patron rollups). */
   patronId: string | null;
   seatingId: string | null;
@@ -52,12 +54,12 @@ export interface TheoryE12 {
 
 /**
  * Adds (sign 1) or removes (sign −1, a void) one settled coup and its wagers, in one statement,
- * at three grains: table × gaming day × bet type, table × month × bet type, table × gaming day; and
- * its rated wagers to the patron rollups.
+ * at four grains: table × gaming day × bet type, table × month × bet type, table × gaming day, and
+ * table × gaming day × the limits it was under; and its rated wagers to the patron rollups.
  */
 export async function applyCoupToRollups(
   tx: Tx,
-  coup: TableKey & { gamingDay: string; winner: Winner; natural: boolean },
+  coup: TableKey & { gamingDay: string; winner: Winner; natural: boolean; limitsId: string | null },
   wagers: readonly SettledWager[],
   theory: TheoryE12,
   sign: 1n | -1n,
@@ -71,7 +73,7 @@ export async function applyCoupToRollups(
  * one coup are correlated); per bet type, that bet's own part (its stakes² × its variance).
  */
 export function rollupParams(
-  coup: TableKey & { gamingDay: string; winner: Winner; natural: boolean },
+  coup: TableKey & { gamingDay: string; winner: Winner; natural: boolean; limitsId: string | null },
   wagers: readonly SettledWager[],
   theory: TheoryE12,
   sign: 1n | -1n,
@@ -126,6 +128,8 @@ export function rollupParams(
     rollupTotalNet: total('net'),
     rollupTotalTheo: total('theo'),
     rollupTotalVar: (coupVar * sign).toString(),
+    rollupLimitsId: coup.limitsId,
+    rollupPlayers: (BigInt(new Set(wagers.map((w) => w.seat)).size) * sign).toString(),
     ...patronParams(wagers, theory, sign),
   };
 }

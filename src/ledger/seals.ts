@@ -50,6 +50,7 @@ export const SEALED = {
   commission_entries: { key: 't.id::text', where: "t.kind <> 'ACCRUAL'" },
   properties: { key: 't.id::text' },
   casino_tables: { key: 't.id::text' },
+  table_limits: { key: 't.id::text' },
   shoes: {
     key: 't.id::text',
     // An open shoe's counters move with every coup; they are sealed when it closes (and rebuilt from its coups before).

@@ -25,6 +25,14 @@ export interface CardOut {
   ended_at: Date;
 }
 
+/** A change of a table's limits as written (pit.sql changeLimits): its number at the table, when, and the open shoe it moved. */
+export interface LimitsChanged {
+  id: string;
+  seq: number;
+  effectiveAt: Date;
+  shoeId: string | null;
+}
+
 /** The shoe's identity as the changes need it. */
 type ShoeRef = Pick<ReadShoe['shoe'], 'id' | 'propertyId'>;
 
@@ -59,6 +67,36 @@ export class PitChanges {
     const table = await this.pit.lockTable(db, tableId);
     if (table.status === 'OPEN') throw new AppError('TABLE_OPEN', 'The table is open already');
     await db.run(PIT_SQL.reopenTable.bind({ tableId }));
+  }
+
+  /**
+   * A change of a table's limits (checked by the engine: src/domain/limits.ts checkLimits), open or
+   * closed: the table locked, then its open shoe, which must not be taking bets (its bets were
+   * admitted under the limits before; the new ones start with the next coup). The open shoe moves
+   * onto the change, which moves its version: a coup computed before the change is never written
+   * after it. Answers the change as written.
+   */
+  async changeLimits(
+    db: SqlRunner,
+    tableId: string,
+    change: { minBet: bigint; maxBet: bigint; betLimits: string; reason: string; keyId: string },
+  ): Promise<LimitsChanged> {
+    await this.pit.lockTable(db, tableId);
+    const [open] = await db.query<{ id: string; number: number }>(PIT_SQL.openShoeOf.bind({ tableId }));
+    if (open) {
+      await db.run(PIT_SQL.lockShoe.bind({ shoeId: open.id }));
+      const [shoe] = await db.query<{ openCoupId: string | null }>(PIT_SQL.readShoe.bind({ shoeId: open.id }));
+      if (shoe?.openCoupId)
+        throw new AppError(
+          'COUP_IN_PROGRESS',
+          `A coup of shoe ${open.number} is taking bets under the limits in force: record its cards or void it, then change the limits`,
+        );
+      this.pit.forget(open.id);
+    }
+    const [written] = await db.query<LimitsChanged>(
+      PIT_SQL.changeLimits.bind({ id: randomUUID(), tableId, ...change, minBet: change.minBet.toString(), maxBet: change.maxBet.toString() }),
+    );
+    return written;
   }
 
   /**

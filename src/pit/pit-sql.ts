@@ -51,6 +51,7 @@ export const PIT_SQL = loadQueries<{
     remaining: number[];
     cardsDealt: number;
   };
+  changeLimits: { id: string; tableId: string; minBet: string; maxBet: string; betLimits: string; reason: string; keyId: string };
   closeShoe: { shoeId: string; closedAt: string };
   dealShoe: { shoeId: string; remaining: number[]; cardsDealt: number; coupCount: number; lastCoupNumber: number | null };
   openCoup: { shoeId: string; propertyId: string; coupId: string; coupNumber: number; carriedIds: string[]; placedAt: string } & OpenWagerParams;

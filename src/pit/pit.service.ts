@@ -6,7 +6,8 @@ import { AppError, notFound } from '../common/errors';
 import { PrismaService, Tx } from '../database/prisma.service';
 import { BetType, OpenSeating } from '../domain';
 import { CasinoTable, Shoe } from '../generated/prisma/client';
-import { TableWithClock } from './table-rules';
+import { TableLimits } from '../domain';
+import { LimitsChange, limitsInForce, TableWithClock } from './table-rules';
 import { pgRunner, prismaRunner, SqlRunner } from '../database/sql';
 import { PIT_SQL } from './pit-sql';
 
@@ -27,6 +28,10 @@ export interface ReadShoe {
   /** The shoe's version when read: a write computed from this read applies only at it. */
   readonly version: string;
   readonly table: CasinoTable;
+  /** The limits in force at the table (the shoe's change of limits, else the table's opening limits): every wager is checked against them. */
+  readonly limits: TableLimits;
+  /** The change of limits in force as stored (null: the opening limits). */
+  readonly limitsChange: LimitsChange | null;
   readonly timeZone: string;
   readonly gamingDayStartHour: number;
   readonly carried: CarriedWager[];
@@ -57,7 +62,7 @@ export interface LockedTable {
 type LockedRow = Omit<Shoe, 'version'>;
 
 /** The shoe as readShoe answers it: its row, version, waiting tie bets and the patrons seated. */
-type ReadRow = LockedRow & { version: string; carried: CarriedWager[]; seated: OpenSeating[] };
+type ReadRow = LockedRow & { version: string; limitsInForce: LimitsChange | null; carried: CarriedWager[]; seated: OpenSeating[] };
 
 /** Which of these player cards are registered. */
 export const REGISTERED_SQL = `SELECT card FROM patrons WHERE card = ANY($1::text[])`;
@@ -76,7 +81,7 @@ const SHOES_REMEMBERED = 10_000;
 const TABLES_REMEMBERED = 5_000;
 @Injectable()
 export class PitService {
-  /** Tables with their property's clock. Only fields that never change (rules, currency, limits, clock) are read from it. */
+  /** Tables with their property's clock. Only fields that never change (rules, currency, opening limits, clock) are read from it. */
   private readonly withClock = new LRUCache<string, TableWithClock>({ max: TABLES_REMEMBERED });
   /** Which table each recently used shoe belongs to. */
   private readonly shoeTables = new LRUCache<string, string>({ max: SHOES_REMEMBERED });
@@ -150,6 +155,7 @@ export class PitService {
       openCoupId: null,
       lastCoupNumber: after.lastCoupNumber ?? shoe.lastCoupNumber,
       version: after.version,
+      limitsInForce: read.limitsChange,
       // As readShoe orders them: by when placed (all at once here), then by id.
       carried: [...after.carried].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
       seated: read.seated,
@@ -219,9 +225,10 @@ export class PitService {
 
   private locked(row: ReadRow | undefined, shoeId: string, actor: Actor, opts: { mustBeOpen: boolean }, t: TableWithClock | null): ReadShoe {
     if (!row || !t) throw notFound('Shoe', shoeId);
-    const { version, carried, seated, ...shoe } = row;
+    const { version, limitsInForce: change, carried, seated, ...shoe } = row;
     assertTableAccess(actor, shoe.tableId);
     if (opts.mustBeOpen && shoe.status !== 'OPEN') throw new AppError('SHOE_CLOSED', `Shoe ${shoe.number} is closed`);
-    return { shoe, version, table: t.table, timeZone: t.timeZone, gamingDayStartHour: t.gamingDayStartHour, carried, seated };
+    const limits = limitsInForce(t.table, change);
+    return { shoe, version, table: t.table, limits, limitsChange: change, timeZone: t.timeZone, gamingDayStartHour: t.gamingDayStartHour, carried, seated };
   }
 }

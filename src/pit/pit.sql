@@ -64,12 +64,15 @@ SELECT id, status, currency, decks, property_id AS "propertyId" FROM casino_tabl
 SELECT 1 FROM shoes WHERE id = :shoeId::uuid FOR UPDATE;
 
 -- name: readShoe
--- The one read of a shoe for every path that writes to it: the shoe, its version, the tie bets
--- waiting for its next coup and the patrons seated at its table, as of one snapshot.
+-- The one read of a shoe for every path that writes to it: the shoe, its version, the limits in
+-- force at its table (its change of limits; none: the table's opening limits), the tie bets waiting
+-- for its next coup and the patrons seated at its table, as of one snapshot.
 SELECT s.id, s.table_id AS "tableId", s.property_id AS "propertyId", s.number, s.decks, s.status, s.burn_cards AS "burnCards",
        s.cut_card_position AS "cutCardPosition", s.shuffle_ref AS "shuffleRef", s.remaining, s.cards_dealt AS "cardsDealt", s.coup_count AS "coupCount",
        s.open_coup_id AS "openCoupId", s.last_coup_number AS "lastCoupNumber", s.opened_at AS "openedAt", s.closed_at AS "closedAt",
-       s.version::text AS version,
+       s.limits_id AS "limitsId", s.version::text AS version,
+       (SELECT json_build_object('id', l.id, 'minBet', l.min_bet::text, 'maxBet', l.max_bet::text, 'betLimits', l.bet_limits)
+        FROM table_limits l WHERE l.id = s.limits_id) AS "limitsInForce",
        (SELECT coalesce(json_agg(json_build_object('id', w.id, 'seat', w.seat, 'betType', w.bet_type, 'amount', w.amount::text,
                                                    'patronId', w.patron_id, 'seatingId', w.seating_id, 'carriedFromId', w.carried_from_id)
                                  ORDER BY w.placed_at, w.id), '[]'::json)
@@ -101,11 +104,30 @@ UPDATE casino_tables SET status = 'OPEN' WHERE id = :tableId::uuid;
 
 -- name: openShoe
 -- A shoe brought to the table (its table locked and open, no other shoe open at it), its cards as
--- the engine counted them after the burn (src/domain/shoe.ts newShoe), numbered after the last.
-INSERT INTO shoes (id, table_id, property_id, number, decks, burn_cards, cut_card_position, shuffle_ref, remaining, cards_dealt)
+-- the engine counted them after the burn (src/domain/shoe.ts newShoe), numbered after the last,
+-- under the table's limits in force (its latest change; none: its opening limits).
+INSERT INTO shoes (id, table_id, property_id, number, decks, burn_cards, cut_card_position, shuffle_ref, remaining, cards_dealt, limits_id)
 SELECT :id::uuid, :tableId::uuid, :propertyId::uuid, coalesce(max(s.number), 0) + 1, :decks::int, :burnCards::text[], :cutCardPosition::int, :shuffleRef,
-       :remaining::int[], :cardsDealt::int
+       :remaining::int[], :cardsDealt::int,
+       (SELECT l.id FROM table_limits l WHERE l.table_id = :tableId::uuid ORDER BY l.seq DESC LIMIT 1)
 FROM shoes s WHERE s.table_id = :tableId::uuid;
+
+-- name: changeLimits
+-- A change of a table's limits (the table locked; its open shoe, if any, locked and taking no bets):
+-- numbered after the table's last, effective when the locks are held (clock_timestamp, not the
+-- transaction's start: after every coup written under the limits before), and the open shoe moved
+-- onto it, which moves the shoe's version. Answers the change and the shoe moved.
+WITH change AS (
+  INSERT INTO table_limits (id, table_id, property_id, seq, min_bet, max_bet, bet_limits, reason, changed_by_key_id, effective_at)
+  SELECT :id::uuid, t.id, t.property_id, coalesce((SELECT max(l.seq) FROM table_limits l WHERE l.table_id = t.id), 0) + 1,
+         :minBet::bigint, :maxBet::bigint, :betLimits::jsonb, :reason, :keyId, clock_timestamp()
+  FROM casino_tables t WHERE t.id = :tableId::uuid
+  RETURNING id, seq, effective_at
+), moved AS (
+  UPDATE shoes SET limits_id = (SELECT id FROM change) WHERE table_id = :tableId::uuid AND status = 'OPEN' AND open_coup_id IS NULL
+  RETURNING id
+)
+SELECT c.id, c.seq, c.effective_at AS "effectiveAt", (SELECT m.id FROM moved m) AS "shoeId" FROM change c;
 
 -- name: closeShoe
 -- The shoe closes (no coup taking bets on it): tie bets waiting for a next coup that will not come

@@ -93,16 +93,42 @@ export interface Theory {
 
 const limitsCache = new LRUCache<string, TableLimits>({ max: TABLES_REMEMBERED });
 
-/** A table row's limits as the engine's (the table's, and each bet's own), cached like its rules. */
+/** Limits as stored (a table's opening limits, or a change of them): the minimum, maximum and each bet's own. */
+export interface StoredLimits {
+  readonly minBet: bigint | string;
+  readonly maxBet: bigint | string;
+  readonly betLimits: unknown;
+}
+
+function parseLimits(l: StoredLimits): TableLimits {
+  const perBet = Object.fromEntries(
+    Object.entries(l.betLimits as BetLimits).map(([b, x]) => [b, { min: BigInt(x.min), max: BigInt(x.max) }]),
+  ) as TableLimits['perBet'];
+  return { table: { min: BigInt(l.minBet), max: BigInt(l.maxBet) }, perBet };
+}
+
+/** A table row's opening limits as the engine's (the table's, and each bet's own), cached like its rules. */
 export function limitsOf(table: CasinoTable): TableLimits {
   let limits = limitsCache.get(table.id);
-  if (!limits) {
-    const perBet = Object.fromEntries(
-      Object.entries(table.betLimits as BetLimits).map(([b, l]) => [b, { min: BigInt(l.min), max: BigInt(l.max) }]),
-    ) as TableLimits['perBet'];
-    limits = { table: { min: table.minBet, max: table.maxBet }, perBet };
-    limitsCache.set(table.id, limits);
-  }
+  if (!limits) limitsCache.set(table.id, (limits = parseLimits(table)));
+  return limits;
+}
+
+/** A change of a table's limits as stored (table_limits), as the read of a shoe answers it. */
+export interface LimitsChange extends StoredLimits {
+  readonly id: string;
+}
+
+const changesCache = new LRUCache<string, TableLimits>({ max: TABLES_REMEMBERED });
+
+/**
+ * The limits in force at a table: its change of limits in force (never edited, so cached by its
+ * id), else its opening limits.
+ */
+export function limitsInForce(table: CasinoTable, change: LimitsChange | null): TableLimits {
+  if (!change) return limitsOf(table);
+  let limits = changesCache.get(change.id);
+  if (!limits) changesCache.set(change.id, (limits = parseLimits(change)));
   return limits;
 }
 

@@ -172,14 +172,82 @@ export async function reconcile(db: PrismaService, q: RangeQueryDto): Promise<Re
   ]);
   compare('byMonthAndBet', expectedMonth, byMonth, (r) => `${r.table_id}|${r.day}|${r.bet_type}`, betFields);
   const patronRows = await reconcilePatrons(db, from, to, prop, tables, differences);
+  const limitRows = await reconcileLimits(db, from, to, prop, tables, differences);
   return {
     from,
     to,
-    rowsChecked: byDayBet.length + byDay.length + byMonth.length + patronRows,
+    rowsChecked: byDayBet.length + byDay.length + byMonth.length + patronRows + limitRows,
     wagersRecomputed: raw.reduce((n, r) => n + Number(r.wagers), 0),
     ok: differences.length === 0,
     differences,
   };
+}
+
+/**
+ * The limit rollups of a range recomputed from the settled wagers of unvoided coups, by the change
+ * of limits each coup was under (its limits_id; none: the opening limits, seq 0); each difference is
+ * added to `differences`, named by the level (`byDayAndLimits[seq].field`). Returns how many rollup
+ * rows were compared.
+ */
+async function reconcileLimits(
+  db: PrismaService,
+  from: string,
+  to: string,
+  prop: Prisma.Sql,
+  tables: Map<string, CasinoTable>,
+  differences: ReconciliationDifferenceDto[],
+): Promise<number> {
+  type Rec = Record<string, string>;
+  const bets = await db.$queryRaw<Rec[]>`
+    SELECT c.table_id::text, to_char(c.gaming_day, 'YYYY-MM-DD') AS day, coalesce(l.seq, 0)::text AS seq, w.bet_type::text, count(*)::text AS wagers,
+           sum(w.amount)::text AS handle, sum(w.net)::text AS net, sum(w.commission)::text AS commission
+    FROM wagers w JOIN coups c ON c.id = w.coup_id AND c.gaming_day = w.gaming_day JOIN casino_tables t ON t.id = c.table_id
+    LEFT JOIN table_limits l ON l.id = c.limits_id
+    WHERE w.status = 'SETTLED' AND w.gaming_day BETWEEN ${from}::date AND ${to}::date AND c.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
+      AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
+    GROUP BY 1, 2, 3, 4`;
+  const coups = await db.$queryRaw<Rec[]>`
+    SELECT c.table_id::text, to_char(c.gaming_day, 'YYYY-MM-DD') AS day, coalesce(l.seq, 0)::text AS seq, count(DISTINCT c.id)::text AS coups,
+           count(DISTINCT w.coup_id::text || ':' || w.seat)::text AS players
+    FROM coups c JOIN casino_tables t ON t.id = c.table_id
+    LEFT JOIN table_limits l ON l.id = c.limits_id
+    LEFT JOIN wagers w ON w.coup_id = c.id AND w.gaming_day = c.gaming_day AND w.gaming_day BETWEEN ${from}::date AND ${to}::date AND w.status = 'SETTLED'
+    WHERE c.status = 'SETTLED' AND c.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
+      AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
+    GROUP BY 1, 2, 3`;
+  const kept = await db.$queryRaw<Rec[]>`
+    SELECT r.table_id::text, to_char(r.gaming_day, 'YYYY-MM-DD') AS day, r.limits_seq::text AS seq, r.coups::text, r.players::text, r.wagers::text,
+           r.handle::text, r.customer_net::text AS net, r.commission::text, r.theo_e12::text AS theo
+    FROM limit_rollups r JOIN casino_tables t ON t.id = r.table_id
+    WHERE r.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}`;
+  const expected = new Map<string, Record<string, bigint>>();
+  const add = (key: string, values: Record<string, bigint>) => {
+    const acc = expected.get(key) ?? {};
+    for (const [k, v] of Object.entries(values)) acc[k] = (acc[k] ?? 0n) + v;
+    expected.set(key, acc);
+  };
+  for (const r of bets) {
+    const edge = edgesOf(tables.get(r.table_id)!)[r.bet_type as BetType] ?? 0n;
+    add(`${r.table_id}|${r.day}|${r.seq}`, {
+      wagers: BigInt(r.wagers),
+      handle: BigInt(r.handle),
+      net: BigInt(r.net),
+      commission: BigInt(r.commission),
+      theo: BigInt(r.handle) * edge,
+    });
+  }
+  for (const c of coups) add(`${c.table_id}|${c.day}|${c.seq}`, { coups: BigInt(c.coups), players: BigInt(c.players) });
+  const got = new Map(kept.map((r) => [`${r.table_id}|${r.day}|${r.seq}`, r]));
+  for (const key of new Set([...expected.keys(), ...got.keys()])) {
+    const [tableId, gamingDay, seq] = key.split('|');
+    for (const f of ['coups', 'players', 'wagers', 'handle', 'net', 'commission', 'theo']) {
+      const want = expected.get(key)?.[f] ?? 0n;
+      const have = BigInt(got.get(key)?.[f] ?? '0');
+      if (want !== have)
+        differences.push({ tableId, gamingDay, betType: null, field: `byDayAndLimits[${seq}].${f}`, rollup: have.toString(), raw: want.toString() });
+    }
+  }
+  return kept.length;
 }
 
 /**

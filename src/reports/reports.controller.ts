@@ -5,7 +5,16 @@ import { FIGURE_READERS } from '../common/actor';
 import { Endpoint } from '../common/endpoint';
 import { asCsv, wantsCsv } from '../common/csv';
 import { parseExact, stringifyExact } from '../common/exact-json';
-import { QuarterlyDto, QuarterlyQueryDto, RangeQueryDto, ReconciliationDto, TableAccountingLineDto, WinLossDto, WinLossQueryDto } from './dto/report.dto';
+import {
+  QuarterlyDto,
+  QuarterlyQueryDto,
+  RangeQueryDto,
+  ReconciliationDto,
+  LimitLevelLineDto,
+  TableAccountingLineDto,
+  WinLossDto,
+  WinLossQueryDto,
+} from './dto/report.dto';
 import { ReportsService } from './reports.service';
 import { ReadFromHeader, ReadWants, tellReadFrom } from '../common/read-from';
 import { ReadDatabase } from '../database/read-database';
@@ -179,6 +188,27 @@ export class ReportsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
     const json = await this.reports.tableAccountingReportJson(await this.readFrom(wants, res), q);
+    return wantsCsv(accept) ? asCsv(res, parseExact<Record<string, unknown>[]>(json)) : asJson(res, json);
+  }
+
+  @Endpoint('GET', 'limit-levels', {
+    operationId: 'limitLevelsReport',
+    csv: true,
+    summary: 'Play by limit level: handle, win, hold and occupancy at each table minimum',
+    description:
+      'For each table minimum in force when the coups were dealt (per currency): the tables and table-days at it, coups, player decisions, occupancy (players a coup), handle, win, hold %, commission charged, theoretical win and the average bet. Each coup counts under the limits its wagers were placed under (a change of limits takes effect from the next coup: `POST /v1/tables/{id}/limits`); voided coups are taken out.',
+    roles: FIGURE_READERS,
+    readsReplica: true,
+    type: LimitLevelLineDto,
+    isArray: true,
+  })
+  async limitLevels(
+    @Query() q: RangeQueryDto,
+    @Headers('accept') accept: string | undefined,
+    @ReadFromHeader() wants: ReadWants,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
+    const json = await this.reports.limitLevelsJson(await this.readFrom(wants, res), q);
     return wantsCsv(accept) ? asCsv(res, parseExact<Record<string, unknown>[]>(json)) : asJson(res, json);
   }
 

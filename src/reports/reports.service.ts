@@ -3,12 +3,13 @@ import { PrismaService } from '../database/prisma.service';
 import { QuarterlyDto, QuarterlyQueryDto, RangeQueryDto, ReconciliationDto, WinLossQueryDto } from './dto/report.dto';
 import { quarterly } from './quarterly';
 import { reconcile } from './reconciliation';
+import { limitLevelsJson } from './limit-levels';
 import { tableAccountingReportJson } from './table-accounting-report';
 import { winLossChunks, winLossJson } from './win-loss';
 
 /**
  * The reports, each in a file of its own by job: win-loss.ts, quarterly.ts,
- * table-accounting-report.ts, reconciliation.ts, and report-figures.ts for what they share (the
+ * table-accounting-report.ts, limit-levels.ts, reconciliation.ts, and report-figures.ts for what they share (the
  * figures as SQL, the dimensions, the range). This is the controller's one door to them.
  */
 @Injectable()
@@ -27,6 +28,10 @@ export class ReportsService {
 
   tableAccountingReportJson(db: PrismaService, q: RangeQueryDto): Promise<string> {
     return tableAccountingReportJson(db, q);
+  }
+
+  limitLevelsJson(db: PrismaService, q: RangeQueryDto): Promise<string> {
+    return limitLevelsJson(db, q);
   }
 
   reconcile(db: PrismaService, q: RangeQueryDto): Promise<ReconciliationDto> {

@@ -5,7 +5,7 @@ import { Actor, ADMINS, CurrentActor, EVERYONE, TABLE_MANAGERS } from '../common
 import { Endpoint } from '../common/endpoint';
 import { AppError } from '../common/errors';
 import { IdParam } from '../common/validation';
-import { CreateTableDto, TableDto } from './dto/table.dto';
+import { ChangeLimitsDto, CreateTableDto, LimitsDto, TableDto } from './dto/table.dto';
 import { TablesService } from './tables.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -83,5 +83,32 @@ export class TablesController {
   })
   reopen(@IdParam() id: string, @CurrentContext() ctx: RequestContext): Promise<TableDto> {
     return this.tables.reopen(id, ctx);
+  }
+
+  @Endpoint('POST', ':id/limits', {
+    operationId: 'changeTableLimits',
+    summary: "Change a table's limits from its next coup",
+    description:
+      "Sets a table's minimum and maximum (and any bet's own limits) from its next coup, with the reason. A change is a new record, never an edit: the table's opening limits and every change stay readable (GET), and every wager is checked against the limits in force when it is placed. The limits are checked against the table's rules as its opening limits were (a limit for a bet the table does not offer is INVALID_RULES). Refused while a coup of the open shoe is taking bets (COUP_IN_PROGRESS): its bets were placed under the limits before. Open or closed tables alike.",
+    writes: "a change of limits (table_limits); the open shoe moves onto it; the audit entry `table.limits` (the table's stream).",
+    roles: TABLE_MANAGERS,
+    status: 201,
+    type: LimitsDto,
+    errors: ['NOT_FOUND', 'INVALID_RULES', 'COUP_IN_PROGRESS'],
+  })
+  changeLimits(@IdParam() id: string, @Body() dto: ChangeLimitsDto, @CurrentContext() ctx: RequestContext): Promise<LimitsDto> {
+    return this.tables.changeLimits(id, dto, ctx);
+  }
+
+  @Endpoint('GET', ':id/limits', {
+    operationId: 'getTableLimits',
+    summary: "A table's limits: in force, and their history",
+    description: "The limits in force at a table and every change since it opened (who, when, why), oldest first. A terminal key reads its own table's.",
+    roles: EVERYONE,
+    type: LimitsDto,
+    errors: ['NOT_FOUND'],
+  })
+  limits(@IdParam() id: string, @CurrentActor() actor: Actor): Promise<LimitsDto> {
+    return this.tables.limits(id, actor);
   }
 }

@@ -89,6 +89,7 @@ export class Voids {
           gamingDay: coup.gamingDay!.toISOString().slice(0, 10),
           winner: coup.winner!,
           natural: coup.natural!,
+          limitsId: coup.limitsId,
         },
         settled.map((w) => ({
           betType: w.betType,
@@ -97,6 +98,7 @@ export class Voids {
           commission: w.commission!,
           net: w.net!,
           result: w.result!,
+          seat: w.seat,
           patronId: w.patronId,
           seatingId: w.seatingId,
         })),

@@ -32,6 +32,7 @@ const REPORTS: Record<string, { title: string; url: string }[]> = {
   quarterly: [{ title: 'the quarterly statement', url: '/v1/reports/quarterly?year=2026&quarter=2' }],
   'table-accounting-report': [{ title: 'the quarter', url: `/v1/reports/table-accounting?from=${Q.from}&to=${Q.to}` }],
   reconciliation: [{ title: 'a month', url: `/v1/reports/reconciliation?from=${Q.month[0]}&to=${Q.month[1]}` }],
+  'limit-levels': [{ title: 'the quarter', url: `/v1/reports/limit-levels?from=${Q.from}&to=${Q.to}` }],
 };
 
 let ctx: TestContext;

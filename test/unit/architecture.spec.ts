@@ -74,5 +74,5 @@ it('reads both kinds of write: SQL in a room’s files and Prisma’s calls', ()
 
 it('the pit alone writes tables, shoes, wagers and seatings (SQL that dependency-cruiser cannot see)', () => {
   const code = writersInCode();
-  for (const table of ['casino_tables', 'shoes', 'wagers', 'seatings']) expect([table, [...(code.get(table) ?? [])]]).toEqual([table, ['pit']]);
+  for (const table of ['casino_tables', 'table_limits', 'shoes', 'wagers', 'seatings']) expect([table, [...(code.get(table) ?? [])]]).toEqual([table, ['pit']]);
 });

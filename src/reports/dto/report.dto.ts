@@ -125,6 +125,23 @@ export class WinLossDto {
   @ApiProperty({ type: VoidSummaryDto, description: 'Voided coups in the range, excluded above' }) voided: VoidSummaryDto;
 }
 
+export class LimitLevelLineDto {
+  @ApiProperty() currency: string;
+  @MoneyProperty({ description: 'The table minimum in force when the coups were dealt' }) minBet: MinorUnits;
+  @ApiProperty({ description: 'Tables that dealt at this minimum in the range' }) tables: number;
+  @ApiProperty({ description: 'Table-days with a coup at this minimum (a day with a change counts at both)' }) tableDays: number;
+  @ApiProperty({ description: 'Coups settled and standing' }) coups: number;
+  @ApiProperty({ description: 'Player decisions: each seat with a wager on a coup, summed over the coups' }) playerDecisions: number;
+  @ApiProperty({ nullable: true, type: String, description: 'Players a coup (playerDecisions ÷ coups), 2 decimals' }) occupancy: string | null;
+  @ApiProperty() wagers: number;
+  @MoneyProperty() handle: MinorUnits;
+  @MoneyProperty({ description: 'House win: −Σ customer net (commission included)' }) win: MinorUnits;
+  @ApiProperty({ nullable: true, type: String, description: 'win / handle, percent, 4 decimals' }) holdPercent: string | null;
+  @MoneyProperty() commissionCharged: MinorUnits;
+  @MoneyProperty({ description: 'Σ stake × exact house edge, rounded to the minor unit' }) theoreticalWin: MinorUnits;
+  @MoneyProperty({ nullable: true, description: 'handle ÷ playerDecisions, rounded half up to the minor unit' }) averageBet: MinorUnits | null;
+}
+
 export class TableAccountingLineDto {
   @ApiProperty({ format: 'uuid' }) tableId: string;
   @ApiProperty() tableCode: string;

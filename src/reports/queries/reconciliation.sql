@@ -4,7 +4,7 @@
 
 -- a month: GET /reports/reconciliation?from=2026-05-01&to=2026-05-31
 
--- statement 1 of 14, plan:
+-- statement 1 of 17, plan:
 --   Aggregate
 --     Nested Loop Anti
 --       Hash Join Inner
@@ -17,7 +17,54 @@
     WHERE b.gaming_day BETWEEN $1::date AND $2::date  AND NOT EXISTS (SELECT 1 FROM bank_coup_voids v WHERE v.bank_coup_id = b.id)
     GROUP BY 1, 2;
 
--- statement 2 of 14, plan:
+-- statement 2 of 17, plan:
+--   Aggregate
+--     Sort
+--       Hash Join Left
+--         Hash Join Inner
+--           Nested Loop Anti
+--             Hash Join Right
+--               Seq Scan wagers_2026_05
+--               Hash
+--                 Seq Scan coups_2026_05
+--             Seq Scan coup_voids
+--           Hash
+--             Seq Scan casino_tables
+--         Hash
+--           Seq Scan table_limits
+    SELECT c.table_id::text, to_char(c.gaming_day, 'YYYY-MM-DD') AS day, coalesce(l.seq, 0)::text AS seq, count(DISTINCT c.id)::text AS coups,
+           count(DISTINCT w.coup_id::text || ':' || w.seat)::text AS players
+    FROM coups c JOIN casino_tables t ON t.id = c.table_id
+    LEFT JOIN table_limits l ON l.id = c.limits_id
+    LEFT JOIN wagers w ON w.coup_id = c.id AND w.gaming_day = c.gaming_day AND w.gaming_day BETWEEN $1::date AND $2::date AND w.status = 'SETTLED'
+    WHERE c.status = 'SETTLED' AND c.gaming_day BETWEEN $3::date AND $4::date
+      AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
+    GROUP BY 1, 2, 3;
+
+-- statement 3 of 17, plan:
+--   Aggregate
+--     Sort
+--       Nested Loop Anti
+--         Nested Loop Left
+--           Nested Loop Inner
+--             Hash Join Inner
+--               Seq Scan wagers_2026_05
+--               Hash
+--                 Seq Scan coups_2026_05
+--             Memoize
+--               Index Only Scan casino_tables using casino_tables_pkey
+--           Memoize
+--             Index Scan table_limits using table_limits_pkey
+--         Seq Scan coup_voids
+    SELECT c.table_id::text, to_char(c.gaming_day, 'YYYY-MM-DD') AS day, coalesce(l.seq, 0)::text AS seq, w.bet_type::text, count(*)::text AS wagers,
+           sum(w.amount)::text AS handle, sum(w.net)::text AS net, sum(w.commission)::text AS commission
+    FROM wagers w JOIN coups c ON c.id = w.coup_id AND c.gaming_day = w.gaming_day JOIN casino_tables t ON t.id = c.table_id
+    LEFT JOIN table_limits l ON l.id = c.limits_id
+    WHERE w.status = 'SETTLED' AND w.gaming_day BETWEEN $1::date AND $2::date AND c.gaming_day BETWEEN $3::date AND $4::date
+      AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
+    GROUP BY 1, 2, 3, 4;
+
+-- statement 4 of 17, plan:
 --   Aggregate
 --     Hash Join Inner
 --       Nested Loop Anti
@@ -33,7 +80,7 @@
       AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
     GROUP BY 1, 2;
 
--- statement 3 of 14, plan:
+-- statement 5 of 17, plan:
 --   Aggregate
 --     Sort
 --       Nested Loop Left
@@ -50,7 +97,7 @@
     WHERE c.gaming_day BETWEEN $3::date AND $4::date
     GROUP BY 1, 2;
 
--- statement 4 of 14, plan:
+-- statement 6 of 17, plan:
 --   Aggregate
 --     Sort
 --       Nested Loop Anti
@@ -70,7 +117,7 @@
       AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
     GROUP BY 1, 2, 3;
 
--- statement 5 of 14, plan:
+-- statement 7 of 17, plan:
 --   Aggregate
 --     Hash Join Inner
 --       Index Scan commission_entries using commission_entries_collections_by_day_idx
@@ -81,7 +128,7 @@
     WHERE e.kind = 'COLLECTION' AND e.gaming_day BETWEEN $1::date AND $2::date
     GROUP BY 1, 2;
 
--- statement 6 of 14, plan:
+-- statement 8 of 17, plan:
 --   Hash Join Inner
 --     Index Scan wager_rollups using wager_rollups_gaming_day_idx
 --     Hash
@@ -91,7 +138,7 @@
     FROM wager_rollups r JOIN casino_tables t ON t.id = r.table_id
     WHERE r.gaming_day BETWEEN $1::date AND $2::date;
 
--- statement 7 of 14, plan:
+-- statement 9 of 17, plan:
 --   Hash Join Inner
 --     Index Scan table_day_rollups using table_day_rollups_gaming_day_idx
 --     Hash
@@ -103,7 +150,17 @@
     FROM table_day_rollups r JOIN casino_tables t ON t.id = r.table_id
     WHERE r.gaming_day BETWEEN $1::date AND $2::date;
 
--- statement 8 of 14, plan:
+-- statement 10 of 17, plan:
+--   Hash Join Inner
+--     Index Scan limit_rollups using limit_rollups_gaming_day_idx
+--     Hash
+--       Seq Scan casino_tables
+    SELECT r.table_id::text, to_char(r.gaming_day, 'YYYY-MM-DD') AS day, r.limits_seq::text AS seq, r.coups::text, r.players::text, r.wagers::text,
+           r.handle::text, r.customer_net::text AS net, r.commission::text, r.theo_e12::text AS theo
+    FROM limit_rollups r JOIN casino_tables t ON t.id = r.table_id
+    WHERE r.gaming_day BETWEEN $1::date AND $2::date;
+
+-- statement 11 of 17, plan:
 --   Hash Join Inner
 --     Index Scan patron_rollups using patron_rollups_gaming_day_idx
 --     Hash
@@ -113,7 +170,7 @@
     FROM patron_rollups r JOIN casino_tables t ON t.id = r.table_id
     WHERE r.gaming_day BETWEEN $1::date AND $2::date;
 
--- statement 9 of 14, plan:
+-- statement 12 of 17, plan:
 --   Hash Join Inner
 --     Index Scan patron_coup_rollups using patron_coup_rollups_gaming_day_idx
 --     Hash
@@ -122,7 +179,7 @@
     FROM patron_coup_rollups r JOIN casino_tables t ON t.id = r.table_id
     WHERE r.gaming_day BETWEEN $1::date AND $2::date;
 
--- statement 10 of 14, plan:
+-- statement 13 of 17, plan:
 --   Hash Join Inner
 --     Seq Scan month_rollups
 --     Hash
@@ -132,7 +189,7 @@
     FROM month_rollups r JOIN casino_tables t ON t.id = r.table_id
     WHERE r.month BETWEEN $1::date AND $2::date;
 
--- statement 11 of 14, plan:
+-- statement 14 of 17, plan:
 --   Aggregate
 --     Aggregate
 --       Nested Loop Anti
@@ -154,7 +211,7 @@
     ) s
     GROUP BY s.coup_id, s.table_id, s.day;
 
--- statement 12 of 14, plan:
+-- statement 15 of 17, plan:
 --   Sort
 --     Subquery Scan
 --       Unique
@@ -163,7 +220,7 @@
     SELECT to_char(month, 'YYYY-MM') AS month FROM ledger_months_detached
     WHERE month <= $1::date AND month >= date_trunc('month', $2::date)::date ORDER BY month;
 
--- statement 13 of 14, plan:
+-- statement 16 of 17, plan:
 --   Nested Loop Inner
 --     Merge Join Anti
 --       Sort
@@ -182,6 +239,6 @@
       AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
     ORDER BY w.coup_id;
 
--- statement 14 of 14, plan:
+-- statement 17 of 17, plan:
 --   Seq Scan casino_tables
 SELECT "public"."casino_tables"."id", "public"."casino_tables"."property_id", "public"."casino_tables"."code", "public"."casino_tables"."pit", "public"."casino_tables"."variant"::text, "public"."casino_tables"."currency", "public"."casino_tables"."min_bet", "public"."casino_tables"."max_bet", "public"."casino_tables"."decks", "public"."casino_tables"."commission_bps", "public"."casino_tables"."tie_bets_stay", "public"."casino_tables"."side_bets"::text[], "public"."casino_tables"."pays", "public"."casino_tables"."perfect_pair_both_pays", "public"."casino_tables"."bet_limits", "public"."casino_tables"."rounding_mode", "public"."casino_tables"."rounding_unit", "public"."casino_tables"."status"::text, "public"."casino_tables"."created_at" FROM "public"."casino_tables" WHERE 1=1 OFFSET $1;

@@ -127,16 +127,54 @@ export class TableDto {
   @ApiProperty() pit: string;
   @ApiProperty({ enum: VARIANTS, enumName: 'Variant' }) variant: string;
   @ApiProperty() currency: string;
-  @MoneyProperty() minBet: MinorUnits;
-  @MoneyProperty() maxBet: MinorUnits;
+  @MoneyProperty({ description: 'The table minimum in force (its latest change of limits, else its opening limits)' }) minBet: MinorUnits;
+  @MoneyProperty({ description: 'The table maximum in force' }) maxBet: MinorUnits;
+  @ApiProperty({ format: 'date-time', description: 'When the limits in force took effect (the table opening, when never changed)' }) limitsSince: string;
   @ApiProperty() decks: number;
   @ApiProperty() commissionBps: number;
   @ApiProperty({ example: '8 to 1' }) tiePays: string;
   @ApiProperty() tieBetsStay: boolean;
   @ApiProperty({ enum: SIDE_BETS, enumName: 'SideBet', isArray: true }) sideBets: string[];
-  @ApiProperty({ type: BetLimitView, isArray: true, description: 'Every bet offered, with its limits and pay' }) bets: BetLimitView[];
+  @ApiProperty({ type: BetLimitView, isArray: true, description: 'Every bet offered, with its limits in force and pay' }) bets: BetLimitView[];
   @ApiProperty({ nullable: true, type: String }) perfectPairBothPays: string | null;
   @ApiProperty({ type: RoundingDto }) rounding: RoundingDto;
   @ApiProperty({ enum: ['OPEN', 'CLOSED'] }) status: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
+}
+
+export class ChangeLimitsDto {
+  @MoneyField({ description: 'The new table minimum, minor units', example: 5000 })
+  minBet: number;
+
+  @MoneyField({ description: 'The new table maximum, minor units', example: 2_000_000 })
+  maxBet: number;
+
+  @NestedField(() => BetLimitDto, { description: 'Limits per bet type (default: the table minimum and maximum)', array: true, maxItems: 12, required: false })
+  betLimits?: BetLimitDto[];
+
+  @TextField({
+    description: 'Why the limits change (kept with the change)',
+    example: 'Saturday evening: minimum raised for the crowd',
+    minLength: 3,
+    maxLength: 500,
+  })
+  reason: string;
+}
+
+export class LimitLevelView {
+  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'The change (null: the opening limits)' }) changeId: string | null;
+  @ApiProperty({ description: '0 for the opening limits, then 1, 2… for each change' }) seq: number;
+  @MoneyProperty() minBet: MinorUnits;
+  @MoneyProperty() maxBet: MinorUnits;
+  @ApiProperty({ type: BetLimitView, isArray: true, description: 'Every bet offered, with its limits and pay under these limits' }) bets: BetLimitView[];
+  @ApiProperty() reason: string;
+  @ApiProperty({ nullable: true, type: String, description: 'The key that made the change (null: the opening limits)' }) changedByKeyId: string | null;
+  @ApiProperty({ format: 'date-time', description: 'When these limits took effect' }) effectiveAt: string;
+}
+
+export class LimitsDto {
+  @ApiProperty({ format: 'uuid' }) tableId: string;
+  @ApiProperty() currency: string;
+  @ApiProperty({ type: LimitLevelView, description: 'The limits in force now' }) inForce: LimitLevelView;
+  @ApiProperty({ type: LimitLevelView, isArray: true, description: 'The opening limits and every change, oldest first' }) history: LimitLevelView[];
 }
