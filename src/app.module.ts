@@ -32,6 +32,7 @@ import { EventsModule } from './events/events.module';
 import { DealersModule } from './dealers/dealers.module';
 import { PatronsModule } from './patrons/patrons.module';
 import { CashModule } from './cash/cash.module';
+import { RollingModule } from './rolling/rolling.module';
 import { ExchangeRatesModule } from './exchange-rates/exchange-rates.module';
 import { GroupModule } from './group/group.module';
 import { SurveillanceModule } from './surveillance/surveillance.module';
@@ -88,6 +89,7 @@ export class AppModule {
         DealersModule,
         PatronsModule,
         CashModule,
+        RollingModule,
         ShoesModule,
         CoupsModule,
         CommissionsModule,

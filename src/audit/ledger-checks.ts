@@ -122,7 +122,7 @@ const COUP_REBUILDS: readonly LedgerCheck[] = [
         SELECT (w->>'id')::uuid AS id, s.coup_id, (s.data->>'shoeId')::uuid AS shoe_id, (w->>'seat')::int AS seat, w->>'betType' AS bet_type,
                (w->>'amount')::bigint AS amount, w->>'result' AS result, (w->>'payout')::bigint AS payout, (w->>'commission')::bigint AS commission,
                (w->>'net')::bigint AS net, w->>'patronId' AS patron_id, (w->>'seatingId')::uuid AS seating_id, (w->>'carriedFromId')::uuid AS carried_from_id,
-               (s.data->>'settledAt')::timestamptz AS settled_at, (s.data->>'gamingDay')::date AS gaming_day, s.full
+               (s.data->>'settledAt')::timestamptz AS settled_at, (s.data->>'gamingDay')::date AS gaming_day, (w->>'dead')::bool AS dead_chips, s.full
         FROM s CROSS JOIN LATERAL jsonb_array_elements(s.data -> 'wagers') w
       ), settled AS (SELECT * FROM wagers WHERE status = 'SETTLED')
       SELECT coalesce(w.id, x.id)::text AS ref,
@@ -134,7 +134,8 @@ const COUP_REBUILDS: readonly LedgerCheck[] = [
       LEFT JOIN wagers origin ON x.carried_from_id IS NOT NULL AND origin.id = x.carried_from_id
       LEFT JOIN coups oc ON oc.id = origin.coup_id
       WHERE x.id IS NULL OR w.id IS NULL
-         OR (x.seat, x.bet_type::text, x.amount, x.result::text, x.payout, x.commission, x.net) IS DISTINCT FROM (w.seat, w.bet_type, w.amount, w.result, w.payout, w.commission, w.net)
+         OR (x.seat, x.bet_type::text, x.amount, x.result::text, x.payout, x.commission, x.net, x.dead_chips)
+            IS DISTINCT FROM (w.seat, w.bet_type, w.amount, w.result, w.payout, w.commission, w.net, w.dead_chips)
          OR (w.full AND (
               (x.coup_id, x.shoe_id, x.patron_id, x.seating_id, x.carried_from_id, x.settled_at, x.gaming_day)
                 IS DISTINCT FROM (w.coup_id, w.shoe_id, w.patron_id, w.seating_id, w.carried_from_id, w.settled_at, w.gaming_day)
@@ -164,7 +165,8 @@ const COUP_REBUILDS: readonly LedgerCheck[] = [
       WHERE c.id IS NULL
          -- the bet it was carried from is compared while its month is in the ledgers
          OR (NOT (c.archived AND o.id IS NULL) AND (o.coup_id IS DISTINCT FROM c.coup_id
-             OR (x.shoe_id, x.seat, x.bet_type, x.amount, x.patron_id, x.seating_id) IS DISTINCT FROM (o.shoe_id, o.seat, o.bet_type, o.amount, o.patron_id, o.seating_id)))
+             OR (x.shoe_id, x.seat, x.bet_type, x.amount, x.patron_id, x.seating_id, x.dead_chips)
+                IS DISTINCT FROM (o.shoe_id, o.seat, o.bet_type, o.amount, o.patron_id, o.seating_id, o.dead_chips)))
          OR (c.full AND x.placed_at IS DISTINCT FROM c.at)
          OR x.coup_id IS DISTINCT FROM (CASE WHEN cv.coup_id IS NULL THEN t.coup_id END)
          OR num_nonnulls(x.result, x.payout, x.commission, x.net, x.settled_at, x.gaming_day) > 0`,

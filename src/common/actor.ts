@@ -36,6 +36,8 @@ export const CASHIERS: Role[] = ['CASHIER', 'SUPERVISOR'];
 export const MARKER_READERS: Role[] = ['CASHIER', 'COMPLIANCE', 'HOST', 'SUPERVISOR', 'AUDITOR'];
 /** Who reads the cash reports (the multiple-transaction log, report candidates, structuring). */
 export const CASH_REPORT_READERS: Role[] = ['COMPLIANCE', 'AUDITOR'];
+/** Who reads a patron's rolling-chip account: the host and the VIP room, the cage, finance, compliance and the auditors. */
+export const ROLLING_READERS: Role[] = ['HOST', 'SUPERVISOR', 'CASHIER', 'FINANCE', 'COMPLIANCE', 'AUDITOR'];
 /** Who reads the drop reconciliation. */
 export const DROP_READERS: Role[] = ['FINANCE', 'AUDITOR', 'SUPERVISOR', 'COMPLIANCE'];
 export const TABLE_MANAGERS: Role[] = ['SUPERVISOR', 'ADMIN'];

@@ -67,6 +67,7 @@ export const ERROR_STATUS = {
   IDEMPOTENCY_KEY_REUSED: 422,
   UNKNOWN_PATRON: 422,
   PATRON_REQUIRED: 422,
+  DEAD_CHIPS_NEED_PATRON: 422,
   IDENTIFICATION_REQUIRED: 422,
   MARKER_OVERPAID: 422,
   EXCHANGE_RATE_MISSING: 422,
@@ -145,6 +146,7 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was used for a different request',
   UNKNOWN_PATRON: 'No patron is registered with this card number: register it first',
   PATRON_REQUIRED: 'Several patrons share the seat: the wager must name whose it is',
+  DEAD_CHIPS_NEED_PATRON: 'Dead (non-negotiable) chips are issued to a patron: the wager must name the patron, or their card must be in at the seat',
   IDENTIFICATION_REQUIRED: 'The patron must be identified: a marker, or cash over the report threshold, needs a registered patron named',
   MARKER_OVERPAID: 'More paid than the marker still owes',
   EXCHANGE_RATE_MISSING: 'A report in another currency needs a rate into it on or before the first gaming day of each currency it holds: enter the rate first',
@@ -180,6 +182,7 @@ export const DOMAIN_ERROR_CODE: Record<DomainErrorCode, ErrorCode> = {
   BANK_BELOW_OFFER: 'BANK_BELOW_OFFER',
   BET_LIMIT: 'BET_LIMIT',
   PATRON_REQUIRED: 'PATRON_REQUIRED',
+  DEAD_CHIPS_NEED_PATRON: 'DEAD_CHIPS_NEED_PATRON',
 };
 
 /** An error the service raises on purpose: a stable code and a message for a pit supervisor. */

@@ -37,6 +37,7 @@ export interface CoupWriteParams {
   newPayouts: string[];
   newCommissions: string[];
   newNets: string[];
+  newDead: (true | null)[];
   storedIds: string[];
   storedResults: string[];
   storedPayouts: string[];
@@ -49,6 +50,7 @@ export interface CoupWriteParams {
   carriedPatrons: (string | null)[];
   carriedSeatings: (string | null)[];
   carriedFrom: string[];
+  carriedDead: (true | null)[];
   createdByKeyId: string;
   accrualSeats: number[];
   accrualPatrons: (string | null)[];

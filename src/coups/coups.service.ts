@@ -8,9 +8,11 @@ import { AppError, notFound } from '../common/errors';
 import { Metrics } from '../common/metrics';
 import { PrismaService, Tx } from '../database/prisma.service';
 import {
+  admitChips,
   admitWager,
   attributeWager,
   BetType,
+  chipsOf,
   Card,
   dealFrom,
   evaluateCoup,
@@ -52,6 +54,8 @@ interface PendingWager {
   /** The visit (seating) the wager was played in. */
   seatingId: string | null;
   carriedFromId: string | null;
+  /** Placed in dead (non-negotiable) chips: lost, they are rolled; won, paid in cash chips (src/domain/rolling.ts). */
+  dead: boolean;
 }
 
 /** SQLSTATE of a statement that undid itself: computed from a state that changed under it (sabot_assert). */
@@ -376,6 +380,8 @@ export class CoupsService {
         patronId: r.patronId,
         seatingId: r.seatingId,
         carriedFromId: r.id,
+        // A tie bet carried stays in the chips it was placed in.
+        dead: r.dead ? (true as const) : null,
       }));
 
     const fresh = rows.filter((r) => !r.stored);
@@ -409,6 +415,7 @@ export class CoupsService {
       newAmounts: fresh.map((r) => str(r.amount)),
       newPatrons: fresh.map((r) => r.patronId),
       newSeatings: fresh.map((r) => r.seatingId),
+      newDead: fresh.map((r) => (r.dead ? true : null)),
       newResults: fresh.map((r) => r.result),
       newPayouts: fresh.map((r) => str(r.payout)),
       newCommissions: fresh.map((r) => str(r.commission)),
@@ -424,6 +431,7 @@ export class CoupsService {
       carriedAmounts: carriedForward.map((r) => str(r.amount)),
       carriedPatrons: carriedForward.map((r) => r.patronId),
       carriedSeatings: carriedForward.map((r) => r.seatingId),
+      carriedDead: carriedForward.map((r) => r.dead),
       carriedFrom: carriedForward.map((r) => r.carriedFromId),
       createdByKeyId: ctx.actor.keyId,
       accrualSeats: accruals.map((r) => r.seat),
@@ -465,6 +473,7 @@ export class CoupsService {
             ...(r.patronId === null ? {} : { patronId: r.patronId }),
             ...(r.seatingId === null ? {} : { seatingId: r.seatingId }),
             ...(r.carriedFromId === null ? {} : { carriedFromId: r.carriedFromId }),
+            ...(r.dead ? { dead: true } : {}),
           })),
           carriedForward: carriedForward.map((w) => w.id),
         },
@@ -484,6 +493,7 @@ export class CoupsService {
         commission: r.commission,
         net: r.net,
         carriedFromId: r.carriedFromId,
+        deadChips: r.dead || null,
       });
     const dto: CoupDto = {
       id: coup.id,
@@ -495,7 +505,9 @@ export class CoupsService {
       cards: { player: playerCards, banker: bankerCards },
       outcome: { ...outcome },
       wagers: rows.map(wagerDto),
-      carriedForward: carriedForward.map((r) => toWagerDto({ ...r, coupId: null, status: 'OPEN', result: null, payout: null, commission: null, net: null })),
+      carriedForward: carriedForward.map((r) =>
+        toWagerDto({ ...r, coupId: null, status: 'OPEN', result: null, payout: null, commission: null, net: null, deadChips: r.dead }),
+      ),
       settledAt: now.toISOString(),
       gamingDay: day,
     };
@@ -525,10 +537,20 @@ function assertCasinoBanked(table: CasinoTable): void {
 function newWager(at: Pick<ReadShoe, 'table' | 'limits' | 'seated'>, w: WagerInputDto): PendingWager {
   const placed = { seat: w.seat, betType: w.betType as BetType, amount: BigInt(w.amount) };
   admitWager(rulesOf(at.table), at.limits, at.table, placed);
-  return { id: randomUUID(), stored: false, ...placed, ...attributeWager(at.seated, w.seat, w.patronId ?? null), carriedFromId: null };
+  const owner = attributeWager(at.seated, w.seat, w.patronId ?? null);
+  const dead = w.chipKind === 'DEAD';
+  admitChips(dead, owner.patronId, w.seat);
+  return { id: randomUUID(), stored: false, ...placed, ...owner, carriedFromId: null, dead };
 }
 
-const auditWager = (w: PendingWager) => ({ id: w.id, seat: w.seat, betType: w.betType, amount: w.amount, patronId: w.patronId });
+const auditWager = (w: PendingWager) => ({
+  id: w.id,
+  seat: w.seat,
+  betType: w.betType,
+  amount: w.amount,
+  patronId: w.patronId,
+  ...(w.dead ? { dead: true } : {}),
+});
 
 function storedWager(w: Wager): PendingWager {
   return {
@@ -540,6 +562,7 @@ function storedWager(w: Wager): PendingWager {
     patronId: w.patronId,
     seatingId: w.seatingId,
     carriedFromId: w.carriedFromId,
+    dead: w.deadChips === true,
   };
 }
 
@@ -562,11 +585,15 @@ function carriedWager(w: CarriedWager): PendingWager {
     patronId: w.patronId,
     seatingId: w.seatingId,
     carriedFromId: w.carriedFromId,
+    dead: w.dead === true,
   };
 }
 
 function toWagerDto(
-  w: Pick<Wager, 'id' | 'coupId' | 'seat' | 'betType' | 'amount' | 'patronId' | 'status' | 'result' | 'payout' | 'commission' | 'net' | 'carriedFromId'>,
+  w: Pick<
+    Wager,
+    'id' | 'coupId' | 'seat' | 'betType' | 'amount' | 'patronId' | 'status' | 'result' | 'payout' | 'commission' | 'net' | 'carriedFromId' | 'deadChips'
+  >,
 ): WagerDto {
   return {
     id: w.id,
@@ -581,6 +608,7 @@ function toWagerDto(
     commission: minorUnitsOrNull(w.commission),
     net: minorUnitsOrNull(w.net),
     carriedFromId: w.carriedFromId,
+    chipKind: chipsOf(w.deadChips === true),
   };
 }
 

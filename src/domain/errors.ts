@@ -24,7 +24,9 @@ export type DomainErrorCode =
   | 'BANK_BELOW_OFFER'
   | 'BET_LIMIT'
   /** Several patrons share the seat and the wager names none of them. */
-  | 'PATRON_REQUIRED';
+  | 'PATRON_REQUIRED'
+  /** A dead-chip wager nobody's: dead chips are issued to a patron. */
+  | 'DEAD_CHIPS_NEED_PATRON';
 
 export class DomainError extends Error {
   constructor(

@@ -254,3 +254,25 @@ export function coupVariances(stakes: ReadonlyMap<BetType, bigint>, covE12: Map<
 function quantise(f: Fraction): bigint {
   return BigInt(fractionToDecimal(f, 12).replace('.', ''));
 }
+
+/**
+ * The exact probability that each offered bet loses its stake on a coup from a full shoe (a push or
+ * a win keeps it): what a dead chip staked on it is rolled with (src/domain/rolling.ts). Settled by
+ * the engine's settleWager over the outcome classes, like the moments.
+ */
+export function lossProbabilities(rules: RuleSet): Map<BetType, Fraction> {
+  const { classes, total } = outcomeClasses(rules.decks);
+  const unit = exactUnit(rules);
+  return new Map(
+    offeredBets(rules).map((b) => {
+      let lost = 0n;
+      for (const c of classes) if (settleWager(rules, c.outcome, { betType: b, amount: unit }).result === 'LOSE') lost += c.count;
+      return [b, reduceFraction({ numerator: lost, denominator: total })];
+    }),
+  );
+}
+
+/** Each offered bet's probability of losing × 10^12, half away from zero (as the edges are kept). */
+export function quantisedLossProbabilities(rules: RuleSet): Partial<Record<BetType, bigint>> {
+  return Object.fromEntries([...lossProbabilities(rules)].map(([b, p]) => [b, quantise(p)]));
+}

@@ -70,6 +70,7 @@ export const SEALED = {
   markers: { key: 't.id::text' },
   marker_payments: { key: 't.id::text' },
   cash_transactions: { key: 't.id::text' },
+  chip_exchanges: { key: 't.id::text' },
   table_sessions: { key: 't.id::text' },
   table_slips: { key: 't.id::text' },
   slip_voids: { key: 't.id::text' },

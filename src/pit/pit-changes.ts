@@ -14,6 +14,8 @@ export interface OpenWager {
   amount: bigint;
   patronId: string | null;
   seatingId: string | null;
+  /** Placed in dead (non-negotiable) chips. */
+  dead: boolean;
 }
 
 /** A card that came out of a seat when its table closed. */
@@ -225,5 +227,6 @@ function openWagerParams(wagers: readonly OpenWager[]): OpenWagerParams {
     amounts: wagers.map((w) => w.amount.toString()),
     patrons: wagers.map((w) => w.patronId),
     seatings: wagers.map((w) => w.seatingId),
+    dead: wagers.map((w) => (w.dead ? true : null)),
   };
 }

@@ -9,6 +9,8 @@ export interface OpenWagerParams {
   amounts: string[];
   patrons: (string | null)[];
   seatings: (string | null)[];
+  /** true: dead chips; null: cash chips. */
+  dead: (true | null)[];
 }
 
 /** A new table's row, as pit.sql openTable takes it. */

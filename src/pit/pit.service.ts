@@ -20,6 +20,8 @@ export interface CarriedWager {
   patronId: string | null;
   seatingId: string | null;
   carriedFromId: string;
+  /** Placed in dead chips (null: cash chips). */
+  dead: true | null;
 }
 
 /** The shoe as a write reads it (pit.sql readShoe), with its table (immutable rules), property clock, waiting tie bets and who is seated. */

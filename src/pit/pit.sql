@@ -23,12 +23,13 @@
 --
 -- fragment: settleWagers begin
 wagers_new AS (
-  INSERT INTO wagers (id, coup_id, shoe_id, property_id, seat, bet_type, amount, patron_id, seating_id, status, result, payout, commission, net, carried_from_id, placed_at, settled_at, gaming_day)
+  INSERT INTO wagers (id, coup_id, shoe_id, property_id, seat, bet_type, amount, patron_id, seating_id, status, result, payout, commission, net, carried_from_id, placed_at, settled_at,
+                      gaming_day, dead_chips)
   SELECT u.id, :coupId::uuid, :shoeId::uuid, :propertyId::uuid, u.seat, u.bet_type::"BetType", u.amount, u.patron_id, u.seating_id, 'SETTLED', u.result::"WagerResult",
-         u.payout, u.commission, u.net, NULL, :settledAt::timestamptz, :settledAt::timestamptz, :gamingDay::date
+         u.payout, u.commission, u.net, NULL, :settledAt::timestamptz, :settledAt::timestamptz, :gamingDay::date, u.dead
   FROM unnest(:newIds::uuid[], :newSeats::int[], :newBetTypes::text[], :newAmounts::bigint[], :newPatrons::text[], :newSeatings::uuid[], :newResults::text[],
-              :newPayouts::bigint[], :newCommissions::bigint[], :newNets::bigint[])
-       AS u(id, seat, bet_type, amount, patron_id, seating_id, result, payout, commission, net), guard
+              :newPayouts::bigint[], :newCommissions::bigint[], :newNets::bigint[], :newDead::bool[])
+       AS u(id, seat, bet_type, amount, patron_id, seating_id, result, payout, commission, net, dead), guard
   RETURNING 1
 ), wagers_stored AS (
   UPDATE wagers w SET status = 'SETTLED', result = v.result::"WagerResult", payout = v.payout, commission = v.commission, net = v.net,
@@ -38,11 +39,11 @@ wagers_new AS (
   WHERE w.id = v.id AND w.gaming_day IS NULL AND w.status = 'OPEN'
   RETURNING 1
 ), carried_forward AS (
-  INSERT INTO wagers (id, coup_id, shoe_id, property_id, seat, bet_type, amount, patron_id, seating_id, status, carried_from_id, placed_at)
-  SELECT u.id, NULL, :shoeId::uuid, :propertyId::uuid, u.seat, u.bet_type::"BetType", u.amount, u.patron_id, u.seating_id, 'OPEN', u.carried_from_id, :settledAt::timestamptz
+  INSERT INTO wagers (id, coup_id, shoe_id, property_id, seat, bet_type, amount, patron_id, seating_id, status, carried_from_id, placed_at, dead_chips)
+  SELECT u.id, NULL, :shoeId::uuid, :propertyId::uuid, u.seat, u.bet_type::"BetType", u.amount, u.patron_id, u.seating_id, 'OPEN', u.carried_from_id, :settledAt::timestamptz, u.dead
   FROM unnest(:carriedIds::uuid[], :carriedSeats::int[], :carriedBetTypes::text[], :carriedAmounts::bigint[], :carriedPatrons::text[], :carriedSeatings::uuid[],
-              :carriedFrom::uuid[])
-       AS u(id, seat, bet_type, amount, patron_id, seating_id, carried_from_id), guard
+              :carriedFrom::uuid[], :carriedDead::bool[])
+       AS u(id, seat, bet_type, amount, patron_id, seating_id, carried_from_id, dead), guard
   RETURNING 1
 )
 -- fragment: settleWagers end
@@ -74,7 +75,8 @@ SELECT s.id, s.table_id AS "tableId", s.property_id AS "propertyId", s.number, s
        (SELECT json_build_object('id', l.id, 'minBet', l.min_bet::text, 'maxBet', l.max_bet::text, 'betLimits', l.bet_limits)
         FROM table_limits l WHERE l.id = s.limits_id) AS "limitsInForce",
        (SELECT coalesce(json_agg(json_build_object('id', w.id, 'seat', w.seat, 'betType', w.bet_type, 'amount', w.amount::text,
-                                                   'patronId', w.patron_id, 'seatingId', w.seating_id, 'carriedFromId', w.carried_from_id)
+                                                   'patronId', w.patron_id, 'seatingId', w.seating_id, 'carriedFromId', w.carried_from_id,
+                                                   'dead', w.dead_chips)
                                  ORDER BY w.placed_at, w.id), '[]'::json)
         FROM wagers w WHERE w.shoe_id = s.id AND w.gaming_day IS NULL AND w.coup_id IS NULL AND w.status = 'OPEN') AS carried,
        (SELECT coalesce(json_agg(json_build_object('id', st.id, 'patronId', st.patron_id, 'seat', st.seat) ORDER BY st.started_at, st.id), '[]'::json)
@@ -162,10 +164,10 @@ UPDATE shoes SET coup_count = :coupNumber::int, open_coup_id = :coupId::uuid WHE
 WITH
 -- fragment: placed begin
 placed AS (
-  INSERT INTO wagers (id, coup_id, shoe_id, property_id, seat, bet_type, amount, patron_id, seating_id, status, placed_at)
-  SELECT u.id, :coupId::uuid, :shoeId::uuid, :propertyId::uuid, u.seat, u.bet_type::"BetType", u.amount, u.patron_id, u.seating_id, 'OPEN', :placedAt::timestamptz
-  FROM unnest(:ids::uuid[], :seats::int[], :betTypes::text[], :amounts::bigint[], :patrons::text[], :seatings::uuid[])
-       AS u(id, seat, bet_type, amount, patron_id, seating_id)
+  INSERT INTO wagers (id, coup_id, shoe_id, property_id, seat, bet_type, amount, patron_id, seating_id, status, placed_at, dead_chips)
+  SELECT u.id, :coupId::uuid, :shoeId::uuid, :propertyId::uuid, u.seat, u.bet_type::"BetType", u.amount, u.patron_id, u.seating_id, 'OPEN', :placedAt::timestamptz, u.dead
+  FROM unnest(:ids::uuid[], :seats::int[], :betTypes::text[], :amounts::bigint[], :patrons::text[], :seatings::uuid[], :dead::bool[])
+       AS u(id, seat, bet_type, amount, patron_id, seating_id, dead)
   RETURNING 1
 )
 -- fragment: placed end

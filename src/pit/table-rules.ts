@@ -1,5 +1,17 @@
 import { LRUCache } from 'lru-cache';
-import { BetType, isCasinoBanked, Odds, parseOdds, quantisedCovariances, quantisedEdges, RuleSet, ruleSet, SideBet, TableLimits } from '../domain';
+import {
+  BetType,
+  isCasinoBanked,
+  Odds,
+  parseOdds,
+  quantisedCovariances,
+  quantisedEdges,
+  quantisedLossProbabilities,
+  RuleSet,
+  ruleSet,
+  SideBet,
+  TableLimits,
+} from '../domain';
 import { CasinoTable } from '../generated/prisma/client';
 
 /**
@@ -79,6 +91,13 @@ const covariancesPerRules = perRules((rules) => (isCasinoBanked(rules.variant) ?
  */
 export function covariancesOf(table: CasinoTable): Map<BetType, Map<BetType, bigint>> {
   return covariancesPerRules(table);
+}
+
+const lossesPerRules = perRules((rules) => (isCasinoBanked(rules.variant) ? quantisedLossProbabilities(rules) : {}));
+
+/** Each offered bet's exact probability of losing × 10^12 under the table's rules (casino-banked tables only), cached. */
+export function lossesOf(table: CasinoTable): Partial<Record<BetType, bigint>> {
+  return lossesPerRules(table);
 }
 
 /** What a table's theoretical win and its band are computed from: the edges and the covariances. */

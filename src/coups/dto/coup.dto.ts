@@ -1,7 +1,7 @@
 import { MoneyProperty } from '../../common/validation';
 import type { MinorUnits } from '../../common/exact-json';
 import { ApiProperty } from '@nestjs/swagger';
-import { BET_TYPES } from '../../domain';
+import { BET_TYPES, CHIPS } from '../../domain';
 import { CardsField, EnumField, IntField, MAX_SEAT, MoneyField, NestedField, PATRON_PATTERN, TextField } from '../../common/validation';
 
 export const MAX_WAGERS_PER_REQUEST = 64;
@@ -39,6 +39,15 @@ export class WagerInputDto {
     required: false,
   })
   patronId?: string;
+
+  @EnumField(CHIPS, {
+    description:
+      'The chips staked: CASH (the default) or DEAD, non-negotiable rolling chips issued to a patron, who must be named or seated (DEAD_CHIPS_NEED_PATRON). A losing dead-chip bet is rolled; a winning one is paid in cash chips and its dead chips stay with the player.',
+    enumName: 'ChipKind',
+    example: 'DEAD',
+    required: false,
+  })
+  chipKind?: 'CASH' | 'DEAD';
 }
 
 export class RecordCoupDto {
@@ -90,6 +99,12 @@ export class WagerDto {
   @MoneyProperty({ nullable: true, description: 'Commission charged (accrued against the seat)' }) commission: MinorUnits | null;
   @MoneyProperty({ nullable: true, description: "Customer's result: payout − commission, −stake on a loss, 0 on a push" }) net: MinorUnits | null;
   @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'The tied wager this one carries forward' }) carriedFromId: string | null;
+  @ApiProperty({
+    enum: CHIPS,
+    enumName: 'ChipKind',
+    description: 'The chips staked: CASH, or DEAD (rolling chips: rolled when lost; a win is paid in cash chips)',
+  })
+  chipKind: string;
 }
 
 export class CoupVoidDto {

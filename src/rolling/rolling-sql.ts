@@ -1,0 +1,11 @@
+import path from 'node:path';
+import { loadQueries } from '../database/named-sql';
+
+type Range = { patronId: string; from: string; to: string; propertyId: string | null };
+
+/** The rolling room's named queries (rolling.sql). */
+export const ROLLING_SQL = loadQueries<{
+  exchangesOf: Range;
+  deadPlayOf: Range;
+  exchangeList: { patronId: string; from: string; to: string };
+}>(path.join(__dirname, 'rolling.sql'));

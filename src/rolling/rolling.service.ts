@@ -1,0 +1,202 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { assertTableAccess } from '../common/actor';
+import type { RequestContext } from '../common/context';
+import { minorUnits } from '../common/exact-json';
+import { AppError, notFound } from '../common/errors';
+import { assertDayRange } from '../common/validation';
+import { PrismaService, Tx } from '../database/prisma.service';
+import { prismaRunner } from '../database/sql';
+import { BetType, coupVarianceE12, gamingDayOf, rollingAccount, stakeTheoE12, theoreticalStdDev } from '../domain';
+import { AuditLog } from '../ledger/audit-log';
+import { seal } from '../ledger/seals';
+import { DEFAULT_PROPERTY_ID, lossesOf, theoryOf } from '../pit/table-rules';
+import { PitService } from '../pit/pit.service';
+import { ChipExchangeDto, ChipExchangeInputDto, PURCHASE_MEANS, RETURN_MEANS, RollingAccountDto, RollingDto, RollingQueryDto } from './dto/rolling.dto';
+import { ROLLING_SQL as SQL } from './rolling-sql';
+
+/** The audit stream of dead-chip exchanges: the cage's, wherever they happen (a table's exchanges name it). */
+export const ROLLING_STREAM = 'cage';
+
+interface PlayRow {
+  tableId: string;
+  currency: string;
+  coupId: string;
+  betType: BetType;
+  stake: string;
+  net: string;
+  rolled: string;
+  wagers: number;
+}
+
+/**
+ * Rolling-chip play (docs/domain.md §14): dead chips bought and returned at the cage or a table, and
+ * a patron's rolling account over a range (a trip), from the exchanges and the dead-chip wagers.
+ */
+@Injectable()
+export class RollingService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditLog,
+    private readonly pit: PitService,
+  ) {}
+
+  async exchange(card: string, dto: ChipExchangeInputDto, ctx: RequestContext): Promise<ChipExchangeDto> {
+    const means: readonly string[] = dto.kind === 'PURCHASE' ? PURCHASE_MEANS : RETURN_MEANS;
+    if (!means.includes(dto.settledIn))
+      throw new AppError('VALIDATION_FAILED', `A ${dto.kind.toLowerCase()} of dead chips is settled in ${means.join(', ')}, not ${dto.settledIn}`);
+    if (dto.tableId) assertTableAccess(ctx.actor, dto.tableId);
+    return this.prisma.transaction(ctx, async (tx) => {
+      await this.pit.assertRegistered(prismaRunner(tx), [card]);
+      const table = dto.tableId ? await tx.casinoTable.findUnique({ where: { id: dto.tableId }, select: { propertyId: true, currency: true } }) : null;
+      if (dto.tableId && !table) throw notFound('Table', dto.tableId);
+      if (table && dto.propertyId && dto.propertyId !== table.propertyId)
+        throw new AppError('VALIDATION_FAILED', 'The table is at another property than propertyId: give one or the other');
+      const propertyId = table?.propertyId ?? dto.propertyId ?? DEFAULT_PROPERTY_ID;
+      const property = await tx.property.findUnique({ where: { id: propertyId } });
+      if (!property) throw notFound('Property', propertyId);
+      const currency = dto.currency ?? table?.currency ?? property.cashCurrency;
+      if (table && currency !== table.currency)
+        throw new AppError('VALIDATION_FAILED', `The table deals in ${table.currency}: its dead chips are ${table.currency}, not ${currency}`);
+      const now = new Date();
+      const day = gamingDayOf(now, property.timeZone, property.gamingDayStartHour);
+      const id = randomUUID();
+      await tx.chipExchange.create({
+        data: {
+          id,
+          propertyId,
+          patronId: card,
+          kind: dto.kind,
+          amount: BigInt(dto.amount),
+          currency,
+          settledIn: dto.settledIn,
+          tableId: dto.tableId ?? null,
+          gamingDay: new Date(`${day}T00:00:00Z`),
+          at: now,
+          recordedByKeyId: ctx.actor.keyId,
+        },
+      });
+      const out: ChipExchangeDto = {
+        id,
+        propertyId,
+        patronId: card,
+        kind: dto.kind,
+        amount: minorUnits(BigInt(dto.amount)),
+        currency,
+        settledIn: dto.settledIn,
+        tableId: dto.tableId ?? null,
+        gamingDay: day,
+        at: now.toISOString(),
+        recordedByKeyId: ctx.actor.keyId,
+      };
+      await this.audit.append(tx, ctx, {
+        stream: ROLLING_STREAM,
+        action: 'chips.exchange',
+        entityType: 'chipExchange',
+        entityId: id,
+        data: { ...out, amount: BigInt(dto.amount) },
+        seals: [seal('chip_exchanges', id)],
+      });
+      return out;
+    });
+  }
+
+  /** A patron's exchanges over a range, oldest first (a read of the patron's record, audited). */
+  async exchanges(card: string, q: RollingQueryDto, ctx: RequestContext): Promise<ChipExchangeDto[]> {
+    assertDayRange(q.from, q.to);
+    return this.prisma.transaction(ctx, async (tx) => {
+      await this.assertPatron(tx, card);
+      const rows = await prismaRunner(tx).query<Omit<ChipExchangeDto, 'at' | 'amount'> & { at: Date; amount: string }>(
+        SQL.exchangeList.bind({ patronId: card, from: q.from, to: q.to }),
+      );
+      await this.audit.patronRead(tx, ctx, { type: 'patron', id: card }, { what: 'chip exchanges', from: q.from, to: q.to });
+      return rows.map((r) => ({ ...r, amount: minorUnits(BigInt(r.amount)), at: r.at.toISOString() }));
+    });
+  }
+
+  /**
+   * A patron's rolling account over a range, per currency (docs/domain.md §14): dead chips bought,
+   * returned and lost, what is left in hand, the win on them, rolling-chip win % and its theory.
+   */
+  async rolling(card: string, q: RollingQueryDto, ctx: RequestContext): Promise<RollingDto> {
+    assertDayRange(q.from, q.to);
+    const range = { patronId: card, from: q.from, to: q.to, propertyId: q.propertyId ?? null };
+    return this.prisma.transaction(ctx, async (tx) => {
+      await this.assertPatron(tx, card);
+      const db = prismaRunner(tx);
+      const exchanged = await db.query<{ currency: string; purchased: string; returned: string }>(SQL.exchangesOf.bind(range));
+      const play = await db.query<PlayRow>(SQL.deadPlayOf.bind(range));
+      const tables = new Map((await tx.casinoTable.findMany({ where: { id: { in: [...new Set(play.map((p) => p.tableId))] } } })).map((t) => [t.id, t]));
+      type Sums = {
+        purchased: bigint;
+        returned: bigint;
+        rolled: bigint;
+        handle: bigint;
+        customerNet: bigint;
+        theoE12: bigint;
+        expectedRolledE12: bigint;
+        varE12: bigint;
+        wagers: number;
+      };
+      const byCurrency = new Map<string, Sums>();
+      const sums = (currency: string) => {
+        let s = byCurrency.get(currency);
+        if (!s)
+          byCurrency.set(
+            currency,
+            (s = { purchased: 0n, returned: 0n, rolled: 0n, handle: 0n, customerNet: 0n, theoE12: 0n, expectedRolledE12: 0n, varE12: 0n, wagers: 0 }),
+          );
+        return s;
+      };
+      for (const e of exchanged) {
+        const s = sums(e.currency);
+        s.purchased += BigInt(e.purchased);
+        s.returned += BigInt(e.returned);
+      }
+      // Each coup's dead stakes per bet, for the band: the bets on one coup are not independent.
+      const coups = new Map<string, { tableId: string; currency: string; stakes: Map<BetType, bigint> }>();
+      for (const p of play) {
+        const table = tables.get(p.tableId)!;
+        const stake = BigInt(p.stake);
+        const s = sums(p.currency);
+        s.wagers += p.wagers;
+        s.handle += stake;
+        s.customerNet += BigInt(p.net);
+        s.rolled += BigInt(p.rolled);
+        s.theoE12 += stakeTheoE12(stake, theoryOf(table).edgesE12[p.betType] ?? 0n);
+        s.expectedRolledE12 += stake * (lossesOf(table)[p.betType] ?? 0n);
+        const c = coups.get(p.coupId) ?? { tableId: p.tableId, currency: p.currency, stakes: new Map<BetType, bigint>() };
+        c.stakes.set(p.betType, (c.stakes.get(p.betType) ?? 0n) + stake);
+        coups.set(p.coupId, c);
+      }
+      for (const c of coups.values()) sums(c.currency).varE12 += coupVarianceE12(c.stakes, theoryOf(tables.get(c.tableId)!).covariancesE12);
+      const accounts: RollingAccountDto[] = [...byCurrency]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([currency, s]) => {
+          const a = rollingAccount(s);
+          return {
+            currency,
+            purchased: minorUnits(a.purchased),
+            returned: minorUnits(a.returned),
+            netPurchased: minorUnits(a.netPurchased),
+            rolled: minorUnits(a.rolled),
+            inHand: minorUnits(a.inHand),
+            agrees: a.agrees,
+            wagers: s.wagers,
+            handle: minorUnits(a.handle),
+            win: minorUnits(a.win),
+            rollingWinPercent: a.rollingWinPercent,
+            theoreticalWin: minorUnits(a.theoreticalWin),
+            theoreticalWinStdDev: minorUnits(theoreticalStdDev(s.varE12)),
+            theoreticalRollingWinPercent: a.theoreticalRollingWinPercent,
+          };
+        });
+      await this.audit.patronRead(tx, ctx, { type: 'patron', id: card }, { what: 'rolling account', from: q.from, to: q.to });
+      return { patronId: card, from: q.from, to: q.to, accounts };
+    });
+  }
+
+  private async assertPatron(tx: Tx, card: string): Promise<void> {
+    if (!(await tx.patron.findUnique({ where: { card }, select: { card: true } }))) throw notFound('Patron', card);
+  }
+}

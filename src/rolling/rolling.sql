@@ -1,0 +1,36 @@
+-- The rolling room's reads, as SQL. Parameters are named (:name); src/database/named-sql.ts turns
+-- them into $1… once, at load.
+
+-- name: exchangesOf
+-- A patron's dead chips bought and returned over a range of gaming days, per currency.
+SELECT e.currency::text AS currency,
+       coalesce(sum(e.amount) FILTER (WHERE e.kind = 'PURCHASE'), 0)::text AS purchased,
+       coalesce(sum(e.amount) FILTER (WHERE e.kind = 'RETURN'), 0)::text AS returned
+FROM chip_exchanges e
+WHERE e.patron_id = :patronId AND e.gaming_day BETWEEN :from::date AND :to::date
+  AND (:propertyId::uuid IS NULL OR e.property_id = :propertyId::uuid)
+GROUP BY e.currency;
+
+-- name: deadPlayOf
+-- A patron's settled dead-chip wagers over a range of gaming days, on coups that stand, per coup and
+-- bet: the stakes, the customer's net and the stakes lost (rolled). The ledgers are partitioned by
+-- gaming day: both bounded, each reads the range's months alone.
+SELECT c.table_id AS "tableId", t.currency::text AS currency, w.coup_id AS "coupId", w.bet_type::text AS "betType",
+       count(*)::int AS wagers, sum(w.amount)::text AS stake, sum(w.net)::text AS net,
+       coalesce(sum(w.amount) FILTER (WHERE w.result = 'LOSE'), 0)::text AS rolled
+FROM wagers w
+JOIN coups c ON c.id = w.coup_id AND c.gaming_day = w.gaming_day
+JOIN casino_tables t ON t.id = c.table_id
+WHERE w.patron_id = :patronId AND w.dead_chips AND w.status = 'SETTLED'
+  AND w.gaming_day BETWEEN :from::date AND :to::date AND c.gaming_day BETWEEN :from::date AND :to::date
+  AND (:propertyId::uuid IS NULL OR t.property_id = :propertyId::uuid)
+  AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
+GROUP BY c.table_id, t.currency, w.coup_id, w.bet_type;
+
+-- name: exchangeList
+-- A patron's exchanges over a range of gaming days, oldest first.
+SELECT e.id, e.property_id AS "propertyId", e.kind::text AS kind, e.amount::text AS amount, e.currency::text AS currency, e.settled_in AS "settledIn",
+       e.table_id AS "tableId", to_char(e.gaming_day, 'YYYY-MM-DD') AS "gamingDay", e.at, e.recorded_by_key_id AS "recordedByKeyId"
+FROM chip_exchanges e
+WHERE e.patron_id = :patronId AND e.gaming_day BETWEEN :from::date AND :to::date
+ORDER BY e.at, e.id;
