@@ -5,8 +5,10 @@ import { SYSTEM_CONTEXT } from '../src/common/context';
  * A realistic quarter: tables of every casino-banked variant across pits, one shoe per table and
  * gaming day, coups dealt from real shuffled 8-deck shoes and settled by the game engine, 8 wagers
  * a coup, commission accrued and collected at the end of each shoe, a table session per table and
- * day with fills and credits. Written in bulk with COPY; rollups are summed from the very rows
- * written. Target: DATABASE_URL (migrated first). Stops with an error if it would run past
+ * day with fills and credits. Every fourth table is the premium room: its minimum is raised from
+ * 25.00 to 50.00 halfway through the quarter, and with rated play its whales play dead (rolling)
+ * chips there, bought each morning against front money. Written in bulk with COPY; rollups are
+ * summed from the very rows written. Target: DATABASE_URL (migrated first). Stops with an error if it would run past
  * --max-minutes.
  */
 import { randomUUID } from 'node:crypto';
@@ -161,6 +163,9 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
       sessions: string[] = [],
       slips: string[] = [],
       seatings: string[] = [];
+    // Each whale's dead chips lost at each premium table today: bought against front money at that
+    // table in the morning (so each day's rolling counted at the cage and at the tables agree).
+    const rolledToday = new Map<string, bigint>();
     for (const table of tables) {
       if (Date.now() > deadline) throw new Error(`Seeding would run past --max-minutes ${o.maxMinutes}: stopped after ${totalWagers} wagers`);
       const rules: RuleSet = rulesOf(table);
@@ -233,6 +238,12 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
           const wagerId = randomUUID();
           const seat = i + 1;
           const who = seated.get(seat);
+          // The VIP room: a whale at a premium table plays dead (rolling) chips.
+          const dead = who !== undefined && change !== undefined && who.patronId.startsWith('W-');
+          if (dead && s.result === 'LOSE') {
+            const k = `${who.patronId}|${table.id}`;
+            rolledToday.set(k, (rolledToday.get(k) ?? 0n) + amount);
+          }
           settled.push({
             betType,
             amount,
@@ -264,6 +275,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
               settledAt,
               settledAt,
               day,
+              dead ? true : null,
             ]),
           );
           if (s.commission > 0n) {
@@ -378,6 +390,15 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
     );
     await copy(
       client,
+      'chip_exchanges',
+      ['id', 'property_id', 'patron_id', 'kind', 'amount', 'currency', 'settled_in', 'table_id', 'gaming_day', 'at', 'recorded_by_key_id'],
+      [...rolledToday].map(([k, amount]) => {
+        const [patronId, tableId] = k.split('|');
+        return line([randomUUID(), propertyOf(tableId), patronId, 'PURCHASE', amount, 'EUR', 'FRONT_MONEY', tableId, day, settledAtOf(day), 'seed']);
+      }),
+    );
+    await copy(
+      client,
       'seatings',
       ['id', 'patron_id', 'table_id', 'seat', 'gaming_day', 'started_at', 'started_by_key_id', 'ended_at', 'ended_by_key_id'],
       seatings,
@@ -428,6 +449,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
         'placed_at',
         'settled_at',
         'gaming_day',
+        'dead_chips',
       ],
       wagers,
     );

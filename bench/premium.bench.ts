@@ -1,0 +1,137 @@
+/**
+ * npm run bench:premium — the premium floor's reports at a quarter's scale, each beside the report
+ * of today it stands next to, in the same run on the same database (SIZE wagers, default
+ * 10,000,000; seed-quarter with rated play: 5,000 patrons and 4 whales who play dead chips at the
+ * premium tables, whose minimum is raised mid-quarter). Through the HTTP API of a service process,
+ * alternating, RUNS timed reads of each after warm-ups:
+ * - by limit level (GET /v1/reports/limit-levels) beside win/loss by table and gaming day
+ *   (GET /v1/reports/win-loss?groupBy=table,gamingDay), the quarter;
+ * - the heaviest whale's rolling account (GET /v1/patrons/{card}/rolling) beside their rating
+ *   (GET /v1/patrons/{card}/rating), the quarter.
+ * The database (sabot_bench_premium_<size>) is seeded once and kept. Writes bench/results/premium.json.
+ */
+import { performance } from 'node:perf_hooks';
+import { Client } from 'pg';
+import { migrate } from '../src/database/migrate';
+import { seedQuarter } from './seed-quarter';
+import { startServiceProcess } from './service-process';
+import { machine, summarize, writeJson } from './stats';
+
+const SIZE = Number(process.env.SIZE ?? 10_000_000);
+const RUNS = Number(process.env.RUNS ?? 20);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const Q = { from: '2026-07-01', to: '2026-09-30' };
+
+async function ensureSeeded(): Promise<string> {
+  const name = `sabot_bench_premium_${SIZE >= 1e6 ? `${SIZE / 1e6}m` : SIZE}`;
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+  if (!exists) {
+    await admin.query(`CREATE DATABASE "${name}"`);
+    console.log(`Seeding ${name} with ${SIZE} wagers and 5,000 patrons…`);
+    const r = await seedQuarter(u.toString(), { wagers: SIZE, tables: 200, year: 2026, quarter: 3, maxMinutes: 40, progress: false, patrons: 5_000 });
+    console.log(`  ${r.wagers} wagers, ${r.coups} coups in ${r.seconds.toFixed(0)} s`);
+  }
+  await admin.end();
+  await migrate(u.toString());
+  return u.toString();
+}
+
+async function main() {
+  const url = await ensureSeeded();
+  const db = new Client({ connectionString: url });
+  await db.connect();
+  const [whale] = (
+    await db.query<{ card: string; n: string }>(
+      "SELECT patron_id AS card, count(*) AS n FROM wagers WHERE patron_id LIKE 'W-%' AND dead_chips GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1",
+    )
+  ).rows;
+  const { rows: total } = await db.query<{ n: string }>('SELECT count(*) AS n FROM wagers');
+  await db.end();
+  if (!whale) throw new Error('no whale played dead chips in the seeded quarter');
+  const adminKey = 'bench-admin-key-0123456789abcdef0123456789';
+  const service = await startServiceProcess({ DATABASE_URL: url, ADMIN_API_KEY: adminKey, SURVEILLANCE: 'off' });
+  try {
+    const post = async (path: string, key: string, body: unknown) => {
+      const res = await fetch(service.base + path, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+      return res.json() as Promise<{ key: string; id: string }>;
+    };
+    // Two administrators (registered by the bootstrap key once per database), then a finance and a host key.
+    const tag = `${process.pid}-${Date.now() % 100000}`;
+    const admins: string[] = [];
+    for (const staffId of [`P-ADM-1-${tag}`, `P-ADM-2-${tag}`]) {
+      const r = await fetch(`${service.base}/v1/staff`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${adminKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ staffId, name: staffId, roles: ['ADMIN'], reason: 'bench' }),
+      });
+      if (!r.ok)
+        throw new Error(
+          `the bootstrap key registers administrators only on a fresh register: drop ${new URL(url).pathname.slice(1)} and run again (${r.status})`,
+        );
+      admins.push((await post('/v1/api-keys', adminKey, { name: staffId, role: 'ADMIN', staffId })).key);
+    }
+    const keyFor = async (role: string) => {
+      const staffId = `P-${role}-${tag}`;
+      const change = await post('/v1/staff', admins[0], { staffId, name: staffId, roles: [role], reason: 'bench' });
+      await post(`/v1/staff/changes/${change.id}/approve`, admins[1], {});
+      return (await post('/v1/api-keys', admins[0], { name: staffId, role, staffId })).key;
+    };
+    const finance = await keyFor('FINANCE');
+    const host = await keyFor('HOST');
+    const pairs = [
+      {
+        name: 'a quarter by limit level, beside win/loss by table and gaming day',
+        today: { key: finance, path: `/v1/reports/win-loss?from=${Q.from}&to=${Q.to}&groupBy=table,gamingDay` },
+        premium: { key: finance, path: `/v1/reports/limit-levels?from=${Q.from}&to=${Q.to}` },
+      },
+      {
+        name: "the heaviest whale's quarter: rolling account, beside their rating",
+        today: { key: host, path: `/v1/patrons/${whale.card}/rating?from=${Q.from}&to=${Q.to}` },
+        premium: { key: host, path: `/v1/patrons/${whale.card}/rolling?from=${Q.from}&to=${Q.to}` },
+      },
+    ];
+    const read = async (r: { key: string; path: string }) => {
+      const t0 = performance.now();
+      const res = await fetch(service.base + r.path, { headers: { Authorization: `Bearer ${r.key}` } });
+      const body = await res.text();
+      if (!res.ok) throw new Error(`${r.path}: ${res.status} ${body.slice(0, 200)}`);
+      return performance.now() - t0;
+    };
+    const results = [];
+    for (const p of pairs) {
+      for (let i = 0; i < 3; i++) {
+        await read(p.today);
+        await read(p.premium);
+      }
+      const today: number[] = [];
+      const premium: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        today.push(await read(p.today));
+        premium.push(await read(p.premium));
+      }
+      const [t, n] = [summarize(today), summarize(premium)];
+      results.push({ name: p.name, today: { path: p.today.path, ...t }, premium: { path: p.premium.path, ...n }, ratioOfMedians: n.median / t.median });
+      console.log(
+        `${p.name}: new median ${n.median.toFixed(1)} ms (p95 ${n.p95.toFixed(1)}), today's ${t.median.toFixed(1)} ms (p95 ${t.p95.toFixed(1)}): ${(n.median / t.median).toFixed(2)}×`,
+      );
+    }
+    console.log(`(${Number(total[0].n)} wagers in the database; the whale ${whale.card}: ${whale.n} dead-chip wagers)`);
+    console.log(`written ${writeJson('premium', { when: new Date().toISOString(), machine: machine(), wagers: Number(total[0].n), results })}`);
+  } finally {
+    await service.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
