@@ -82,6 +82,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
     prisma,
     new AuditLog({ keyring: parseAuditKeys(newAuditKeyText('seed')), signingKey: generateKeyPairSync('ed25519').privateKey, checkpointMinutes: 0 }),
     new PitChanges(new PitService(prisma)),
+    new PitService(prisma),
   );
   const random = seededRandom(o.year * 10 + o.quarter);
 

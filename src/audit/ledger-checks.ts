@@ -110,6 +110,23 @@ const COUP_REBUILDS: readonly LedgerCheck[] = [
          OR (w.full AND (c.settled_at, c.opened_at) IS DISTINCT FROM (w.settled_at, w.opened_at))`,
   },
   {
+    ledger: 'coups',
+    // The limits a coup was dealt under are its table's in force: the change named by the latest
+    // keyed table.limits entry of the table's stream before the coup opened for betting (its
+    // coup.open entry), else before it was settled; none before the first change (the opening
+    // limits). A stream's entries are in the order of the writes to the table (a change holds the
+    // table's and its shoe's locks), so a change's row forged, or a shoe pointed at another change,
+    // is named by the coups dealt under it, even after the row is put back or deleted.
+    sql: `
+      WITH s AS MATERIALIZED ${SETTLES},
+      changes AS MATERIALIZED (SELECT e.stream, e.seq, e.data->>'changeId' AS change_id FROM ${entries('table.limits')} e),
+      opened AS MATERIALIZED (SELECT e.stream, e.seq, e.entity_id::uuid AS coup_id FROM ${entries('coup.open')} e)
+      SELECT s.coup_id::text AS ref, 'was dealt under other limits than those in force at its table' AS problem
+      FROM s LEFT JOIN opened o ON o.coup_id = s.coup_id AND o.stream = s.stream
+      WHERE (s.data->>'limitsId') IS DISTINCT FROM (
+        SELECT c.change_id FROM changes c WHERE c.stream = s.stream AND c.seq < coalesce(o.seq, s.seq) ORDER BY c.seq DESC LIMIT 1)`,
+  },
+  {
     ledger: 'wagers',
     // Every wager settled by a coup.settle entry, as settled; every settled wager, settled by one.
     sql: `

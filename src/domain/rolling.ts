@@ -95,3 +95,68 @@ export function rollingAccount(s: RollingSums): RollingAccount {
     theoreticalRollingWinPercent: s.expectedRolledE12 === 0n ? null : fractionToDecimal({ numerator: s.theoE12 * 100n, denominator: s.expectedRolledE12 }, 4),
   };
 }
+
+/** A version of a rolling-chip programme, effective from a gaming day (YYYY-MM-DD). */
+export interface ProgrammeVersion {
+  readonly basis: 'ROLLING' | 'WIN_LOSS';
+  /** Commission to the patron or junket: basis points of the rolling, or of the house's win/loss. */
+  readonly commissionBps: number;
+  /** A trip allowance (room, travel): basis points of the rolling. */
+  readonly allowanceBps: number;
+  readonly effectiveFrom: string;
+}
+
+/** A gaming day's rolling and the house's win on it (the dead-chip wagers). */
+export interface RollingDay {
+  readonly day: string;
+  readonly rolled: Money;
+  readonly win: Money;
+}
+
+/** The version of a programme in force on a gaming day: the latest effective on or before it (none before the first). */
+export function versionOn(versions: readonly ProgrammeVersion[], day: string): ProgrammeVersion | null {
+  let found: ProgrammeVersion | null = null;
+  for (const v of versions) if (v.effectiveFrom <= day && (found === null || v.effectiveFrom > found.effectiveFrom)) found = v;
+  return found;
+}
+
+/** What a programme owes over a period (docs/domain.md §14). */
+export interface ProgrammeDue {
+  /** Σ over the days of the basis × the day's rate; a share of a loss is negative (the junket shares it). */
+  readonly commission: Money;
+  readonly allowance: Money;
+  /** The house's win after the programme: win − commission − allowance. */
+  readonly netWin: Money;
+  /** Days played before the programme's first version: nothing is due on them. */
+  readonly daysOutside: readonly string[];
+}
+
+/**
+ * Commission and allowance over a period: each day at the version in force on it, summed exactly
+ * in 1/10,000 of the minor unit and rounded once, half away from zero (the same rounding as
+ * theoretical win: one place, once).
+ */
+export function programmeDue(versions: readonly ProgrammeVersion[], days: readonly RollingDay[], win: Money): ProgrammeDue {
+  let commission = 0n;
+  let allowance = 0n;
+  const daysOutside: string[] = [];
+  for (const d of days) {
+    const v = versionOn(versions, d.day);
+    if (!v) {
+      daysOutside.push(d.day);
+      continue;
+    }
+    commission += (v.basis === 'ROLLING' ? d.rolled : d.win) * BigInt(v.commissionBps);
+    allowance += d.rolled * BigInt(v.allowanceBps);
+  }
+  const c = roundBps(commission);
+  const a = roundBps(allowance);
+  return { commission: c, allowance: a, netWin: win - c - a, daysOutside: [...daysOutside].sort() };
+}
+
+/** An amount × 10,000 (basis points applied) to the minor unit, half away from zero. */
+function roundBps(v: bigint): Money {
+  const neg = v < 0n;
+  const r = ((neg ? -v : v) + 5_000n) / 10_000n;
+  return neg ? -r : r;
+}

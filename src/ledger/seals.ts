@@ -71,6 +71,7 @@ export const SEALED = {
   marker_payments: { key: 't.id::text' },
   cash_transactions: { key: 't.id::text' },
   chip_exchanges: { key: 't.id::text' },
+  rolling_programmes: { key: 't.id::text' },
   table_sessions: { key: 't.id::text' },
   table_slips: { key: 't.id::text' },
   slip_voids: { key: 't.id::text' },

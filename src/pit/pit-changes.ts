@@ -73,8 +73,9 @@ export class PitChanges {
 
   /**
    * A change of a table's limits (checked by the engine: src/domain/limits.ts checkLimits), open or
-   * closed: the table locked, then its open shoe, which must not be taking bets (its bets were
-   * admitted under the limits before; the new ones start with the next coup). The open shoe moves
+   * closed: the table locked, then its open shoe, which must not be taking bets nor holding tie bets
+   * carried to its next coup (those were admitted under the limits before; the new limits start with
+   * a coup whose every bet is placed under them). The open shoe moves
    * onto the change, which moves its version: a coup computed before the change is never written
    * after it. Answers the change as written.
    */
@@ -87,11 +88,18 @@ export class PitChanges {
     const [open] = await db.query<{ id: string; number: number }>(PIT_SQL.openShoeOf.bind({ tableId }));
     if (open) {
       await db.run(PIT_SQL.lockShoe.bind({ shoeId: open.id }));
-      const [shoe] = await db.query<{ openCoupId: string | null }>(PIT_SQL.readShoe.bind({ shoeId: open.id }));
+      const [shoe] = await db.query<{ openCoupId: string | null; carried: unknown[] }>(PIT_SQL.readShoe.bind({ shoeId: open.id }));
       if (shoe?.openCoupId)
         throw new AppError(
           'COUP_IN_PROGRESS',
           `A coup of shoe ${open.number} is taking bets under the limits in force: record its cards or void it, then change the limits`,
+        );
+      // Tie bets carried to the next coup were placed under the limits in force: they stay on the
+      // layout for that coup, which is then dealt under one level.
+      if (shoe?.carried.length)
+        throw new AppError(
+          'COUP_IN_PROGRESS',
+          `Tie bets on shoe ${open.number} wait on the layout for the next coup, placed under the limits in force: deal that coup (or withdraw them), then change the limits`,
         );
       this.pit.forget(open.id);
     }

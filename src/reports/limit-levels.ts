@@ -13,22 +13,21 @@ import { parseRange, percentSql } from './report-figures';
  */
 export async function limitLevelsJson(db: PrismaService, q: RangeQueryDto): Promise<string> {
   const { from, to } = parseRange(q);
-  const prop = q.propertyId ? Prisma.sql`AND r.property_id = ${q.propertyId}::uuid` : Prisma.empty;
+  const prop = q.propertyId ? Prisma.sql`AND t.property_id = ${q.propertyId}::uuid` : Prisma.empty;
+  // Each rollup row at its level's minimum (the change's, else the table's opening one): a table-day
+  // counts once at a minimum however many changes kept it there; a row all voided counts nowhere.
   const [{ json }] = await db.$queryRaw<{ json: string }[]>`
-    WITH per_level AS (
-      SELECT r.table_id, r.limits_seq, count(*) AS table_days, sum(r.coups) AS coups, sum(r.players) AS players, sum(r.wagers) AS wagers,
-             sum(r.handle) AS handle, sum(r.customer_net) AS net, sum(r.commission) AS commission, sum(r.theo_e12) AS theo
-      FROM limit_rollups r
-      WHERE r.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
-      GROUP BY r.table_id, r.limits_seq
-      HAVING sum(r.coups) <> 0
+    WITH at_minimum AS (
+      SELECT t.currency::text AS currency, coalesce(c.min_bet, t.min_bet) AS min_bet, r.table_id, r.gaming_day, r.coups, r.players, r.wagers,
+             r.handle, r.customer_net, r.commission, r.theo_e12
+      FROM limit_rollups r JOIN casino_tables t ON t.id = r.table_id
+      LEFT JOIN table_limits c ON c.table_id = r.table_id AND c.seq = r.limits_seq
+      WHERE r.gaming_day BETWEEN ${from}::date AND ${to}::date AND r.coups <> 0 ${prop}
     ), s AS (
-      SELECT t.currency::text AS currency, coalesce(c.min_bet, t.min_bet) AS min_bet, count(DISTINCT l.table_id) AS tables, sum(l.table_days) AS table_days,
-             sum(l.coups) AS coups, sum(l.players) AS players, sum(l.wagers) AS wagers, sum(l.handle) AS handle, sum(l.net) AS net,
-             sum(l.commission) AS commission, sum(l.theo) AS theo
-      FROM per_level l JOIN casino_tables t ON t.id = l.table_id
-      LEFT JOIN table_limits c ON c.table_id = l.table_id AND c.seq = l.limits_seq
-      GROUP BY 1, 2
+      SELECT currency, min_bet, count(DISTINCT table_id) AS tables, count(DISTINCT (table_id, gaming_day)) AS table_days, sum(coups) AS coups,
+             sum(players) AS players, sum(wagers) AS wagers, sum(handle) AS handle, sum(customer_net) AS net, sum(commission) AS commission,
+             sum(theo_e12) AS theo
+      FROM at_minimum GROUP BY currency, min_bet
     )
     SELECT coalesce(json_agg(f ORDER BY f.currency, f."minBet"), '[]')::text AS json FROM (
       SELECT s.currency, s.min_bet AS "minBet", s.tables, s.table_days AS "tableDays", s.coups, s.players AS "playerDecisions",

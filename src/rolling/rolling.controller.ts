@@ -1,18 +1,21 @@
 import { Body, Controller, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CASHIERS, ROLLING_READERS } from '../common/actor';
+import { CASHIERS, FIGURE_READERS, ROLLING_READERS, Role } from '../common/actor';
 import { CurrentContext, RequestContext } from '../common/context';
 import { Endpoint } from '../common/endpoint';
-import { CardParam } from '../common/validation';
-import { ChipExchangeDto, ChipExchangeInputDto, RollingDto, RollingQueryDto } from './dto/rolling.dto';
+import { CardParam, IdParam } from '../common/validation';
+import { ChipExchangeDto, ChipExchangeInputDto, ProgrammeDto, ProgrammeInputDto, RollingDto, RollingQueryDto } from './dto/rolling.dto';
+
+/** Who sets a programme's terms: finance and the administrators (the VIP room reads them). */
+const PROGRAMME_SETTERS: Role[] = ['FINANCE', 'ADMIN'];
 import { RollingService } from './rolling.service';
 
 @ApiTags('Rolling chips')
-@Controller('v1/patrons')
+@Controller('v1')
 export class RollingController {
   constructor(private readonly rolling: RollingService) {}
 
-  @Endpoint('POST', ':card/chip-exchanges', {
+  @Endpoint('POST', 'patrons/:card/chip-exchanges', {
     operationId: 'recordChipExchange',
     summary: 'Dead (non-negotiable) chips bought or returned, at the cage or a table',
     description:
@@ -21,13 +24,13 @@ export class RollingController {
     roles: CASHIERS,
     status: 201,
     type: ChipExchangeDto,
-    errors: ['NOT_FOUND', 'UNKNOWN_PATRON'],
+    errors: ['NOT_FOUND', 'UNKNOWN_PATRON', 'DEAD_CHIPS_NOT_HELD'],
   })
   exchange(@CardParam() card: string, @Body() dto: ChipExchangeInputDto, @CurrentContext() ctx: RequestContext): Promise<ChipExchangeDto> {
     return this.rolling.exchange(card, dto, ctx);
   }
 
-  @Endpoint('GET', ':card/chip-exchanges', {
+  @Endpoint('GET', 'patrons/:card/chip-exchanges', {
     operationId: 'listChipExchanges',
     summary: "A patron's dead-chip exchanges over a range of gaming days",
     description: 'Every purchase and return of dead chips by the patron in the range, oldest first.',
@@ -41,7 +44,7 @@ export class RollingController {
     return this.rolling.exchanges(card, q, ctx);
   }
 
-  @Endpoint('GET', ':card/rolling', {
+  @Endpoint('GET', 'patrons/:card/rolling', {
     operationId: 'patronRolling',
     summary: "A patron's rolling-chip account over a range (a trip)",
     description:
@@ -53,5 +56,33 @@ export class RollingController {
   })
   rollingOf(@CardParam() card: string, @Query() q: RollingQueryDto, @CurrentContext() ctx: RequestContext): Promise<RollingDto> {
     return this.rolling.rolling(card, q, ctx);
+  }
+
+  @Endpoint('POST', 'properties/:id/rolling-programmes', {
+    operationId: 'addRollingProgramme',
+    summary: 'A rolling-chip programme, or a new version of one',
+    description:
+      "Sets a programme's terms from a gaming day not yet begun: commission to the patron or junket as a share of the rolling (ROLLING) or of the house's win or loss (WIN_LOSS), and a trip allowance as a share of the rolling. A programme changes by a new version under its code, starting after its latest (CONFLICT otherwise); nothing is ever edited, so what was due under a version stays due.",
+    writes: 'a programme version; the audit entry `programme.version` (stream `cage`).',
+    roles: PROGRAMME_SETTERS,
+    status: 201,
+    type: ProgrammeDto,
+    errors: ['NOT_FOUND', 'CONFLICT'],
+  })
+  addProgramme(@IdParam() id: string, @Body() dto: ProgrammeInputDto, @CurrentContext() ctx: RequestContext): Promise<ProgrammeDto> {
+    return this.rolling.addProgramme(id, dto, ctx);
+  }
+
+  @Endpoint('GET', 'properties/:id/rolling-programmes', {
+    operationId: 'listRollingProgrammes',
+    summary: "A property's rolling-chip programmes, every version",
+    description: 'Every version of every programme of the property, by code and the day it took effect.',
+    roles: [...new Set([...FIGURE_READERS, ...ROLLING_READERS])],
+    type: ProgrammeDto,
+    isArray: true,
+    errors: ['NOT_FOUND'],
+  })
+  programmes(@IdParam() id: string): Promise<ProgrammeDto[]> {
+    return this.rolling.programmes(id);
   }
 }

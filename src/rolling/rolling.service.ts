@@ -7,12 +7,34 @@ import { AppError, notFound } from '../common/errors';
 import { assertDayRange } from '../common/validation';
 import { PrismaService, Tx } from '../database/prisma.service';
 import { prismaRunner } from '../database/sql';
-import { BetType, coupVarianceE12, gamingDayOf, rollingAccount, stakeTheoE12, theoreticalStdDev } from '../domain';
+import {
+  BetType,
+  coupVarianceE12,
+  gamingDayOf,
+  houseWin,
+  programmeDue,
+  ProgrammeVersion,
+  RollingDay,
+  rollingAccount,
+  stakeTheoE12,
+  theoreticalStdDev,
+} from '../domain';
+import { RollingProgramme } from '../generated/prisma/client';
 import { AuditLog } from '../ledger/audit-log';
 import { seal } from '../ledger/seals';
 import { DEFAULT_PROPERTY_ID, lossesOf, theoryOf } from '../pit/table-rules';
 import { PitService } from '../pit/pit.service';
-import { ChipExchangeDto, ChipExchangeInputDto, PURCHASE_MEANS, RETURN_MEANS, RollingAccountDto, RollingDto, RollingQueryDto } from './dto/rolling.dto';
+import {
+  ChipExchangeDto,
+  ChipExchangeInputDto,
+  ProgrammeDto,
+  ProgrammeInputDto,
+  PURCHASE_MEANS,
+  RETURN_MEANS,
+  RollingAccountDto,
+  RollingDto,
+  RollingQueryDto,
+} from './dto/rolling.dto';
 import { ROLLING_SQL as SQL } from './rolling-sql';
 
 /** The audit stream of dead-chip exchanges: the cage's, wherever they happen (a table's exchanges name it). */
@@ -21,6 +43,7 @@ export const ROLLING_STREAM = 'cage';
 interface PlayRow {
   tableId: string;
   currency: string;
+  day: string;
   coupId: string;
   betType: BetType;
   stake: string;
@@ -58,6 +81,17 @@ export class RollingService {
       const currency = dto.currency ?? table?.currency ?? property.cashCurrency;
       if (table && currency !== table.currency)
         throw new AppError('VALIDATION_FAILED', `The table deals in ${table.currency}: its dead chips are ${table.currency}, not ${currency}`);
+      if (dto.kind === 'RETURN') {
+        // One exchange of the patron's at a time: two returns cannot both spend the same chips.
+        await prismaRunner(tx).run(SQL.lockPatronChips.bind({ patronId: card }));
+        const [{ held }] = await prismaRunner(tx).query<{ held: string }>(SQL.deadHeld.bind({ patronId: card, propertyId, currency }));
+        if (BigInt(dto.amount) > BigInt(held))
+          throw new AppError(
+            'DEAD_CHIPS_NOT_HELD',
+            `Patron ${card} holds ${held} (minor units of ${currency}) of this property's dead chips (bought, less returned, less lost): the cage takes back no more than that`,
+            { held: BigInt(held) },
+          );
+      }
       const now = new Date();
       const day = gamingDayOf(now, property.timeZone, property.gamingDayStartHour);
       const id = randomUUID();
@@ -107,7 +141,7 @@ export class RollingService {
     return this.prisma.transaction(ctx, async (tx) => {
       await this.assertPatron(tx, card);
       const rows = await prismaRunner(tx).query<Omit<ChipExchangeDto, 'at' | 'amount'> & { at: Date; amount: string }>(
-        SQL.exchangeList.bind({ patronId: card, from: q.from, to: q.to }),
+        SQL.exchangeList.bind({ patronId: card, from: q.from, to: q.to, propertyId: q.propertyId ?? null }),
       );
       await this.audit.patronRead(tx, ctx, { type: 'patron', id: card }, { what: 'chip exchanges', from: q.from, to: q.to });
       return rows.map((r) => ({ ...r, amount: minorUnits(BigInt(r.amount)), at: r.at.toISOString() }));
@@ -120,9 +154,16 @@ export class RollingService {
    */
   async rolling(card: string, q: RollingQueryDto, ctx: RequestContext): Promise<RollingDto> {
     assertDayRange(q.from, q.to);
+    if (q.programme !== undefined && q.propertyId === undefined)
+      throw new AppError('VALIDATION_FAILED', "A programme is its property's: give propertyId with programme");
     const range = { patronId: card, from: q.from, to: q.to, propertyId: q.propertyId ?? null };
     return this.prisma.transaction(ctx, async (tx) => {
       await this.assertPatron(tx, card);
+      const versions =
+        q.programme === undefined
+          ? null
+          : (await tx.rollingProgramme.findMany({ where: { propertyId: q.propertyId, code: q.programme }, orderBy: { effectiveFrom: 'asc' } })).map(versionOf);
+      if (versions !== null && versions.length === 0) throw notFound('Programme', q.programme!);
       const db = prismaRunner(tx);
       const exchanged = await db.query<{ currency: string; purchased: string; returned: string }>(SQL.exchangesOf.bind(range));
       const play = await db.query<PlayRow>(SQL.deadPlayOf.bind(range));
@@ -137,6 +178,7 @@ export class RollingService {
         expectedRolledE12: bigint;
         varE12: bigint;
         wagers: number;
+        days: Map<string, { rolled: bigint; customerNet: bigint }>;
       };
       const byCurrency = new Map<string, Sums>();
       const sums = (currency: string) => {
@@ -144,7 +186,18 @@ export class RollingService {
         if (!s)
           byCurrency.set(
             currency,
-            (s = { purchased: 0n, returned: 0n, rolled: 0n, handle: 0n, customerNet: 0n, theoE12: 0n, expectedRolledE12: 0n, varE12: 0n, wagers: 0 }),
+            (s = {
+              purchased: 0n,
+              returned: 0n,
+              rolled: 0n,
+              handle: 0n,
+              customerNet: 0n,
+              theoE12: 0n,
+              expectedRolledE12: 0n,
+              varE12: 0n,
+              wagers: 0,
+              days: new Map(),
+            }),
           );
         return s;
       };
@@ -163,6 +216,10 @@ export class RollingService {
         s.handle += stake;
         s.customerNet += BigInt(p.net);
         s.rolled += BigInt(p.rolled);
+        const d = s.days.get(p.day) ?? { rolled: 0n, customerNet: 0n };
+        d.rolled += BigInt(p.rolled);
+        d.customerNet += BigInt(p.net);
+        s.days.set(p.day, d);
         s.theoE12 += stakeTheoE12(stake, theoryOf(table).edgesE12[p.betType] ?? 0n);
         s.expectedRolledE12 += stake * (lossesOf(table)[p.betType] ?? 0n);
         const c = coups.get(p.coupId) ?? { tableId: p.tableId, currency: p.currency, stakes: new Map<BetType, bigint>() };
@@ -174,6 +231,8 @@ export class RollingService {
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
         .map(([currency, s]) => {
           const a = rollingAccount(s);
+          const days: RollingDay[] = [...s.days].map(([day, d]) => ({ day, rolled: d.rolled, win: houseWin(d.customerNet) }));
+          const due = versions === null ? null : programmeDue(versions, days, a.win);
           return {
             currency,
             purchased: minorUnits(a.purchased),
@@ -189,6 +248,13 @@ export class RollingService {
             theoreticalWin: minorUnits(a.theoreticalWin),
             theoreticalWinStdDev: minorUnits(theoreticalStdDev(s.varE12)),
             theoreticalRollingWinPercent: a.theoreticalRollingWinPercent,
+            programme: due && {
+              code: q.programme!,
+              commission: minorUnits(due.commission),
+              allowance: minorUnits(due.allowance),
+              netWin: minorUnits(due.netWin),
+              daysOutside: [...due.daysOutside],
+            },
           };
         });
       await this.audit.patronRead(tx, ctx, { type: 'patron', id: card }, { what: 'rolling account', from: q.from, to: q.to });
@@ -196,7 +262,76 @@ export class RollingService {
     });
   }
 
+  /**
+   * A new version of a programme (or its first), from a gaming day not yet begun at the property and
+   * after the code's latest version: what was due under a version stays due. Never an edit.
+   */
+  async addProgramme(propertyId: string, dto: ProgrammeInputDto, ctx: RequestContext): Promise<ProgrammeDto> {
+    return this.prisma.transaction(ctx, async (tx) => {
+      const property = await tx.property.findUnique({ where: { id: propertyId } });
+      if (!property) throw notFound('Property', propertyId);
+      const now = new Date();
+      const today = gamingDayOf(now, property.timeZone, property.gamingDayStartHour);
+      if (dto.effectiveFrom < today)
+        throw new AppError('VALIDATION_FAILED', `A programme changes from a gaming day not yet begun: ${dto.effectiveFrom} is before today, ${today}`);
+      const [latest] = await tx.rollingProgramme.findMany({ where: { propertyId, code: dto.code }, orderBy: { effectiveFrom: 'desc' }, take: 1 });
+      const latestDay = latest?.effectiveFrom.toISOString().slice(0, 10);
+      if (latestDay !== undefined && dto.effectiveFrom <= latestDay)
+        throw new AppError('CONFLICT', `Programme ${dto.code} has a version from ${latestDay}: a new version starts after it`);
+      const row = await tx.rollingProgramme.create({
+        data: {
+          id: randomUUID(),
+          propertyId,
+          code: dto.code,
+          name: dto.name,
+          basis: dto.basis,
+          commissionBps: dto.commissionBps,
+          allowanceBps: dto.allowanceBps ?? 0,
+          effectiveFrom: new Date(`${dto.effectiveFrom}T00:00:00Z`),
+          recordedByKeyId: ctx.actor.keyId,
+          recordedAt: now,
+        },
+      });
+      const out = programmeDto(row);
+      await this.audit.append(tx, ctx, {
+        stream: ROLLING_STREAM,
+        action: 'programme.version',
+        entityType: 'programme',
+        entityId: row.id,
+        data: { ...out },
+        seals: [seal('rolling_programmes', row.id)],
+      });
+      return out;
+    });
+  }
+
+  /** A property's programmes: every version, by code and effective day. */
+  async programmes(propertyId: string): Promise<ProgrammeDto[]> {
+    if (!(await this.prisma.property.findUnique({ where: { id: propertyId }, select: { id: true } }))) throw notFound('Property', propertyId);
+    const rows = await this.prisma.rollingProgramme.findMany({ where: { propertyId }, orderBy: [{ code: 'asc' }, { effectiveFrom: 'asc' }] });
+    return rows.map(programmeDto);
+  }
+
   private async assertPatron(tx: Tx, card: string): Promise<void> {
     if (!(await tx.patron.findUnique({ where: { card }, select: { card: true } }))) throw notFound('Patron', card);
   }
+}
+
+function versionOf(p: RollingProgramme): ProgrammeVersion {
+  return { basis: p.basis, commissionBps: p.commissionBps, allowanceBps: p.allowanceBps, effectiveFrom: p.effectiveFrom.toISOString().slice(0, 10) };
+}
+
+function programmeDto(p: RollingProgramme): ProgrammeDto {
+  return {
+    id: p.id,
+    propertyId: p.propertyId,
+    code: p.code,
+    name: p.name,
+    basis: p.basis,
+    commissionBps: p.commissionBps,
+    allowanceBps: p.allowanceBps,
+    effectiveFrom: p.effectiveFrom.toISOString().slice(0, 10),
+    recordedByKeyId: p.recordedByKeyId,
+    recordedAt: p.recordedAt.toISOString(),
+  };
 }

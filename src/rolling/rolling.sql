@@ -15,7 +15,7 @@ GROUP BY e.currency;
 -- A patron's settled dead-chip wagers over a range of gaming days, on coups that stand, per coup and
 -- bet: the stakes, the customer's net and the stakes lost (rolled). The ledgers are partitioned by
 -- gaming day: both bounded, each reads the range's months alone.
-SELECT c.table_id AS "tableId", t.currency::text AS currency, w.coup_id AS "coupId", w.bet_type::text AS "betType",
+SELECT c.table_id AS "tableId", t.currency::text AS currency, to_char(c.gaming_day, 'YYYY-MM-DD') AS day, w.coup_id AS "coupId", w.bet_type::text AS "betType",
        count(*)::int AS wagers, sum(w.amount)::text AS stake, sum(w.net)::text AS net,
        coalesce(sum(w.amount) FILTER (WHERE w.result = 'LOSE'), 0)::text AS rolled
 FROM wagers w
@@ -25,7 +25,7 @@ WHERE w.patron_id = :patronId AND w.dead_chips AND w.status = 'SETTLED'
   AND w.gaming_day BETWEEN :from::date AND :to::date AND c.gaming_day BETWEEN :from::date AND :to::date
   AND (:propertyId::uuid IS NULL OR t.property_id = :propertyId::uuid)
   AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
-GROUP BY c.table_id, t.currency, w.coup_id, w.bet_type;
+GROUP BY c.table_id, t.currency, c.gaming_day, w.coup_id, w.bet_type;
 
 -- name: exchangeList
 -- A patron's exchanges over a range of gaming days, oldest first.
@@ -33,4 +33,22 @@ SELECT e.id, e.property_id AS "propertyId", e.kind::text AS kind, e.amount::text
        e.table_id AS "tableId", to_char(e.gaming_day, 'YYYY-MM-DD') AS "gamingDay", e.at, e.recorded_by_key_id AS "recordedByKeyId"
 FROM chip_exchanges e
 WHERE e.patron_id = :patronId AND e.gaming_day BETWEEN :from::date AND :to::date
+  AND (:propertyId::uuid IS NULL OR e.property_id = :propertyId::uuid)
 ORDER BY e.at, e.id;
+
+-- name: deadHeld
+-- The dead chips a patron holds at a property in a currency, all time: bought, less returned, less
+-- lost on wagers of coups that stand (at that property's tables, in that currency).
+SELECT (coalesce((SELECT sum(CASE WHEN e.kind = 'PURCHASE' THEN e.amount ELSE -e.amount END) FROM chip_exchanges e
+                  WHERE e.patron_id = :patronId AND e.property_id = :propertyId::uuid AND e.currency = :currency), 0)
+      - coalesce((SELECT sum(w.amount) FROM wagers w
+                  JOIN coups c ON c.id = w.coup_id AND c.gaming_day = w.gaming_day
+                  JOIN casino_tables t ON t.id = c.table_id
+                  WHERE w.patron_id = :patronId AND w.dead_chips AND w.status = 'SETTLED' AND w.result = 'LOSE'
+                    AND t.property_id = :propertyId::uuid AND t.currency = :currency
+                    AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)), 0))::text AS held;
+
+-- name: lockPatronChips
+-- One exchange of a patron's dead chips at a time, for the rest of the transaction: two returns
+-- cannot both take back the same chips.
+SELECT pg_advisory_xact_lock(hashtextextended('sabot:dead-chips:' || :patronId, 0));

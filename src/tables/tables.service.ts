@@ -14,6 +14,7 @@ import { ChangeLimitsDto, CreateTableDto, LimitsDto, TableDto } from './dto/tabl
 import { seal } from '../ledger/seals';
 import { BetLimits, limitsInForce, limitsOf, rulesOf } from '../pit/table-rules';
 import { PitChanges } from '../pit/pit-changes';
+import { PitService } from '../pit/pit.service';
 import { randomUUID } from 'node:crypto';
 
 @Injectable()
@@ -22,6 +23,7 @@ export class TablesService {
     private readonly prisma: PrismaService,
     private readonly audit: AuditLog,
     private readonly pit: PitChanges,
+    private readonly pitState: PitService,
   ) {}
 
   async create(dto: CreateTableDto, ctx: WriteContext): Promise<TableDto> {
@@ -107,8 +109,13 @@ export class TablesService {
   async changeLimits(id: string, dto: ChangeLimitsDto, ctx: RequestContext): Promise<LimitsDto> {
     assertTableAccess(ctx.actor, id);
     const table = await this.find(id);
-    const checked = checkLimits(rulesOf(table), limitsInput(dto));
     return this.prisma.transaction(ctx, async (tx) => {
+      // Under the table's lock: the limits in force, whose bets' own limits stay unless the request sets them.
+      await this.pitState.lockTable(prismaRunner(tx), id);
+      const latest = await tx.tableLimitChange.findFirst({ where: { tableId: id }, orderBy: { seq: 'desc' } });
+      const input = limitsInput(dto);
+      const kept = Object.entries(limitsInForce(table, latest).perBet).map(([betType, l]) => ({ betType: betType as BetType, min: l.min, max: l.max }));
+      const checked = checkLimits(rulesOf(table), { ...input, perBet: dto.betLimits === undefined ? kept : input.perBet });
       const changed = await this.pit.changeLimits(prismaRunner(tx), id, {
         minBet: checked.table.min,
         maxBet: checked.table.max,

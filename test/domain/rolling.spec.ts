@@ -1,4 +1,15 @@
-import { DomainError, admitChips, deadChipsRolled, lossProbabilities, outcomeProbabilities, rollingAccount, ruleSet, type Fraction } from '../../src/domain';
+import {
+  DomainError,
+  admitChips,
+  deadChipsRolled,
+  lossProbabilities,
+  outcomeProbabilities,
+  programmeDue,
+  rollingAccount,
+  ruleSet,
+  versionOn,
+  type Fraction,
+} from '../../src/domain';
 
 const eq = (a: Fraction, b: Fraction) => a.numerator * b.denominator === b.numerator * a.denominator;
 const minus = (a: Fraction, b: Fraction): Fraction => ({
@@ -61,5 +72,44 @@ describe('the rolling account', () => {
   it('a patron who lost more dead chips than were bought shows it in hand as a shortfall', () => {
     const a = rollingAccount({ purchased: 100n, returned: 0n, rolled: 150n, handle: 150n, customerNet: -150n, theoE12: 0n, expectedRolledE12: 0n });
     expect([a.inHand, a.agrees, a.theoreticalRollingWinPercent]).toEqual([-50n, false, null]);
+  });
+});
+
+describe('a programme over a trip', () => {
+  const roll = { basis: 'ROLLING' as const, commissionBps: 120, allowanceBps: 20, effectiveFrom: '2026-12-01' };
+  const lower = { basis: 'ROLLING' as const, commissionBps: 100, allowanceBps: 0, effectiveFrom: '2026-12-03' };
+
+  it('takes each day at the version in force on it, none before the first', () => {
+    expect(versionOn([roll, lower], '2026-11-30')).toBeNull();
+    expect(versionOn([lower, roll], '2026-12-02')).toBe(roll);
+    expect(versionOn([roll, lower], '2026-12-03')).toBe(lower);
+    const due = programmeDue(
+      [roll, lower],
+      [
+        { day: '2026-11-30', rolled: 1_000_000n, win: 50_000n },
+        { day: '2026-12-02', rolled: 2_000_000n, win: -10_000n },
+        { day: '2026-12-03', rolled: 3_000_000n, win: 70_000n },
+      ],
+      110_000n,
+    );
+    // 2,000,000 × 1.2 % + 3,000,000 × 1.0 % = 54,000; allowance 2,000,000 × 0.2 % = 4,000.
+    expect(due).toEqual({ commission: 54_000n, allowance: 4_000n, netWin: 52_000n, daysOutside: ['2026-11-30'] });
+  });
+
+  it('a share of win/loss shares a loss too, and rounds once, half away from zero', () => {
+    const share = { basis: 'WIN_LOSS' as const, commissionBps: 3_333, allowanceBps: 0, effectiveFrom: '2026-01-01' };
+    // −15 × 33.33 % = −4.9995 → −5 (once); two days of −7 and −8 rounded apart would give −2 + −3 = −5 too, but
+    // 1 and 1 (0.3333 each) give 0.6666 → 1 once, where rounding each day would give 0.
+    expect(programmeDue([share], [{ day: '2026-02-01', rolled: 0n, win: -15n }], -15n)).toMatchObject({ commission: -5n, netWin: -10n });
+    expect(
+      programmeDue(
+        [share],
+        [
+          { day: '2026-02-01', rolled: 0n, win: 1n },
+          { day: '2026-02-02', rolled: 0n, win: 1n },
+        ],
+        2n,
+      ).commission,
+    ).toBe(1n);
   });
 });

@@ -78,10 +78,40 @@ describe('a VIP trip, from front money to its settlement', () => {
         theoreticalWin: 296_317,
         theoreticalWinStdDev: expect.any(Number),
         theoreticalRollingWinPercent: '2.5217',
+        programme: null,
       },
     ]);
     // √(2·40,000²·0.860019 + 2·60,000²·0.904691 + 2·30,000²·0.860019) in cents: each coup's own variance.
     expect(Math.abs(res.body.accounts[0].theoreticalWinStdDev - 10_398_978)).toBeLessThanOrEqual(2);
+  });
+
+  it('under a programme: commission and allowance on the rolling, or a share of the win, with the win net of them', async () => {
+    const property = '00000000-0000-4000-8000-000000000001';
+    const finance = await givenKey(ctx, 'FINANCE');
+    const add = (body: object) => ctx.as(finance).post(`/v1/properties/${property}/rolling-programmes`, body);
+    await add({ code: `ROLL-${process.pid}`, name: 'Rolling 1.2 %', basis: 'ROLLING', commissionBps: 120, allowanceBps: 20, effectiveFrom: today() }).expect(
+      201,
+    );
+    await add({ code: `SHARE-${process.pid}`, name: 'Win/loss 40 %', basis: 'WIN_LOSS', commissionBps: 4_000, effectiveFrom: today() }).expect(201);
+    const under = async (code: string) =>
+      (await ctx.as(host).get(`/v1/patrons/${card}/rolling?from=${today()}&to=${today()}&propertyId=${property}&programme=${code}`).expect(200)).body
+        .accounts[0].programme;
+    // 1.2 % of HK$130,000 rolled = 1,560.00; 0.2 % allowance = 260.00; the house keeps 32,000 − 1,820 = 30,180.00.
+    expect(await under(`ROLL-${process.pid}`)).toEqual({
+      code: `ROLL-${process.pid}`,
+      commission: 156_000,
+      allowance: 26_000,
+      netWin: 3_018_000,
+      daysOutside: [],
+    });
+    // 40 % of the house's HK$32,000 win = 12,800.00; the house keeps 19,200.00.
+    expect(await under(`SHARE-${process.pid}`)).toEqual({
+      code: `SHARE-${process.pid}`,
+      commission: 1_280_000,
+      allowance: 0,
+      netWin: 1_920_000,
+      daysOutside: [],
+    });
   });
 
   it('lists the exchanges, oldest first', async () => {
@@ -166,6 +196,38 @@ describe('what an exchange may not be', () => {
     expect([res.status, res.body.code]).toEqual([400, 'VALIDATION_FAILED']);
   });
 
+  it('a return of more dead chips than the patron holds: refused (the cage pays out for no chips it did not issue)', async () => {
+    const holder = `VH-${process.pid}`;
+    await givenPatrons(ctx, holder);
+    const before = await databaseSnapshot(ctx.prisma);
+    const none = await ctx
+      .as(cashier)
+      .post(`/v1/patrons/${holder}/chip-exchanges`, { kind: 'RETURN', amount: 500_000, settledIn: 'CASH_CHIPS', currency: 'EUR' });
+    expect([none.status, none.body.code]).toEqual([422, 'DEAD_CHIPS_NOT_HELD']);
+    expect(await databaseSnapshot(ctx.prisma)).toEqual(before);
+    await ctx
+      .as(cashier)
+      .post(`/v1/patrons/${holder}/chip-exchanges`, { kind: 'PURCHASE', amount: 300_000, settledIn: 'FRONT_MONEY', currency: 'EUR' })
+      .expect(201);
+    const pit = await givenPit(ctx);
+    await ctx
+      .as(pit.terminal)
+      .post(`/v1/shoes/${pit.shoe.id}/coups`, {
+        cards: PLAYER_WINS,
+        wagers: [{ seat: 1, betType: 'BANKER', amount: 100_000, patronId: holder, chipKind: 'DEAD' }],
+      })
+      .expect(201);
+    // Held: 300,000 bought − 100,000 lost. One more than that is refused; that much is taken.
+    const over = await ctx
+      .as(cashier)
+      .post(`/v1/patrons/${holder}/chip-exchanges`, { kind: 'RETURN', amount: 200_001, settledIn: 'CASH_CHIPS', currency: 'EUR' });
+    expect(over.body).toMatchObject({ code: 'DEAD_CHIPS_NOT_HELD', details: { held: 200_000 } });
+    await ctx
+      .as(cashier)
+      .post(`/v1/patrons/${holder}/chip-exchanges`, { kind: 'RETURN', amount: 200_000, settledIn: 'CASH_CHIPS', currency: 'EUR' })
+      .expect(201);
+  });
+
   it('for a card nobody registered: refused', async () => {
     const res = await ctx.as(cashier).post('/v1/patrons/NOBODY-1/chip-exchanges', { kind: 'PURCHASE', amount: 100, settledIn: 'FRONT_MONEY' });
     expect([res.status, res.body.code]).toEqual([422, 'UNKNOWN_PATRON']);
@@ -177,6 +239,58 @@ describe('what an exchange may not be', () => {
       403,
     );
     expect((await ctx.as(host).get(`/v1/patrons/NOBODY-2/rolling?from=${today()}&to=${today()}`)).status).toBe(404);
+  });
+});
+
+describe('what a programme may not be', () => {
+  const property = '00000000-0000-4000-8000-000000000001';
+  let finance: string;
+  beforeAll(async () => {
+    finance = await givenKey(ctx, 'FINANCE');
+  });
+  const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const yesterday = () => new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+  const body = (o: object) => ({ code: `P-${process.pid}`, name: 'x', basis: 'ROLLING', commissionBps: 100, effectiveFrom: tomorrow(), ...o });
+
+  it.each([
+    ['back-dated (a day already begun)', () => body({ effectiveFrom: yesterday() }), 400, 'VALIDATION_FAILED'],
+    ['a rate over 100 %', () => body({ commissionBps: 10_001 }), 400, 'VALIDATION_FAILED'],
+    ['a negative allowance', () => body({ allowanceBps: -1 }), 400, 'VALIDATION_FAILED'],
+    ['an unknown basis', () => body({ basis: 'TURNOVER' }), 400, 'VALIDATION_FAILED'],
+    ['a code with spaces', () => body({ code: 'VIP ROLL' }), 400, 'VALIDATION_FAILED'],
+  ])('%s: refused, nothing written', async (_what, make, status, code) => {
+    const before = await databaseSnapshot(ctx.prisma);
+    const res = await ctx.as(finance).post(`/v1/properties/${property}/rolling-programmes`, make());
+    expect([res.status, res.body.code]).toEqual([status, code]);
+    expect(await databaseSnapshot(ctx.prisma)).toEqual(before);
+  });
+
+  it('a version on or before the latest of its code: CONFLICT; after it: taken, and both listed', async () => {
+    const code = `V-${process.pid}`;
+    await ctx
+      .as(finance)
+      .post(`/v1/properties/${property}/rolling-programmes`, body({ code, effectiveFrom: tomorrow() }))
+      .expect(201);
+    const again = await ctx.as(finance).post(`/v1/properties/${property}/rolling-programmes`, body({ code, effectiveFrom: tomorrow() }));
+    expect([again.status, again.body.code]).toEqual([409, 'CONFLICT']);
+    const later = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    await ctx
+      .as(finance)
+      .post(`/v1/properties/${property}/rolling-programmes`, body({ code, commissionBps: 90, effectiveFrom: later }))
+      .expect(201);
+    const list = await ctx.as(finance).get(`/v1/properties/${property}/rolling-programmes`).expect(200);
+    expect(list.body.filter((p: { code: string }) => p.code === code).map((p: { commissionBps: number }) => p.commissionBps)).toEqual([100, 90]);
+  });
+
+  it('a terminal may not set one; an unknown property: 404; a programme asked for without its property, or unknown: refused', async () => {
+    const pit = await givenPit(ctx);
+    expect((await ctx.as(pit.terminal).post(`/v1/properties/${property}/rolling-programmes`, body({}))).status).toBe(403);
+    expect((await ctx.as(finance).post('/v1/properties/00000000-0000-4000-8000-00000000abcd/rolling-programmes', body({}))).status).toBe(404);
+    await givenPatrons(ctx, 'PRG-1');
+    const noProperty = await ctx.as(host).get(`/v1/patrons/PRG-1/rolling?from=${today()}&to=${today()}&programme=X`);
+    expect([noProperty.status, noProperty.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const unknown = await ctx.as(host).get(`/v1/patrons/PRG-1/rolling?from=${today()}&to=${today()}&programme=NOPE&propertyId=${property}`);
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'NOT_FOUND']);
   });
 });
 

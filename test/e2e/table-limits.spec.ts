@@ -186,6 +186,30 @@ describe('the next coup computed from memory', () => {
   });
 });
 
+describe('the figures by limit level, counted once', () => {
+  it('a table-day kept at one minimum by several changes counts once there; a level whose coups were all voided counts nowhere', async () => {
+    const pit = await givenPit(ctx, { currency: 'CHF', minBet: 7_700, maxBet: 100_000 });
+    const coup = (amount = 7_700) =>
+      ctx
+        .as(pit.terminal)
+        .post(`/v1/shoes/${pit.shoe.id}/coups`, { cards: BANKER_WINS, wagers: [{ seat: 1, betType: 'PLAYER', amount }] })
+        .expect(201);
+    await coup();
+    for (const maxBet of [200_000, 300_000]) {
+      await ctx.as(pit.supervisor).post(`/v1/tables/${pit.table.id}/limits`, { minBet: 7_700, maxBet, reason: 'maximum raised' }).expect(201);
+      await coup();
+    }
+    await ctx.as(pit.supervisor).post(`/v1/tables/${pit.table.id}/limits`, { minBet: 9_900, maxBet: 300_000, reason: 'minimum raised' }).expect(201);
+    const voided = await coup(9_900);
+    await givenVoid(ctx, 'coups', voided.body.id, 'Keyed at the wrong table', pit.supervisor, await givenKey(ctx, 'SUPERVISOR'));
+    const res = await ctx.as(finance).get(`/v1/reports/limit-levels?from=${today()}&to=${today()}`).expect(200);
+    const chf = res.body.filter((r: { currency: string }) => r.currency === 'CHF');
+    expect(chf.map((r: { minBet: number; tables: number; tableDays: number; coups: number }) => [r.minBet, r.tables, r.tableDays, r.coups])).toEqual([
+      [7_700, 1, 1, 3],
+    ]);
+  });
+});
+
 describe('what a change may not be', () => {
   let table: { id: string };
   let supervisor: string;
@@ -239,6 +263,38 @@ describe('what a change may not be', () => {
     expect((await ctx.as(terminal).post(`/v1/tables/${table.id}/limits`, { minBet: 100, maxBet: 400, reason: 'mine' })).status).toBe(403);
     expect((await ctx.as(terminal).get(`/v1/tables/${table.id}/limits`)).status).toBe(200);
     expect((await ctx.as(terminal).get(`/v1/tables/${other.id}/limits`)).status).toBe(403);
+  });
+
+  it('a reason of nothing visible: refused', async () => {
+    for (const reason of ['   ', '\u200b\u200b\u200b', '\u202e\u200f\u2060']) {
+      const res = await ctx.as(supervisor).post(`/v1/tables/${table.id}/limits`, { minBet: 100, maxBet: 400, reason });
+      expect([res.status, res.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    }
+  });
+
+  it('tie bets waiting on the layout for the next coup: refused until that coup is dealt', async () => {
+    const pit = await givenPit(ctx, { minBet: 100, maxBet: 10_000, tieBetsStay: true });
+    const tie = { player: ['9H', 'KC'], banker: ['9C', 'QD'] };
+    await ctx
+      .as(pit.terminal)
+      .post(`/v1/shoes/${pit.shoe.id}/coups`, { cards: tie, wagers: [{ seat: 1, betType: 'BANKER', amount: 200 }] })
+      .expect(201);
+    const refused = await ctx.as(pit.supervisor).post(`/v1/tables/${pit.table.id}/limits`, { minBet: 500, maxBet: 10_000, reason: 'raise' });
+    expect([refused.status, refused.body.code]).toEqual([409, 'COUP_IN_PROGRESS']);
+    await ctx.as(pit.terminal).post(`/v1/shoes/${pit.shoe.id}/coups`, { cards: BANKER_WINS, wagers: [] }).expect(201);
+    await ctx.as(pit.supervisor).post(`/v1/tables/${pit.table.id}/limits`, { minBet: 500, maxBet: 10_000, reason: 'raise' }).expect(201);
+  });
+
+  it('a change that leaves out the bets’ own limits keeps them; an empty list clears them', async () => {
+    const t = await givenTable(ctx, { minBet: 1_000, maxBet: 100_000, betLimits: [{ betType: 'TIE', min: 500, max: 5_000 }] });
+    const tieOf = (body: { inForce: { bets: { betType: string; min: number; max: number }[] } }) => body.inForce.bets.find((b) => b.betType === 'TIE');
+    const kept = await ctx.as(supervisor).post(`/v1/tables/${t.id}/limits`, { minBet: 5_000, maxBet: 100_000, reason: 'minimum raised' }).expect(201);
+    expect(tieOf(kept.body)).toMatchObject({ min: 500, max: 5_000 });
+    const cleared = await ctx
+      .as(supervisor)
+      .post(`/v1/tables/${t.id}/limits`, { minBet: 5_000, maxBet: 100_000, betLimits: [], reason: 'tie limit lifted' })
+      .expect(201);
+    expect(tieOf(cleared.body)).toMatchObject({ min: 5_000, max: 100_000 });
   });
 
   it('an unknown table: 404', async () => {
@@ -303,6 +359,45 @@ describe('the superuser', () => {
   it('moves a coup back to the opening limits: the coup no longer matches its entry', async () => {
     await su.query('UPDATE coups SET limits_id = NULL WHERE table_id = $1', [pit.table.id]);
     await expectFinding('differs from what the audit log says was dealt and settled');
+  });
+
+  it('forges a change the next shoe adopts, deals under it, then deletes it: the coups dealt under it are named', async () => {
+    await ctx.as(pit.terminal).post(`/v1/shoes/${pit.shoe.id}/close`, {}).expect(200);
+    const forged = '44444444-4444-4444-8444-444444444444';
+    await su.query(
+      `INSERT INTO table_limits (id, table_id, property_id, seq, min_bet, max_bet, reason, changed_by_key_id, effective_at)
+       SELECT $2, id, property_id, 2, 1, 10000, 'quietly', 'nobody', now() FROM casino_tables WHERE id = $1`,
+      [pit.table.id, forged],
+    );
+    await su.query('RESET session_replication_role');
+    const shoe = (await ctx.as(pit.terminal).post(`/v1/tables/${pit.table.id}/shoes`, {}).expect(201)).body;
+    const under = await ctx
+      .as(pit.terminal)
+      .post(`/v1/shoes/${shoe.id}/coups`, { cards: BANKER_WINS, wagers: [{ seat: 1, betType: 'PLAYER', amount: 100 }] })
+      .expect(201);
+    await ctx.as(pit.terminal).post(`/v1/shoes/${shoe.id}/close`, {}).expect(200);
+    await su.query('SET session_replication_role = replica');
+    await su.query('DELETE FROM table_limits WHERE id = $1', [forged]);
+    await su.query('DELETE FROM limit_rollups WHERE table_id = $1 AND limits_seq = 2', [pit.table.id]);
+    const res = await ctx.as(auditor).get('/v1/audit/verify').expect(200);
+    const reasons = res.body.problems.map((p: { reason: string }) => p.reason).join('\n');
+    expect(reasons).toContain('was dealt under other limits than those in force at its table');
+    expect(reasons).toContain(under.body.id);
+  });
+
+  it('points the open shoe at older limits and back: the coups dealt meanwhile are named', async () => {
+    await su.query('UPDATE shoes SET limits_id = NULL WHERE id = $1', [pit.shoe.id]);
+    await su.query('RESET session_replication_role');
+    const under = await ctx
+      .as(pit.terminal)
+      .post(`/v1/shoes/${pit.shoe.id}/coups`, { cards: BANKER_WINS, wagers: [{ seat: 1, betType: 'PLAYER', amount: 100 }] })
+      .expect(201);
+    await su.query('SET session_replication_role = replica');
+    await su.query('UPDATE shoes SET limits_id = (SELECT id FROM table_limits WHERE table_id = $1 AND seq = 1) WHERE id = $2', [pit.table.id, pit.shoe.id]);
+    const res = await ctx.as(auditor).get('/v1/audit/verify').expect(200);
+    const reasons = res.body.problems.map((p: { reason: string }) => p.reason).join('\n');
+    expect(reasons).toContain('was dealt under other limits than those in force at its table');
+    expect(reasons).toContain(under.body.id);
   });
 
   it('moves the open shoe back to the opening limits: the shoe’s seal no longer matches', async () => {

@@ -49,3 +49,29 @@ CREATE INDEX "chip_exchanges_patron_day_idx" ON "chip_exchanges" ("patron_id", "
 CREATE TRIGGER chip_exchanges_append_only BEFORE UPDATE OR DELETE ON "chip_exchanges" FOR EACH ROW EXECUTE FUNCTION sabot_refuse_change();
 CREATE TRIGGER chip_exchanges_no_truncate BEFORE TRUNCATE ON "chip_exchanges" FOR EACH STATEMENT EXECUTE FUNCTION sabot_refuse_change();
 GRANT SELECT, INSERT ON "chip_exchanges" TO sabot_app;
+
+-- Rolling-chip programmes as data: the commission a patron (or a junket) earns, as a share of the
+-- rolling (ROLLING) or of the house's win or loss (WIN_LOSS), and a trip allowance as a share of the
+-- rolling, each version effective from a gaming day. A programme is changed by a new version under
+-- the same code, never by an edit, and never from a day already begun (what was due stays due).
+CREATE TYPE "ProgrammeBasis" AS ENUM ('ROLLING', 'WIN_LOSS');
+
+CREATE TABLE "rolling_programmes" (
+  "id" UUID NOT NULL,
+  "property_id" UUID NOT NULL,
+  "code" TEXT NOT NULL,
+  "name" TEXT NOT NULL,
+  "basis" "ProgrammeBasis" NOT NULL,
+  "commission_bps" INTEGER NOT NULL,
+  "allowance_bps" INTEGER NOT NULL,
+  "effective_from" DATE NOT NULL,
+  "recorded_by_key_id" TEXT NOT NULL,
+  "recorded_at" TIMESTAMPTZ(3) NOT NULL,
+  CONSTRAINT "rolling_programmes_pkey" PRIMARY KEY ("id"),
+  CONSTRAINT "rolling_programmes_property_id_fkey" FOREIGN KEY ("property_id") REFERENCES "properties"("id") ON DELETE RESTRICT ON UPDATE RESTRICT,
+  CONSTRAINT "rolling_programmes_rates" CHECK ("commission_bps" BETWEEN 0 AND 10000 AND "allowance_bps" BETWEEN 0 AND 10000)
+);
+CREATE UNIQUE INDEX "rolling_programmes_version_key" ON "rolling_programmes" ("property_id", "code", "effective_from");
+CREATE TRIGGER rolling_programmes_append_only BEFORE UPDATE OR DELETE ON "rolling_programmes" FOR EACH ROW EXECUTE FUNCTION sabot_refuse_change();
+CREATE TRIGGER rolling_programmes_no_truncate BEFORE TRUNCATE ON "rolling_programmes" FOR EACH STATEMENT EXECUTE FUNCTION sabot_refuse_change();
+GRANT SELECT, INSERT ON "rolling_programmes" TO sabot_app;

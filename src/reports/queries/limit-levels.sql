@@ -8,29 +8,24 @@
 --   Aggregate
 --     Aggregate
 --       Sort
---         Nested Loop Left
+--         Hash Join Left
 --           Hash Join Inner
---             Seq Scan casino_tables
+--             Seq Scan limit_rollups
 --             Hash
---               Subquery Scan
---                 Aggregate
---                   Seq Scan limit_rollups
---           Materialize
+--               Seq Scan casino_tables
+--           Hash
 --             Seq Scan table_limits
-    WITH per_level AS (
-      SELECT r.table_id, r.limits_seq, count(*) AS table_days, sum(r.coups) AS coups, sum(r.players) AS players, sum(r.wagers) AS wagers,
-             sum(r.handle) AS handle, sum(r.customer_net) AS net, sum(r.commission) AS commission, sum(r.theo_e12) AS theo
-      FROM limit_rollups r
-      WHERE r.gaming_day BETWEEN $1::date AND $2::date
-      GROUP BY r.table_id, r.limits_seq
-      HAVING sum(r.coups) <> 0
+    WITH at_minimum AS (
+      SELECT t.currency::text AS currency, coalesce(c.min_bet, t.min_bet) AS min_bet, r.table_id, r.gaming_day, r.coups, r.players, r.wagers,
+             r.handle, r.customer_net, r.commission, r.theo_e12
+      FROM limit_rollups r JOIN casino_tables t ON t.id = r.table_id
+      LEFT JOIN table_limits c ON c.table_id = r.table_id AND c.seq = r.limits_seq
+      WHERE r.gaming_day BETWEEN $1::date AND $2::date AND r.coups <> 0
     ), s AS (
-      SELECT t.currency::text AS currency, coalesce(c.min_bet, t.min_bet) AS min_bet, count(DISTINCT l.table_id) AS tables, sum(l.table_days) AS table_days,
-             sum(l.coups) AS coups, sum(l.players) AS players, sum(l.wagers) AS wagers, sum(l.handle) AS handle, sum(l.net) AS net,
-             sum(l.commission) AS commission, sum(l.theo) AS theo
-      FROM per_level l JOIN casino_tables t ON t.id = l.table_id
-      LEFT JOIN table_limits c ON c.table_id = l.table_id AND c.seq = l.limits_seq
-      GROUP BY 1, 2
+      SELECT currency, min_bet, count(DISTINCT table_id) AS tables, count(DISTINCT (table_id, gaming_day)) AS table_days, sum(coups) AS coups,
+             sum(players) AS players, sum(wagers) AS wagers, sum(handle) AS handle, sum(customer_net) AS net, sum(commission) AS commission,
+             sum(theo_e12) AS theo
+      FROM at_minimum GROUP BY currency, min_bet
     )
     SELECT coalesce(json_agg(f ORDER BY f.currency, f."minBet"), '[]')::text AS json FROM (
       SELECT s.currency, s.min_bet AS "minBet", s.tables, s.table_days AS "tableDays", s.coups, s.players AS "playerDecisions",

@@ -1,6 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { MinorUnits } from '../../common/exact-json';
-import { CurrencyField, DateField, EnumField, MoneyField, MoneyProperty, UuidField } from '../../common/validation';
+import { CurrencyField, DateField, EnumField, IntField, MoneyField, MoneyProperty, TextField, UuidField } from '../../common/validation';
+
+/** A programme's code: what the VIP room calls it (letters, digits, . - _). */
+const CODE = /^[A-Za-z0-9._-]+$/;
 
 export const PURCHASE_MEANS = ['FRONT_MONEY', 'MARKER', 'CASH_CHIPS'] as const;
 export const RETURN_MEANS = ['FRONT_MONEY', 'CASH_CHIPS'] as const;
@@ -55,8 +58,72 @@ export class RollingQueryDto {
   @DateField({ description: 'Last gaming day (inclusive), YYYY-MM-DD', example: '2026-11-07' })
   to: string;
 
-  @UuidField({ description: 'Only this property (default: every property)', required: false })
+  @UuidField({ description: 'Only this property (default: every property; required with `programme`)', required: false })
   propertyId?: string;
+
+  @TextField({
+    description: "The property's programme the trip is played under: its commission and allowance are worked out day by day at the version in force",
+    example: 'VIP-ROLL',
+    maxLength: 40,
+    pattern: CODE,
+    patternHint: 'may hold letters, digits, ., - and _',
+    required: false,
+  })
+  programme?: string;
+}
+
+export class ProgrammeDueDto {
+  @ApiProperty() code: string;
+  @MoneyProperty({
+    description: 'Σ over the days of the basis (rolling, or the win/loss) × the rate in force that day, rounded once; negative: a share of a loss',
+  })
+  commission: MinorUnits;
+  @MoneyProperty({ description: 'Σ over the days of the rolling × the allowance rate, rounded once' }) allowance: MinorUnits;
+  @MoneyProperty({ description: "The house's win net of the programme: win − commission − allowance" }) netWin: MinorUnits;
+  @ApiProperty({ type: String, isArray: true, description: 'Days played before the programme began (nothing due on them)' }) daysOutside: string[];
+}
+
+export class ProgrammeInputDto {
+  @TextField({
+    description: 'The programme code (a new version of an existing code changes it from its effective day)',
+    example: 'VIP-ROLL',
+    maxLength: 40,
+    pattern: CODE,
+    patternHint: 'may hold letters, digits, ., - and _',
+  })
+  code: string;
+
+  @TextField({ description: 'Its name', example: 'Rolling commission 1.2 %', maxLength: 200 })
+  name: string;
+
+  @EnumField(['ROLLING', 'WIN_LOSS'], {
+    description: 'Commission as a share of the rolling, or of the house’s win or loss',
+    enumName: 'ProgrammeBasis',
+    example: 'ROLLING',
+  })
+  basis: 'ROLLING' | 'WIN_LOSS';
+
+  @IntField({ description: 'Commission, basis points of the basis (120 = 1.2 %)', example: 120, min: 0, max: 10_000 })
+  commissionBps: number;
+
+  @IntField({ description: 'Trip allowance (room, travel), basis points of the rolling (default 0)', example: 20, min: 0, max: 10_000, required: false })
+  allowanceBps?: number;
+
+  @DateField({ description: 'The first gaming day it applies to: today or later, and after the code’s latest version', example: '2026-12-01' })
+  effectiveFrom: string;
+}
+
+export class ProgrammeDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid' }) propertyId: string;
+  @ApiProperty() code: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ enum: ['ROLLING', 'WIN_LOSS'], enumName: 'ProgrammeBasis' }) basis: string;
+  @ApiProperty() commissionBps: number;
+  @ApiProperty() allowanceBps: number;
+  @ApiProperty({ format: 'date' }) effectiveFrom: string;
+  @ApiProperty() recordedByKeyId: string;
+  @ApiProperty({ format: 'date-time' }) recordedAt: string;
 }
 
 export class RollingAccountDto {
@@ -81,6 +148,8 @@ export class RollingAccountDto {
     description: 'Theoretical rolling-chip win %: Σ stake × edge ÷ Σ stake × the exact probability the bet loses, 4 decimals',
   })
   theoreticalRollingWinPercent: string | null;
+  @ApiProperty({ type: ProgrammeDueDto, nullable: true, description: 'What the programme asked for owes (null: none asked for)' })
+  programme: ProgrammeDueDto | null;
 }
 
 export class RollingDto {

@@ -142,6 +142,9 @@ export class TableDto {
   @ApiProperty({ format: 'date-time' }) createdAt: string;
 }
 
+/** Text with at least one visible character: not only spaces, zero-width or direction marks. */
+const VISIBLE_TEXT = /[^\s\u200B-\u200F\u2028-\u202F\u2060-\u206F\uFEFF]/;
+
 export class ChangeLimitsDto {
   @MoneyField({ description: 'The new table minimum, minor units', example: 5000 })
   minBet: number;
@@ -149,7 +152,13 @@ export class ChangeLimitsDto {
   @MoneyField({ description: 'The new table maximum, minor units', example: 2_000_000 })
   maxBet: number;
 
-  @NestedField(() => BetLimitDto, { description: 'Limits per bet type (default: the table minimum and maximum)', array: true, maxItems: 12, required: false })
+  @NestedField(() => BetLimitDto, {
+    description:
+      "The bets' own limits from the change on. Left out: each bet's own limits in force stay as they are; an empty list clears them (every bet then takes the table minimum and maximum).",
+    array: true,
+    maxItems: 12,
+    required: false,
+  })
   betLimits?: BetLimitDto[];
 
   @TextField({
@@ -157,6 +166,8 @@ export class ChangeLimitsDto {
     example: 'Saturday evening: minimum raised for the crowd',
     minLength: 3,
     maxLength: 500,
+    pattern: VISIBLE_TEXT,
+    patternHint: 'must say why: it holds no visible character',
   })
   reason: string;
 }
