@@ -21,3 +21,4 @@ export * from './seating';
 export * from './rating';
 export * from './cash';
 export * from './fx';
+export * from './pace';
