@@ -11,38 +11,41 @@
 --       Seq Scan casino_tables
 --     ProjectSet (init plan)
 --       Hash Join Left
---         Hash Join Inner
---           Nested Loop Inner
---             CTE Scan
+--         Nested Loop Inner
+--           CTE Scan
+--           Hash Join Inner
 --             Append
 --               Subquery Scan
 --                 Limit
---                   Sort
---                     Seq Scan dealer_shifts
+--                   Incremental Sort
+--                     Index Scan dealer_shifts using dealer_shifts_table_id_started_at_idx
 --               Subquery Scan
---                 Seq Scan dealer_shifts
---           Hash
---             CTE Scan
---           Aggregate
---             Seq Scan dealer_shifts
---           Aggregate
---             Seq Scan dealer_shifts
+--                 Index Scan dealer_shifts using dealer_shifts_table_id_started_at_idx
+--             Hash
+--               CTE Scan
+--             Result
+--               Limit (init plan)
+--                 Index Scan dealer_shifts using dealer_shifts_table_id_started_at_idx
+--             Result
+--               Limit (init plan)
+--                 Index Scan dealer_shifts using dealer_shifts_dealer_id_started_at_idx
 --         Hash
 --           Subquery Scan
 --             Aggregate
 --               Sort
 --                 Nested Loop Left
 --                   Hash Join Inner
---                     CTE Scan
+--                     Seq Scan audit_log
 --                     Hash
---                       Seq Scan audit_log
+--                       CTE Scan
 --                   Limit
---                     Sort
---                       Seq Scan audit_log
---       Aggregate
---         Seq Scan dealer_shifts
---       Aggregate
---         Seq Scan dealer_shifts
+--                     Index Scan audit_log using audit_log_stream_seq_key
+--       Result
+--         Limit (init plan)
+--           Index Scan dealer_shifts using dealer_shifts_table_id_started_at_idx
+--       Result
+--         Limit (init plan)
+--           Index Scan dealer_shifts using dealer_shifts_dealer_id_started_at_idx
 --     Append (init plan)
 --       Hash Join Left
 --         Hash Join Inner
@@ -333,29 +336,35 @@ ORDER BY pt.entered_at, pt.id;
 --             Append
 --               Subquery Scan
 --                 Limit
---                   Sort
---                     Seq Scan dealer_shifts
+--                   Incremental Sort
+--                     Index Scan dealer_shifts using dealer_shifts_table_id_started_at_idx
 --               Subquery Scan
---                 Seq Scan dealer_shifts
+--                 Index Scan dealer_shifts using dealer_shifts_table_id_started_at_idx
 --             Hash
 --               CTE Scan
---             Aggregate
---               Seq Scan dealer_shifts
---             Aggregate
---               Seq Scan dealer_shifts
+--             Result
+--               Limit (init plan)
+--                 Index Scan dealer_shifts using dealer_shifts_table_id_started_at_idx
+--             Result
+--               Limit (init plan)
+--                 Index Scan dealer_shifts using dealer_shifts_dealer_id_started_at_idx
 --         Aggregate
 --           Sort
 --             Nested Loop Left
 --               Nested Loop Inner
 --                 CTE Scan
---                 Seq Scan audit_log
+--                 Bitmap Heap Scan audit_log
+--                   BitmapAnd
+--                     Bitmap Index Scan using audit_log_entity_idx
+--                     Bitmap Index Scan using audit_log_at_idx
 --               Limit
---                 Sort
---                   Seq Scan audit_log
---       Aggregate
---         Seq Scan dealer_shifts
---       Aggregate
---         Seq Scan dealer_shifts
+--                 Index Scan audit_log using audit_log_stream_seq_key
+--       Result
+--         Limit (init plan)
+--           Index Scan dealer_shifts using dealer_shifts_table_id_started_at_idx
+--       Result
+--         Limit (init plan)
+--           Index Scan dealer_shifts using dealer_shifts_dealer_id_started_at_idx
 --     Append (init plan)
 --       Hash Join Left
 --         Nested Loop Inner
