@@ -18,7 +18,7 @@ WITH t AS (
     AND (:tableId::uuid IS NULL OR t.id = :tableId::uuid)
     AND (:pit::text IS NULL OR t.pit = :pit::text)
     AND (:variant::text IS NULL OR t.variant::text = :variant::text)
-), sh AS (
+), sh AS MATERIALIZED (
   -- The shifts that can reach into the window widened by the idle allowance (what came just before
   -- it decides the first gap): each table's last begun before, and those begun in it.
   SELECT s.table_id, s.dealer_id, s.started_at,
@@ -67,22 +67,31 @@ WITH t AS (
   FROM t JOIN bank_coups b ON b.table_id = t.id
   LEFT JOIN bank_coup_voids v ON v.bank_coup_id = b.id
   WHERE b.gaming_day BETWEEN :from::date - 1 AND :to::date + 1 AND b.settled_at >= t.w0 - t.allowance AND b.settled_at < t.w1
-), sc AS (
-  -- The coups busy in each staffed span (none: the span alone).
-  SELECT ts.table_id, ts.span, cf.called, cf.done
-  FROM ts LEFT JOIN cf ON cf.table_id = ts.table_id AND cf.called < upper(ts.span) AND cf.done >= lower(ts.span)
-), gaps AS (
-  -- Each gap of a span: before each coup, from the span's start or the latest result before it; and after the last.
-  SELECT table_id, greatest(lower(span), max(done) OVER w) AS g0, called AS g1
-  FROM sc WHERE called IS NOT NULL
-  WINDOW w AS (PARTITION BY table_id, span ORDER BY called, done ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
+), sp AS (
+  -- The staffed time past the allowance after the start of each of its table's spans.
+  SELECT ts.table_id, range_agg(tstzrange(lower(ts.span) + t.allowance, upper(ts.span))) AS r
+  FROM ts JOIN t ON t.id = ts.table_id
+  WHERE upper(ts.span) > lower(ts.span) + t.allowance
+  GROUP BY ts.table_id
+), cg AS (
+  -- The gaps between a table's coups: before each, from the latest result before it (none: from the
+  -- beginning of time); after the last, to the end of time.
+  SELECT table_id, max(done) OVER w AS g0, called AS g1
+  FROM cf
+  WINDOW w AS (PARTITION BY table_id ORDER BY called, done ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
   UNION ALL
-  SELECT table_id, greatest(lower(span), max(done)), upper(span) FROM sc GROUP BY table_id, span
+  SELECT table_id, max(done), NULL FROM cf GROUP BY table_id
+), ca AS (
+  -- The time past the allowance after the latest coup's result.
+  SELECT cg.table_id, range_agg(tstzrange(cg.g0 + t.allowance, cg.g1)) AS r
+  FROM cg JOIN t ON t.id = cg.table_id
+  WHERE cg.g0 IS NULL OR cg.g1 IS NULL OR cg.g1 > cg.g0 + t.allowance
+  GROUP BY cg.table_id
 ), idle AS (
-  -- The part of each gap beyond the allowance is idle.
-  SELECT gaps.table_id, tstzrange(gaps.g0 + t.allowance, gaps.g1) AS r
-  FROM gaps JOIN t ON t.id = gaps.table_id
-  WHERE gaps.g1 > gaps.g0 + t.allowance
+  -- Idle (src/domain/pace.ts idleSpans): a staffed moment past the allowance after both the start of
+  -- its span and the latest coup's result before it, that is, in the part of a gap beyond the allowance.
+  SELECT sp.table_id, unnest(sp.r * coalesce(ca.r, '{(,)}'::tstzmultirange)) AS r
+  FROM sp LEFT JOIN ca ON ca.table_id = sp.table_id
 ), hp AS (
   -- The staffed time within the window, by dealer and local hour (each hour's start in the property's zone).
   SELECT dp.table_id, dp.dealer_id, h.start AS hour_start,

@@ -9,43 +9,37 @@
 --     Nested Loop Inner (init plan)
 --       Seq Scan properties
 --       Seq Scan casino_tables
---     ProjectSet (init plan)
---       Hash Join Left
---         Nested Loop Inner
---           CTE Scan
---           Hash Join Inner
---             Append
---               Subquery Scan
---                 Limit
---                   Incremental Sort
---                     Index Scan dealer_shifts using dealer_shifts_table_id_started_at_idx
---               Subquery Scan
---                 Index Scan dealer_shifts using dealer_shifts_table_id_started_at_idx
---             Hash
---               CTE Scan
---             Result
---               Limit (init plan)
---                 Index Scan dealer_shifts using dealer_shifts_table_id_started_at_idx
---             Result
---               Limit (init plan)
---                 Index Scan dealer_shifts using dealer_shifts_dealer_id_started_at_idx
---         Hash
---           Subquery Scan
---             Aggregate
---               Sort
---                 Nested Loop Left
---                   Hash Join Inner
---                     Seq Scan audit_log
---                     Hash
---                       CTE Scan
---                   Limit
---                     Index Scan audit_log using audit_log_stream_seq_key
+--     Nested Loop Inner (init plan)
+--       CTE Scan
+--       Append
+--         Subquery Scan
+--           Limit
+--             Incremental Sort
+--               Index Scan dealer_shifts using dealer_shifts_table_id_started_at_idx
+--         Subquery Scan
+--           Index Scan dealer_shifts using dealer_shifts_table_id_started_at_idx
 --       Result
 --         Limit (init plan)
 --           Index Scan dealer_shifts using dealer_shifts_table_id_started_at_idx
 --       Result
 --         Limit (init plan)
 --           Index Scan dealer_shifts using dealer_shifts_dealer_id_started_at_idx
+--     ProjectSet (init plan)
+--       Merge Join Left
+--         Sort
+--           Hash Join Inner
+--             CTE Scan
+--             Hash
+--               CTE Scan
+--         Aggregate
+--           Sort
+--             Nested Loop Left
+--               Hash Join Inner
+--                 Seq Scan audit_log
+--                 Hash
+--                   CTE Scan
+--               Limit
+--                 Index Scan audit_log using audit_log_stream_seq_key
 --     Append (init plan)
 --       Hash Join Left
 --         Hash Join Inner
@@ -64,12 +58,6 @@
 --           Hash
 --             Seq Scan bank_coups
 --         Seq Scan bank_coup_voids
---     Hash Join Left (init plan)
---       ProjectSet
---         Aggregate
---           CTE Scan
---       Hash
---         CTE Scan
 --     WindowAgg (init plan)
 --       Nested Loop Inner
 --         Hash Join Inner
@@ -97,32 +85,43 @@
 --           Hash
 --             Aggregate
 --               Sort
---                 Hash Join Inner
---                   CTE Scan
---                   Hash
+--                 Merge Join Inner
+--                   Sort
+--                     Nested Loop Inner
+--                       Hash Join Inner
+--                         ProjectSet
+--                           Merge Join Left
+--                             Aggregate
+--                               Merge Join Inner
+--                                 ProjectSet
+--                                   Aggregate
+--                                     Sort
+--                                       CTE Scan
+--                                 Sort
+--                                   CTE Scan
+--                             Aggregate
+--                               Sort
+--                                 Hash Join Inner
+--                                   Append
+--                                     Subquery Scan
+--                                       WindowAgg
+--                                         Sort
+--                                           CTE Scan
+--                                     Aggregate
+--                                       CTE Scan
+--                                   Hash
+--                                     CTE Scan
+--                         Hash
+--                           CTE Scan
+--                       Function Scan
+--                   Sort
 --                     CTE Scan
 --         Hash
 --           Aggregate
 --             Sort
---               Merge Join Inner
---                 Sort
---                   Nested Loop Inner
---                     Hash Join Inner
---                       Hash Join Inner
---                         Append
---                           Subquery Scan
---                             WindowAgg
---                               Sort
---                                 CTE Scan
---                           Subquery Scan
---                             Aggregate
---                               CTE Scan
---                         Hash
---                           CTE Scan
---                       Hash
---                         CTE Scan
---                     Function Scan
---                 Sort
+--               Hash Join Inner
+--                 CTE Scan
+--                 Hash
 --                   CTE Scan
 --     Hash Join Left
 --       Aggregate (init plan)
@@ -159,7 +158,7 @@ WITH t AS (
     AND ($6::uuid IS NULL OR t.id = $6::uuid)
     AND ($7::text IS NULL OR t.pit = $7::text)
     AND ($8::text IS NULL OR t.variant::text = $8::text)
-), sh AS (
+), sh AS MATERIALIZED (
   -- The shifts that can reach into the window widened by the idle allowance (what came just before
   -- it decides the first gap): each table's last begun before, and those begun in it.
   SELECT s.table_id, s.dealer_id, s.started_at,
@@ -211,22 +210,31 @@ WITH t AS (
   FROM t JOIN bank_coups b ON b.table_id = t.id
   LEFT JOIN bank_coup_voids v ON v.bank_coup_id = b.id
   WHERE b.gaming_day BETWEEN $1::date - 1 AND $2::date + 1 AND b.settled_at >= t.w0 - t.allowance AND b.settled_at < t.w1
-), sc AS (
-  -- The coups busy in each staffed span (none: the span alone).
-  SELECT ts.table_id, ts.span, cf.called, cf.done
-  FROM ts LEFT JOIN cf ON cf.table_id = ts.table_id AND cf.called < upper(ts.span) AND cf.done >= lower(ts.span)
-), gaps AS (
-  -- Each gap of a span: before each coup, from the span's start or the latest result before it; and after the last.
-  SELECT table_id, greatest(lower(span), max(done) OVER w) AS g0, called AS g1
-  FROM sc WHERE called IS NOT NULL
-  WINDOW w AS (PARTITION BY table_id, span ORDER BY called, done ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
+), sp AS (
+  -- The staffed time past the allowance after the start of each of its table's spans.
+  SELECT ts.table_id, range_agg(tstzrange(lower(ts.span) + t.allowance, upper(ts.span))) AS r
+  FROM ts JOIN t ON t.id = ts.table_id
+  WHERE upper(ts.span) > lower(ts.span) + t.allowance
+  GROUP BY ts.table_id
+), cg AS (
+  -- The gaps between a table's coups: before each, from the latest result before it (none: from the
+  -- beginning of time); after the last, to the end of time.
+  SELECT table_id, max(done) OVER w AS g0, called AS g1
+  FROM cf
+  WINDOW w AS (PARTITION BY table_id ORDER BY called, done ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
   UNION ALL
-  SELECT table_id, greatest(lower(span), max(done)), upper(span) FROM sc GROUP BY table_id, span
+  SELECT table_id, max(done), NULL FROM cf GROUP BY table_id
+), ca AS (
+  -- The time past the allowance after the latest coup's result.
+  SELECT cg.table_id, range_agg(tstzrange(cg.g0 + t.allowance, cg.g1)) AS r
+  FROM cg JOIN t ON t.id = cg.table_id
+  WHERE cg.g0 IS NULL OR cg.g1 IS NULL OR cg.g1 > cg.g0 + t.allowance
+  GROUP BY cg.table_id
 ), idle AS (
-  -- The part of each gap beyond the allowance is idle.
-  SELECT gaps.table_id, tstzrange(gaps.g0 + t.allowance, gaps.g1) AS r
-  FROM gaps JOIN t ON t.id = gaps.table_id
-  WHERE gaps.g1 > gaps.g0 + t.allowance
+  -- Idle (src/domain/pace.ts idleSpans): a staffed moment past the allowance after both the start of
+  -- its span and the latest coup's result before it, that is, in the part of a gap beyond the allowance.
+  SELECT sp.table_id, unnest(sp.r * coalesce(ca.r, '{(,)}'::tstzmultirange)) AS r
+  FROM sp LEFT JOIN ca ON ca.table_id = sp.table_id
 ), hp AS (
   -- The staffed time within the window, by dealer and local hour (each hour's start in the property's zone).
   SELECT dp.table_id, dp.dealer_id, h.start AS hour_start,
@@ -328,26 +336,27 @@ ORDER BY pt.entered_at, pt.id;
 --     Nested Loop Inner (init plan)
 --       Seq Scan casino_tables
 --       Seq Scan properties
+--     Nested Loop Inner (init plan)
+--       CTE Scan
+--       Append
+--         Subquery Scan
+--           Limit
+--             Incremental Sort
+--               Index Scan dealer_shifts using dealer_shifts_table_id_started_at_idx
+--         Subquery Scan
+--           Index Scan dealer_shifts using dealer_shifts_table_id_started_at_idx
+--       Result
+--         Limit (init plan)
+--           Index Scan dealer_shifts using dealer_shifts_table_id_started_at_idx
+--       Result
+--         Limit (init plan)
+--           Index Scan dealer_shifts using dealer_shifts_dealer_id_started_at_idx
 --     ProjectSet (init plan)
 --       Nested Loop Left
---         Nested Loop Inner
+--         Hash Join Inner
 --           CTE Scan
---           Hash Join Inner
---             Append
---               Subquery Scan
---                 Limit
---                   Incremental Sort
---                     Index Scan dealer_shifts using dealer_shifts_table_id_started_at_idx
---               Subquery Scan
---                 Index Scan dealer_shifts using dealer_shifts_table_id_started_at_idx
---             Hash
---               CTE Scan
---             Result
---               Limit (init plan)
---                 Index Scan dealer_shifts using dealer_shifts_table_id_started_at_idx
---             Result
---               Limit (init plan)
---                 Index Scan dealer_shifts using dealer_shifts_dealer_id_started_at_idx
+--           Hash
+--             CTE Scan
 --         Aggregate
 --           Sort
 --             Nested Loop Left
@@ -359,12 +368,6 @@ ORDER BY pt.entered_at, pt.id;
 --                     Bitmap Index Scan using audit_log_at_idx
 --               Limit
 --                 Index Scan audit_log using audit_log_stream_seq_key
---       Result
---         Limit (init plan)
---           Index Scan dealer_shifts using dealer_shifts_table_id_started_at_idx
---       Result
---         Limit (init plan)
---           Index Scan dealer_shifts using dealer_shifts_dealer_id_started_at_idx
 --     Append (init plan)
 --       Hash Join Left
 --         Nested Loop Inner
@@ -384,13 +387,6 @@ ORDER BY pt.entered_at, pt.id;
 --           CTE Scan
 --           Seq Scan bank_coups
 --         Seq Scan bank_coup_voids
---     Merge Join Left (init plan)
---       ProjectSet
---         Aggregate
---           Sort
---             CTE Scan
---       Sort
---         CTE Scan
 --     WindowAgg (init plan)
 --       Nested Loop Inner
 --         Hash Join Inner
@@ -419,21 +415,33 @@ ORDER BY pt.entered_at, pt.id;
 --             Aggregate
 --               Sort
 --                 Nested Loop Inner
---                   Nested Loop Inner
---                     Hash Join Inner
---                       Append
---                         Subquery Scan
---                           WindowAgg
---                             Sort
---                               CTE Scan
---                         Subquery Scan
---                           Aggregate
---                             CTE Scan
---                       Hash
---                         CTE Scan
---                     Materialize
+--                   Hash Join Inner
+--                     CTE Scan
+--                     Hash
 --                       Hash Join Inner
---                         CTE Scan
+--                         ProjectSet
+--                           Merge Join Left
+--                             Aggregate
+--                               Merge Join Inner
+--                                 ProjectSet
+--                                   Aggregate
+--                                     Sort
+--                                       CTE Scan
+--                                 Materialize
+--                                   Sort
+--                                     CTE Scan
+--                             Aggregate
+--                               Sort
+--                                 Hash Join Inner
+--                                   Append
+--                                     Subquery Scan
+--                                       WindowAgg
+--                                         Sort
+--                                           CTE Scan
+--                                     Aggregate
+--                                       CTE Scan
+--                                   Hash
+--                                     CTE Scan
 --                         Hash
 --                           CTE Scan
 --                   Function Scan
@@ -479,7 +487,7 @@ WITH t AS (
     AND ($6::uuid IS NULL OR t.id = $6::uuid)
     AND ($7::text IS NULL OR t.pit = $7::text)
     AND ($8::text IS NULL OR t.variant::text = $8::text)
-), sh AS (
+), sh AS MATERIALIZED (
   -- The shifts that can reach into the window widened by the idle allowance (what came just before
   -- it decides the first gap): each table's last begun before, and those begun in it.
   SELECT s.table_id, s.dealer_id, s.started_at,
@@ -531,22 +539,31 @@ WITH t AS (
   FROM t JOIN bank_coups b ON b.table_id = t.id
   LEFT JOIN bank_coup_voids v ON v.bank_coup_id = b.id
   WHERE b.gaming_day BETWEEN $1::date - 1 AND $2::date + 1 AND b.settled_at >= t.w0 - t.allowance AND b.settled_at < t.w1
-), sc AS (
-  -- The coups busy in each staffed span (none: the span alone).
-  SELECT ts.table_id, ts.span, cf.called, cf.done
-  FROM ts LEFT JOIN cf ON cf.table_id = ts.table_id AND cf.called < upper(ts.span) AND cf.done >= lower(ts.span)
-), gaps AS (
-  -- Each gap of a span: before each coup, from the span's start or the latest result before it; and after the last.
-  SELECT table_id, greatest(lower(span), max(done) OVER w) AS g0, called AS g1
-  FROM sc WHERE called IS NOT NULL
-  WINDOW w AS (PARTITION BY table_id, span ORDER BY called, done ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
+), sp AS (
+  -- The staffed time past the allowance after the start of each of its table's spans.
+  SELECT ts.table_id, range_agg(tstzrange(lower(ts.span) + t.allowance, upper(ts.span))) AS r
+  FROM ts JOIN t ON t.id = ts.table_id
+  WHERE upper(ts.span) > lower(ts.span) + t.allowance
+  GROUP BY ts.table_id
+), cg AS (
+  -- The gaps between a table's coups: before each, from the latest result before it (none: from the
+  -- beginning of time); after the last, to the end of time.
+  SELECT table_id, max(done) OVER w AS g0, called AS g1
+  FROM cf
+  WINDOW w AS (PARTITION BY table_id ORDER BY called, done ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
   UNION ALL
-  SELECT table_id, greatest(lower(span), max(done)), upper(span) FROM sc GROUP BY table_id, span
+  SELECT table_id, max(done), NULL FROM cf GROUP BY table_id
+), ca AS (
+  -- The time past the allowance after the latest coup's result.
+  SELECT cg.table_id, range_agg(tstzrange(cg.g0 + t.allowance, cg.g1)) AS r
+  FROM cg JOIN t ON t.id = cg.table_id
+  WHERE cg.g0 IS NULL OR cg.g1 IS NULL OR cg.g1 > cg.g0 + t.allowance
+  GROUP BY cg.table_id
 ), idle AS (
-  -- The part of each gap beyond the allowance is idle.
-  SELECT gaps.table_id, tstzrange(gaps.g0 + t.allowance, gaps.g1) AS r
-  FROM gaps JOIN t ON t.id = gaps.table_id
-  WHERE gaps.g1 > gaps.g0 + t.allowance
+  -- Idle (src/domain/pace.ts idleSpans): a staffed moment past the allowance after both the start of
+  -- its span and the latest coup's result before it, that is, in the part of a gap beyond the allowance.
+  SELECT sp.table_id, unnest(sp.r * coalesce(ca.r, '{(,)}'::tstzmultirange)) AS r
+  FROM sp LEFT JOIN ca ON ca.table_id = sp.table_id
 ), hp AS (
   -- The staffed time within the window, by dealer and local hour (each hour's start in the property's zone).
   SELECT dp.table_id, dp.dealer_id, h.start AS hour_start,
