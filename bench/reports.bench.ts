@@ -15,6 +15,7 @@
  * Timed, 30 requests after 5 warm-up ones (the reconciliations 5 after 1):
  * - the quarterly statement, and win/loss grouped by table × gaming day (finance's two statements);
  * - the same table × day report, and the group's statement by property, in USD at a daily rate;
+ * - the pace report of the quarter (dealers rotating every 20 minutes, tables closed after each day's play);
  * - the reconciliation of one gaming day and of one month (2026-08): the raw ledgers read again
  *   and checked against the rollups — the path that the partitions' pruning serves. A
  *   reconciliation that finds a difference stops the bench: the seed must be exact.
@@ -160,6 +161,7 @@ const REPORTS = [
   ['win-loss groupBy=table,gamingDay', `/v1/reports/win-loss?from=${QUARTER.from}&to=${QUARTER.to}&groupBy=table,gamingDay`, RUNS],
   ['the same in USD', `/v1/reports/win-loss?from=${QUARTER.from}&to=${QUARTER.to}&groupBy=table,gamingDay&currency=USD`, RUNS],
   ['win-loss by property in USD', `/v1/reports/win-loss?from=${QUARTER.from}&to=${QUARTER.to}&groupBy=property&currency=USD`, RUNS],
+  ['pace, the quarter', `/v1/reports/pace?from=${QUARTER.from}&to=${QUARTER.to}`, RUNS],
   ['reconciliation of a gaming day', '/v1/reports/reconciliation?from=2026-08-14&to=2026-08-14', RECONCILE_RUNS],
   ['reconciliation of a month', '/v1/reports/reconciliation?from=2026-08-01&to=2026-08-31', RECONCILE_RUNS],
 ] as const;

@@ -5,10 +5,13 @@ import { SYSTEM_CONTEXT } from '../src/common/context';
  * A realistic quarter: tables of every casino-banked variant across pits, one shoe per table and
  * gaming day, coups dealt from real shuffled 8-deck shoes and settled by the game engine, 8 wagers
  * a coup, commission accrued and collected at the end of each shoe, a table session per table and
- * day with fills and credits. Every fourth table is the premium room: its minimum is raised from
- * 25.00 to 50.00 halfway through the quarter, and with rated play its whales play dead (rolling)
- * chips there, bought each morning against front money. Written in bulk with COPY; rollups are
- * summed from the very rows written. Target: DATABASE_URL (migrated first). Stops with an error if it would run past
+ * day with fills and credits, dealers rotating every 20 minutes (12 dealers to a pit of 10 tables),
+ * and the table closed at the end of each day's play and reopened the next morning (the `table.close`
+ * and `table.reopen` entries of its audit stream, keyed and chained as the service writes them). Every
+ * fourth table is the premium room: its minimum is raised from 25.00 to 50.00 halfway through the
+ * quarter, and with rated play its whales play dead (rolling) chips there, bought each morning
+ * against front money. Written in bulk with COPY; rollups are summed from the very rows
+ * written. Target: DATABASE_URL (migrated first). Stops with an error if it would run past
  * --max-minutes.
  */
 import { randomUUID } from 'node:crypto';
@@ -23,7 +26,8 @@ import { migrate } from '../src/database/migrate';
 import { PrismaService } from '../src/database/prisma.service';
 import { generateKeyPairSync } from 'node:crypto';
 import { newAuditKeyText, parseAuditKeys } from '../src/config/keyring';
-import { AuditLog } from '../src/ledger/audit-log';
+import { AuditLog, auditParams } from '../src/ledger/audit-log';
+import { chainHash } from '../src/audit/verification';
 import { TablesService } from '../src/tables/tables.service';
 import { PitChanges } from '../src/pit/pit-changes';
 import { PitService } from '../src/pit/pit.service';
@@ -78,9 +82,10 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
   const deadline = started + o.maxMinutes * 60_000;
   await migrate(databaseUrl);
   const prisma = new PrismaService(databaseUrl, 4);
+  const keyring = parseAuditKeys(newAuditKeyText('seed'));
   const tablesService = new TablesService(
     prisma,
-    new AuditLog({ keyring: parseAuditKeys(newAuditKeyText('seed')), signingKey: generateKeyPairSync('ed25519').privateKey, checkpointMinutes: 0 }),
+    new AuditLog({ keyring, signingKey: generateKeyPairSync('ed25519').privateKey, checkpointMinutes: 0 }),
     new PitChanges(new PitService(prisma)),
     new PitService(prisma),
   );
@@ -152,6 +157,8 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
   bar?.start(o.tables * days, 0, { wagers: 0 });
 
   const rollups = new RollupSums();
+  /** Each table's audit stream as the seed extends it. */
+  const heads = new Map<string, { seq: number; hash: string }>();
   let totalWagers = 0;
   let totalCoups = 0;
 
@@ -163,11 +170,13 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
       commissions: string[] = [],
       sessions: string[] = [],
       slips: string[] = [],
-      seatings: string[] = [];
+      seatings: string[] = [],
+      shifts: string[] = [],
+      entries: string[] = [];
     // Each whale's dead chips lost at each premium table today: bought against front money at that
     // table in the morning (so each day's rolling counted at the cage and at the tables agree).
     const rolledToday = new Map<string, bigint>();
-    for (const table of tables) {
+    for (const [t, table] of tables.entries()) {
       if (Date.now() > deadline) throw new Error(`Seeding would run past --max-minutes ${o.maxMinutes}: stopped after ${totalWagers} wagers`);
       const rules: RuleSet = rulesOf(table);
       const edges = edgesOf(table);
@@ -299,6 +308,15 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
       }
       // End of shoe: every seat pays its commission.
       const closedAt = new Date(Date.parse(`${day}T06:00:00Z`) + (coupNumber + 1) * 60_000).toISOString();
+      // The day's dealers: from the table's opening, a rotation every 20 minutes of play; each of a
+      // pit's 10 tables has another of its 12 dealers at any moment. The table closes after its shoe,
+      // and reopens at the next day's opening.
+      for (let slot = 0; slot * 20 <= coupNumber; slot++) {
+        const dealer = `D-${1 + Math.floor(t / 10)}-${String((((t % 10) + slot + d) % 12) + 1).padStart(2, '0')}`;
+        shifts.push(line([table.id, dealer, new Date(Date.parse(settledAtOf(day)) + slot * 20 * 60_000).toISOString(), 'seed']));
+      }
+      if (d > 0) entries.push(tableEntry(table.id, 'table.reopen', settledAtOf(day)));
+      entries.push(tableEntry(table.id, 'table.close', closedAt));
       for (const [seat, { patronId, seatingId }] of seated) {
         seatings.push(line([seatingId, patronId, table.id, seat, day, settledAtOf(day), 'seed', closedAt, 'seed']));
       }
@@ -388,6 +406,13 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
         'limits_id',
       ],
       shoes,
+    );
+    await copy(client, 'dealer_shifts', ['table_id', 'dealer_id', 'started_at', 'recorded_by_key_id'], shifts);
+    await copy(
+      client,
+      'audit_log',
+      ['stream', 'seq', 'hash', 'payload', 'at', 'key_id', 'role', 'action', 'entity_type', 'entity_id', 'correlation_id', 'mac', 'mac_key'],
+      entries,
     );
     await copy(
       client,
@@ -550,6 +575,12 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
     ['table_id', 'gaming_day', 'limits_seq', ...LIMIT_SUMS, 'property_id'],
     [...rollups.limits].map(([k, r]) => line([...k.split('|'), ...r, propertyOf(k.split('|')[0])])),
   );
+  await copy(
+    client,
+    'audit_heads',
+    ['stream', 'seq', 'hash'],
+    [...heads].map(([stream, h]) => line([stream, h.seq, h.hash])),
+  );
   await client.query('ANALYZE');
   await client.end();
   await prisma.$disconnect();
@@ -557,6 +588,34 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
 
   function settledAtOf(day: string) {
     return `${day}T06:00:00Z`;
+  }
+
+  /** A table's audit entry at a moment of the generated history, chained after the stream's last (COPY line). */
+  function tableEntry(tableId: string, action: 'table.close' | 'table.reopen', at: string): string {
+    const p = auditParams(
+      SYSTEM_CONTEXT,
+      { stream: tableId, action, entityType: 'table', entityId: tableId, data: { status: action === 'table.close' ? 'CLOSED' : 'OPEN' } },
+      keyring,
+      new Date(at),
+    );
+    const head = heads.get(tableId);
+    const next = { seq: (head?.seq ?? 0) + 1, hash: chainHash(head?.hash ?? '', p.auditPayload) };
+    heads.set(tableId, next);
+    return line([
+      p.auditStream,
+      next.seq,
+      next.hash,
+      p.auditPayload,
+      p.auditAt,
+      p.auditKeyId,
+      p.auditRole,
+      p.auditAction,
+      p.auditEntityType,
+      p.auditEntityId,
+      p.auditCorrelationId,
+      p.auditMac,
+      p.auditMacKey,
+    ]);
   }
 }
 

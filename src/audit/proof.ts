@@ -118,6 +118,7 @@ export const PROOF: Readonly<Record<string, Proof>> = {
   seatings: sealed('seatings'),
   dealer_shifts: sealed('dealer_shifts'),
   exchange_rates: sealed('exchange_rates'),
+  pace_targets: sealed('pace_targets'),
   buy_ins: sealed('buy_ins'),
   buy_in_voids: sealed('buy_in_voids'),
   markers: sealed('markers'),

@@ -22,3 +22,4 @@ export * from './rating';
 export * from './cash';
 export * from './fx';
 export * from './rolling';
+export * from './pace';

@@ -1,7 +1,8 @@
 import { houseWin, stakeTheoE12, theoreticalStdDev, theoreticalWin } from './accounting';
 import { coupVarianceE12 } from './moments';
 import { Money, roundMoney } from './money';
-import { EDGE_SCALE, fractionToDecimal } from './odds';
+import { EDGE_SCALE } from './odds';
+import { decisionsPerHour, lengthOf } from './pace';
 import { BetType } from './rules';
 
 /**
@@ -170,7 +171,7 @@ export function ratingOf(s: PlaySums, intervals: readonly PlayedInterval[]): Rat
     theoStdDev: sd,
     withinTwoSigma: (diff < 0n ? -diff : diff) <= 2n * sd,
     secondsPlayed: Math.floor(ms / 1000),
-    decisionsPerHour: ms === 0 ? null : fractionToDecimal({ numerator: BigInt(coups) * 3_600_000n, denominator: BigInt(ms) }, 1),
+    decisionsPerHour: decisionsPerHour(BigInt(coups), BigInt(ms) * 1000n),
     comps: [...s.theoByShare].reduce((sum, [share, t]) => sum + compsOf(t, share), 0n),
     byBetType: Object.fromEntries(
       [...s.byBet]
@@ -241,17 +242,5 @@ export function compsOf(theoE12: bigint, compShareBps: number): Money {
 
 /** Milliseconds covered by the union of the intervals (overlaps counted once). */
 export function playedMs(intervals: readonly PlayedInterval[]): number {
-  const sorted = [...intervals].filter((i) => i.end > i.start).sort((a, b) => a.start - b.start);
-  let total = 0;
-  let from = -Infinity;
-  let to = -Infinity;
-  for (const i of sorted) {
-    if (i.start > to) {
-      if (to > from) total += to - from;
-      from = i.start;
-      to = i.end;
-    } else if (i.end > to) to = i.end;
-  }
-  if (to > from) total += to - from;
-  return total;
+  return Number(lengthOf(intervals.map((i) => ({ start: BigInt(i.start), end: BigInt(i.end) }))));
 }

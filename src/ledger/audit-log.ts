@@ -37,11 +37,11 @@ export interface AuditRecord {
 
 /**
  * An audit entry for a request (actor, route and correlation id from its context): the payload as
- * hashed (canonical JSON) and its MAC under the current audit key.
+ * hashed (canonical JSON) and its MAC under the current audit key. Stamped now (generated history,
+ * bench/seed-quarter.ts, gives the moment it records).
  */
-export function auditParams(ctx: AuditContext, r: AuditRecord, keyring: AuditKeyring): AuditParams {
+export function auditParams(ctx: AuditContext, r: AuditRecord, keyring: AuditKeyring, at: Date = new Date()): AuditParams {
   const { actor, correlationId } = ctx;
-  const at = new Date();
   const keyId = actor?.keyId ?? 'system';
   const role = actor?.role ?? 'SYSTEM';
   const payload = canonicalJson({

@@ -65,6 +65,7 @@ export const SEALED = {
   seatings: { key: 't.id::text' },
   dealer_shifts: { key: 't.id::text' },
   exchange_rates: { key: 't.id::text' },
+  pace_targets: { key: 't.id::text' },
   buy_ins: { key: 't.id::text' },
   buy_in_voids: { key: 't.id::text' },
   markers: { key: 't.id::text' },

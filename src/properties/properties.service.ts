@@ -3,10 +3,11 @@ import { Injectable } from '@nestjs/common';
 import { Actor } from '../common/actor';
 import { AppError, notFound } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
-import { isValidTimeZone, US_TITLE_31 } from '../domain';
-import { Property } from '../generated/prisma/client';
+import { DEFAULT_EXPECTED_PACE, expectedPaceInForce, isValidTimeZone, US_TITLE_31, VARIANTS } from '../domain';
+import { PaceTarget, Property } from '../generated/prisma/client';
 import { minorUnits } from '../common/exact-json';
 import { CreatePropertyDto, PropertyDto } from './dto/property.dto';
+import { PaceTargetDto, PaceTargetsDto, SetPaceTargetDto } from './dto/pace-target.dto';
 import { seal } from '../ledger/seals';
 import { AuditLog } from '../ledger/audit-log';
 
@@ -59,6 +60,58 @@ export class PropertiesService {
     }
     return toDto(p);
   }
+
+  /** A property's entry of the pace it expects of a variant (docs/domain.md §13): a new row, the latest in force. */
+  async setPaceTarget(propertyId: string, dto: SetPaceTargetDto, ctx: RequestContext): Promise<PaceTargetDto> {
+    return this.prisma.transaction(ctx, async (tx) => {
+      if (!(await tx.property.findUnique({ where: { id: propertyId }, select: { id: true } }))) throw notFound('Property', propertyId);
+      const t = await tx.paceTarget.create({
+        data: { propertyId, variant: dto.variant, decisionsPerHour: dto.decisionsPerHour, enteredByKeyId: ctx.actor.keyId },
+      });
+      await this.audit.append(tx, ctx, {
+        stream: 'admin',
+        action: 'paceTarget.set',
+        entityType: 'property',
+        entityId: propertyId,
+        data: { variant: dto.variant, decisionsPerHour: dto.decisionsPerHour },
+        seals: [seal('pace_targets', t.id)],
+      });
+      return paceTargetDto(t, true);
+    });
+  }
+
+  /** The pace in force for every variant (the property's latest entry, else the default), and every entry made. */
+  async paceTargets(propertyId: string): Promise<PaceTargetsDto> {
+    if (!(await this.prisma.property.findUnique({ where: { id: propertyId }, select: { id: true } }))) throw notFound('Property', propertyId);
+    const rows = await this.prisma.paceTarget.findMany({ where: { propertyId }, orderBy: [{ enteredAt: 'asc' }, { id: 'asc' }] });
+    const inForce = expectedPaceInForce(
+      rows.map((r) => ({ id: r.id, variant: r.variant, decisionsPerHour: r.decisionsPerHour, enteredAt: r.enteredAt.getTime() })),
+    );
+    const current = new Set(VARIANTS.map((v) => inForce[v].entry?.id));
+    return {
+      propertyId,
+      inForce: VARIANTS.map((v) => ({
+        variant: v,
+        decisionsPerHour: inForce[v].decisionsPerHour,
+        source: inForce[v].source,
+        defaultDecisionsPerHour: DEFAULT_EXPECTED_PACE[v],
+        entryId: inForce[v].entry?.id ?? null,
+      })),
+      entries: rows.map((r) => paceTargetDto(r, current.has(r.id))),
+    };
+  }
+}
+
+function paceTargetDto(t: PaceTarget, inForce: boolean): PaceTargetDto {
+  return {
+    id: t.id,
+    propertyId: t.propertyId,
+    variant: t.variant,
+    decisionsPerHour: t.decisionsPerHour,
+    enteredBy: t.enteredByKeyId,
+    enteredAt: t.enteredAt.toISOString(),
+    inForce,
+  };
 }
 
 function toDto(p: Property): PropertyDto {

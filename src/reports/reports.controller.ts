@@ -15,6 +15,7 @@ import {
   WinLossDto,
   WinLossQueryDto,
 } from './dto/report.dto';
+import { PaceQueryDto, PaceReportDto } from './dto/pace.dto';
 import { ReportsService } from './reports.service';
 import { ReadFromHeader, ReadWants, tellReadFrom } from '../common/read-from';
 import { ReadDatabase } from '../database/read-database';
@@ -224,5 +225,19 @@ export class ReportsController {
   })
   async reconcile(@Query() q: RangeQueryDto, @ReadFromHeader() wants: ReadWants, @Res({ passthrough: true }) res: Response): Promise<ReconciliationDto> {
     return this.reports.reconcile(await this.readFrom(wants, res), q);
+  }
+
+  @Endpoint('GET', 'pace', {
+    operationId: 'paceReport',
+    summary: 'Game pace: decisions per hour by dealer, table and hour of the day; voids, misdeals and idle time; against the pace expected',
+    description:
+      "For a range of gaming days: decisions (coups settled and standing) per hour of staffed time (a dealer on shift at the table while it stood open) by dealer, by table and by hour of the day in the property's time zone; voids and misdeals per 1,000 coups; the time a staffed table stood without a coup beyond the idle allowance; and each variant against the pace its property expects (`/v1/properties/{id}/pace-targets`) and against the property's own median. Every definition, and a worked example, in docs/domain.md §13.",
+    roles: FIGURE_READERS,
+    readsReplica: true,
+    type: PaceReportDto,
+    errors: ['NOT_FOUND'],
+  })
+  async pace(@Query() q: PaceQueryDto, @ReadFromHeader() wants: ReadWants, @Res({ passthrough: true }) res: Response): Promise<PaceReportDto> {
+    return this.reports.pace(await this.readFrom(wants, res), q);
   }
 }

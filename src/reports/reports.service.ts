@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../database/prisma.service';
 import { QuarterlyDto, QuarterlyQueryDto, RangeQueryDto, ReconciliationDto, WinLossQueryDto } from './dto/report.dto';
+import { PaceQueryDto, PaceReportDto } from './dto/pace.dto';
+import { paceReport } from './pace';
 import { quarterly } from './quarterly';
 import { reconcile } from './reconciliation';
 import { limitLevelsJson } from './limit-levels';
@@ -9,7 +11,7 @@ import { winLossChunks, winLossJson } from './win-loss';
 
 /**
  * The reports, each in a file of its own by job: win-loss.ts, quarterly.ts,
- * table-accounting-report.ts, limit-levels.ts, reconciliation.ts, and report-figures.ts for what they share (the
+ * table-accounting-report.ts, limit-levels.ts, reconciliation.ts, pace.ts, and report-figures.ts for what they share (the
  * figures as SQL, the dimensions, the range). This is the controller's one door to them.
  */
 @Injectable()
@@ -36,5 +38,9 @@ export class ReportsService {
 
   reconcile(db: PrismaService, q: RangeQueryDto): Promise<ReconciliationDto> {
     return reconcile(db, q);
+  }
+
+  pace(db: PrismaService, q: PaceQueryDto): Promise<PaceReportDto> {
+    return paceReport(db, q);
   }
 }

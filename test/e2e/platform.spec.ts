@@ -182,6 +182,8 @@ describe('migrations', () => {
       },
     });
     await p.apiKey.create({ data: { name: 'k', role: 'AUDITOR', keyHash: 'h'.repeat(64), keyPrefix: 'sab_' } });
+    const target = await p.paceTarget.create({ data: { propertyId: property.id, variant: 'EZ', decisionsPerHour: 80, enteredByKeyId: 'k' } });
+    expect((await p.property.findUniqueOrThrow({ where: { id: property.id }, include: { paceTargets: true } })).paceTargets).toEqual([target]);
     await p.idempotencyRecord.create({ data: { scope: 's', key: 'k', requestHash: 'x', statusCode: 201, responseBody: { ok: true } } });
     const read = await p.coup.findUniqueOrThrow({
       where: { id: coup.id },
@@ -198,6 +200,8 @@ describe('migrations', () => {
       }),
     ).rejects.toThrow();
     await expect(p.shoe.create({ data: { tableId: table.id, propertyId: table.propertyId, number: 2, decks: 8, remaining: [] } })).rejects.toThrow(); // a second open shoe
+    await expect(p.paceTarget.create({ data: { propertyId: property.id, variant: 'EZ', decisionsPerHour: 0, enteredByKeyId: 'k' } })).rejects.toThrow();
+    await expect(p.paceTarget.update({ where: { id: target.id }, data: { decisionsPerHour: 81 } })).rejects.toThrow(); // never changed
     await expect(
       p.wager.create({ data: { shoeId: shoe.id, propertyId: table.propertyId, seat: 1, betType: 'TIE', amount: 0n, status: 'OPEN' } }),
     ).rejects.toThrow();

@@ -81,8 +81,9 @@ export async function busyDay(ctx: TestContext): Promise<BusyDay> {
   ).body;
   const bankVoid = (await ctx.as(s1).post(`/v1/bank-coups/${bankCoup.id}/void`, { reason: 'wrong bank' }).expect(202)).body.voidRequestId;
   await ctx.as(s2).post(`/v1/void-requests/${bankVoid}/approve`, {}).expect(200);
-  // A dealer takes the table, finance enters a rate, the session closes, the chemin de fer shoe closes.
+  // A dealer takes the table, the pit sets the pace it expects, finance enters a rate, the session closes, the chemin de fer shoe closes.
   await t.post(`/v1/tables/${pit.table.id}/dealers`, { dealerId: 'D-BUSY' }).expect(201);
+  await ctx.as(s1).post(`/v1/properties/${pit.table.propertyId}/pace-targets`, { variant: 'COMMISSION', decisionsPerHour: 70 }).expect(201);
   await ctx
     .as(await givenKey(ctx, 'FINANCE'))
     .post('/v1/exchange-rates', { day: '2026-11-20', currency: 'EUR', into: 'USD', rate: '1.0842' })
