@@ -12,6 +12,9 @@ DECLARE
 BEGIN
   FOR m IN SELECT month FROM ledger_months_detached LOOP
     EXECUTE format('ALTER TABLE %I ADD COLUMN "dead_chips" BOOLEAN', 'wagers_' || to_char(m.month, 'YYYY_MM'));
+    -- The ledgers' check too, by its name: a month is attached only with every constraint of the ledger.
+    EXECUTE format('ALTER TABLE %I ADD CONSTRAINT "wagers_dead_chips_true_or_null" CHECK ("dead_chips" IS NULL OR "dead_chips")',
+                   'wagers_' || to_char(m.month, 'YYYY_MM'));
   END LOOP;
 END $$;
 
