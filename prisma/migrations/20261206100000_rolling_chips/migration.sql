@@ -5,6 +5,9 @@
 -- dead chips stay with the player; the money is the same as a cash wager's.
 ALTER TABLE "wagers" ADD COLUMN "dead_chips" BOOLEAN;
 ALTER TABLE "wagers" ADD CONSTRAINT "wagers_dead_chips_true_or_null" CHECK ("dead_chips" IS NULL OR "dead_chips");
+-- A patron's dead-chip wagers by gaming day (the rolling account, src/rolling/rolling.sql): only the
+-- dead-chip wagers are in it, so a cash wager costs it nothing.
+CREATE INDEX "wagers_dead_patron_idx" ON "wagers" ("patron_id", "gaming_day") WHERE "dead_chips";
 
 DO $$
 DECLARE
