@@ -9,13 +9,11 @@
  * through to the last page 30 times, and the whole walk.
  * Writes bench/results/patrons.json.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { migrate } from '../src/database/migrate';
 import { seedQuarter } from './seed-quarter';
-import { startServiceProcess } from './service-process';
+import { benchStaffKeys, startServiceProcess } from './service-process';
 import { machine, summarize, writeJson } from './stats';
 
 const SIZE = Number(process.env.SIZE ?? 10_000_000);
@@ -75,34 +73,8 @@ async function main() {
   const adminKey = 'bench-admin-key-0123456789abcdef0123456789';
   const service = await startServiceProcess({ DATABASE_URL: url, ADMIN_API_KEY: adminKey, SURVEILLANCE: 'off' });
   try {
-    const post = async (path: string, key: string, body: unknown) => {
-      const res = await fetch(service.base + path, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-      return res.json() as Promise<{ key: string; id: string }>;
-    };
-    // The staff register (kept with the seeded database): on the first run the bootstrap key
-    // registers the bench's two administrators alone and mints their keys, which are kept beside
-    // the seed (the bootstrap key touches no person after that); each run registers a host of its own.
-    const kept = path.join(process.cwd(), 'bench', 'results', `patrons-administrators-${new URL(url).pathname.slice(1)}.json`);
-    let admins: string[];
-    if (fs.existsSync(kept)) admins = JSON.parse(fs.readFileSync(kept, 'utf8')) as string[];
-    else {
-      admins = [];
-      for (const staffId of ['B-ADM-1', 'B-ADM-2']) {
-        await post('/v1/staff', adminKey, { staffId, name: staffId, roles: ['ADMIN'], reason: 'bench' });
-        admins.push((await post('/v1/api-keys', adminKey, { name: staffId, role: 'ADMIN', staffId })).key);
-      }
-      fs.mkdirSync(path.dirname(kept), { recursive: true });
-      fs.writeFileSync(kept, JSON.stringify(admins), { mode: 0o600 });
-    }
-    const tag = `${process.pid}-${Date.now() % 100000}`;
-    const change = await post('/v1/staff', admins[0], { staffId: `B-HOST-${tag}`, name: 'bench host', roles: ['HOST'], reason: 'bench' });
-    await post(`/v1/staff/changes/${change.id}/approve`, admins[1], {});
-    const host = (await post('/v1/api-keys', admins[0], { name: 'bench host', role: 'HOST', staffId: `B-HOST-${tag}` })).key;
+    // The staff register is kept with the seeded database (bench/service-process.ts benchStaffKeys).
+    const { HOST: host } = await benchStaffKeys(service.base, adminKey, url, 'patrons', ['HOST']);
     const results: Record<string, unknown>[] = [];
     for (const s of subjects) {
       const path = `/v1/patrons/${s.card}/rating?from=2026-01-01&to=2026-12-31`;

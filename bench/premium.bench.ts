@@ -10,13 +10,11 @@
  *   (GET /v1/patrons/{card}/rating), the quarter.
  * The database (sabot_bench_premium_<size>) is seeded once and kept. Writes bench/results/premium.json.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { migrate } from '../src/database/migrate';
 import { seedQuarter } from './seed-quarter';
-import { startServiceProcess } from './service-process';
+import { benchStaffKeys, startServiceProcess } from './service-process';
 import { machine, summarize, writeJson } from './stats';
 
 const SIZE = Number(process.env.SIZE ?? 10_000_000);
@@ -57,38 +55,7 @@ async function main() {
   const adminKey = 'bench-admin-key-0123456789abcdef0123456789';
   const service = await startServiceProcess({ DATABASE_URL: url, ADMIN_API_KEY: adminKey, SURVEILLANCE: 'off' });
   try {
-    const post = async (path: string, key: string, body: unknown) => {
-      const res = await fetch(service.base + path, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-      return res.json() as Promise<{ key: string; id: string }>;
-    };
-    // Two administrators: registered by the bootstrap key on the database's first run (after which it
-    // registers no person), their keys kept beside the seed for the runs after it.
-    const tag = `${process.pid}-${Date.now() % 100000}`;
-    const kept = path.join(process.cwd(), 'bench', 'results', `premium-administrators-${new URL(url).pathname.slice(1)}.json`);
-    let admins: string[];
-    if (fs.existsSync(kept)) admins = JSON.parse(fs.readFileSync(kept, 'utf8')) as string[];
-    else {
-      admins = [];
-      for (const staffId of [`P-ADM-1-${tag}`, `P-ADM-2-${tag}`]) {
-        await post('/v1/staff', adminKey, { staffId, name: staffId, roles: ['ADMIN'], reason: 'bench' });
-        admins.push((await post('/v1/api-keys', adminKey, { name: staffId, role: 'ADMIN', staffId })).key);
-      }
-      fs.mkdirSync(path.dirname(kept), { recursive: true });
-      fs.writeFileSync(kept, JSON.stringify(admins), { mode: 0o600 });
-    }
-    const keyFor = async (role: string) => {
-      const staffId = `P-${role}-${tag}`;
-      const change = await post('/v1/staff', admins[0], { staffId, name: staffId, roles: [role], reason: 'bench' });
-      await post(`/v1/staff/changes/${change.id}/approve`, admins[1], {});
-      return (await post('/v1/api-keys', admins[0], { name: staffId, role, staffId })).key;
-    };
-    const finance = await keyFor('FINANCE');
-    const host = await keyFor('HOST');
+    const { FINANCE: finance, HOST: host } = await benchStaffKeys(service.base, adminKey, url, 'premium', ['FINANCE', 'HOST']);
     const pairs = [
       {
         name: 'a quarter by limit level, beside win/loss by table and gaming day',

@@ -157,3 +157,48 @@ export async function benchHost(
   await post(admins[1], `/v1/staff/changes/${change}/approve`, {});
   return (await post(admins[0], '/v1/api-keys', { name: 'bench host', role: 'HOST', staffId: `${prefix}-HOST` })).body.key;
 }
+
+/**
+ * Staff keys on a benchmark's kept database. Two administrators are registered by the bootstrap key
+ * on the database's first run (after which it registers no person) and their keys kept beside the
+ * seed, in bench/results/<keptAs>-administrators-<database>.json, for the runs after it; then each
+ * role asked for gets a person of its own, proposed by one administrator and approved by the other.
+ */
+export async function benchStaffKeys(
+  base: string,
+  bootstrapKey: string,
+  databaseUrl: string,
+  keptAs: string,
+  roles: readonly string[],
+): Promise<Record<string, string>> {
+  const post = async (route: string, key: string, body: unknown) => {
+    const res = await fetch(base + route, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${route}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<{ key: string; id: string }>;
+  };
+  const kept = path.join(process.cwd(), 'bench', 'results', `${keptAs}-administrators-${new URL(databaseUrl).pathname.slice(1)}.json`);
+  let admins: string[];
+  if (fs.existsSync(kept)) admins = JSON.parse(fs.readFileSync(kept, 'utf8')) as string[];
+  else {
+    admins = [];
+    for (const staffId of [`B-ADM-1-${keptAs}`, `B-ADM-2-${keptAs}`]) {
+      await post('/v1/staff', bootstrapKey, { staffId, name: staffId, roles: ['ADMIN'], reason: 'bench' });
+      admins.push((await post('/v1/api-keys', bootstrapKey, { name: staffId, role: 'ADMIN', staffId })).key);
+    }
+    fs.mkdirSync(path.dirname(kept), { recursive: true });
+    fs.writeFileSync(kept, JSON.stringify(admins), { mode: 0o600 });
+  }
+  const tag = `${process.pid}-${Date.now() % 100000}`;
+  const keys: Record<string, string> = {};
+  for (const role of roles) {
+    const staffId = `B-${role}-${tag}`;
+    const change = await post('/v1/staff', admins[0], { staffId, name: `bench ${role.toLowerCase()}`, roles: [role], reason: 'bench' });
+    await post(`/v1/staff/changes/${change.id}/approve`, admins[1], {});
+    keys[role] = (await post('/v1/api-keys', admins[0], { name: `bench ${role.toLowerCase()}`, role, staffId })).key;
+  }
+  return keys;
+}
