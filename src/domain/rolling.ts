@@ -1,7 +1,7 @@
 import { holdPercent, houseWin, theoreticalWin } from './accounting';
 import { fractionToDecimal } from './odds';
 import { DomainError } from './errors';
-import { Money } from './money';
+import { Money, roundMoney } from './money';
 
 /**
  * Rolling-chip play (docs/domain.md §14). A casino issues non-negotiable ("dead") chips to a patron
@@ -133,8 +133,7 @@ export interface ProgrammeDue {
 
 /**
  * Commission and allowance over a period: each day at the version in force on it, summed exactly
- * in 1/10,000 of the minor unit and rounded once, half away from zero (the same rounding as
- * theoretical win: one place, once).
+ * in 1/10,000 of the minor unit and rounded once, half away from zero, by the one rounding of money.
  */
 export function programmeDue(versions: readonly ProgrammeVersion[], days: readonly RollingDay[], win: Money): ProgrammeDue {
   let commission = 0n;
@@ -154,9 +153,11 @@ export function programmeDue(versions: readonly ProgrammeVersion[], days: readon
   return { commission: c, allowance: a, netWin: win - c - a, daysOutside: [...daysOutside].sort() };
 }
 
-/** An amount × 10,000 (basis points applied) to the minor unit, half away from zero. */
+/**
+ * An amount × 10,000 (basis points applied) to the minor unit, half away from zero: money that
+ * changes hands, so through THE rounding function (money.ts roundMoney), on its magnitude.
+ */
 function roundBps(v: bigint): Money {
-  const neg = v < 0n;
-  const r = ((neg ? -v : v) + 5_000n) / 10_000n;
-  return neg ? -r : r;
+  const magnitude = roundMoney(v < 0n ? -v : v, 1n, 10_000n, { mode: 'HALF_UP', unit: 1 });
+  return v < 0n ? -magnitude : magnitude;
 }
