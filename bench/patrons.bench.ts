@@ -11,52 +11,16 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
-import { migrate } from '../src/database/migrate';
-import { seedQuarter } from './seed-quarter';
+import { keptRatedQuarter } from './bench-db';
 import { benchStaffKeys, startServiceProcess } from './service-process';
 import { machine, summarize, writeJson } from './stats';
 
 const SIZE = Number(process.env.SIZE ?? 10_000_000);
 const PATRONS = 5_000;
 const RUNS = 30;
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function ensureSeeded(): Promise<string> {
-  const name = `sabot_bench_patrons_${SIZE >= 1e6 ? `${SIZE / 1e6}m` : SIZE}`;
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
-  let rated = 0;
-  if (exists) {
-    const c = new Client({ connectionString: u.toString() });
-    await c.connect();
-    rated = Number((await c.query<{ n: string }>('SELECT count(*) AS n FROM patrons').catch(() => ({ rows: [{ n: '0' }] }))).rows[0].n);
-    await c.end();
-  }
-  if (rated < PATRONS) {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${name}"`);
-    console.log(`Seeding ${name} with ${SIZE} wagers and ${PATRONS} patrons…`);
-    const r = await seedQuarter(u.toString(), {
-      wagers: SIZE,
-      tables: 200,
-      year: 2026,
-      quarter: 3,
-      maxMinutes: 40,
-      progress: process.stdout.isTTY,
-      patrons: PATRONS,
-    });
-    console.log(`  ${r.wagers} wagers, ${r.coups} coups in ${r.seconds.toFixed(0)} s`);
-  }
-  await admin.end();
-  await migrate(u.toString());
-  return u.toString();
-}
 
 async function main() {
-  const url = await ensureSeeded();
+  const url = await keptRatedQuarter('patrons', SIZE, PATRONS);
   const db = new Client({ connectionString: url });
   await db.connect();
   const counts = (

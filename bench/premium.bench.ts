@@ -12,36 +12,16 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
-import { migrate } from '../src/database/migrate';
-import { seedQuarter } from './seed-quarter';
+import { keptRatedQuarter } from './bench-db';
 import { benchStaffKeys, startServiceProcess } from './service-process';
 import { machine, summarize, writeJson } from './stats';
 
 const SIZE = Number(process.env.SIZE ?? 10_000_000);
 const RUNS = Number(process.env.RUNS ?? 20);
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const Q = { from: '2026-07-01', to: '2026-09-30' };
 
-async function ensureSeeded(): Promise<string> {
-  const name = `sabot_bench_premium_${SIZE >= 1e6 ? `${SIZE / 1e6}m` : SIZE}`;
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
-  if (!exists) {
-    await admin.query(`CREATE DATABASE "${name}"`);
-    console.log(`Seeding ${name} with ${SIZE} wagers and 5,000 patrons…`);
-    const r = await seedQuarter(u.toString(), { wagers: SIZE, tables: 200, year: 2026, quarter: 3, maxMinutes: 40, progress: false, patrons: 5_000 });
-    console.log(`  ${r.wagers} wagers, ${r.coups} coups in ${r.seconds.toFixed(0)} s`);
-  }
-  await admin.end();
-  await migrate(u.toString());
-  return u.toString();
-}
-
 async function main() {
-  const url = await ensureSeeded();
+  const url = await keptRatedQuarter('premium', SIZE, 5_000);
   const db = new Client({ connectionString: url });
   await db.connect();
   const [whale] = (
