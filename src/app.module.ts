@@ -33,6 +33,7 @@ import { DealersModule } from './dealers/dealers.module';
 import { PatronsModule } from './patrons/patrons.module';
 import { CashModule } from './cash/cash.module';
 import { RollingModule } from './rolling/rolling.module';
+import { JunketsModule } from './junkets/junkets.module';
 import { ExchangeRatesModule } from './exchange-rates/exchange-rates.module';
 import { GroupModule } from './group/group.module';
 import { SurveillanceModule } from './surveillance/surveillance.module';
@@ -90,6 +91,7 @@ export class AppModule {
         PatronsModule,
         CashModule,
         RollingModule,
+        JunketsModule,
         ShoesModule,
         CoupsModule,
         CommissionsModule,

@@ -48,6 +48,8 @@ export const ERROR_STATUS = {
   STAFF_CHANGE_DECIDED: 409,
   KEY_ALREADY_CLAIMED: 409,
   KEY_NOT_CLAIMED: 409,
+  JUNKET_PERIOD_OPEN: 409,
+  JUNKET_PERIOD_LOCKED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   MISDEAL: 422,
@@ -71,6 +73,8 @@ export const ERROR_STATUS = {
   DEAD_CHIPS_NOT_HELD: 422,
   IDENTIFICATION_REQUIRED: 422,
   MARKER_OVERPAID: 422,
+  JUNKET_CREDIT_LIMIT: 422,
+  JUNKET_OVERPAID: 422,
   EXCHANGE_RATE_MISSING: 422,
   STAFF_NOT_REGISTERED: 422,
   RATE_LIMITED: 429,
@@ -151,6 +155,11 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   DEAD_CHIPS_NOT_HELD: 'The patron does not hold that many dead chips (bought, less returned, less lost): the cage takes back no more than they hold',
   IDENTIFICATION_REQUIRED: 'The patron must be identified: a marker, or cash over the report threshold, needs a registered patron named',
   MARKER_OVERPAID: 'More paid than the marker still owes',
+  JUNKET_CREDIT_LIMIT: "The marker would take the junket's balance over its credit limit (details give what it owes and the limit)",
+  JUNKET_OVERPAID: 'More repaid than the junket owes, or more paid out than the casino owes it (details give the balance)',
+  JUNKET_PERIOD_OPEN: "A junket's statement is agreed once its period has ended (its last day before today)",
+  JUNKET_PERIOD_LOCKED:
+    "The junket's period is agreed and locked (the message names it): nothing that would change its statement is accepted, and periods are agreed in order",
   EXCHANGE_RATE_MISSING: 'A report in another currency needs a rate into it on or before the first gaming day of each currency it holds: enter the rate first',
   STAFF_NOT_REGISTERED:
     'The staff member is not on the staff register, not active, or does not hold the role: two administrators register them first (POST /v1/staff)',
@@ -185,6 +194,10 @@ export const DOMAIN_ERROR_CODE: Record<DomainErrorCode, ErrorCode> = {
   BET_LIMIT: 'BET_LIMIT',
   PATRON_REQUIRED: 'PATRON_REQUIRED',
   DEAD_CHIPS_NEED_PATRON: 'DEAD_CHIPS_NEED_PATRON',
+  JUNKET_CREDIT_LIMIT: 'JUNKET_CREDIT_LIMIT',
+  JUNKET_OVERPAID: 'JUNKET_OVERPAID',
+  JUNKET_PERIOD_OPEN: 'JUNKET_PERIOD_OPEN',
+  JUNKET_PERIOD_LOCKED: 'JUNKET_PERIOD_LOCKED',
 };
 
 /** An error the service raises on purpose: a stable code and a message for a pit supervisor. */

@@ -26,7 +26,15 @@ export type DomainErrorCode =
   /** Several patrons share the seat and the wager names none of them. */
   | 'PATRON_REQUIRED'
   /** A dead-chip wager nobody's: dead chips are issued to a patron. */
-  | 'DEAD_CHIPS_NEED_PATRON';
+  | 'DEAD_CHIPS_NEED_PATRON'
+  /** A junket's marker over its credit limit. */
+  | 'JUNKET_CREDIT_LIMIT'
+  /** A repayment (or payout) of more than is owed. */
+  | 'JUNKET_OVERPAID'
+  /** A junket's period agreed before it has ended. */
+  | 'JUNKET_PERIOD_OPEN'
+  /** A junket's period agreed already (or a later one): what would change it is refused. */
+  | 'JUNKET_PERIOD_LOCKED';
 
 export class DomainError extends Error {
   constructor(

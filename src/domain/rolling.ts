@@ -113,9 +113,12 @@ export interface RollingDay {
   readonly win: Money;
 }
 
-/** The version of a programme in force on a gaming day: the latest effective on or before it (none before the first). */
-export function versionOn(versions: readonly ProgrammeVersion[], day: string): ProgrammeVersion | null {
-  let found: ProgrammeVersion | null = null;
+/**
+ * The version in force on a gaming day (a programme's, a junket membership's): the latest effective
+ * on or before it (none before the first).
+ */
+export function versionOn<V extends { readonly effectiveFrom: string }>(versions: readonly V[], day: string): V | null {
+  let found: V | null = null;
   for (const v of versions) if (v.effectiveFrom <= day && (found === null || v.effectiveFrom > found.effectiveFrom)) found = v;
   return found;
 }

@@ -48,8 +48,8 @@ export function eventOf(stream: string, seq: string, payload: string): SabotEven
   };
 }
 
-/** Streams that are not a table's: keys, properties and tables themselves; surveillance's alerts; the patron register and its reads; the cage. */
-const OWN_STREAMS = new Set(['admin', 'surveillance', 'patrons', 'cage']);
+/** Streams that are not a table's: keys, properties and tables themselves; surveillance's alerts; the patron register and its reads; the cage; junkets. */
+const OWN_STREAMS = new Set(['admin', 'surveillance', 'patrons', 'cage', 'junkets']);
 
 /** The subject of an event: `<prefix>.table.<tableId>.<type>`, or `<prefix>.<stream>.<type>` for the streams above. */
 export function subjectOf(prefix: string, e: SabotEvent): string {

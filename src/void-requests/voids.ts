@@ -15,6 +15,7 @@ import { BankState } from '../pit/bank-state';
 import { PitService } from '../pit/pit.service';
 import { PitChanges } from '../pit/pit-changes';
 import { seal } from '../ledger/seals';
+import { assertNotInLockedPeriod } from '../ledger/locked-periods';
 import { theoryOf } from '../pit/table-rules';
 
 /** Who asked for a void and who approved it, and the request that records both. */
@@ -68,6 +69,7 @@ export class Voids {
       include: { void: true, wagers: { select: { id: true, carriedFromId: true, status: true } } },
     });
     if (coup.void) throw new AppError('COUP_ALREADY_VOIDED', `Coup ${coup.number} was already voided`);
+    if (coup.gamingDay) await assertNotInLockedPeriod(db, { id: coupId, propertyId: coup.propertyId, gamingDay: coup.gamingDay.toISOString().slice(0, 10) });
     const coupVoid = await tx.coupVoid.create({
       data: {
         coupId,
@@ -137,10 +139,15 @@ export class Voids {
 
   /** What a void request needs to know about a coup: its table, and whether it is already voided. */
   async coupTarget(tx: Tx, coupId: string, actor: Actor): Promise<{ tableId: string; label: string }> {
-    const coup = await tx.coup.findUnique({ where: { id: coupId }, select: { tableId: true, number: true, void: { select: { id: true } } } });
+    const coup = await tx.coup.findUnique({
+      where: { id: coupId },
+      select: { tableId: true, propertyId: true, number: true, gamingDay: true, void: { select: { id: true } } },
+    });
     if (!coup) throw notFound('Coup', coupId);
     assertTableAccess(actor, coup.tableId);
     if (coup.void) throw new AppError('COUP_ALREADY_VOIDED', `Coup ${coup.number} was already voided`);
+    if (coup.gamingDay)
+      await assertNotInLockedPeriod(prismaRunner(tx), { id: coupId, propertyId: coup.propertyId, gamingDay: coup.gamingDay.toISOString().slice(0, 10) });
     return { tableId: coup.tableId, label: `coup ${coup.number}` };
   }
 

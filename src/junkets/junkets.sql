@@ -1,0 +1,83 @@
+-- The junkets room's SQL (docs/domain.md §16). Parameters are named (:name); src/database/named-sql.ts
+-- turns them into $1… once, at load.
+
+-- name: lockJunket
+-- One write to a junket's account or periods at a time, for the rest of the transaction: a balance
+-- read to admit an entry, or a period's figures read to agree it, stay true until it commits.
+SELECT pg_advisory_xact_lock(hashtextextended('sabot:junket:' || :junketId, 0));
+
+-- name: junketEntryTotals
+-- The junket's account entries before a gaming day (NULL: all), summed per kind.
+SELECT e.kind::text AS kind, sum(e.amount)::text AS amount
+FROM junket_account_entries e
+WHERE e.operator_id = :junketId::uuid AND (:before::date IS NULL OR e.gaming_day < :before::date)
+GROUP BY e.kind;
+
+-- name: junketEntries
+-- The junket's account entries of a range of gaming days, in the order they were written.
+SELECT e.id, e.kind::text AS kind, e.amount::text AS amount, e.currency::text AS currency, e.method, e.statement_id AS "statementId",
+       to_char(e.gaming_day, 'YYYY-MM-DD') AS "gamingDay", e.at, e.recorded_by_key_id AS "recordedByKeyId"
+FROM junket_account_entries e
+WHERE e.operator_id = :junketId::uuid AND e.gaming_day BETWEEN :from::date AND :to::date
+ORDER BY e.at, e.id;
+
+-- name: junketMemberships
+-- Every membership version at the junket's property of each patron ever a member of the junket:
+-- the version in force on a day may name another junket, or none.
+SELECT m.id, m.patron_id AS "patronId", m.operator_id AS "operatorId", a.code AS "agentCode", m.programme_code AS "programmeCode",
+       to_char(m.effective_from, 'YYYY-MM-DD') AS "effectiveFrom", m.recorded_by_key_id AS "recordedByKeyId", m.recorded_at AS "recordedAt"
+FROM junket_memberships m
+LEFT JOIN junket_agents a ON a.id = m.agent_id
+WHERE m.property_id = :propertyId::uuid
+  AND m.patron_id IN (SELECT j.patron_id FROM junket_memberships j WHERE j.operator_id = :junketId::uuid)
+ORDER BY m.patron_id, m.effective_from;
+
+-- name: junketMemberPlay
+-- The members' settled dead-chip wagers over a range of gaming days at the junket's property, in its
+-- currency, on coups that stand: per patron, day, table and bet, the stakes, the customer's net and
+-- the stakes lost (rolled). Read through the partial index of dead-chip wagers (wagers_dead_patron_idx).
+SELECT w.patron_id AS "patronId", to_char(w.gaming_day, 'YYYY-MM-DD') AS day, s.table_id AS "tableId", w.bet_type::text AS "betType",
+       count(*)::int AS wagers, sum(w.amount)::text AS stake, sum(w.net)::text AS net,
+       coalesce(sum(w.amount) FILTER (WHERE w.result = 'LOSE'), 0)::text AS rolled
+FROM wagers w
+JOIN shoes s ON s.id = w.shoe_id
+JOIN casino_tables t ON t.id = s.table_id
+WHERE w.patron_id = ANY (:patrons::text[]) AND w.dead_chips AND w.status = 'SETTLED'
+  AND w.gaming_day BETWEEN :from::date AND :to::date
+  AND t.property_id = :propertyId::uuid AND t.currency = :currency
+  AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = w.coup_id)
+GROUP BY w.patron_id, w.gaming_day, s.table_id, w.bet_type;
+
+-- name: junketMemberExchanges
+-- The members' dead chips bought and returned at the junket's property in its currency, per patron and day.
+SELECT e.patron_id AS "patronId", to_char(e.gaming_day, 'YYYY-MM-DD') AS day,
+       coalesce(sum(e.amount) FILTER (WHERE e.kind = 'PURCHASE'), 0)::text AS purchased,
+       coalesce(sum(e.amount) FILTER (WHERE e.kind = 'RETURN'), 0)::text AS returned
+FROM chip_exchanges e
+WHERE e.patron_id = ANY (:patrons::text[]) AND e.property_id = :propertyId::uuid AND e.currency = :currency
+  AND e.gaming_day BETWEEN :from::date AND :to::date
+GROUP BY e.patron_id, e.gaming_day;
+
+-- name: junketProgrammes
+-- The property's rolling-chip programmes, every version.
+SELECT p.code, p.basis::text AS basis, p.commission_bps AS "commissionBps", p.allowance_bps AS "allowanceBps",
+       to_char(p.effective_from, 'YYYY-MM-DD') AS "effectiveFrom"
+FROM rolling_programmes p
+WHERE p.property_id = :propertyId::uuid
+ORDER BY p.code, p.effective_from;
+
+-- name: junketPlayerCredit
+-- The junket's reports of credit to its players, up to a gaming day.
+SELECT c.id, c.patron_id AS "patronId", c.kind, c.amount::text AS amount, c.currency::text AS currency, to_char(c.gaming_day, 'YYYY-MM-DD') AS "gamingDay",
+       c.recorded_by_key_id AS "recordedByKeyId", c.recorded_at AS "recordedAt"
+FROM junket_player_credit c
+WHERE c.operator_id = :junketId::uuid AND c.gaming_day <= :to::date
+ORDER BY c.gaming_day, c.recorded_at, c.id;
+
+-- name: junketAgreed
+-- The junket's agreed periods, oldest first.
+SELECT s.id, to_char(s.from_day, 'YYYY-MM-DD') AS "from", to_char(s.to_day, 'YYYY-MM-DD') AS "to", s.figures, s.digest,
+       s.junket_signatory AS "junketSignatory", s.agreed_by_key_id AS "agreedByKeyId", s.agreed_at AS "agreedAt"
+FROM junket_statements s
+WHERE s.operator_id = :junketId::uuid
+ORDER BY s.from_day;

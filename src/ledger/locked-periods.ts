@@ -1,0 +1,22 @@
+import path from 'node:path';
+import { AppError } from '../common/errors';
+import { loadQueries } from '../database/named-sql';
+import type { SqlRunner } from '../database/sql';
+
+const SQL = loadQueries<{ lockedJunketPeriodOfCoup: { coupId: string; propertyId: string; gamingDay: string } }>(path.join(__dirname, 'locked-periods.sql'));
+
+/**
+ * A void must not change a period agreed and locked (docs/domain.md §16): a coup with a junket
+ * member's dead-chip wager on a day of the junket's agreed statement stands as agreed.
+ */
+export async function assertNotInLockedPeriod(db: SqlRunner, coup: { id: string; propertyId: string; gamingDay: string }): Promise<void> {
+  const [locked] = await db.query<{ code: string; from: string; to: string }>(
+    SQL.lockedJunketPeriodOfCoup.bind({ coupId: coup.id, propertyId: coup.propertyId, gamingDay: coup.gamingDay }),
+  );
+  if (locked)
+    throw new AppError(
+      'JUNKET_PERIOD_LOCKED',
+      `The coup is in junket ${locked.code}'s statement for ${locked.from} to ${locked.to}, agreed and locked: it stands as agreed (record a correction in a later period instead)`,
+      { junket: locked.code, from: locked.from, to: locked.to },
+    );
+}
