@@ -7,18 +7,22 @@
  * - by limit level (GET /v1/reports/limit-levels) beside win/loss by table and gaming day
  *   (GET /v1/reports/win-loss?groupBy=table,gamingDay), the quarter;
  * - the heaviest whale's rolling account (GET /v1/patrons/{card}/rolling) beside their rating
- *   (GET /v1/patrons/{card}/rating), the quarter.
+ *   (GET /v1/patrons/{card}/rating), the quarter;
+ * - the junket's statement of the quarter's first month (GET /v1/junkets/{id}/statement) beside
+ *   win/loss by table and gaming day of that month.
  * The database (sabot_bench_premium_<size>) is seeded once and kept. Writes bench/results/premium.json.
  */
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { keptRatedQuarter } from './bench-db';
+import { seedJunkets } from './seed-junkets';
 import { benchStaffKeys, startServiceProcess } from './service-process';
 import { machine, summarize, writeJson } from './stats';
 
 const SIZE = Number(process.env.SIZE ?? 10_000_000);
 const RUNS = Number(process.env.RUNS ?? 20);
 const Q = { from: '2026-07-01', to: '2026-09-30' };
+const MONTH = '2026-07-31';
 
 async function main() {
   const url = await keptRatedQuarter('premium', SIZE, 5_000);
@@ -30,6 +34,9 @@ async function main() {
     )
   ).rows;
   const { rows: total } = await db.query<{ n: string }>('SELECT count(*) AS n FROM wagers');
+  // A quarter kept from before the junkets were seeded gets its junket now.
+  await seedJunkets(db, { firstDay: Q.from, days: 92 });
+  const [junket] = (await db.query<{ id: string }>("SELECT id FROM junket_operators WHERE code = 'GOLDEN-DRAGON'")).rows;
   await db.end();
   if (!whale) throw new Error('no whale played dead chips in the seeded quarter');
   const adminKey = 'bench-admin-key-0123456789abcdef0123456789';
@@ -46,6 +53,11 @@ async function main() {
         name: "the heaviest whale's quarter: rolling account, beside their rating",
         today: { key: host, path: `/v1/patrons/${whale.card}/rating?from=${Q.from}&to=${Q.to}` },
         premium: { key: host, path: `/v1/patrons/${whale.card}/rolling?from=${Q.from}&to=${Q.to}` },
+      },
+      {
+        name: "a junket's month: its statement, beside win/loss by table and gaming day",
+        today: { key: finance, path: `/v1/reports/win-loss?from=${Q.from}&to=${MONTH}&groupBy=table,gamingDay` },
+        premium: { key: finance, path: `/v1/junkets/${junket.id}/statement?from=${Q.from}&to=${MONTH}` },
       },
     ];
     const read = async (r: { key: string; path: string }) => {

@@ -1,6 +1,6 @@
 import { SYSTEM_CONTEXT } from '../src/common/context';
 /**
- * npm run seed:quarter -- [--wagers 10000000] [--tables 200] [--year 2026] [--quarter 3] [--max-minutes 20]
+ * npm run seed:quarter -- [--wagers 10000000] [--tables 200] [--year 2026] [--quarter 3] [--max-minutes 20] [--patrons 5000]
  *
  * A realistic quarter: tables of every casino-banked variant across pits, one shoe per table and
  * gaming day, coups dealt from real shuffled 8-deck shoes and settled by the game engine, 8 wagers
@@ -10,7 +10,8 @@ import { SYSTEM_CONTEXT } from '../src/common/context';
  * and `table.reopen` entries of its audit stream, keyed and chained as the service writes them). Every
  * fourth table is the premium room: its minimum is raised from 25.00 to 50.00 halfway through the
  * quarter, and with rated play its whales play dead (rolling) chips there, bought each morning
- * against front money. Written in bulk with COPY; rollups are summed from the very rows
+ * against front money; three of them play for a junket, the Golden Dragon, under two programmes
+ * (bench/seed-junkets.ts). Written in bulk with COPY; rollups are summed from the very rows
  * written. Target: DATABASE_URL (migrated first). Stops with an error if it would run past
  * --max-minutes.
  */
@@ -20,6 +21,7 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { SingleBar } from 'cli-progress';
 import { Client } from 'pg';
+import { seedJunkets } from './seed-junkets';
 import { from as copyFrom } from 'pg-copy-streams';
 import { BetType, dealPuntoBanco, evaluateCoup, formatCard, isOffered, RuleSet, seededRandom, settleWager, shuffledShoe } from '../src/domain';
 import { migrate } from '../src/database/migrate';
@@ -581,6 +583,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
     ['stream', 'seq', 'hash'],
     [...heads].map(([stream, h]) => line([stream, h.seq, h.hash])),
   );
+  if (whales.length) await seedJunkets(client, { firstDay: firstDayIso, days });
   await client.query('ANALYZE');
   await client.end();
   await prisma.$disconnect();
@@ -780,6 +783,8 @@ if (require.main === module) {
     year: arg('year', 2026),
     quarter: arg('quarter', 3),
     maxMinutes: arg('max-minutes', 20),
+    // Rated play (the patrons, the whales, their dead chips and the junket): off unless asked for.
+    ...(process.argv.includes('--patrons') ? { patrons: arg('patrons', 5_000) } : {}),
     progress: true,
   };
   if (o.quarter > 4) throw new Error('--quarter is 1 to 4');
