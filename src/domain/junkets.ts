@@ -303,13 +303,26 @@ export function junketStatement(s: StatementInput): JunketStatement {
   };
 }
 
+/** The gaming day after `day` (YYYY-MM-DD). */
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
 /**
- * Whether a period may be agreed now: it has ended (its last day is before today), and no agreed
- * period of the operator overlaps it or starts after it (periods are agreed in order, so an agreed
- * statement's opening balance never moves).
+ * Whether a period may be agreed now: it has ended (its last day is before today), no agreed period
+ * of the operator overlaps it or starts after it (periods are agreed in order, so an agreed
+ * statement's opening balance never moves), and it starts the day after the last one agreed (no day
+ * is left out of every statement, its commission never credited and its coups never locked).
  */
 export function admitLock(from: string, to: string, today: string, agreed: readonly { from: string; to: string }[]): void {
   if (to >= today) throw new DomainError('JUNKET_PERIOD_OPEN', `A period is agreed once it has ended: ${to} is not before today, ${today}`, { to, today });
+  const last = agreed.reduce<{ from: string; to: string } | null>((a, b) => (a === null || b.to > a.to ? b : a), null);
+  if (last && from > last.to && from !== nextDay(last.to))
+    throw new DomainError(
+      'JUNKET_PERIOD_LOCKED',
+      `The junket's last agreed period ends ${last.to}: the next starts ${nextDay(last.to)}, so that no day is left out of every statement`,
+      { from: last.from, to: last.to },
+    );
   for (const a of agreed) {
     if (a.from <= to && from <= a.to)
       throw new DomainError('JUNKET_PERIOD_LOCKED', `The period ${a.from} to ${a.to} is already agreed: ${from} to ${to} overlaps it`, {

@@ -27,6 +27,7 @@ import {
 } from '../domain';
 import { JunketOperator } from '../generated/prisma/client';
 import { AuditLog } from '../ledger/audit-log';
+import { lockJunketPeriods } from '../ledger/locked-periods';
 import { seal } from '../ledger/seals';
 import { lossesOf, theoryOf } from '../pit/table-rules';
 import { PitService } from '../pit/pit.service';
@@ -66,6 +67,8 @@ const SQL = loadQueries<{
   junketProgrammes: { propertyId: string };
   junketPlayerCredit: Junket & { to: string };
   junketAgreed: Junket;
+  junketPlayedToday: { patronId: string; propertyId: string; today: string };
+  junketPlayerOwes: Junket & { patronId: string };
 }>(path.join(__dirname, 'junkets.sql'));
 
 interface AgreedRow {
@@ -296,6 +299,19 @@ export class JunketsService {
       const today = await this.today(tx, op.propertyId, now);
       const day = dto.gamingDay ?? today;
       if (day > today) throw new AppError('VALIDATION_FAILED', `The junket reports credit already given: ${day} is after today, ${today}`);
+      if (!(await tx.junketMembership.findFirst({ where: { operatorId: op.id, patronId: dto.patronId }, select: { id: true } })))
+        throw new AppError('NOT_FOUND', `Patron ${dto.patronId} has never been a member of junket ${op.code}: the junket's credit to its players is theirs`);
+      if (dto.kind === 'REPAYMENT') {
+        const [{ owes }] = await db.query<{ owes: string }>(SQL.junketPlayerOwes.bind({ junketId: op.id, patronId: dto.patronId }));
+        if (BigInt(dto.amount) > BigInt(owes))
+          throw new AppError(
+            'JUNKET_OVERPAID',
+            `As the junket reports it, patron ${dto.patronId} owes it ${owes} (minor units): a repayment of ${dto.amount} is more than that`,
+            {
+              balance: BigInt(owes),
+            },
+          );
+      }
       const agreed = await db.query<AgreedRow>(SQL.junketAgreed.bind({ junketId: op.id }));
       const last = agreed.at(-1);
       if (last && day <= last.to)
@@ -360,7 +376,9 @@ export class JunketsService {
       const digest = digestOf(figures);
       await this.audit.patronRead(tx, ctx, { type: 'junket', id: op.id }, { what: 'junket statement', from: q.from, to: q.to });
       if (!exact) return { status: 'OPEN', figures, digest, reproduced: true, agreement: null };
-      return { status: 'AGREED', figures: exact.figures, digest, reproduced: digest === exact.digest, agreement: agreementDto(exact) };
+      // Reproduced: the records give the figures agreed, and the figures kept are still those agreed.
+      const reproduced = digest === exact.digest && digestOf(exact.figures) === exact.digest;
+      return { status: 'AGREED', figures: exact.figures, digest, reproduced, agreement: agreementDto(exact) };
     });
   }
 
@@ -375,6 +393,8 @@ export class JunketsService {
       const op = await this.operator(tx, junketId);
       const db = prismaRunner(tx);
       await db.run(SQL.lockJunket.bind({ junketId: op.id }));
+      // Voids of the property's coups in flight finish first (and are then in the figures); later ones see this agreement.
+      await lockJunketPeriods(db, op.propertyId, true);
       const now = new Date();
       const agreed = await db.query<AgreedRow>(SQL.junketAgreed.bind({ junketId: op.id }));
       admitLock(dto.from, dto.to, await this.today(tx, op.propertyId, now), agreed);
@@ -415,6 +435,7 @@ export class JunketsService {
         },
       });
       const agreement: AgreementDto = { id, junketSignatory: dto.junketSignatory, agreedByKeyId: ctx.actor.keyId, agreedAt: now.toISOString(), digest };
+      await this.audit.patronRead(tx, ctx, { type: 'junket', id: op.id }, { what: 'junket statement', from: dto.from, to: dto.to });
       await this.audit.append(tx, ctx, {
         stream: JUNKETS_STREAM,
         action: 'junket.statement',
@@ -504,6 +525,15 @@ export class JunketsService {
     const today = await this.today(tx, op.propertyId, now);
     const from = effectiveFrom ?? today;
     if (from < today) throw new AppError('VALIDATION_FAILED', `A membership changes from a gaming day not yet over: ${from} is before today, ${today}`);
+    // From today only while the patron has no rolling play of today at the property: what was played stays whose it was.
+    if (from === today) {
+      const [{ played }] = await prismaRunner(tx).query<{ played: boolean }>(SQL.junketPlayedToday.bind({ patronId, propertyId: op.propertyId, today }));
+      if (played)
+        throw new AppError(
+          'CONFLICT',
+          `Patron ${patronId} has played or exchanged dead chips at the property today already: the membership changes from tomorrow (effectiveFrom), so that today's play stays whose it was`,
+        );
+    }
     const [latest] = await tx.junketMembership.findMany({ where: { propertyId: op.propertyId, patronId }, orderBy: { effectiveFrom: 'desc' }, take: 1 });
     const latestDay = latest?.effectiveFrom.toISOString().slice(0, 10);
     if (latestDay !== undefined && from <= latestDay)

@@ -81,3 +81,18 @@ SELECT s.id, to_char(s.from_day, 'YYYY-MM-DD') AS "from", to_char(s.to_day, 'YYY
 FROM junket_statements s
 WHERE s.operator_id = :junketId::uuid
 ORDER BY s.from_day;
+
+-- name: junketPlayedToday
+-- Whether a patron has rolling play of today at the property: a dead-chip wager (settled today, or
+-- still open) or a dead-chip exchange.
+SELECT EXISTS (SELECT 1 FROM wagers w
+               WHERE w.patron_id = :patronId AND w.dead_chips AND w.property_id = :propertyId::uuid
+                 AND (w.gaming_day = :today::date OR (w.gaming_day IS NULL AND w.status = 'OPEN')))
+    OR EXISTS (SELECT 1 FROM chip_exchanges e
+               WHERE e.patron_id = :patronId AND e.property_id = :propertyId::uuid AND e.gaming_day = :today::date) AS played;
+
+-- name: junketPlayerOwes
+-- What a player owes the junket, as the junket reports it: advanced less repaid, all time.
+SELECT coalesce(sum(CASE WHEN c.kind = 'ADVANCE' THEN c.amount ELSE -c.amount END), 0)::text AS owes
+FROM junket_player_credit c
+WHERE c.operator_id = :junketId::uuid AND c.patron_id = :patronId;

@@ -278,6 +278,12 @@ export class RollingService {
       const latestDay = latest?.effectiveFrom.toISOString().slice(0, 10);
       if (latestDay !== undefined && dto.effectiveFrom <= latestDay)
         throw new AppError('CONFLICT', `Programme ${dto.code} has a version from ${latestDay}: a new version starts after it`);
+      // A new version of a programme played under starts tomorrow at the earliest: today's play keeps the terms it was played on.
+      if (latestDay !== undefined && dto.effectiveFrom === today)
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `Programme ${dto.code} is in force today: a new version starts from a gaming day not yet begun (after ${today})`,
+        );
       const row = await tx.rollingProgramme.create({
         data: {
           id: randomUUID(),

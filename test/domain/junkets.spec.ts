@@ -139,5 +139,8 @@ describe('the account and the lock', () => {
     expect(() => admitLock('2026-03-01', '2026-03-31', '2026-03-31', agreed)).toThrow(expect.objectContaining({ code: 'JUNKET_PERIOD_OPEN' }));
     expect(() => admitLock('2026-02-28', '2026-03-31', '2026-04-01', agreed)).toThrow(expect.objectContaining({ code: 'JUNKET_PERIOD_LOCKED' }));
     expect(() => admitLock('2026-01-01', '2026-01-31', '2026-04-01', agreed)).toThrow(expect.objectContaining({ code: 'JUNKET_PERIOD_LOCKED' }));
+    // The next period starts the day after the last agreed: a day skipped would never be credited or locked.
+    expect(() => admitLock('2026-03-02', '2026-03-31', '2026-04-01', agreed)).toThrow(expect.objectContaining({ code: 'JUNKET_PERIOD_LOCKED' }));
+    expect(() => admitLock('2025-06-01', '2025-06-30', '2026-04-01', [])).not.toThrow();
   });
 });

@@ -293,6 +293,12 @@ describe('the month agreed and locked', () => {
     const again = await statement(month, month).expect(200);
     expect(again.body).toMatchObject({ status: 'AGREED', digest, reproduced: true });
     expect(again.body.figures).toEqual(seen.body.figures);
+    // The agreement names the members' play: a read of their records, in the audit chain.
+    const reads = await su.query(
+      `SELECT count(*)::int AS n FROM audit_log WHERE action = 'patron.read' AND entity_id = $1 AND payload::jsonb -> 'data' ->> 'what' = 'junket statement'`,
+      [junketId],
+    );
+    expect(reads.rows[0].n).toBe(4); // the month as played, as seen, as agreed, and again
   });
 
   it('the next period opens on the agreed balance, and the junket settles it', async () => {
@@ -333,6 +339,21 @@ describe('the month agreed and locked', () => {
     expect(res.body.digest).not.toBe(digest);
     expect(res.body.figures.totals.rolled).toBe(HK(700_000));
     expect((await statement(month, month).expect(200)).body).toMatchObject({ digest, reproduced: true });
+    // The figures kept as agreed, rewritten: the records still give the agreed digest, the kept figures do not.
+    const keep = async (closing: number) => {
+      await su.query('BEGIN');
+      await su.query('SET LOCAL session_replication_role = replica');
+      await su.query(`UPDATE junket_statements SET figures = jsonb_set(figures, '{account,closing}', $2::jsonb) WHERE operator_id = $1`, [
+        junketId,
+        String(closing),
+      ]);
+      await su.query('COMMIT');
+    };
+    await keep(1);
+    const kept = (await statement(month, month).expect(200)).body;
+    await keep(HK(343_400));
+    expect(kept).toMatchObject({ status: 'AGREED', digest, reproduced: false, figures: { account: { closing: 1 } } });
+    expect((await statement(month, month).expect(200)).body).toMatchObject({ digest, reproduced: true });
   });
 });
 
@@ -359,6 +380,33 @@ describe('who may, and what is refused', () => {
     expect((await ctx.as(host).post(`/v1/junkets/${junketId}/members/NOT-A-MEMBER/leave`, {})).body.code).toBe('NOT_FOUND');
   });
 
+  it("changes a membership from today only before the patron's first rolling play of the day, and a programme in force from tomorrow", async () => {
+    const E = `JKE-${P}`;
+    await givenPatrons(ctx, E);
+    await exchange(E, { kind: 'PURCHASE', amount: HK(10_000), settledIn: 'FRONT_MONEY' }).expect(201);
+    const join = (effectiveFrom?: string) => ctx.as(host).post(`/v1/junkets/${junketId}/members`, { patronId: E, programme: 'JK-ROLL', effectiveFrom });
+    expect((await join().expect(409)).body.message).toMatch(/from tomorrow/);
+    expect((await join(dayBefore(today, -1)).expect(201)).body.effectiveFrom).toBe(dayBefore(today, -1));
+    const version = await ctx
+      .as(finance)
+      .post(`/v1/properties/${propertyId}/rolling-programmes`, {
+        code: 'JK-ROLL',
+        name: 'Junket rolling 1.3 %',
+        basis: 'ROLLING',
+        commissionBps: 130,
+        effectiveFrom: today,
+      });
+    expect([version.status, version.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+  });
+
+  it("keeps the junket's credit to its own players, and no repayment of more than it reports they owe", async () => {
+    const credit = (body: object) => ctx.as(cashier).post(`/v1/junkets/${junketId}/player-credit`, body);
+    await givenPatrons(ctx, `JKF-${P}`);
+    expect((await credit({ patronId: `JKF-${P}`, kind: 'ADVANCE', amount: 1 })).body.code).toBe('NOT_FOUND');
+    expect((await credit({ patronId: A, kind: 'REPAYMENT', amount: HK(300_001) })).body.code).toBe('JUNKET_OVERPAID');
+    await credit({ patronId: A, kind: 'REPAYMENT', amount: HK(300_000) }).expect(201);
+  });
+
   it('answers hostile input with a 4xx, never a 500', async () => {
     const bad = [
       ctx.as(finance).get(`/v1/junkets/not-a-uuid`),
@@ -367,7 +415,7 @@ describe('who may, and what is refused', () => {
       ctx.as(finance).get(`/v1/junkets/00000000-0000-4000-8000-00000000dead/statement?from=2026-03-01&to=2026-03-01`),
       ctx.as(finance).post(`/v1/properties/${propertyId}/junkets`, { code: 'GOLDEN-DRAGON', name: 'again', currency: 'HKD', creditLimit: 0 }),
       ctx.as(finance).post(`/v1/properties/${propertyId}/junkets`, { code: 'X Y', name: 'x', currency: 'HKD', creditLimit: 0 }),
-      ctx.as(finance).post(`/v1/properties/${propertyId}/junkets`, { code: 'Z', name: ' \u200b ', currency: 'HKD', creditLimit: 0 }),
+      ctx.as(finance).post(`/v1/properties/${propertyId}/junkets`, { code: 'Z', name: ' \u200b\u202e\u0301 ', currency: 'HKD', creditLimit: 0 }),
       ctx.as(finance).post(`/v1/properties/${propertyId}/junkets`, { code: 'Z', name: 'z', currency: 'XXX', creditLimit: -1 }),
       ctx.as(cashier).post(`/v1/junkets/${junketId}/account`, { kind: 'MARKER', amount: 1e30 }),
       ctx.as(cashier).post(`/v1/junkets/${junketId}/player-credit`, { patronId: A, kind: 'ADVANCE', amount: 1, gamingDay: '2999-01-01' }),

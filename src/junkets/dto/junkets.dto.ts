@@ -5,9 +5,9 @@ import { CurrencyField, DateField, EnumField, MoneyField, MoneyProperty, PATRON_
 /** A code as the VIP room writes it (letters, digits, . - _). */
 const CODE = /^[A-Za-z0-9._-]+$/;
 const CODE_HINT = 'may hold letters, digits, ., - and _';
-/** A name or signatory: something a person can read (a visible character at least). */
-const VISIBLE = /[^\s\u200B-\u200D\u2060\uFEFF]/u;
-const VISIBLE_HINT = 'must hold a visible character';
+/** A name or signatory: something a person can read (a letter, digit, punctuation mark or symbol at least). */
+const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
+const VISIBLE_HINT = 'must hold a letter, digit, punctuation mark or symbol';
 
 export class JunketInputDto {
   @TextField({
