@@ -133,6 +133,15 @@ export interface MemberLine {
   readonly rollingWinPercent: string | null;
 }
 
+/** An agent's players' play in the period (the agent of the membership in force each day; '' for none). */
+export interface AgentLine {
+  readonly agent: string;
+  readonly members: number;
+  readonly rolled: Money;
+  readonly handle: Money;
+  readonly win: Money;
+}
+
 export interface PlayerCreditLine {
   readonly patronId: string;
   readonly advanced: Money;
@@ -146,6 +155,7 @@ export type Due = 'JUNKET_OWES' | 'CASINO_OWES' | 'SETTLED';
 export interface JunketStatement {
   readonly programmes: readonly ProgrammeLine[];
   readonly members: readonly MemberLine[];
+  readonly agents: readonly AgentLine[];
   /** §14's rolling account of the junket's play, and the programmes' dues. */
   readonly totals: RollingAccount & { readonly wagers: number; readonly commission: Money; readonly allowance: Money; readonly netWin: Money };
   readonly account: {
@@ -180,6 +190,7 @@ export function junketStatement(s: StatementInput): JunketStatement {
   type Programme = { members: Set<string>; days: Map<string, { rolled: Money; net: Money }>; handle: Money; net: Money; rolled: Money };
   const members = new Map<string, Member>();
   const programmes = new Map<string, Programme>();
+  const agents = new Map<string, { members: Set<string>; rolled: Money; handle: Money; net: Money }>();
   const member = (id: string) => {
     let m = members.get(id);
     if (!m) members.set(id, (m = { agents: new Set(), programmes: new Set(), purchased: 0n, returned: 0n, rolled: 0n, wagers: 0, handle: 0n, net: 0n }));
@@ -200,6 +211,9 @@ export function junketStatement(s: StatementInput): JunketStatement {
     let g = programmes.get(code);
     if (!g) programmes.set(code, (g = { members: new Set(), days: new Map(), handle: 0n, net: 0n, rolled: 0n }));
     g.members.add(p.patronId);
+    const a = agents.get(m.agentCode ?? '') ?? { members: new Set<string>(), rolled: 0n, handle: 0n, net: 0n };
+    a.members.add(p.patronId);
+    agents.set(m.agentCode ?? '', { members: a.members, rolled: a.rolled + p.rolled, handle: a.handle + p.handle, net: a.net + p.customerNet });
     const d = g.days.get(p.day) ?? { rolled: 0n, net: 0n };
     g.days.set(p.day, { rolled: d.rolled + p.rolled, net: d.net + p.customerNet });
     g.handle += p.handle;
@@ -289,6 +303,9 @@ export function junketStatement(s: StatementInput): JunketStatement {
           rollingWinPercent: holdPercent(win, m.rolled),
         };
       }),
+    agents: [...agents]
+      .sort(([a], [b]) => sortText(a, b))
+      .map(([agent, a]) => ({ agent, members: a.members.size, rolled: a.rolled, handle: a.handle, win: houseWin(a.net) })),
     totals: { ...account, wagers: totals.wagers, commission, allowance, netWin: account.win - commission - allowance },
     account: {
       opening: s.opening,

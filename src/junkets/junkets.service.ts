@@ -689,6 +689,7 @@ function figuresDto(op: JunketOperator, from: string, to: string, s: JunketState
       win: m(x.win),
       rollingWinPercent: x.rollingWinPercent,
     })),
+    agents: s.agents.map((a) => ({ agent: a.agent, members: a.members, rolled: m(a.rolled), handle: m(a.handle), win: m(a.win) })),
     totals: {
       purchased: m(s.totals.purchased),
       returned: m(s.totals.returned),

@@ -187,6 +187,10 @@ describe("a junket's month with two programmes", () => {
         rollingWinPercent: '-90.0000',
       },
     ]);
+    expect(f.agents).toEqual([
+      { agent: 'AG-1', members: 2, rolled: HK(600_000), handle: HK(800_000), win: HK(405_000) },
+      { agent: 'AG-2', members: 1, rolled: HK(100_000), handle: HK(400_000), win: HK(-90_000) },
+    ]);
     expect(f.totals).toMatchObject({
       purchased: HK(1_000_000),
       returned: HK(300_000),
@@ -387,15 +391,13 @@ describe('who may, and what is refused', () => {
     const join = (effectiveFrom?: string) => ctx.as(host).post(`/v1/junkets/${junketId}/members`, { patronId: E, programme: 'JK-ROLL', effectiveFrom });
     expect((await join().expect(409)).body.message).toMatch(/from tomorrow/);
     expect((await join(dayBefore(today, -1)).expect(201)).body.effectiveFrom).toBe(dayBefore(today, -1));
-    const version = await ctx
-      .as(finance)
-      .post(`/v1/properties/${propertyId}/rolling-programmes`, {
-        code: 'JK-ROLL',
-        name: 'Junket rolling 1.3 %',
-        basis: 'ROLLING',
-        commissionBps: 130,
-        effectiveFrom: today,
-      });
+    const version = await ctx.as(finance).post(`/v1/properties/${propertyId}/rolling-programmes`, {
+      code: 'JK-ROLL',
+      name: 'Junket rolling 1.3 %',
+      basis: 'ROLLING',
+      commissionBps: 130,
+      effectiveFrom: today,
+    });
     expect([version.status, version.body.code]).toEqual([400, 'VALIDATION_FAILED']);
   });
 

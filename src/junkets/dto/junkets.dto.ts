@@ -244,6 +244,14 @@ export class MemberLineDto {
   @ApiProperty({ nullable: true, type: String, description: 'win ÷ rolled, 4 decimals' }) rollingWinPercent: string | null;
 }
 
+export class AgentLineDto {
+  @ApiProperty({ description: "The agent's code ('' for members brought by none)" }) agent: string;
+  @ApiProperty({ description: 'Members who played through the agent in the period' }) members: number;
+  @MoneyProperty() rolled: MinorUnits;
+  @MoneyProperty() handle: MinorUnits;
+  @MoneyProperty() win: MinorUnits;
+}
+
 export class StatementTotalsDto {
   @MoneyProperty() purchased: MinorUnits;
   @MoneyProperty() returned: MinorUnits;
@@ -287,6 +295,7 @@ export class StatementFiguresDto {
   @ApiProperty({ format: 'date' }) to: string;
   @ApiProperty({ type: ProgrammeLineDto, isArray: true }) programmes: ProgrammeLineDto[];
   @ApiProperty({ type: MemberLineDto, isArray: true }) members: MemberLineDto[];
+  @ApiProperty({ type: AgentLineDto, isArray: true, description: "By the agent of the membership in force on each day's play" }) agents: AgentLineDto[];
   @ApiProperty({ type: StatementTotalsDto }) totals: StatementTotalsDto;
   @ApiProperty({ type: StatementAccountDto }) account: StatementAccountDto;
   @ApiProperty({ type: PlayerCreditLineDto, isArray: true, description: "The junket's credit to its players, as it reports it: outside the casino's books" })
