@@ -23,3 +23,4 @@ export * from './cash';
 export * from './fx';
 export * from './rolling';
 export * from './pace';
+export * from './yield';
