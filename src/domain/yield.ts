@@ -265,13 +265,13 @@ function usableLevels(levels: YieldLevel[]): Usable[] {
   return levels.filter((l) => l.retention !== null).map((l) => ({ minBet: l.minBet, retention: l.retention!, value: l.theoPerSeatHour ?? 0 }));
 }
 
-interface Slot {
+export interface YieldSlot {
   hourOfWeek: number;
   week: number;
 }
 
 /** Each (hour of week, week) of the range: demand, theo made, and table-hours per minimum. */
-function slotFigures(cells: YieldCell[], slots: Slot[]) {
+function slotFigures(cells: YieldCell[], slots: YieldSlot[]) {
   const key = (h: number, w: number) => h * 10_000 + w;
   const fig = new Map<number, { demand: number; theoE12: bigint; open: Map<Money, number> }>();
   for (const s of slots) fig.set(key(s.hourOfWeek, s.week), { demand: 0, theoE12: 0n, open: new Map() });
@@ -286,7 +286,7 @@ function slotFigures(cells: YieldCell[], slots: Slot[]) {
 }
 
 /** The weeks each hour of the week occurs in, in order. */
-function weeksByHour(slots: Slot[]): Map<number, number[]> {
+function weeksByHour(slots: YieldSlot[]): Map<number, number[]> {
   const m = new Map<number, number[]>();
   for (const s of slots) m.set(s.hourOfWeek, [...(m.get(s.hourOfWeek) ?? []), s.week]);
   for (const ws of m.values()) ws.sort((a, b) => a - b);
@@ -317,7 +317,7 @@ const doneVector = (levels: Usable[], open: Map<Money, number>) => levels.map((l
  * The advice for every hour of the week from a history: the levels estimated from all of it, then
  * per hour of the week the best tables (over the weeks' demands) against what was done.
  */
-export function adviseYield(history: { cells: YieldCell[]; slots: Slot[]; tables: number; seats: number }): YieldAdvice {
+export function adviseYield(history: { cells: YieldCell[]; slots: YieldSlot[]; tables: number; seats: number }): YieldAdvice {
   const { cells, slots, tables, seats } = history;
   const levels = estimateLevels(cells);
   const usable = usableLevels(levels);
@@ -405,8 +405,8 @@ export interface YieldEvaluation {
  * was done. A sum over W weeks has the band W × (mean ± BAND_SIGMAS standard errors) of the weekly sums.
  */
 export function evaluateYield(
-  train: { cells: YieldCell[]; slots: Slot[]; tables: number; seats: number },
-  held: { cells: YieldCell[]; slots: Slot[] },
+  train: { cells: YieldCell[]; slots: YieldSlot[]; tables: number; seats: number },
+  held: { cells: YieldCell[]; slots: YieldSlot[] },
 ): { advice: YieldAdvice; evaluation: YieldEvaluation } {
   const advice = adviseYield(train);
   const usable = usableLevels(advice.levels);
