@@ -60,14 +60,20 @@ WITH p AS (
   CROSS JOIN LATERAL generate_series(date_trunc('hour', lower(ol.r), p.tz), upper(ol.r) - interval '1 microsecond', interval '1 hour') AS h(start)
   WHERE NOT isempty(ol.r)
   GROUP BY ol.table_id, ol.seq, h.start
-), cs AS (
-  -- The standing coups by table, gaming day, change of limits and the local hour of their result.
-  SELECT c.table_id, c.gaming_day, coalesce(l.seq, 0) AS seq, date_trunc('hour', c.settled_at, p.tz) AS slot, count(*) AS coups
+), cq AS (
+  -- The standing coups by table, gaming day, change of limits and quarter of an hour of their result
+  -- (every time zone's offset is a whole number of quarters: the local hour is found per quarter, not per coup).
+  SELECT c.table_id, c.gaming_day, c.limits_id, date_bin('15 minutes', c.settled_at, p.w0) AS q, count(*) AS coups
   FROM coups c JOIN t ON t.id = c.table_id CROSS JOIN p
-  LEFT JOIN table_limits l ON l.id = c.limits_id
   WHERE c.gaming_day BETWEEN :from::date AND :to::date AND c.status = 'SETTLED'
     AND c.settled_at >= p.w0 AND c.settled_at < p.w1
     AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
+  GROUP BY 1, 2, 3, 4
+), cs AS (
+  -- The same by the local hour of their result.
+  SELECT cq.table_id, cq.gaming_day, coalesce(l.seq, 0) AS seq, date_trunc('hour', cq.q, p.tz) AS slot, sum(cq.coups) AS coups
+  FROM cq CROSS JOIN p
+  LEFT JOIN table_limits l ON l.id = cq.limits_id
   GROUP BY 1, 2, 3, 4
 ), cp AS (
   -- Each hour's share of its table-day-level rollup, by its coups (exact over the day's hours).

@@ -233,6 +233,19 @@ describe('a table that empties when its minimum is raised', () => {
   });
 });
 
+describe("hours of the week in the property's own time zone", () => {
+  it('puts an hour of play in Kolkata (UTC+5:30) at its local hour, whole', async () => {
+    const property = (await ctx.admin.post('/v1/properties', { name: 'Casino Kolkata', timeZone: 'Asia/Kolkata', gamingDayStartHour: 6 }).expect(201)).body
+      .id as string;
+    const t = await givenTable(ctx, { code: 'KOL-1', propertyId: property, minBet: 10000 });
+    // Monday 5 October 20:00–21:00 local is 14:30–15:30 UTC.
+    await givenHour(t, '2026-10-05T14:30:00Z', { limits: null, seq: 0, players: 6, avgBet: 20000, theo: 12000n });
+    const r = await advice(`propertyId=${property}&from=2026-10-05&to=2026-10-11`);
+    expect(r.hours[20]).toMatchObject({ day: 'MON', hour: 20, demand: '6.00', actual: { theo: 12000 }, done: [{ minBet: 10000, tables: '1.00' }] });
+    expect(r.hours.filter((h: { demand: string }) => h.demand !== '0.00')).toHaveLength(1);
+  });
+});
+
 describe('hostile requests', () => {
   it.each([
     ['no property', 'from=2026-10-01&to=2026-10-31'],
