@@ -225,39 +225,79 @@ export function modelTheo(levels: Usable[], tables: number[], demand: number, se
   return sum(s.map((x, i) => x * levels[i].value));
 }
 
+/** Above this many combinations of tables per hour, the advice is found by a local search (§15). */
+export const EXHAUSTIVE_SEARCH_LIMIT = 100_000;
+
 /**
  * The best tables at each level for an hour of the week, over its weeks' demands: the most expected
  * theoretical win on average; of equals, the fewest tables, then the lowest minimums. Every count up
- * to what could seat anyone is tried (a table more than the willing players fill seats nobody).
+ * to what could seat anyone is tried (a table more than the willing players fill seats nobody) while
+ * the combinations are at most EXHAUSTIVE_SEARCH_LIMIT; beyond, a local search from the best advice at
+ * one minimum, moving one table at a time (opened, closed, or moved to another minimum) while that
+ * gains, which is not proven to find the best.
  */
-export function bestTables(levels: Usable[], demands: number[], tables: number, seats: number): { tables: number[]; value: number } {
+export function bestTables(
+  levels: Usable[],
+  demands: number[],
+  tables: number,
+  seats: number,
+  limit = EXHAUSTIVE_SEARCH_LIMIT,
+): { tables: number[]; value: number; exhaustive: boolean } {
   const k = levels.length;
   const peak = Math.max(0, ...demands);
   const caps = levels.map((l) => Math.min(tables, Math.ceil((l.retention * peak) / seats - 1e-9)));
+  const valueOf = (n: number[]) => (demands.length ? sum(demands.map((d) => modelTheo(levels, n, d, seats))) / demands.length : 0);
   let best = { tables: new Array<number>(k).fill(0), value: 0, count: 0, stake: 0n };
-  const n = new Array<number>(k).fill(0);
-  const better = (value: number, count: number, stake: bigint) => {
+  const consider = (n: number[]) => {
+    const value = valueOf(n);
+    const count = sum(n);
+    const stake = n.reduce((a, x, j) => a + BigInt(x) * levels[j].minBet, 0n);
     const tol = 1e-9 * Math.max(1, Math.abs(best.value));
-    if (value > best.value + tol) return true;
-    if (value < best.value - tol) return false;
-    return count < best.count || (count === best.count && stake < best.stake);
+    const better = value > best.value + tol || (value >= best.value - tol && (count < best.count || (count === best.count && stake < best.stake)));
+    if (better) best = { tables: [...n], value, count, stake };
+    return better;
   };
-  const visit = (i: number, left: number) => {
-    if (i < 0) {
-      const value = demands.length ? sum(demands.map((d) => modelTheo(levels, n, d, seats))) / demands.length : 0;
-      const count = sum(n);
-      const stake = n.reduce((a, x, j) => a + BigInt(x) * levels[j].minBet, 0n);
-      if (better(value, count, stake)) best = { tables: [...n], value, count, stake };
-      return;
+  const combinations = caps.reduce((a, c) => a * (c + 1), 1);
+  if (combinations <= limit) {
+    const n = new Array<number>(k).fill(0);
+    const visit = (i: number, left: number) => {
+      if (i < 0) return void consider(n);
+      for (let x = 0; x <= Math.min(caps[i], left); x++) {
+        n[i] = x;
+        visit(i - 1, left - x);
+      }
+      n[i] = 0;
+    };
+    visit(k - 1, tables);
+    return { tables: best.tables, value: best.value, exhaustive: true };
+  }
+  for (let i = 0; i < k; i++) {
+    for (let x = 1; x <= caps[i]; x++) consider(levels.map((_l, j) => (j === i ? x : 0)));
+  }
+  for (let moved = true; moved;) {
+    moved = false;
+    const from = best.tables;
+    const used = sum(from);
+    for (let i = 0; i < k && !moved; i++) {
+      for (let j = -1; j < k && !moved; j++) {
+        // j = -1: open a table at i; i → j: move one from i to j; i === j: close one at i.
+        const n = [...from];
+        if (j === -1) {
+          if (used >= tables || n[i] >= caps[i]) continue;
+          n[i]++;
+        } else {
+          if (n[i] === 0) continue;
+          n[i]--;
+          if (j !== i) {
+            if (n[j] >= caps[j]) continue;
+            n[j]++;
+          }
+        }
+        moved = consider(n);
+      }
     }
-    for (let x = 0; x <= Math.min(caps[i], left); x++) {
-      n[i] = x;
-      visit(i - 1, left - x);
-    }
-    n[i] = 0;
-  };
-  visit(k - 1, tables);
-  return { tables: best.tables, value: best.value };
+  }
+  return { tables: best.tables, value: best.value, exhaustive: false };
 }
 
 /** The usable levels (retention known), lowest first, valued at theo per seat-hour (0 when unknown). */

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import {
   adviseYield,
   bestTables,
@@ -90,12 +91,58 @@ describe('seating and the best tables', () => {
   });
   it('chooses the most theo, then the fewest tables, then the lowest minimums', () => {
     // (1, 1) = 5 × 100.00 + 5 × 20.00 = 600.00; (2, 1) and (1, 2) seat no more.
-    expect(bestTables(levels, [10, 10], 3, 9)).toEqual({ tables: [1, 1], value: 60000 });
-    expect(bestTables(levels, [0, 0], 3, 9)).toEqual({ tables: [0, 0], value: 0 });
+    expect(bestTables(levels, [10, 10], 3, 9)).toEqual({ tables: [1, 1], value: 60000, exhaustive: true });
+    expect(bestTables(levels, [0, 0], 3, 9)).toEqual({ tables: [0, 0], value: 0, exhaustive: true });
     // Equal theo per seat-hour and nobody lost at 500.00: the lower minimum.
     expect(bestTables([levels[0], { minBet: 50000n, retention: 1, value: 2000 }], [5], 3, 9).tables).toEqual([1, 0]);
     // Forty willing players, two tables: both at 500.00 (18 seats of 20 willing).
-    expect(bestTables(levels, [40], 2, 9)).toEqual({ tables: [0, 2], value: 180000 });
+    expect(bestTables(levels, [40], 2, 9)).toEqual({ tables: [0, 2], value: 180000, exhaustive: true });
+  });
+});
+
+describe('the search beyond EXHAUSTIVE_SEARCH_LIMIT combinations', () => {
+  const levelsOf = (rs: number[], vs: number[]) =>
+    rs
+      .map((r, i) => ({ minBet: BigInt((i + 1) * 2500), retention: r, value: vs[i] }))
+      .sort((a, b) => (a.minBet < b.minBet ? -1 : 1))
+      .map((l, i, all) => ({ ...l, retention: i === 0 ? 1 : Math.min(l.retention, ...all.slice(0, i).map((x) => x.retention)) }));
+
+  it('finds the worked example by local search too', () => {
+    const levels = [
+      { minBet: 10000n, retention: 1, value: 2000 },
+      { minBet: 50000n, retention: 0.5, value: 10000 },
+    ];
+    expect(bestTables(levels, [10, 10], 3, 9, 0)).toEqual({ tables: [1, 1], value: 60000, exhaustive: false });
+  });
+
+  it('never advises more than the exhaustive search finds, nor less than the best single minimum (random cases)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 3 }),
+        fc.array(fc.integer({ min: 0, max: 20_000 }), { minLength: 3, maxLength: 3 }),
+        fc.array(fc.integer({ min: 0, max: 80 }), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 1, max: 8 }),
+        (rs, vs, demands, tables) => {
+          const levels = levelsOf(rs, vs);
+          const full = bestTables(levels, demands, tables, 9);
+          const local = bestTables(levels, demands, tables, 9, 0);
+          const single = Math.max(0, ...levels.map((_l, i) => bestTables([levels[i]], demands, tables, 9).value));
+          expect(local.value).toBeLessThanOrEqual(full.value * (1 + 1e-9) + 1e-9);
+          expect(local.value).toBeGreaterThanOrEqual(single * (1 - 1e-9) - 1e-9);
+          expect(local.tables.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(tables);
+        },
+      ),
+      { seed: 20261127, numRuns: 300 },
+    );
+  });
+
+  it('answers five minimums, 200 tables and 13 weeks of a busy hour without trying every combination', () => {
+    const levels = levelsOf([1, 0.8, 0.5, 0.3, 0.1], [1500, 2500, 4000, 7000, 20000]);
+    const demands = Array.from({ length: 13 }, (_, w) => 1500 + 10 * w);
+    const r = bestTables(levels, demands, 200, 9);
+    expect(r.exhaustive).toBe(false);
+    expect(r.tables.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(200);
+    expect(r.value).toBeGreaterThan(0);
   });
 });
 
