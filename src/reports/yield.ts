@@ -3,7 +3,7 @@ import { assertDayRange } from '../common/validation';
 import { minorUnits, minorUnitsOrNull } from '../common/exact-json';
 import { PrismaService } from '../database/prisma.service';
 import { prismaRunner, SqlRunner } from '../database/sql';
-import { adviseYield, Estimate, evaluateYield, SEATS_BY_VARIANT, Variant, WEEKDAYS, YieldAdvice, YieldCell, YieldSlot } from '../domain';
+import { adviseYield, Estimate, estimateToMinor, evaluateYield, SEATS_BY_VARIANT, Variant, WEEKDAYS, YieldAdvice, YieldCell, YieldSlot } from '../domain';
 import { YieldAdviceDto, YieldEstimateDto, YieldEvaluationDto, YieldEvaluationQueryDto, YieldQueryDto } from './dto/yield.dto';
 import { YIELD_SQL } from './yield-sql';
 
@@ -102,7 +102,7 @@ function adviceDto(p: PropertyRow, from: string, to: string, a: YieldAdvice): Yi
       occupancy: l.occupancy === null ? null : fixed(l.occupancy, 2),
       playerDecisions: l.playerDecisions,
       averageBet: l.averageBet === null ? null : money(l.averageBet),
-      theoPerSeatHour: l.theoPerSeatHour === null ? null : Math.round(l.theoPerSeatHour),
+      theoPerSeatHour: l.theoPerSeatHour === null ? null : money(estimateToMinor(l.theoPerSeatHour)),
       retention: l.retention === null ? null : fixed(l.retention, 4),
       retentionFrom: l.retentionFrom,
     })),
