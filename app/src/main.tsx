@@ -5,6 +5,7 @@ import { ApiError, get, session, Schemas } from './api';
 import { PitOverview } from './pit';
 import { Scoreboard } from './scoreboard';
 import { Finance } from './finance';
+import { Yield } from './yield';
 import './style.css';
 
 /** The screen named by the address's hash: #/pit, #/tables/<id>, #/finance. */
@@ -65,6 +66,9 @@ function App() {
           <a href="#/finance" aria-current={screen === 'finance' ? 'page' : undefined}>
             Finance
           </a>
+          <a href="#/yield" aria-current={screen === 'yield' ? 'page' : undefined}>
+            Yield
+          </a>
         </nav>
         <button
           class="link"
@@ -76,7 +80,7 @@ function App() {
           Sign out
         </button>
       </header>
-      {screen === 'tables' && id ? <Scoreboard tableId={id} /> : screen === 'finance' ? <Finance /> : <PitOverview />}
+      {screen === 'tables' && id ? <Scoreboard tableId={id} /> : screen === 'finance' ? <Finance /> : screen === 'yield' ? <Yield /> : <PitOverview />}
     </>
   );
 }

@@ -24,3 +24,4 @@ export * from './fx';
 export * from './rolling';
 export * from './pace';
 export * from './junkets';
+export * from './yield';

@@ -16,6 +16,7 @@ import {
   WinLossQueryDto,
 } from './dto/report.dto';
 import { PaceQueryDto, PaceReportDto } from './dto/pace.dto';
+import { YieldAdviceDto, YieldEvaluationDto, YieldEvaluationQueryDto, YieldQueryDto } from './dto/yield.dto';
 import { ReportsService } from './reports.service';
 import { ReadFromHeader, ReadWants, tellReadFrom } from '../common/read-from';
 import { ReadDatabase } from '../database/read-database';
@@ -239,5 +240,37 @@ export class ReportsController {
   })
   async pace(@Query() q: PaceQueryDto, @ReadFromHeader() wants: ReadWants, @Res({ passthrough: true }) res: Response): Promise<PaceReportDto> {
     return this.reports.pace(await this.readFrom(wants, res), q);
+  }
+
+  @Endpoint('GET', 'yield-advice', {
+    operationId: 'yieldAdviceReport',
+    summary: 'The yield advisor: for each hour of the week, how many tables to open at which minimums, its expected theoretical win against what was done',
+    description:
+      "From the property's own history over the range (table sessions, coups and the limit rollups by local hour of the week and table minimum): players seated per open table, the average bet and theoretical win per seat-hour at each minimum, and how many players a higher minimum keeps (measured where a table's minimum changed, else across tables in the same hour). For each hour of the week: the tables to open at each minimum for the most expected theoretical win per hour, that expectation against the theoretical win of what was done, and both with a band of ±2 standard errors over the weeks. The method and its assumptions: docs/domain.md §15.",
+    roles: FIGURE_READERS,
+    readsReplica: true,
+    type: YieldAdviceDto,
+    errors: ['NOT_FOUND'],
+  })
+  async yieldAdvice(@Query() q: YieldQueryDto, @ReadFromHeader() wants: ReadWants, @Res({ passthrough: true }) res: Response): Promise<YieldAdviceDto> {
+    return this.reports.yieldAdvice(await this.readFrom(wants, res), q);
+  }
+
+  @Endpoint('GET', 'yield-evaluation', {
+    operationId: 'yieldEvaluationReport',
+    summary: "The yield advisor's held-back test: the advice made from the range less its last weeks, against what was done in them",
+    description:
+      "The advice of `/v1/reports/yield-advice` made from the range less its last `holdBackWeeks` weeks, then applied to each hour of those weeks at the demand seen in them: its expected theoretical win against the theoretical win actually made, week by week and in all, with the gain's band (±2 standard errors of the weekly sums). Above 0, the advice would have won more. docs/domain.md §15.",
+    roles: FIGURE_READERS,
+    readsReplica: true,
+    type: YieldEvaluationDto,
+    errors: ['NOT_FOUND'],
+  })
+  async yieldEvaluation(
+    @Query() q: YieldEvaluationQueryDto,
+    @ReadFromHeader() wants: ReadWants,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<YieldEvaluationDto> {
+    return this.reports.yieldEvaluation(await this.readFrom(wants, res), q);
   }
 }

@@ -8,10 +8,12 @@ import { reconcile } from './reconciliation';
 import { limitLevelsJson } from './limit-levels';
 import { tableAccountingReportJson } from './table-accounting-report';
 import { winLossChunks, winLossJson } from './win-loss';
+import { YieldAdviceDto, YieldEvaluationDto, YieldEvaluationQueryDto, YieldQueryDto } from './dto/yield.dto';
+import { yieldAdvice, yieldEvaluation } from './yield';
 
 /**
  * The reports, each in a file of its own by job: win-loss.ts, quarterly.ts,
- * table-accounting-report.ts, limit-levels.ts, reconciliation.ts, pace.ts, and report-figures.ts for what they share (the
+ * table-accounting-report.ts, limit-levels.ts, reconciliation.ts, pace.ts, yield.ts, and report-figures.ts for what they share (the
  * figures as SQL, the dimensions, the range). This is the controller's one door to them.
  */
 @Injectable()
@@ -42,5 +44,13 @@ export class ReportsService {
 
   pace(db: PrismaService, q: PaceQueryDto): Promise<PaceReportDto> {
     return paceReport(db, q);
+  }
+
+  yieldAdvice(db: PrismaService, q: YieldQueryDto): Promise<YieldAdviceDto> {
+    return yieldAdvice(db, q);
+  }
+
+  yieldEvaluation(db: PrismaService, q: YieldEvaluationQueryDto): Promise<YieldEvaluationDto> {
+    return yieldEvaluation(db, q);
   }
 }

@@ -37,7 +37,16 @@ const REPORTS: Record<string, { title: string; url: string }[]> = {
     { title: 'the quarter', url: `/v1/reports/pace?from=${Q.from}&to=${Q.to}` },
     { title: "a pit's commission tables for a month", url: `/v1/reports/pace?from=${Q.month[0]}&to=${Q.month[1]}&pit=Pit%201&variant=COMMISSION` },
   ],
+  // {property}: the seeded quarter's property, found once it is seeded.
+  yield: [
+    { title: "the quarter's advice", url: `/v1/reports/yield-advice?propertyId={property}&from=${Q.from}&to=${Q.to}` },
+    {
+      title: 'the quarter, its last four weeks held back',
+      url: `/v1/reports/yield-evaluation?propertyId={property}&from=${Q.from}&to=${Q.to}&holdBackWeeks=4`,
+    },
+  ],
 };
+let property = '';
 
 let ctx: TestContext;
 let finance: string;
@@ -46,6 +55,8 @@ beforeAll(async () => {
   finance = await givenKey(ctx, 'FINANCE');
   await seedQuarter(ctx.databaseUrl, { wagers: 12_000, tables: 6, year: 2026, quarter: 2, maxMinutes: 5, progress: false, patrons: 40 });
   await ctx.prisma.pool.query('VACUUM ANALYZE');
+  property = (await ctx.prisma.pool.query<{ id: string }>('SELECT property_id::text AS id FROM casino_tables GROUP BY 1 ORDER BY count(*) DESC LIMIT 1'))
+    .rows[0].id;
 }, 180_000);
 afterAll(() => ctx?.close());
 
@@ -90,7 +101,8 @@ async function snapshotOf(report: string, major: string): Promise<string> {
     '-- sends for the requests below, on a seeded quarter (bench/seed-quarter.ts, 2026 Q2), each with the shape',
     `-- of its plan on PostgreSQL ${major}. Do not edit: a change to a statement or its plan shows here as a difference to review.`,
   ];
-  for (const { title, url } of REPORTS[report]) {
+  for (const { title, url: template } of REPORTS[report]) {
+    const url = template.replace('{property}', property);
     let status = 0;
     const sent = await statementsDuring(async () => {
       status = (await ctx.as(finance).get(url)).status;
@@ -99,7 +111,7 @@ async function snapshotOf(report: string, major: string): Promise<string> {
     // Statements a report sends side by side arrive in any order: kept in the order of their text.
     const own = sent.filter((s) => !NOT_THE_REPORTS.test(s.text)).sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
     expect({ url, statements: own.length > 0 }).toEqual({ url, statements: true });
-    out.push('', `-- ${title}: GET ${url.replace(/^\/v1/, '')}`);
+    out.push('', `-- ${title}: GET ${template.replace(/^\/v1/, '')}`);
     for (const [i, s] of own.entries()) {
       out.push('', `-- statement ${i + 1} of ${own.length}, plan:`, ...(await planShape(s.text, s.values)).map((l) => `--   ${l}`), `${tidy(s.text)};`);
     }

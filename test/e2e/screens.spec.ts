@@ -240,6 +240,55 @@ describe('screens', () => {
     await page.close();
   });
 
+  it("the yield advisor's week grid is the API's advice, with its empty and error states", async () => {
+    const property = (await ctx.admin.post('/v1/properties', { name: 'Casino Screens Yield', timeZone: 'UTC', gamingDayStartHour: 6 }).expect(201)).body
+      .id as string;
+    const quiet = (await ctx.admin.post('/v1/properties', { name: 'Casino Screens Quiet', timeZone: 'UTC', gamingDayStartHour: 6 }).expect(201)).body
+      .id as string;
+    const own = await givenPit(ctx, { code: 'YLD-05', pit: 'Y', propertyId: property });
+    await ctx.as(own.supervisor).post(`/v1/tables/${own.table.id}/sessions`).send({ opener: [] }).expect(201);
+    for (const cards of dealtHands(8, 505, 6)) await coup(own.terminal, own.shoe.id, cards);
+    const finance = await givenKey(ctx, 'FINANCE');
+    const page = await signedIn(finance);
+    await page.goto(`${url}/app/#/yield`);
+    await page.getByLabel('Property').selectOption(property);
+    const week = page.locator('[data-testid="yield-week"]');
+    await week.locator('[data-testid="yield-levels"] tbody tr').first().waitFor();
+    const from = await page.getByLabel('From', { exact: true }).inputValue();
+    const to = await page.getByLabel('To', { exact: true }).inputValue();
+    const api = (await ctx.as(finance).get(`/v1/reports/yield-advice?propertyId=${property}&from=${from}&to=${to}`).expect(200)).body as {
+      totals: Record<string, { theo: number }>;
+      hours: { hourOfWeek: number; advice: unknown[]; done: unknown[]; expected: { theo: number }; actual: { theo: number }; gain: { theo: number } }[];
+    };
+    for (const field of ['expected', 'actual', 'gain'])
+      expect([field, await week.locator(`[data-testid="yield-totals"] [data-field="${field}"]`).getAttribute('data-minor')]).toEqual([
+        field,
+        String(api.totals[field].theo),
+      ]);
+    const played = api.hours.filter((h) => h.advice.length || h.done.length);
+    expect(played.length).toBeGreaterThan(0);
+    for (const h of played) {
+      const cell = week.locator(`td[data-hour="${h.hourOfWeek}"]`);
+      for (const field of ['expected', 'actual', 'gain'] as const)
+        expect([h.hourOfWeek, field, await cell.locator(`[data-field="${field}"]`).getAttribute('data-minor')]).toEqual([
+          h.hourOfWeek,
+          field,
+          String(h[field].theo),
+        ]);
+    }
+    await page.locator('[data-testid="yield-held"] [role="alert"], [data-testid="yield-held"] dl').first().waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    expect(await sidewaysOnTablet(page)).toEqual([0, 0]);
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'yield.png'), fullPage: true });
+    // A property where no table played: said so. A range that ends before it starts: the API's error.
+    await page.getByLabel('Property').selectOption(quiet);
+    await week.locator('[data-testid="yield-empty"]').waitFor();
+    await page.getByLabel('From', { exact: true }).fill(to.replace(/^(\d{4})/, (y) => String(Number(y) + 1)));
+    expect(await week.getByRole('alert').innerText()).toMatch(/after/);
+    expect(problemsOf(page)).toEqual([]);
+    await page.close();
+  });
+
   it('a wrong key is told so on the sign-in form', async () => {
     const page = await browser.newPage();
     await page.goto(`${url}/app/`);
