@@ -81,7 +81,8 @@ describe('a table-day of cash and dead chips, with a carried tie bet and a void'
 
   it('by bet type (the rollup per bet type) and by month (its own): the same split', async () => {
     const byBet = await q(`/v1/reports/win-loss?from=${today()}&to=${today()}&groupBy=table,betType`);
-    const bet = (b: string) => byBet.body.rows.find((r: { group: { tableId: string; betType: string } }) => r.group.tableId === pit.table.id && r.group.betType === b);
+    const bet = (b: string) =>
+      byBet.body.rows.find((r: { group: { tableId: string; betType: string } }) => r.group.tableId === pit.table.id && r.group.betType === b);
     expect(bet('BANKER')).toMatchObject({ premium, mass: { wagers: 0, handle: 0, win: 0, holdPercent: null, commissionCharged: 0, theoreticalWin: 0 } });
     expect(bet('PLAYER')).toMatchObject({ premium: { wagers: 0, handle: 0 }, mass: { wagers: 3, handle: 9_000, win: -1_000, holdPercent: '-11.1111' } });
     expect(bet('TIE')).toMatchObject({ premium: { wagers: 0, handle: 0 }, mass: { wagers: 1, handle: 1_000, win: -8_000, theoreticalWin: 144 } });
@@ -90,11 +91,7 @@ describe('a table-day of cash and dead chips, with a carried tie bet and a void'
   });
 
   it('as CSV: premium and mass as columns of their own, after the existing ones', async () => {
-    const res = await ctx
-      .as(finance)
-      .get(`/v1/reports/win-loss?from=${today()}&to=${today()}&groupBy=table`)
-      .set('Accept', 'text/csv')
-      .expect(200);
+    const res = await ctx.as(finance).get(`/v1/reports/win-loss?from=${today()}&to=${today()}&groupBy=table`).set('Accept', 'text/csv').expect(200);
     const [head, ...lines] = res.text.trim().split(/\r?\n/);
     const cols = head.split(',');
     expect(cols.slice(-12)).toEqual([
