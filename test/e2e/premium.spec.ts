@@ -161,3 +161,31 @@ describe('a table-day of cash and dead chips, with a carried tie bet and a void'
     expect(await reconcile()).toMatchObject({ ok: true });
   });
 });
+
+describe('a player-banked table-day', () => {
+  it('has no chips of either kind on its coups: premium and mass are both nothing, the house commission its own line', async () => {
+    const pit = await givenPit(ctx, { variant: 'CHEMIN_DE_FER' });
+    const t = ctx.as(pit.terminal);
+    const bank = await t.post(`/v1/shoes/${pit.shoe.id}/banks`, { bankerSeat: 1, amount: 10_000, rotation: [1, 2, 3] }).expect(201);
+    // Seats 2 and 3 cover 50.00 of the bank; the banker's 7 beats the punter's 5: the house takes 5 % of the 50.00 won.
+    await t
+      .post(`/v1/banks/${bank.body.id}/coups`, {
+        cards: { player: ['KS', '5D'], banker: ['7H', 'KC'] },
+        stakes: [
+          { seat: 2, amount: 3_000 },
+          { seat: 3, amount: 2_000 },
+        ],
+      })
+      .expect(201);
+    const res = await ctx.as(finance).get(`/v1/reports/win-loss?from=${today()}&to=${today()}&groupBy=table,gamingDay`).expect(200);
+    const nothing = { wagers: 0, handle: 0, win: 0, holdPercent: null, commissionCharged: 0, theoreticalWin: 0 };
+    expect(res.body.rows.find((r: { group: { tableId: string } }) => r.group.tableId === pit.table.id)).toMatchObject({
+      wagers: 0,
+      handle: 0,
+      bankedCoups: 1,
+      houseCommission: 250,
+      premium: nothing,
+      mass: nothing,
+    });
+  });
+});
