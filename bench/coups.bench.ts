@@ -305,8 +305,8 @@ async function databaseLimit(url: string, concurrency: number, seconds: number) 
           answerBody: null,
           ...rollupParams(
             { tableId: shoe.table_id, propertyId: shoe.property_id, gamingDay: day, winner: outcome.winner, natural: outcome.natural, limitsId: null },
-            rows,
-            { edgesE12: {}, covariancesE12: new Map() },
+            rows.map((r) => ({ ...r, dead: false })),
+            { edgesE12: {}, covariancesE12: new Map(), lossesE12: {} },
             1n,
           ),
           ...auditParams(

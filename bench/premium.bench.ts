@@ -11,6 +11,11 @@
  * - the junket's statement of the quarter's first month (GET /v1/junkets/{id}/statement) beside
  *   win/loss by table and gaming day of that month.
  * The database (sabot_bench_premium_<size>) is seeded once and kept. Writes bench/results/premium.json.
+ *
+ * SERVICE_DIRS: checkouts whose builds serve the reads, comma-separated (default: this one), each a
+ * service process of its own on the same database (migrated by this checkout: a build of an earlier
+ * commit ignores migrations it does not know), their reads alternating in the same rounds, so that
+ * two builds are compared side by side on one machine at one moment.
  */
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
@@ -23,6 +28,7 @@ const SIZE = Number(process.env.SIZE ?? 10_000_000);
 const RUNS = Number(process.env.RUNS ?? 20);
 const Q = { from: '2026-07-01', to: '2026-09-30' };
 const MONTH = '2026-07-31';
+const DIRS = (process.env.SERVICE_DIRS ?? process.cwd()).split(',').filter(Boolean);
 
 async function main() {
   const url = await keptRatedQuarter('premium', SIZE, 5_000);
@@ -40,9 +46,10 @@ async function main() {
   await db.end();
   if (!whale) throw new Error('no whale played dead chips in the seeded quarter');
   const adminKey = 'bench-admin-key-0123456789abcdef0123456789';
-  const service = await startServiceProcess({ DATABASE_URL: url, ADMIN_API_KEY: adminKey, SURVEILLANCE: 'off' });
+  const services: { dir: string; base: string; stop(): Promise<void> }[] = [];
   try {
-    const { FINANCE: finance, HOST: host } = await benchStaffKeys(service.base, adminKey, url, 'premium', ['FINANCE', 'HOST']);
+    for (const dir of DIRS) services.push({ dir, ...(await startServiceProcess({ DATABASE_URL: url, ADMIN_API_KEY: adminKey, SURVEILLANCE: 'off' }, dir)) });
+    const { FINANCE: finance, HOST: host } = await benchStaffKeys(services[0].base, adminKey, url, 'premium', ['FINANCE', 'HOST']);
     const pairs = [
       {
         name: 'a quarter by limit level, beside win/loss by table and gaming day',
@@ -60,9 +67,9 @@ async function main() {
         premium: { key: finance, path: `/v1/junkets/${junket.id}/statement?from=${Q.from}&to=${MONTH}` },
       },
     ];
-    const read = async (r: { key: string; path: string }) => {
+    const read = async (base: string, r: { key: string; path: string }) => {
       const t0 = performance.now();
-      const res = await fetch(service.base + r.path, { headers: { Authorization: `Bearer ${r.key}` } });
+      const res = await fetch(base + r.path, { headers: { Authorization: `Bearer ${r.key}` } });
       const body = await res.text();
       if (!res.ok) throw new Error(`${r.path}: ${res.status} ${body.slice(0, 200)}`);
       return performance.now() - t0;
@@ -70,25 +77,37 @@ async function main() {
     const results = [];
     for (const p of pairs) {
       for (let i = 0; i < 3; i++) {
-        await read(p.today);
-        await read(p.premium);
+        for (const s of services) {
+          await read(s.base, p.today);
+          await read(s.base, p.premium);
+        }
       }
-      const today: number[] = [];
-      const premium: number[] = [];
+      const today = services.map((): number[] => []);
+      const premium = services.map((): number[] => []);
       for (let i = 0; i < RUNS; i++) {
-        today.push(await read(p.today));
-        premium.push(await read(p.premium));
+        for (const [j, s] of services.entries()) {
+          today[j].push(await read(s.base, p.today));
+          premium[j].push(await read(s.base, p.premium));
+        }
       }
-      const [t, n] = [summarize(today), summarize(premium)];
-      results.push({ name: p.name, today: { path: p.today.path, ...t }, premium: { path: p.premium.path, ...n }, ratioOfMedians: n.median / t.median });
-      console.log(
-        `${p.name}: new median ${n.median.toFixed(1)} ms (p95 ${n.p95.toFixed(1)}), today's ${t.median.toFixed(1)} ms (p95 ${t.p95.toFixed(1)}): ${(n.median / t.median).toFixed(2)}×`,
-      );
+      for (const [j, s] of services.entries()) {
+        const [t, n] = [summarize(today[j]), summarize(premium[j])];
+        results.push({
+          name: p.name,
+          dir: s.dir,
+          today: { path: p.today.path, ...t },
+          premium: { path: p.premium.path, ...n },
+          ratioOfMedians: n.median / t.median,
+        });
+        console.log(
+          `${p.name} [${s.dir}]: new median ${n.median.toFixed(1)} ms (p95 ${n.p95.toFixed(1)}), today's ${t.median.toFixed(1)} ms (p95 ${t.p95.toFixed(1)}): ${(n.median / t.median).toFixed(2)}×`,
+        );
+      }
     }
     console.log(`(${Number(total[0].n)} wagers in the database; the whale ${whale.card}: ${whale.n} dead-chip wagers)`);
     console.log(`written ${writeJson('premium', { when: new Date().toISOString(), machine: machine(), wagers: Number(total[0].n), results })}`);
   } finally {
-    await service.stop();
+    for (const s of services) await s.stop();
   }
 }
 

@@ -33,7 +33,7 @@ import { chainHash } from '../src/audit/verification';
 import { TablesService } from '../src/tables/tables.service';
 import { PitChanges } from '../src/pit/pit-changes';
 import { PitService } from '../src/pit/pit.service';
-import { covariancesOf, edgesOf, rulesOf } from '../src/pit/table-rules';
+import { covariancesOf, edgesOf, lossesOf, rulesOf } from '../src/pit/table-rules';
 import { rollupParams, SettledWager } from '../src/ledger/rollups';
 import { RollupParams } from '../src/ledger/ledger-sql';
 
@@ -182,7 +182,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
       if (Date.now() > deadline) throw new Error(`Seeding would run past --max-minutes ${o.maxMinutes}: stopped after ${totalWagers} wagers`);
       const rules: RuleSet = rulesOf(table);
       const edges = edgesOf(table);
-      const theory = { edgesE12: edges, covariancesE12: covariancesOf(table) };
+      const theory = { edgesE12: edges, covariancesE12: covariancesOf(table), lossesE12: lossesOf(table) };
       const bets = BETS[rules.variant].filter((b) => isOffered(rules, b));
       const shoeId = randomUUID();
       const cards = shuffledShoe(8, random);
@@ -266,6 +266,7 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
             seat,
             patronId: who?.patronId ?? null,
             seatingId: who?.seatingId ?? null,
+            dead,
           });
           wagers.push(
             line([
@@ -504,13 +505,13 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
     await copy(
       client,
       'patron_rollups',
-      ['patron_id', 'table_id', 'seating_key', 'bet_type', 'wagers', 'handle', 'customer_net', 'theo_e12', 'gaming_day', 'property_id'],
+      ['patron_id', 'table_id', 'seating_key', 'bet_type', ...PATRON_SUMS, 'gaming_day', 'property_id'],
       [...rollups.patronBets].map(([k, r]) => line([...k.split('|'), ...r, day, propertyOf(k.split('|')[1])])),
     );
     await copy(
       client,
       'patron_coup_rollups',
-      ['patron_id', 'table_id', 'seating_key', 'coups', 'var_e12', 'gaming_day', 'property_id'],
+      ['patron_id', 'table_id', 'seating_key', 'coups', 'var_e12', 'dead_var_e12', 'gaming_day', 'property_id'],
       [...rollups.patronCoups].map(([k, r]) => line([...k.split('|'), ...r, day, propertyOf(k.split('|')[1])])),
     );
     rollups.patronBets.clear();
@@ -622,6 +623,21 @@ export async function seedQuarter(databaseUrl: string, o: SeedOptions): Promise<
   }
 }
 
+/** Premium (dead-chip) play beside the totals, at each table grain. */
+const PREMIUM_SUMS = ['premium_wagers', 'premium_handle', 'premium_commission', 'premium_customer_net', 'premium_theo_e12'] as const;
+/** A patron's bet sums, and their dead-chip wagers' part. */
+const PATRON_SUMS = [
+  'wagers',
+  'handle',
+  'customer_net',
+  'theo_e12',
+  'dead_wagers',
+  'dead_handle',
+  'dead_customer_net',
+  'dead_rolled',
+  'dead_theo_e12',
+  'dead_expected_rolled_e12',
+] as const;
 const BET_SUMS = [
   'wagers',
   'handle',
@@ -634,6 +650,7 @@ const BET_SUMS = [
   'pushes',
   'theo_e12',
   'var_e12',
+  ...PREMIUM_SUMS,
 ] as const;
 const DAY_SUMS = [
   'coups',
@@ -649,6 +666,7 @@ const DAY_SUMS = [
   'customer_net',
   'theo_e12',
   'var_e12',
+  ...PREMIUM_SUMS,
 ] as const;
 
 const LIMIT_SUMS = ['coups', 'players', 'wagers', 'handle', 'customer_net', 'commission', 'theo_e12'] as const;
@@ -663,7 +681,7 @@ class RollupSums {
   readonly bets = new Map<string, bigint[]>();
   /** table|day → DAY_SUMS. */
   readonly days = new Map<string, bigint[]>();
-  /** The day's patron rollups: patron|table|visit|bet → wagers, handle, net, theo; patron|table|visit → coups, var. */
+  /** The day's patron rollups: patron|table|visit|bet → PATRON_SUMS; patron|table|visit → coups, var, dead var. */
   readonly patronBets = new Map<string, bigint[]>();
   readonly patronCoups = new Map<string, bigint[]>();
   /** table|day|limits seq → LIMIT_SUMS (the seed's changes are each its table's first: seq 1). */
@@ -686,6 +704,11 @@ class RollupSums {
         p.rollupPushes,
         p.rollupTheo,
         p.rollupVar,
+        p.rollupPremiumWagers,
+        p.rollupPremiumHandle,
+        p.rollupPremiumCommission,
+        p.rollupPremiumNet,
+        p.rollupPremiumTheo,
       ];
       add.forEach((col, j) => col && (r[j] += n(col[i])));
       this.bets.set(k, r);
@@ -706,6 +729,11 @@ class RollupSums {
       p.rollupTotalNet,
       p.rollupTotalTheo,
       p.rollupTotalVar,
+      p.rollupTotalPremiumWagers,
+      p.rollupTotalPremiumHandle,
+      p.rollupTotalPremiumCommission,
+      p.rollupTotalPremiumNet,
+      p.rollupTotalPremiumTheo,
     ].forEach((v, j) => v !== null && (d[j] += n(v)));
     this.days.set(dk, d);
     const lk = `${p.rollupTableId}|${p.rollupDay}|${p.rollupLimitsId === null ? 0 : 1}`;
@@ -716,15 +744,27 @@ class RollupSums {
     this.limits.set(lk, l);
     p.patronPatrons.forEach((patron, i) => {
       const k = `${patron}|${p.rollupTableId}|${p.patronVisits[i]}|${p.patronBets[i]}`;
-      const r = this.patronBets.get(k) ?? [0n, 0n, 0n, 0n];
-      [p.patronWagers, p.patronHandle, p.patronNet, p.patronTheo].forEach((col, j) => (r[j] += n(col[i])));
+      const r = this.patronBets.get(k) ?? new Array<bigint>(PATRON_SUMS.length).fill(0n);
+      [
+        p.patronWagers,
+        p.patronHandle,
+        p.patronNet,
+        p.patronTheo,
+        p.patronDeadWagers,
+        p.patronDeadHandle,
+        p.patronDeadNet,
+        p.patronDeadRolled,
+        p.patronDeadTheo,
+        p.patronDeadExpectedRolled,
+      ].forEach((col, j) => (r[j] += n(col[i])));
       this.patronBets.set(k, r);
     });
     p.patronCoupPatrons.forEach((patron, i) => {
       const k = `${patron}|${p.rollupTableId}|${p.patronCoupVisits[i]}`;
-      const r = this.patronCoups.get(k) ?? [0n, 0n];
+      const r = this.patronCoups.get(k) ?? [0n, 0n, 0n];
       r[0] += n(p.patronCoupCoups[i]);
       r[1] += n(p.patronCoupVar[i]);
+      r[2] += n(p.patronCoupDeadVar[i]);
       this.patronCoups.set(k, r);
     });
   }

@@ -83,3 +83,45 @@ export function expectedCount(coups: bigint, probability: string): string {
   const scale = 10n ** BigInt(frac.length);
   return fractionToDecimal({ numerator: coups * BigInt(whole + frac), denominator: scale }, 2);
 }
+
+/** The sums of one kind of play (all of it, or its premium part) that the premium/mass split is made from. */
+export interface SplitSums {
+  readonly wagers: bigint;
+  readonly handle: Money;
+  readonly customerNet: Money;
+  readonly commission: Money;
+  readonly theoE12: bigint;
+}
+
+/** One side of the premium/mass split (docs/domain.md §14 "Premium and mass"). */
+export interface PlayFigures {
+  readonly wagers: bigint;
+  readonly handle: Money;
+  readonly win: Money;
+  readonly holdPercent: string | null;
+  readonly commissionCharged: Money;
+  readonly theoreticalWin: Money;
+}
+
+/**
+ * Premium play (the dead-chip wagers) and mass play (every other wager) of a row of figures: mass is
+ * the total less premium, figure by figure, theoretical win too (each side's theo rounded as the
+ * total's and the premium's are, so that premium + mass = the total exactly, to the minor unit).
+ */
+export function premiumAndMass(total: SplitSums, premium: SplitSums): { premium: PlayFigures; mass: PlayFigures } {
+  const side = (wagers: bigint, handle: Money, customerNet: Money, commission: Money, theo: Money): PlayFigures => {
+    const win = houseWin(customerNet);
+    return { wagers, handle, win, holdPercent: holdPercent(win, handle), commissionCharged: commission, theoreticalWin: theo };
+  };
+  const premiumTheo = theoreticalWin(premium.theoE12);
+  return {
+    premium: side(premium.wagers, premium.handle, premium.customerNet, premium.commission, premiumTheo),
+    mass: side(
+      total.wagers - premium.wagers,
+      total.handle - premium.handle,
+      total.customerNet - premium.customerNet,
+      total.commission - premium.commission,
+      theoreticalWin(total.theoE12) - premiumTheo,
+    ),
+  };
+}

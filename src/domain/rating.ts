@@ -188,7 +188,28 @@ export interface PatronStake {
   readonly betType: BetType;
   readonly amount: Money;
   readonly net: Money;
+  /** Placed in dead (rolling) chips (docs/domain.md §14); cash when left out. */
+  readonly dead?: boolean;
+  /** Its result: a dead-chip wager lost is rolled. */
+  readonly result?: 'WIN' | 'LOSE' | 'PUSH';
 }
+
+/**
+ * A patron's dead-chip (rolling) wagers' sums, kept beside the bet's sums in the patron rollups
+ * (docs/domain.md §14 "Premium and mass"): what the rolling account is read from.
+ */
+export interface DeadSums {
+  wagers: number;
+  handle: Money;
+  net: Money;
+  /** Σ stakes of the dead-chip wagers lost. */
+  rolled: Money;
+  theoE12: bigint;
+  /** Σ stake × the exact probability the bet loses × 10^12 (lossesE12). */
+  expectedRolledE12: bigint;
+}
+
+export const emptyDeadSums = (): DeadSums => ({ wagers: 0, handle: 0n, net: 0n, rolled: 0n, theoE12: 0n, expectedRolledE12: 0n });
 
 /** The visit key of wagers in no visit, and the key of a patron's whole play on a coup. */
 export const NO_VISIT = '00000000-0000-0000-0000-000000000000';
@@ -197,40 +218,63 @@ export const WHOLE_PLAY = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
 /** What one settled coup adds to the patron rollups (docs/domain.md §10). */
 export interface CoupPlayDeltas {
   /** Per patron, visit and bet type: the bet's sums. */
-  readonly bets: { patronId: string; visit: string; betType: BetType; sums: BetSums }[];
+  readonly bets: { patronId: string; visit: string; betType: BetType; sums: BetSums; dead: DeadSums }[];
   /**
    * Per patron and visit (one coup each; its variance from the stakes in that visit), and per patron
    * under WHOLE_PLAY (the coup once, its variance from all the patron's stakes on it).
    */
-  readonly coups: { patronId: string; visit: string; varE12: bigint }[];
+  readonly coups: { patronId: string; visit: string; varE12: bigint; deadVarE12: bigint }[];
 }
 
-/** The patron rollups' share of one settled coup: its rated wagers summed per patron and visit. */
-export function coupPlayDeltas(stakes: readonly PatronStake[], theory: Pick<RatingTheory, 'edgesE12' | 'covariancesE12'>): CoupPlayDeltas {
-  const bets = new Map<string, { patronId: string; visit: string; betType: BetType; sums: BetSums }>();
-  const visitStakes = new Map<string, { patronId: string; visit: string; stakes: Map<BetType, bigint> }>();
+/**
+ * The patron rollups' share of one settled coup: its rated wagers summed per patron and visit, and
+ * beside them the dead-chip wagers' own sums and variance (with `lossesE12`, each bet's exact
+ * probability of losing × 10^12, for the rolling the edges expect).
+ */
+export function coupPlayDeltas(
+  stakes: readonly PatronStake[],
+  theory: Pick<RatingTheory, 'edgesE12' | 'covariancesE12'> & { readonly lossesE12?: Partial<Record<BetType, bigint>> },
+): CoupPlayDeltas {
+  const bets = new Map<string, { patronId: string; visit: string; betType: BetType; sums: BetSums; dead: DeadSums }>();
+  type VisitStakes = { patronId: string; visit: string; stakes: Map<BetType, bigint>; dead: Map<BetType, bigint> };
+  const visitStakes = new Map<string, VisitStakes>();
   const addStake = (patronId: string, visit: string, w: PatronStake) => {
     const k = `${patronId}\u0000${visit}`;
-    const v = visitStakes.get(k) ?? { patronId, visit, stakes: new Map<BetType, bigint>() };
+    const v = visitStakes.get(k) ?? { patronId, visit, stakes: new Map<BetType, bigint>(), dead: new Map<BetType, bigint>() };
     v.stakes.set(w.betType, (v.stakes.get(w.betType) ?? 0n) + w.amount);
+    if (w.dead) v.dead.set(w.betType, (v.dead.get(w.betType) ?? 0n) + w.amount);
     visitStakes.set(k, v);
   };
   for (const w of stakes) {
     if (w.patronId === null) continue;
     const visit = w.seatingId ?? NO_VISIT;
     const k = `${w.patronId}\u0000${visit}\u0000${w.betType}`;
-    const b = bets.get(k) ?? { patronId: w.patronId, visit, betType: w.betType, sums: { wagers: 0, handle: 0n, net: 0n, theoE12: 0n } };
+    const b = bets.get(k) ?? { patronId: w.patronId, visit, betType: w.betType, sums: { wagers: 0, handle: 0n, net: 0n, theoE12: 0n }, dead: emptyDeadSums() };
+    const theoE12 = stakeTheoE12(w.amount, theory.edgesE12[w.betType] ?? 0n);
     b.sums.wagers += 1;
     b.sums.handle += w.amount;
     b.sums.net += w.net;
-    b.sums.theoE12 += stakeTheoE12(w.amount, theory.edgesE12[w.betType] ?? 0n);
+    b.sums.theoE12 += theoE12;
+    if (w.dead) {
+      b.dead.wagers += 1;
+      b.dead.handle += w.amount;
+      b.dead.net += w.net;
+      if (w.result === 'LOSE') b.dead.rolled += w.amount;
+      b.dead.theoE12 += theoE12;
+      b.dead.expectedRolledE12 += w.amount * (theory.lossesE12?.[w.betType] ?? 0n);
+    }
     bets.set(k, b);
     if (w.seatingId !== null) addStake(w.patronId, w.seatingId, w);
     addStake(w.patronId, WHOLE_PLAY, w);
   }
   return {
     bets: [...bets.values()],
-    coups: [...visitStakes.values()].map((v) => ({ patronId: v.patronId, visit: v.visit, varE12: coupVarianceE12(v.stakes, theory.covariancesE12) })),
+    coups: [...visitStakes.values()].map((v) => ({
+      patronId: v.patronId,
+      visit: v.visit,
+      varE12: coupVarianceE12(v.stakes, theory.covariancesE12),
+      deadVarE12: coupVarianceE12(v.dead, theory.covariancesE12),
+    })),
   };
 }
 

@@ -33,6 +33,12 @@ export interface RollupParams {
   rollupPushes: string[];
   rollupTheo: string[];
   rollupVar: string[];
+  /** Premium (dead-chip) play per bet type: wagers, stakes, commission, customer net, theo × 10^12. */
+  rollupPremiumWagers: string[];
+  rollupPremiumHandle: string[];
+  rollupPremiumCommission: string[];
+  rollupPremiumNet: string[];
+  rollupPremiumTheo: string[];
   rollupCoups: string;
   rollupBankerWins: string;
   rollupPlayerWins: string;
@@ -45,6 +51,11 @@ export interface RollupParams {
   rollupTotalNet: string;
   rollupTotalTheo: string;
   rollupTotalVar: string;
+  rollupTotalPremiumWagers: string;
+  rollupTotalPremiumHandle: string;
+  rollupTotalPremiumCommission: string;
+  rollupTotalPremiumNet: string;
+  rollupTotalPremiumTheo: string;
   /** The limit rollup: the change of limits the coup was under (null: the opening limits), and its seats with a wager. */
   rollupLimitsId: string | null;
   rollupPlayers: string;
@@ -56,11 +67,19 @@ export interface RollupParams {
   patronHandle: string[];
   patronNet: string[];
   patronTheo: string[];
+  /** …their dead-chip (rolling) wagers' part: wagers, stakes, net, rolled, theo and expected rolling × 10^12… */
+  patronDeadWagers: string[];
+  patronDeadHandle: string[];
+  patronDeadNet: string[];
+  patronDeadRolled: string[];
+  patronDeadTheo: string[];
+  patronDeadExpectedRolled: string[];
   /** …and per patron and visit (or the whole play): coups and their variance. */
   patronCoupPatrons: string[];
   patronCoupVisits: string[];
   patronCoupCoups: string[];
   patronCoupVar: string[];
+  patronCoupDeadVar: string[];
 }
 
 /** The ledger's named queries (ledger.sql), typed by their parameters. */

@@ -21,6 +21,8 @@ export interface SettledWager {
   /** Whose the wager is, and in which visit (the patron rollups). */
   patronId: string | null;
   seatingId: string | null;
+  /** Placed in dead (rolling) chips: premium play (docs/domain.md §14 "Premium and mass"). */
+  dead: boolean;
 }
 
 interface Delta {
@@ -35,6 +37,12 @@ interface Delta {
   theo: bigint;
   /** The variance of this bet type's result on the coup × 10^12: (its stakes)² × its variance per unit². */
   var: bigint;
+  /** The premium (dead-chip) wagers' part: count, stakes, commission, the customer's net, theo × 10^12. */
+  pWagers: bigint;
+  pHandle: bigint;
+  pCommission: bigint;
+  pNet: bigint;
+  pTheo: bigint;
 }
 
 /**
@@ -50,11 +58,13 @@ export interface TableKey {
 export interface TheoryE12 {
   readonly edgesE12: Partial<Record<BetType, bigint>>;
   readonly covariancesE12: Map<BetType, Map<BetType, bigint>>;
+  /** Each bet's exact probability of losing × 10^12: the rolling the edges expect of dead chips. */
+  readonly lossesE12: Partial<Record<BetType, bigint>>;
 }
 
 /**
  * Adds (sign 1) or removes (sign −1, a void) one settled coup and its wagers, in one statement,
- * at four grains: table × gaming day × bet type, table × month × bet type, table × gaming day, and
+ * premium (dead-chip) play beside the totals at each table grain, at four grains: table × gaming day × bet type, table × month × bet type, table × gaming day, and
  * table × gaming day × the limits it was under; and its rated wagers to the patron rollups.
  */
 export async function applyCoupToRollups(
@@ -81,7 +91,24 @@ export function rollupParams(
   const { edgesE12, covariancesE12 } = theory;
   const byBet = new Map<BetType, Delta>();
   for (const w of wagers) {
-    const d = byBet.get(w.betType) ?? { wagers: 0n, handle: 0n, payouts: 0n, commission: 0n, net: 0n, wins: 0n, losses: 0n, pushes: 0n, theo: 0n, var: 0n };
+    const d = byBet.get(w.betType) ?? {
+      wagers: 0n,
+      handle: 0n,
+      payouts: 0n,
+      commission: 0n,
+      net: 0n,
+      wins: 0n,
+      losses: 0n,
+      pushes: 0n,
+      theo: 0n,
+      var: 0n,
+      pWagers: 0n,
+      pHandle: 0n,
+      pCommission: 0n,
+      pNet: 0n,
+      pTheo: 0n,
+    };
+    const theo = stakeTheoE12(w.amount, edgesE12[w.betType] ?? 0n);
     d.wagers += 1n;
     d.handle += w.amount;
     d.payouts += w.payout;
@@ -90,7 +117,14 @@ export function rollupParams(
     if (w.result === 'WIN') d.wins += 1n;
     else if (w.result === 'LOSE') d.losses += 1n;
     else d.pushes += 1n;
-    d.theo += stakeTheoE12(w.amount, edgesE12[w.betType] ?? 0n);
+    d.theo += theo;
+    if (w.dead) {
+      d.pWagers += 1n;
+      d.pHandle += w.amount;
+      d.pCommission += w.commission;
+      d.pNet += w.net;
+      d.pTheo += theo;
+    }
     byBet.set(w.betType, d);
   }
   const variances = coupVariances(new Map([...byBet].map(([b, d]) => [b, d.handle])), covariancesE12);
@@ -116,6 +150,11 @@ export function rollupParams(
     rollupPushes: col('pushes'),
     rollupTheo: col('theo'),
     rollupVar: col('var'),
+    rollupPremiumWagers: col('pWagers'),
+    rollupPremiumHandle: col('pHandle'),
+    rollupPremiumCommission: col('pCommission'),
+    rollupPremiumNet: col('pNet'),
+    rollupPremiumTheo: col('pTheo'),
     rollupCoups: sign.toString(),
     rollupBankerWins: one(coup.winner === 'BANKER'),
     rollupPlayerWins: one(coup.winner === 'PLAYER'),
@@ -128,6 +167,11 @@ export function rollupParams(
     rollupTotalNet: total('net'),
     rollupTotalTheo: total('theo'),
     rollupTotalVar: (coupVar * sign).toString(),
+    rollupTotalPremiumWagers: total('pWagers'),
+    rollupTotalPremiumHandle: total('pHandle'),
+    rollupTotalPremiumCommission: total('pCommission'),
+    rollupTotalPremiumNet: total('pNet'),
+    rollupTotalPremiumTheo: total('pTheo'),
     rollupLimitsId: coup.limitsId,
     rollupPlayers: (BigInt(new Set(wagers.map((w) => w.seat)).size) * sign).toString(),
     ...patronParams(wagers, theory, sign),
@@ -146,10 +190,17 @@ function patronParams(wagers: readonly SettledWager[], theory: TheoryE12, sign: 
     patronHandle: bets.map((b) => n(b.sums.handle)),
     patronNet: bets.map((b) => n(b.sums.net)),
     patronTheo: bets.map((b) => n(b.sums.theoE12)),
+    patronDeadWagers: bets.map((b) => n(b.dead.wagers)),
+    patronDeadHandle: bets.map((b) => n(b.dead.handle)),
+    patronDeadNet: bets.map((b) => n(b.dead.net)),
+    patronDeadRolled: bets.map((b) => n(b.dead.rolled)),
+    patronDeadTheo: bets.map((b) => n(b.dead.theoE12)),
+    patronDeadExpectedRolled: bets.map((b) => n(b.dead.expectedRolledE12)),
     patronCoupPatrons: coups.map((c) => c.patronId),
     patronCoupVisits: coups.map((c) => c.visit),
     patronCoupCoups: coups.map(() => n(1)),
     patronCoupVar: coups.map((c) => n(c.varE12)),
+    patronCoupDeadVar: coups.map((c) => n(c.deadVarE12)),
   };
 }
 

@@ -100,14 +100,18 @@ export function lossesOf(table: CasinoTable): Partial<Record<BetType, bigint>> {
   return lossesPerRules(table);
 }
 
-/** What a table's theoretical win and its band are computed from: the edges and the covariances. */
+/**
+ * What a table's theoretical win and its band are computed from: the edges and the covariances; and
+ * each bet's probability of losing (the rolling the edges expect of dead chips).
+ */
 export function theoryOf(table: CasinoTable): Theory {
-  return { edgesE12: edgesOf(table), covariancesE12: covariancesOf(table) };
+  return { edgesE12: edgesOf(table), covariancesE12: covariancesOf(table), lossesE12: lossesOf(table) };
 }
 
 export interface Theory {
   readonly edgesE12: Partial<Record<BetType, bigint>>;
   readonly covariancesE12: Map<BetType, Map<BetType, bigint>>;
+  readonly lossesE12: Partial<Record<BetType, bigint>>;
 }
 
 const limitsCache = new LRUCache<string, TableLimits>({ max: TABLES_REMEMBERED });

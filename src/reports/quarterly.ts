@@ -33,7 +33,8 @@ export async function quarterly(db: PrismaService, q: QuarterlyQueryDto): Promis
       SELECT GROUPING(a.m, t.variant, t.id) AS g, t.currency::text AS currency, to_char(a.m, 'YYYY-MM') AS month, t.variant::text AS variant,
              t.id::text AS "tableId", t.code AS "tableCode",
              sum(a.wagers) AS wagers, sum(a.handle) AS handle, sum(a.payouts) AS payouts, sum(a.commission) AS commission, sum(a.collected) AS collected,
-             sum(a.net) AS net, sum(a.theo) AS theo, sum(a.var) AS var, sum(a.coups) AS coups, sum(a.banker) AS banker, sum(a.player) AS player, sum(a.tie) AS tie,
+             sum(a.net) AS net, sum(a.theo) AS theo, sum(a.var) AS var,
+             sum(a.p_wagers) AS p_wagers, sum(a.p_handle) AS p_handle, sum(a.p_commission) AS p_commission, sum(a.p_net) AS p_net, sum(a.p_theo) AS p_theo, sum(a.coups) AS coups, sum(a.banker) AS banker, sum(a.player) AS player, sum(a.tie) AS tie,
              sum(a.naturals) AS naturals, sum(a.banked_coups) AS banked_coups, sum(a.house_commission) AS house_commission, sum(a.coups * pr.banker) AS exp_banker, sum(a.coups * pr.player) AS exp_player,
              sum(a.coups * pr.tie) AS exp_tie, sum(a.coups * pr.nat) AS exp_nat
       FROM a JOIN casino_tables t ON t.id = a.table_id JOIN (VALUES ${probabilitiesSql()}) AS pr(decks, banker, player, tie, nat) ON pr.decks = t.decks

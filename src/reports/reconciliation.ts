@@ -2,7 +2,7 @@ import { AppError } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
 import { BetType, coupPlayDeltas, coupVariances } from '../domain';
 import { CasinoTable, Prisma } from '../generated/prisma/client';
-import { covariancesOf, edgesOf } from '../pit/table-rules';
+import { covariancesOf, edgesOf, lossesOf } from '../pit/table-rules';
 import { RangeQueryDto, ReconciliationDifferenceDto, ReconciliationDto } from './dto/report.dto';
 import { parseRange } from './report-figures';
 
@@ -30,7 +30,9 @@ export async function reconcile(db: PrismaService, q: RangeQueryDto): Promise<Re
   const raw = await db.$queryRaw<Rec[]>`
     SELECT c.table_id::text, to_char(c.gaming_day, 'YYYY-MM-DD') AS day, w.bet_type::text, count(*)::text AS wagers, sum(w.amount)::text AS handle,
            sum(w.payout)::text AS payouts, sum(w.commission)::text AS commission, sum(w.net)::text AS net,
-           count(*) FILTER (WHERE w.result = 'WIN')::text AS wins, count(*) FILTER (WHERE w.result = 'LOSE')::text AS losses, count(*) FILTER (WHERE w.result = 'PUSH')::text AS pushes
+           count(*) FILTER (WHERE w.result = 'WIN')::text AS wins, count(*) FILTER (WHERE w.result = 'LOSE')::text AS losses, count(*) FILTER (WHERE w.result = 'PUSH')::text AS pushes,
+           count(*) FILTER (WHERE w.dead_chips)::text AS p_wagers, coalesce(sum(w.amount) FILTER (WHERE w.dead_chips), 0)::text AS p_handle,
+           coalesce(sum(w.commission) FILTER (WHERE w.dead_chips), 0)::text AS p_commission, coalesce(sum(w.net) FILTER (WHERE w.dead_chips), 0)::text AS p_net
     FROM wagers w JOIN coups c ON c.id = w.coup_id AND c.gaming_day = w.gaming_day JOIN casino_tables t ON t.id = c.table_id
     WHERE w.status = 'SETTLED' AND w.gaming_day BETWEEN ${from}::date AND ${to}::date AND c.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
       AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
@@ -50,14 +52,16 @@ export async function reconcile(db: PrismaService, q: RangeQueryDto): Promise<Re
     GROUP BY 1, 2`;
   const byDayBet = await db.$queryRaw<Rec[]>`
     SELECT r.table_id::text, to_char(r.gaming_day, 'YYYY-MM-DD') AS day, r.bet_type::text, r.wagers::text, r.handle::text, r.payouts::text, r.commission::text,
-           r.customer_net::text AS net, r.wins::text, r.losses::text, r.pushes::text, r.commission_collected::text AS collected, r.theo_e12::text AS theo, r.var_e12::text AS var
+           r.customer_net::text AS net, r.wins::text, r.losses::text, r.pushes::text, r.commission_collected::text AS collected, r.theo_e12::text AS theo, r.var_e12::text AS var, r.premium_wagers::text AS p_wagers, r.premium_handle::text AS p_handle,
+           r.premium_commission::text AS p_commission, r.premium_customer_net::text AS p_net, r.premium_theo_e12::text AS p_theo
     FROM wager_rollups r JOIN casino_tables t ON t.id = r.table_id
     WHERE r.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}`;
   const byDay = await db.$queryRaw<Rec[]>`
     SELECT r.table_id::text, to_char(r.gaming_day, 'YYYY-MM-DD') AS day, r.coups::text, r.banker_wins::text AS banker, r.player_wins::text AS player,
            r.ties::text AS tie, r.naturals::text, r.wagers::text, r.handle::text, r.payouts::text, r.commission::text, r.customer_net::text AS net,
            r.commission_collected::text AS collected, r.theo_e12::text AS theo, r.var_e12::text AS var, r.banked_coups::text AS banked, r.house_commission::text AS house,
-           r.voided_coups::text, r.voided_wagers::text, r.voided_handle::text
+           r.voided_coups::text, r.voided_wagers::text, r.voided_handle::text, r.premium_wagers::text AS p_wagers, r.premium_handle::text AS p_handle,
+           r.premium_commission::text AS p_commission, r.premium_customer_net::text AS p_net, r.premium_theo_e12::text AS p_theo
     FROM table_day_rollups r JOIN casino_tables t ON t.id = r.table_id
     WHERE r.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}`;
   const rawBanked = await db.$queryRaw<Rec[]>`
@@ -79,7 +83,8 @@ export async function reconcile(db: PrismaService, q: RangeQueryDto): Promise<Re
   const lastMonth = new Date(Date.UTC(lastMonthEnd.getUTCFullYear(), lastMonthEnd.getUTCMonth() - 1, 1)).toISOString().slice(0, 10);
   const byMonth = await db.$queryRaw<Rec[]>`
     SELECT r.table_id::text, to_char(r.month, 'YYYY-MM-DD') AS day, r.bet_type::text, r.wagers::text, r.handle::text, r.payouts::text, r.commission::text,
-           r.customer_net::text AS net, r.wins::text, r.losses::text, r.pushes::text, r.commission_collected::text AS collected, r.theo_e12::text AS theo, r.var_e12::text AS var
+           r.customer_net::text AS net, r.wins::text, r.losses::text, r.pushes::text, r.commission_collected::text AS collected, r.theo_e12::text AS theo, r.var_e12::text AS var, r.premium_wagers::text AS p_wagers, r.premium_handle::text AS p_handle,
+           r.premium_commission::text AS p_commission, r.premium_customer_net::text AS p_net, r.premium_theo_e12::text AS p_theo
     FROM month_rollups r JOIN casino_tables t ON t.id = r.table_id
     WHERE r.month BETWEEN ${firstMonth}::date AND ${lastMonth}::date ${prop}`;
 
@@ -96,7 +101,9 @@ export async function reconcile(db: PrismaService, q: RangeQueryDto): Promise<Re
       GROUP BY 1, 2, 3, 4
     ) s
     GROUP BY s.coup_id, s.table_id, s.day`;
-  const moneyFields = ['wagers', 'handle', 'payouts', 'commission', 'net', 'collected', 'theo', 'var'];
+  // Premium play (the dead-chip wagers' part) beside the totals, at each table grain.
+  const premiumFields = ['p_wagers', 'p_handle', 'p_commission', 'p_net', 'p_theo'];
+  const moneyFields = ['wagers', 'handle', 'payouts', 'commission', 'net', 'collected', 'theo', 'var', ...premiumFields];
   const betFields = [...moneyFields, 'wins', 'losses', 'pushes'];
   const expectedDayBet = new Map<string, Record<string, bigint>>();
   const expectedDay = new Map<string, Record<string, bigint>>();
@@ -111,9 +118,13 @@ export async function reconcile(db: PrismaService, q: RangeQueryDto): Promise<Re
   for (const r of raw) {
     const edge = edgesOf(tables.get(r.table_id)!)[r.bet_type as keyof ReturnType<typeof edgesOf>] ?? 0n;
     const v: Record<string, bigint> = Object.fromEntries(
-      ['wagers', 'handle', 'payouts', 'commission', 'net', 'wins', 'losses', 'pushes'].map((f) => [f, BigInt(r[f])]),
+      ['wagers', 'handle', 'payouts', 'commission', 'net', 'wins', 'losses', 'pushes', 'p_wagers', 'p_handle', 'p_commission', 'p_net'].map((f) => [
+        f,
+        BigInt(r[f]),
+      ]),
     );
     v.theo = BigInt(r.handle) * edge;
+    v.p_theo = BigInt(r.p_handle) * edge;
     add(expectedDayBet, `${r.table_id}|${r.day}|${r.bet_type}`, v);
     add(expectedDay, `${r.table_id}|${r.day}`, {
       wagers: v.wagers,
@@ -122,6 +133,7 @@ export async function reconcile(db: PrismaService, q: RangeQueryDto): Promise<Re
       commission: v.commission,
       net: v.net,
       theo: v.theo,
+      ...Object.fromEntries(premiumFields.map((f) => [f, v[f]])),
     });
     if (inMonths(r.day)) add(expectedMonth, `${r.table_id}|${monthOf(r.day)}|${r.bet_type}`, v);
   }
@@ -263,21 +275,23 @@ export async function reconcilePatrons(
   tables: Map<string, CasinoTable>,
   differences: ReconciliationDifferenceDto[],
 ) {
-  type Rec = Record<string, string>;
+  type Rec = Record<string, string> & { dead?: boolean | null };
   const rated = await db.$queryRaw<Rec[]>`
     SELECT w.coup_id::text, c.table_id::text, to_char(c.gaming_day, 'YYYY-MM-DD') AS day, w.patron_id, w.seating_id::text, w.bet_type::text,
-           w.amount::text, w.net::text
+           w.amount::text, w.net::text, w.dead_chips AS dead, w.result::text
     FROM wagers w JOIN coups c ON c.id = w.coup_id AND c.gaming_day = w.gaming_day JOIN casino_tables t ON t.id = c.table_id
     WHERE w.patron_id IS NOT NULL AND w.status = 'SETTLED' AND w.gaming_day BETWEEN ${from}::date AND ${to}::date AND c.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
       AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
     ORDER BY w.coup_id`;
   const keptBets = await db.$queryRaw<Rec[]>`
     SELECT r.table_id::text, to_char(r.gaming_day, 'YYYY-MM-DD') AS day, r.patron_id, r.seating_key::text AS visit, r.bet_type::text,
-           r.wagers::text, r.handle::text, r.customer_net::text AS net, r.theo_e12::text AS theo
+           r.wagers::text, r.handle::text, r.customer_net::text AS net, r.theo_e12::text AS theo,
+           r.dead_wagers::text AS d_wagers, r.dead_handle::text AS d_handle, r.dead_customer_net::text AS d_net, r.dead_rolled::text AS d_rolled,
+           r.dead_theo_e12::text AS d_theo, r.dead_expected_rolled_e12::text AS d_expected
     FROM patron_rollups r JOIN casino_tables t ON t.id = r.table_id
     WHERE r.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}`;
   const keptCoups = await db.$queryRaw<Rec[]>`
-    SELECT r.table_id::text, to_char(r.gaming_day, 'YYYY-MM-DD') AS day, r.patron_id, r.seating_key::text AS visit, r.coups::text, r.var_e12::text AS var
+    SELECT r.table_id::text, to_char(r.gaming_day, 'YYYY-MM-DD') AS day, r.patron_id, r.seating_key::text AS visit, r.coups::text, r.var_e12::text AS var, r.dead_var_e12::text AS d_var
     FROM patron_coup_rollups r JOIN casino_tables t ON t.id = r.table_id
     WHERE r.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}`;
   const bets = new Map<string, Record<string, bigint>>();
@@ -292,8 +306,16 @@ export async function reconcilePatrons(
     const { table_id: tableId, day } = group[0];
     const table = tables.get(tableId)!;
     const d = coupPlayDeltas(
-      group.map((w) => ({ patronId: w.patron_id, seatingId: w.seating_id, betType: w.bet_type as BetType, amount: BigInt(w.amount), net: BigInt(w.net) })),
-      { edgesE12: edgesOf(table), covariancesE12: covariancesOf(table) },
+      group.map((w) => ({
+        patronId: w.patron_id,
+        seatingId: w.seating_id,
+        betType: w.bet_type as BetType,
+        amount: BigInt(w.amount),
+        net: BigInt(w.net),
+        dead: w.dead === true,
+        result: w.result as 'WIN' | 'LOSE' | 'PUSH',
+      })),
+      { edgesE12: edgesOf(table), covariancesE12: covariancesOf(table), lossesE12: lossesOf(table) },
     );
     for (const b of d.bets)
       add(bets, `${tableId}|${day}|${b.betType}|${b.patronId}|${b.visit}`, {
@@ -301,8 +323,14 @@ export async function reconcilePatrons(
         handle: b.sums.handle,
         net: b.sums.net,
         theo: b.sums.theoE12,
+        d_wagers: BigInt(b.dead.wagers),
+        d_handle: b.dead.handle,
+        d_net: b.dead.net,
+        d_rolled: b.dead.rolled,
+        d_theo: b.dead.theoE12,
+        d_expected: b.dead.expectedRolledE12,
       });
-    for (const c of d.coups) add(coups, `${tableId}|${day}||${c.patronId}|${c.visit}`, { coups: 1n, var: c.varE12 });
+    for (const c of d.coups) add(coups, `${tableId}|${day}||${c.patronId}|${c.visit}`, { coups: 1n, var: c.varE12, d_var: c.deadVarE12 });
   };
   let group: Rec[] = [];
   for (const w of rated) {
@@ -334,8 +362,19 @@ export async function reconcilePatrons(
       }
     }
   };
-  compare('byPatronVisitAndBet', bets, keptBets, (r) => `${r.table_id}|${r.day}|${r.bet_type}|${r.patron_id}|${r.visit}`, ['wagers', 'handle', 'net', 'theo']);
-  compare('byPatronVisit', coups, keptCoups, (r) => `${r.table_id}|${r.day}||${r.patron_id}|${r.visit}`, ['coups', 'var']);
+  compare('byPatronVisitAndBet', bets, keptBets, (r) => `${r.table_id}|${r.day}|${r.bet_type}|${r.patron_id}|${r.visit}`, [
+    'wagers',
+    'handle',
+    'net',
+    'theo',
+    'd_wagers',
+    'd_handle',
+    'd_net',
+    'd_rolled',
+    'd_theo',
+    'd_expected',
+  ]);
+  compare('byPatronVisit', coups, keptCoups, (r) => `${r.table_id}|${r.day}||${r.patron_id}|${r.visit}`, ['coups', 'var', 'd_var']);
   return keptBets.length + keptCoups.length;
 }
 

@@ -33,7 +33,12 @@ export type Sum =
   | 'exp_banker'
   | 'exp_player'
   | 'exp_tie'
-  | 'exp_nat';
+  | 'exp_nat'
+  | 'p_wagers'
+  | 'p_handle'
+  | 'p_net'
+  | 'p_commission'
+  | 'p_theo';
 
 /**
  * The standard deviation of theoretical win in minor units, from Σ variance × 10^12 (domain
@@ -110,6 +115,31 @@ export function figures(withCoups: boolean, sum: (name: Sum) => string = sumsRow
           ]
         : null,
     },
+    // Premium play (dead-chip wagers, docs/domain.md §14 "Premium and mass") and mass play (the
+    // rest): mass is the total less premium, figure by figure (theo too, each rounded once), so the
+    // two always add up to the totals.
+    {
+      key: 'premium',
+      fields: [
+        n('wagers', sum('p_wagers')),
+        n('handle', sum('p_handle')),
+        n('win', `-${sum('p_net')}`),
+        d('holdPercent', percentSql(`-${sum('p_net')}`, sum('p_handle'))),
+        n('commissionCharged', sum('p_commission')),
+        n('theoreticalWin', `round(${sum('p_theo')} / 1000000000000)::bigint`),
+      ],
+    },
+    {
+      key: 'mass',
+      fields: [
+        n('wagers', `${sum('wagers')} - ${sum('p_wagers')}`),
+        n('handle', `${handle} - ${sum('p_handle')}`),
+        n('win', `${sum('p_net')} - ${net}`),
+        d('holdPercent', percentSql(`${sum('p_net')} - ${net}`, `(${handle} - ${sum('p_handle')})`)),
+        n('commissionCharged', `${commission} - ${sum('p_commission')}`),
+        n('theoreticalWin', `round(${theo} / 1000000000000)::bigint - round(${sum('p_theo')} / 1000000000000)::bigint`),
+      ],
+    },
   ];
 }
 
@@ -155,6 +185,11 @@ export const ROLLUP_COLUMNS: Record<Sum, string> = {
   exp_player: expectedSql('player'),
   exp_tie: expectedSql('tie'),
   exp_nat: expectedSql('natural'),
+  p_wagers: 'premium_wagers',
+  p_handle: 'premium_handle',
+  p_net: 'premium_customer_net',
+  p_commission: 'premium_commission',
+  p_theo: 'premium_theo_e12',
 };
 
 /**
@@ -215,7 +250,9 @@ export function figureJsonSql(f: Figure): string {
 export function sumsSql(withCoups: boolean, withVariance = true): string {
   return (
     `sum(r.wagers) AS wagers, sum(r.handle) AS handle, sum(r.payouts) AS payouts, sum(r.commission) AS commission,
-          sum(r.commission_collected) AS collected, sum(r.customer_net) AS net, sum(r.theo_e12) AS theo` +
+          sum(r.commission_collected) AS collected, sum(r.customer_net) AS net, sum(r.theo_e12) AS theo,
+          sum(r.premium_wagers) AS p_wagers, sum(r.premium_handle) AS p_handle, sum(r.premium_commission) AS p_commission,
+          sum(r.premium_customer_net) AS p_net, sum(r.premium_theo_e12) AS p_theo` +
     (withVariance ? ', sum(r.var_e12) AS var' : '') +
     (withCoups
       ? ', sum(r.coups) AS coups, sum(r.banker_wins) AS banker, sum(r.player_wins) AS player, sum(r.ties) AS tie, sum(r.naturals) AS naturals, sum(r.banked_coups) AS banked_coups, sum(r.house_commission) AS house_commission'

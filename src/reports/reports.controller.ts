@@ -42,6 +42,9 @@ const FIGURES = {
   totalRevenue: -115550,
   outcomes: { bankerWins: 27, playerWins: 41, ties: 10, naturals: 26 },
   expectedOutcomes: { bankerWins: '35.77', playerWins: '34.81', ties: '7.42', naturals: '26.76' },
+  // One seat in dead (rolling) chips: premium; the rest, mass; the two add up to the figures above.
+  premium: { wagers: 60, handle: 300000, win: -20000, holdPercent: '-6.6667', commissionCharged: 1500, theoreticalWin: 19958 },
+  mass: { wagers: 174, handle: 633000, win: -92150, holdPercent: '-14.5577', commissionCharged: 3350, theoreticalWin: 42850 },
 };
 const WIN_LOSS_EXAMPLE = {
   from: '2026-11-22',

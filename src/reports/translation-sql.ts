@@ -9,12 +9,35 @@ import { Prisma } from '../generated/prisma/client';
  */
 
 /** Rollup columns that are money: translated, and rounded where shown. Counts are not touched. */
-const MONEY = ['handle', 'payouts', 'commission', 'commission_collected', 'customer_net', 'house_commission', 'voided_handle'];
+const MONEY = [
+  'handle',
+  'payouts',
+  'commission',
+  'commission_collected',
+  'customer_net',
+  'house_commission',
+  'voided_handle',
+  'premium_handle',
+  'premium_commission',
+  'premium_customer_net',
+];
 /** Σ stake × edge × 10^12 scales like money; Σ variance × 10^12 like money squared. */
-const SCALED: Record<string, (k: string) => string> = { theo_e12: (k) => k, var_e12: (k) => `${k} * ${k}` };
+const SCALED: Record<string, (k: string) => string> = { theo_e12: (k) => k, premium_theo_e12: (k) => k, var_e12: (k) => `${k} * ${k}` };
 
 /** The wager figures both daily rollups keep, and each one's own columns around them. */
-const WAGER_FIGURES = ['wagers', 'handle', 'payouts', 'commission', 'commission_collected', 'customer_net'];
+const WAGER_FIGURES = [
+  'wagers',
+  'handle',
+  'payouts',
+  'commission',
+  'commission_collected',
+  'customer_net',
+  'premium_wagers',
+  'premium_handle',
+  'premium_commission',
+  'premium_customer_net',
+  'premium_theo_e12',
+];
 const COLUMNS: Record<'wager_rollups' | 'table_day_rollups', string[]> = {
   wager_rollups: ['bet_type', ...WAGER_FIGURES, 'wins', 'losses', 'pushes', 'theo_e12', 'var_e12'],
   table_day_rollups: [
@@ -25,7 +48,7 @@ const COLUMNS: Record<'wager_rollups' | 'table_day_rollups', string[]> = {
 };
 
 /** The report's sums (as the report queries name them) that are money. */
-export const MONEY_SUMS = new Set(['handle', 'payouts', 'commission', 'collected', 'net', 'house_commission']);
+export const MONEY_SUMS = new Set(['handle', 'payouts', 'commission', 'collected', 'net', 'house_commission', 'p_handle', 'p_commission', 'p_net']);
 
 /** A sum of translated money, rounded to the minor unit where it is shown. */
 export const roundedSql = (sum: string): string => `round(${sum})`;

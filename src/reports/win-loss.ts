@@ -103,6 +103,11 @@ export function winLossSql(groupBy: GroupBy[], from: string, to: string, propert
     'net',
     'theo',
     'var',
+    'p_wagers',
+    'p_handle',
+    'p_commission',
+    'p_net',
+    'p_theo',
     ...(source.coups ? ['coups', 'banker', 'player', 'tie', 'naturals', 'banked_coups', 'house_commission'] : []),
   ];
   const sums = fields.map((f) => `${shown(sumOf(`a.${f}`), f)} AS ${f}`);
@@ -124,7 +129,8 @@ export function winLossSql(groupBy: GroupBy[], from: string, to: string, propert
     ? source.table === 'table_day_rollups' || dims.includes('betType')
     : source.table === 'month_rollups' && dims.includes('month') && dims.includes('betType');
   const inner = ownGrain
-    ? `SELECT r.table_id, ${dkey} AS dkey, ${bkey} AS bkey, r.wagers, r.handle, r.payouts, r.commission, r.commission_collected AS collected, r.customer_net AS net, r.theo_e12 AS theo, r.var_e12 AS var` +
+    ? `SELECT r.table_id, ${dkey} AS dkey, ${bkey} AS bkey, r.wagers, r.handle, r.payouts, r.commission, r.commission_collected AS collected, r.customer_net AS net, r.theo_e12 AS theo, r.var_e12 AS var, ` +
+      `r.premium_wagers AS p_wagers, r.premium_handle AS p_handle, r.premium_commission AS p_commission, r.premium_customer_net AS p_net, r.premium_theo_e12 AS p_theo` +
       (source.coups ? ', r.coups, r.banker_wins AS banker, r.player_wins AS player, r.ties AS tie, r.naturals, r.banked_coups, r.house_commission' : '')
     : `SELECT r.table_id, ${dkey} AS dkey, ${bkey} AS bkey, ${sumsSql(source.coups)}`;
   const withS = Prisma.sql`

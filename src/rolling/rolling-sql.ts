@@ -7,6 +7,7 @@ type Range = { patronId: string; from: string; to: string; propertyId: string | 
 export const ROLLING_SQL = loadQueries<{
   exchangesOf: Range;
   deadPlayOf: Range;
+  deadVarianceOf: Range & { wholePlay: string };
   exchangeList: { patronId: string; from: string; to: string; propertyId: string | null };
   deadHeld: { patronId: string; propertyId: string; currency: string };
   lockPatronChips: { patronId: string };

@@ -7,22 +7,11 @@ import { AppError, notFound } from '../common/errors';
 import { assertDayRange } from '../common/validation';
 import { PrismaService, Tx } from '../database/prisma.service';
 import { prismaRunner } from '../database/sql';
-import {
-  BetType,
-  coupVarianceE12,
-  gamingDayOf,
-  houseWin,
-  programmeDue,
-  ProgrammeVersion,
-  RollingDay,
-  rollingAccount,
-  stakeTheoE12,
-  theoreticalStdDev,
-} from '../domain';
+import { gamingDayOf, houseWin, programmeDue, ProgrammeVersion, RollingDay, rollingAccount, theoreticalStdDev, WHOLE_PLAY } from '../domain';
 import { RollingProgramme } from '../generated/prisma/client';
 import { AuditLog } from '../ledger/audit-log';
 import { seal } from '../ledger/seals';
-import { DEFAULT_PROPERTY_ID, lossesOf, theoryOf } from '../pit/table-rules';
+import { DEFAULT_PROPERTY_ID } from '../pit/table-rules';
 import { PitService } from '../pit/pit.service';
 import {
   ChipExchangeDto,
@@ -40,16 +29,16 @@ import { ROLLING_SQL as SQL } from './rolling-sql';
 /** The audit stream of dead-chip exchanges: the cage's, wherever they happen (a table's exchanges name it). */
 export const ROLLING_STREAM = 'cage';
 
+/** A patron's dead-chip play on a gaming day in a currency, from the patron rollups. */
 interface PlayRow {
-  tableId: string;
   currency: string;
   day: string;
-  coupId: string;
-  betType: BetType;
+  wagers: number;
   stake: string;
   net: string;
   rolled: string;
-  wagers: number;
+  theo: string;
+  expected: string;
 }
 
 /**
@@ -167,7 +156,7 @@ export class RollingService {
       const db = prismaRunner(tx);
       const exchanged = await db.query<{ currency: string; purchased: string; returned: string }>(SQL.exchangesOf.bind(range));
       const play = await db.query<PlayRow>(SQL.deadPlayOf.bind(range));
-      const tables = new Map((await tx.casinoTable.findMany({ where: { id: { in: [...new Set(play.map((p) => p.tableId))] } } })).map((t) => [t.id, t]));
+      const variances = await db.query<{ currency: string; var: string }>(SQL.deadVarianceOf.bind({ ...range, wholePlay: WHOLE_PLAY }));
       type Sums = {
         purchased: bigint;
         returned: bigint;
@@ -206,27 +195,22 @@ export class RollingService {
         s.purchased += BigInt(e.purchased);
         s.returned += BigInt(e.returned);
       }
-      // Each coup's dead stakes per bet, for the band: the bets on one coup are not independent.
-      const coups = new Map<string, { tableId: string; currency: string; stakes: Map<BetType, bigint> }>();
+      // The rollups keep the dead-chip wagers' sums per patron, day, table, visit and bet type, and
+      // the dead stakes' variance per coup (whole play): the account is their sum.
       for (const p of play) {
-        const table = tables.get(p.tableId)!;
-        const stake = BigInt(p.stake);
         const s = sums(p.currency);
         s.wagers += p.wagers;
-        s.handle += stake;
+        s.handle += BigInt(p.stake);
         s.customerNet += BigInt(p.net);
         s.rolled += BigInt(p.rolled);
+        s.theoE12 += BigInt(p.theo);
+        s.expectedRolledE12 += BigInt(p.expected);
         const d = s.days.get(p.day) ?? { rolled: 0n, customerNet: 0n };
         d.rolled += BigInt(p.rolled);
         d.customerNet += BigInt(p.net);
         s.days.set(p.day, d);
-        s.theoE12 += stakeTheoE12(stake, theoryOf(table).edgesE12[p.betType] ?? 0n);
-        s.expectedRolledE12 += stake * (lossesOf(table)[p.betType] ?? 0n);
-        const c = coups.get(p.coupId) ?? { tableId: p.tableId, currency: p.currency, stakes: new Map<BetType, bigint>() };
-        c.stakes.set(p.betType, (c.stakes.get(p.betType) ?? 0n) + stake);
-        coups.set(p.coupId, c);
       }
-      for (const c of coups.values()) sums(c.currency).varE12 += coupVarianceE12(c.stakes, theoryOf(tables.get(c.tableId)!).covariancesE12);
+      for (const v of variances) sums(v.currency).varE12 += BigInt(v.var);
       const accounts: RollingAccountDto[] = [...byCurrency]
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
         .map(([currency, s]) => {

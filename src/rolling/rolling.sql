@@ -12,20 +12,29 @@ WHERE e.patron_id = :patronId AND e.gaming_day BETWEEN :from::date AND :to::date
 GROUP BY e.currency;
 
 -- name: deadPlayOf
--- A patron's settled dead-chip wagers over a range of gaming days, on coups that stand, per coup and
--- bet: the stakes, the customer's net and the stakes lost (rolled). A settled wager carries its coup's
--- gaming day, and its table is its shoe's: read through the partial index of dead-chip wagers
--- (wagers_dead_patron_idx), the range's months alone, without the coups.
-SELECT s.table_id AS "tableId", t.currency::text AS currency, to_char(w.gaming_day, 'YYYY-MM-DD') AS day, w.coup_id AS "coupId", w.bet_type::text AS "betType",
-       count(*)::int AS wagers, sum(w.amount)::text AS stake, sum(w.net)::text AS net,
-       coalesce(sum(w.amount) FILTER (WHERE w.result = 'LOSE'), 0)::text AS rolled
-FROM wagers w
-JOIN shoes s ON s.id = w.shoe_id
-JOIN casino_tables t ON t.id = s.table_id
-WHERE w.patron_id = :patronId AND w.dead_chips AND w.status = 'SETTLED' AND w.gaming_day BETWEEN :from::date AND :to::date
-  AND (:propertyId::uuid IS NULL OR t.property_id = :propertyId::uuid)
-  AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = w.coup_id)
-GROUP BY s.table_id, t.currency, w.gaming_day, w.coup_id, w.bet_type;
+-- A patron's dead-chip play over a range of gaming days, on coups that stand, per currency and gaming
+-- day: the wagers, stakes, customer's net, stakes lost (rolled), theo and expected rolling × 10^12.
+-- From the patron rollups, which the settlement keeps with the dead-chip wagers' sums beside the
+-- rest and a void takes out (src/ledger/ledger.sql): a few rows a day, however many wagers, read by
+-- the rollup's key (patron, day) as the rating reads it.
+SELECT t.currency::text AS currency, to_char(r.gaming_day, 'YYYY-MM-DD') AS day, sum(r.dead_wagers)::int AS wagers, sum(r.dead_handle)::text AS stake,
+       sum(r.dead_customer_net)::text AS net, sum(r.dead_rolled)::text AS rolled, sum(r.dead_theo_e12)::text AS theo,
+       sum(r.dead_expected_rolled_e12)::text AS expected
+FROM patron_rollups r
+JOIN casino_tables t ON t.id = r.table_id
+WHERE r.patron_id = :patronId AND r.gaming_day BETWEEN :from::date AND :to::date AND r.dead_wagers <> 0
+  AND (:propertyId::uuid IS NULL OR r.property_id = :propertyId::uuid)
+GROUP BY t.currency, r.gaming_day;
+
+-- name: deadVarianceOf
+-- The variance of a patron's dead stakes over a range, per currency: Σ over coups (each coup once,
+-- all the patron's dead stakes on it through the bets' covariances: the whole-play rows).
+SELECT t.currency::text AS currency, sum(r.dead_var_e12)::text AS var
+FROM patron_coup_rollups r
+JOIN casino_tables t ON t.id = r.table_id
+WHERE r.patron_id = :patronId AND r.gaming_day BETWEEN :from::date AND :to::date AND r.seating_key = :wholePlay::uuid AND r.dead_var_e12 <> 0
+  AND (:propertyId::uuid IS NULL OR r.property_id = :propertyId::uuid)
+GROUP BY t.currency;
 
 -- name: exchangeList
 -- A patron's exchanges over a range of gaming days, oldest first.

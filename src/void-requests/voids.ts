@@ -103,6 +103,7 @@ export class Voids {
           seat: w.seat,
           patronId: w.patronId,
           seatingId: w.seatingId,
+          dead: w.deadChips === true,
         })),
         theoryOf(table),
         -1n,

@@ -5,6 +5,7 @@ import {
   BetType,
   compsOf,
   coupPlayDeltas,
+  emptyDeadSums,
   coupVarianceE12,
   DomainError,
   emptySums,
@@ -245,6 +246,7 @@ describe('what a settled coup adds to the patron rollups', () => {
           ['BANKER', 10_000n],
           ['TIE', 1_000n],
         ]),
+        deadVarE12: 0n,
       },
       {
         patronId: 'P-A',
@@ -253,9 +255,59 @@ describe('what a settled coup adds to the patron rollups', () => {
           ['BANKER', 15_000n],
           ['TIE', 1_000n],
         ]),
+        deadVarE12: 0n,
       },
-      { patronId: 'P-A', visit: 's4', varE12: v([['BANKER', 5_000n]]) },
-      { patronId: 'P-B', visit: WHOLE_PLAY, varE12: v([['PLAYER', 2_000n]]) },
+      { patronId: 'P-A', visit: 's4', varE12: v([['BANKER', 5_000n]]), deadVarE12: 0n },
+      { patronId: 'P-B', visit: WHOLE_PLAY, varE12: v([['PLAYER', 2_000n]]), deadVarE12: 0n },
+    ]);
+    // Cash only: no dead-chip sums.
+    for (const b of d.bets) expect(b.dead).toEqual(emptyDeadSums());
+  });
+
+  it("the dead-chip wagers' own sums beside them: rolled, theo, expected rolling and the dead stakes' variance", () => {
+    const LOSSES = { BANKER: 446_246_609_344n, PLAYER: 458_597_422_633n, TIE: 904_844_031_976n };
+    const dead = (s: PatronStake, result: 'WIN' | 'LOSE' | 'PUSH'): PatronStake => ({ ...s, dead: true, result });
+    const d = coupPlayDeltas(
+      [
+        dead(stake('P-A', 's1', 'BANKER', 10_000n, -10_000n), 'LOSE'),
+        dead(stake('P-A', 's1', 'BANKER', 4_000n, -4_000n), 'LOSE'),
+        { ...stake('P-A', 's1', 'PLAYER', 3_000n, 3_000n), result: 'WIN' },
+        dead(stake('P-A', 's4', 'PLAYER', 6_000n, 6_000n), 'WIN'),
+        dead(stake('P-A', 's4', 'TIE', 1_000n, 0n), 'PUSH'),
+      ],
+      { ...THEORY, lossesE12: LOSSES },
+    );
+    const of = (visit: string, bet: BetType) => d.bets.find((b) => b.visit === visit && b.betType === bet)!.dead;
+    expect(of('s1', 'BANKER')).toEqual({
+      wagers: 2,
+      handle: 14_000n,
+      net: -14_000n,
+      rolled: 14_000n,
+      theoE12: 14_000n * 10_600_000_000n,
+      expectedRolledE12: 14_000n * LOSSES.BANKER,
+    });
+    // A cash wager of the same patron is not rolling play.
+    expect(of('s1', 'PLAYER')).toEqual(emptyDeadSums());
+    expect(of('s4', 'PLAYER')).toMatchObject({ wagers: 1, handle: 6_000n, net: 6_000n, rolled: 0n, expectedRolledE12: 6_000n * LOSSES.PLAYER });
+    expect(of('s4', 'TIE')).toMatchObject({ wagers: 1, handle: 1_000n, rolled: 0n, expectedRolledE12: 1_000n * LOSSES.TIE });
+    const v = (m: [BetType, bigint][]) => coupVarianceE12(new Map(m), THEORY.covariancesE12);
+    expect(d.coups.map((c) => [c.visit, c.deadVarE12])).toEqual([
+      ['s1', v([['BANKER', 14_000n]])],
+      [
+        WHOLE_PLAY,
+        v([
+          ['BANKER', 14_000n],
+          ['PLAYER', 6_000n],
+          ['TIE', 1_000n],
+        ]),
+      ],
+      [
+        's4',
+        v([
+          ['PLAYER', 6_000n],
+          ['TIE', 1_000n],
+        ]),
+      ],
     ]);
   });
 

@@ -5,6 +5,7 @@ import {
   expectedCount,
   holdPercent,
   houseWin,
+  premiumAndMass,
   revenue,
   seededRandom,
   statisticalWin,
@@ -94,12 +95,18 @@ describe('report formulas: PostgreSQL against the domain', () => {
         ties: int(10n ** 4n, false),
         naturals: int(10n ** 5n, false),
         decks: 1 + Math.floor(random() * 8),
+        // Premium (dead-chip) play: any part of the totals, or none, or (as a property test may) more
+        premium_wagers: int(10n ** 9n, false),
+        premium_handle: i % 11 === 0 ? 8n : int(MONEY, false),
+        premium_customer_net: i % 11 === 0 ? -int(8n, false) : int(MONEY),
+        premium_commission: int(MONEY / 20n, false),
+        premium_theo_e12: i % 3 === 0 ? int(10n ** 6n) * 10n ** 12n + 5n * 10n ** 11n : int(MONEY * 10n ** 12n),
       };
     });
     const cols = Object.keys(rows[0]);
     const values = rows.map(
       (r, i) =>
-        `(${cols.map((c, j) => `$${i * cols.length + j + 1}::${c === 'decks' ? 'int' : c === 'theo_e12' || c === 'var_e12' ? 'numeric' : 'bigint'}`).join(', ')})`,
+        `(${cols.map((c, j) => `$${i * cols.length + j + 1}::${c === 'decks' ? 'int' : c.endsWith('theo_e12') || c === 'var_e12' ? 'numeric' : 'bigint'}`).join(', ')})`,
     );
     const params = rows.flatMap((r) => cols.map((c) => String(r[c as keyof typeof r])));
     const { rows: out } = await pg.query<{ figures: string }>(
@@ -137,6 +144,16 @@ describe('report formulas: PostgreSQL against the domain', () => {
           ties: expectedCount(r.coups, p.tie),
           naturals: expectedCount(r.coups, p.natural),
         },
+        ...premiumAndMass(
+          { wagers: r.wagers, handle: r.handle, customerNet: r.customer_net, commission: r.commission, theoE12: r.theo_e12 },
+          {
+            wagers: r.premium_wagers,
+            handle: r.premium_handle,
+            customerNet: r.premium_customer_net,
+            commission: r.premium_commission,
+            theoE12: r.premium_theo_e12,
+          },
+        ),
       };
       // Compared as text, digit for digit (bigints written as their digits).
       expect(figures).toBe(JSON.stringify(expected, (_k, v: unknown) => (typeof v === 'bigint' ? `#${v}#` : v)).replace(/"#(-?\d+)#"/g, '$1'));
@@ -164,11 +181,16 @@ describe('report formulas: PostgreSQL against the domain', () => {
       exp_player: 0n,
       exp_tie: 0n,
       exp_nat: 0n,
+      p_wagers: int(10n ** 9n, false),
+      p_handle: int(MONEY, false),
+      p_net: int(MONEY),
+      p_commission: int(MONEY / 20n, false),
+      p_theo: int(MONEY * 10n ** 12n),
     }));
     const cols = Object.keys(rows[0]);
     const values = rows.map(
       (r, i) =>
-        `(${cols.map((c, j) => `$${i * cols.length + j + 1}::${c === 'theo' || c === 'var' || c.startsWith('exp_') ? 'numeric' : 'bigint'}`).join(', ')})`,
+        `(${cols.map((c, j) => `$${i * cols.length + j + 1}::${c === 'theo' || c === 'p_theo' || c === 'var' || c.startsWith('exp_') ? 'numeric' : 'bigint'}`).join(', ')})`,
     );
     const params = rows.flatMap((r) => cols.map((c) => String(r[c as keyof typeof r])));
     const { rows: out } = await pg.query<Record<string, string | null>>(
@@ -187,6 +209,12 @@ describe('report formulas: PostgreSQL against the domain', () => {
       expect(f.winMinusTheoretical).toBe(String(win - theoreticalWin(r.theo)));
       expect(f.theoreticalWinStdDev).toBe(String(theoreticalStdDev(r.var)));
       expect(f.totalRevenue).toBe(String(totalRevenue(revenue(win, outstanding), r.house_commission)));
+      const split = premiumAndMass(
+        { wagers: r.wagers, handle: r.handle, customerNet: r.net, commission: r.commission, theoE12: r.theo },
+        { wagers: r.p_wagers, handle: r.p_handle, customerNet: r.p_net, commission: r.p_commission, theoE12: r.p_theo },
+      );
+      expect(f.premium).toBe(JSON.stringify(split.premium, (_k, v: unknown) => (typeof v === 'bigint' ? `#${v}#` : v)).replace(/"#(-?\d+)#"/g, '$1'));
+      expect(f.mass).toBe(JSON.stringify(split.mass, (_k, v: unknown) => (typeof v === 'bigint' ? `#${v}#` : v)).replace(/"#(-?\d+)#"/g, '$1'));
     });
   });
 

@@ -20,7 +20,9 @@ export async function busyDay(ctx: TestContext): Promise<BusyDay> {
   // Patrons and money: a card in and out, cash and a marker bought in, the marker paid in cash, chips cashed.
   await givenPatrons(ctx, 'P-BUSY');
   const seating = (await t.post(`/v1/tables/${pit.table.id}/seatings`, { patronId: 'P-BUSY', seat: 4 }).expect(201)).body.id as string;
-  const buyIn = (await t.post(`/v1/tables/${pit.table.id}/buy-ins`, { kind: 'CASH', amount: 50_000, seat: 4 }).expect(201)).body.id as string;
+  const cashIn = (await t.post(`/v1/tables/${pit.table.id}/buy-ins`, { kind: 'CASH', amount: 50_000, seat: 4 }).expect(201)).body;
+  const buyIn = cashIn.id as string;
+  const today = cashIn.gamingDay as string;
   const marker = (await t.post(`/v1/tables/${pit.table.id}/buy-ins`, { kind: 'MARKER', amount: 100_000, seat: 4 }).expect(201)).body.markerId as string;
   const keyedTwice = (await t.post(`/v1/tables/${pit.table.id}/buy-ins`, { kind: 'CASH', amount: 50_000, seat: 4 }).expect(201)).body.id as string;
   await givenVoid(ctx, 'buy-ins', keyedTwice, 'keyed twice', s1, s2);
@@ -84,13 +86,10 @@ export async function busyDay(ctx: TestContext): Promise<BusyDay> {
   // A dealer takes the table, the pit sets the pace it expects, finance enters a rate, the session closes, the chemin de fer shoe closes.
   await t.post(`/v1/tables/${pit.table.id}/dealers`, { dealerId: 'D-BUSY' }).expect(201);
   await ctx.as(s1).post(`/v1/properties/${pit.table.propertyId}/pace-targets`, { variant: 'COMMISSION', decisionsPerHour: 70 }).expect(201);
-  // Rolling chips and a junket: dead chips bought, a programme from today, a junket with an agent and a
-  // member, a marker and its repayment, the junket's credit to its player, and a period gone by agreed.
+  // Rolling chips and a junket: a programme from today, a junket with an agent and a member, a marker,
+  // dead chips bought against it and a repayment, the junket's credit to its player, a period gone by agreed.
   const pid = pit.table.propertyId;
   const finance = ctx.as(await givenKey(ctx, 'FINANCE'));
-  const today = (
-    await cashier.post(`/v1/patrons/P-BUSY/chip-exchanges`, { kind: 'PURCHASE', amount: 30_000, settledIn: 'FRONT_MONEY', tableId: pit.table.id }).expect(201)
-  ).body.gamingDay as string;
   await finance
     .post(`/v1/properties/${pid}/rolling-programmes`, { code: 'BUSY-ROLL', name: 'Busy 1 %', basis: 'ROLLING', commissionBps: 100, effectiveFrom: today })
     .expect(201);
@@ -100,6 +99,7 @@ export async function busyDay(ctx: TestContext): Promise<BusyDay> {
   await finance.post(`/v1/junkets/${junket}/agents`, { code: 'AG-BUSY', name: 'Busy agent' }).expect(201);
   await finance.post(`/v1/junkets/${junket}/members`, { patronId: 'P-BUSY', programme: 'BUSY-ROLL', agent: 'AG-BUSY' }).expect(201);
   await cashier.post(`/v1/junkets/${junket}/account`, { kind: 'MARKER', amount: 200_000 }).expect(201);
+  await cashier.post(`/v1/patrons/P-BUSY/chip-exchanges`, { kind: 'PURCHASE', amount: 30_000, settledIn: 'MARKER', tableId: pit.table.id }).expect(201);
   await cashier.post(`/v1/junkets/${junket}/account`, { kind: 'REPAYMENT', amount: 50_000, method: 'WIRE' }).expect(201);
   await cashier.post(`/v1/junkets/${junket}/player-credit`, { patronId: 'P-BUSY', kind: 'ADVANCE', amount: 20_000 }).expect(201);
   const gone = { from: '2026-01-01', to: '2026-01-31' };

@@ -62,6 +62,16 @@ export class ExpectedOutcomesDto {
   @ApiProperty() naturals: string;
 }
 
+export class PlayFiguresDto {
+  @ApiProperty() wagers: number;
+  @MoneyProperty({ description: 'Total wagered, minor units' }) handle: MinorUnits;
+  @MoneyProperty({ description: "House win: −Σ the customers' net, commission included" }) win: MinorUnits;
+  @ApiProperty({ nullable: true, type: String, description: 'win / handle, percent, 4 decimals' }) holdPercent: string | null;
+  @MoneyProperty() commissionCharged: MinorUnits;
+  @MoneyProperty({ description: 'Σ stake × exact house edge, rounded to the minor unit (mass: the total less premium, so the two add up)' })
+  theoreticalWin: MinorUnits;
+}
+
 export class FiguresDto {
   @ApiProperty({ nullable: true, type: Number, description: 'Coups (null when rows are split by bet type)' }) coups: number | null;
   @ApiProperty() wagers: number;
@@ -92,6 +102,13 @@ export class FiguresDto {
   @ApiProperty({ nullable: true, type: Number, description: 'revenue + houseCommission; null when rows are split by bet type' }) totalRevenue: number | null;
   @ApiProperty({ type: OutcomeCountsDto, nullable: true }) outcomes: OutcomeCountsDto | null;
   @ApiProperty({ type: ExpectedOutcomesDto, nullable: true }) expectedOutcomes: ExpectedOutcomesDto | null;
+  @ApiProperty({
+    type: PlayFiguresDto,
+    description: 'Premium play: the dead-chip (rolling-chip) wagers alone (docs/domain.md §14 "Premium and mass")',
+  })
+  premium: PlayFiguresDto;
+  @ApiProperty({ type: PlayFiguresDto, description: 'Mass play: every other wager; each figure is the total less premium, so premium + mass = the totals' })
+  mass: PlayFiguresDto;
 }
 
 export class WinLossRowDto extends FiguresDto {

@@ -120,7 +120,9 @@
 --             Values Scan
     WITH a AS (
       SELECT r.table_id, date_trunc('month', r.gaming_day)::date AS m, sum(r.wagers) AS wagers, sum(r.handle) AS handle, sum(r.payouts) AS payouts, sum(r.commission) AS commission,
-          sum(r.commission_collected) AS collected, sum(r.customer_net) AS net, sum(r.theo_e12) AS theo, sum(r.var_e12) AS var, sum(r.coups) AS coups, sum(r.banker_wins) AS banker, sum(r.player_wins) AS player, sum(r.ties) AS tie, sum(r.naturals) AS naturals, sum(r.banked_coups) AS banked_coups, sum(r.house_commission) AS house_commission
+          sum(r.commission_collected) AS collected, sum(r.customer_net) AS net, sum(r.theo_e12) AS theo,
+          sum(r.premium_wagers) AS p_wagers, sum(r.premium_handle) AS p_handle, sum(r.premium_commission) AS p_commission,
+          sum(r.premium_customer_net) AS p_net, sum(r.premium_theo_e12) AS p_theo, sum(r.var_e12) AS var, sum(r.coups) AS coups, sum(r.banker_wins) AS banker, sum(r.player_wins) AS player, sum(r.ties) AS tie, sum(r.naturals) AS naturals, sum(r.banked_coups) AS banked_coups, sum(r.house_commission) AS house_commission
       FROM table_day_rollups r
       WHERE r.gaming_day BETWEEN $1::date AND $2::date AND r.table_id IN (SELECT id FROM casino_tables WHERE property_id = $3::uuid)
       GROUP BY 1, 2
@@ -128,14 +130,15 @@
       SELECT GROUPING(a.m, t.variant, t.id) AS g, t.currency::text AS currency, to_char(a.m, 'YYYY-MM') AS month, t.variant::text AS variant,
              t.id::text AS "tableId", t.code AS "tableCode",
              sum(a.wagers) AS wagers, sum(a.handle) AS handle, sum(a.payouts) AS payouts, sum(a.commission) AS commission, sum(a.collected) AS collected,
-             sum(a.net) AS net, sum(a.theo) AS theo, sum(a.var) AS var, sum(a.coups) AS coups, sum(a.banker) AS banker, sum(a.player) AS player, sum(a.tie) AS tie,
+             sum(a.net) AS net, sum(a.theo) AS theo, sum(a.var) AS var,
+             sum(a.p_wagers) AS p_wagers, sum(a.p_handle) AS p_handle, sum(a.p_commission) AS p_commission, sum(a.p_net) AS p_net, sum(a.p_theo) AS p_theo, sum(a.coups) AS coups, sum(a.banker) AS banker, sum(a.player) AS player, sum(a.tie) AS tie,
              sum(a.naturals) AS naturals, sum(a.banked_coups) AS banked_coups, sum(a.house_commission) AS house_commission, sum(a.coups * pr.banker) AS exp_banker, sum(a.coups * pr.player) AS exp_player,
              sum(a.coups * pr.tie) AS exp_tie, sum(a.coups * pr.nat) AS exp_nat
       FROM a JOIN casino_tables t ON t.id = a.table_id JOIN (VALUES ($4::int, $5::numeric, $6::numeric, $7::numeric, $8::numeric),($9::int, $10::numeric, $11::numeric, $12::numeric, $13::numeric),($14::int, $15::numeric, $16::numeric, $17::numeric, $18::numeric),($19::int, $20::numeric, $21::numeric, $22::numeric, $23::numeric),($24::int, $25::numeric, $26::numeric, $27::numeric, $28::numeric),($29::int, $30::numeric, $31::numeric, $32::numeric, $33::numeric),($34::int, $35::numeric, $36::numeric, $37::numeric, $38::numeric),($39::int, $40::numeric, $41::numeric, $42::numeric, $43::numeric)) AS pr(decks, banker, player, tie, nat) ON pr.decks = t.decks
       GROUP BY GROUPING SETS ((t.currency), (t.currency, a.m), (t.currency, t.variant), (t.currency, t.id, t.code, t.variant))
     )
     SELECT coalesce(json_agg(f ORDER BY f.currency, f.month, f.variant, f."tableCode"), '[]')::text AS json
-    FROM (SELECT s.g, s.currency, s.month, s.variant, s."tableId", s."tableCode", s.wagers AS "wagers", s.handle AS "handle", s.payouts AS "payouts", -s.net AS "win", (CASE WHEN s.handle = 0 THEN NULL ELSE round((-s.net)::numeric(60, 30) * 100 / s.handle, 4) END)::text AS "holdPercent", s.commission AS "commissionCharged", s.collected AS "commissionCollected", s.commission - s.collected AS "commissionOutstanding", -s.net - (s.commission - s.collected) AS "revenue", round(s.theo / 1000000000000)::bigint AS "theoreticalWin", -s.net - round(s.theo / 1000000000000)::bigint AS "winMinusTheoretical", div(floor(sqrt(div(4 * greatest(s.var, 0), 1000000000000)::numeric(80, 30))) + 1, 2)::bigint AS "theoreticalWinStdDev", s.coups AS "coups", s.banked_coups AS "bankedCoups", s.house_commission AS "houseCommission", -s.net - (s.commission - s.collected) + s.house_commission AS "totalRevenue", ('{' || '"bankerWins":' || coalesce((s.banker)::text, 'null') || ',"playerWins":' || coalesce((s.player)::text, 'null') || ',"ties":' || coalesce((s.tie)::text, 'null') || ',"naturals":' || coalesce((s.naturals)::text, 'null') || '}')::json AS "outcomes", ('{' || '"bankerWins":' || coalesce('"' || (round(s.exp_banker, 2))::text || '"', 'null') || ',"playerWins":' || coalesce('"' || (round(s.exp_player, 2))::text || '"', 'null') || ',"ties":' || coalesce('"' || (round(s.exp_tie, 2))::text || '"', 'null') || ',"naturals":' || coalesce('"' || (round(s.exp_nat, 2))::text || '"', 'null') || '}')::json AS "expectedOutcomes" FROM s) f;
+    FROM (SELECT s.g, s.currency, s.month, s.variant, s."tableId", s."tableCode", s.wagers AS "wagers", s.handle AS "handle", s.payouts AS "payouts", -s.net AS "win", (CASE WHEN s.handle = 0 THEN NULL ELSE round((-s.net)::numeric(60, 30) * 100 / s.handle, 4) END)::text AS "holdPercent", s.commission AS "commissionCharged", s.collected AS "commissionCollected", s.commission - s.collected AS "commissionOutstanding", -s.net - (s.commission - s.collected) AS "revenue", round(s.theo / 1000000000000)::bigint AS "theoreticalWin", -s.net - round(s.theo / 1000000000000)::bigint AS "winMinusTheoretical", div(floor(sqrt(div(4 * greatest(s.var, 0), 1000000000000)::numeric(80, 30))) + 1, 2)::bigint AS "theoreticalWinStdDev", s.coups AS "coups", s.banked_coups AS "bankedCoups", s.house_commission AS "houseCommission", -s.net - (s.commission - s.collected) + s.house_commission AS "totalRevenue", ('{' || '"bankerWins":' || coalesce((s.banker)::text, 'null') || ',"playerWins":' || coalesce((s.player)::text, 'null') || ',"ties":' || coalesce((s.tie)::text, 'null') || ',"naturals":' || coalesce((s.naturals)::text, 'null') || '}')::json AS "outcomes", ('{' || '"bankerWins":' || coalesce('"' || (round(s.exp_banker, 2))::text || '"', 'null') || ',"playerWins":' || coalesce('"' || (round(s.exp_player, 2))::text || '"', 'null') || ',"ties":' || coalesce('"' || (round(s.exp_tie, 2))::text || '"', 'null') || ',"naturals":' || coalesce('"' || (round(s.exp_nat, 2))::text || '"', 'null') || '}')::json AS "expectedOutcomes", ('{' || '"wagers":' || coalesce((s.p_wagers)::text, 'null') || ',"handle":' || coalesce((s.p_handle)::text, 'null') || ',"win":' || coalesce((-s.p_net)::text, 'null') || ',"holdPercent":' || coalesce('"' || (CASE WHEN s.p_handle = 0 THEN NULL ELSE round((-s.p_net)::numeric(60, 30) * 100 / s.p_handle, 4) END)::text || '"', 'null') || ',"commissionCharged":' || coalesce((s.p_commission)::text, 'null') || ',"theoreticalWin":' || coalesce((round(s.p_theo / 1000000000000)::bigint)::text, 'null') || '}')::json AS "premium", ('{' || '"wagers":' || coalesce((s.wagers - s.p_wagers)::text, 'null') || ',"handle":' || coalesce((s.handle - s.p_handle)::text, 'null') || ',"win":' || coalesce((s.p_net - s.net)::text, 'null') || ',"holdPercent":' || coalesce('"' || (CASE WHEN (s.handle - s.p_handle) = 0 THEN NULL ELSE round((s.p_net - s.net)::numeric(60, 30) * 100 / (s.handle - s.p_handle), 4) END)::text || '"', 'null') || ',"commissionCharged":' || coalesce((s.commission - s.p_commission)::text, 'null') || ',"theoreticalWin":' || coalesce((round(s.theo / 1000000000000)::bigint - round(s.p_theo / 1000000000000)::bigint)::text, 'null') || '}')::json AS "mass" FROM s) f;
 
 -- statement 7 of 8, plan:
 --   Aggregate
@@ -148,9 +151,8 @@
 --           Hash
 --             Seq Scan table_sessions
 --       Hash
---         Hash Join Inner
---           Seq Scan casino_tables
---           Hash
+--         Merge Join Inner
+--           Sort
 --             Hash Join Full
 --               Aggregate
 --                 Seq Scan table_sessions
@@ -158,6 +160,8 @@
 --                 Subquery Scan
 --                   Aggregate
 --                     Seq Scan table_day_rollups
+--           Sort
+--             Seq Scan casino_tables
     WITH ss AS (
       SELECT s.table_id, NULL::date AS d, count(*) AS sessions, sum(s.opener_total) AS opener, sum(s.closer_total) AS closer, sum(s.drop_amount) AS dropped
       FROM table_sessions s WHERE s.status = 'CLOSED' AND s.gaming_day BETWEEN $1::date AND $2::date GROUP BY 1, 2

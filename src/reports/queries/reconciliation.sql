@@ -111,7 +111,9 @@
 --         Seq Scan coup_voids
     SELECT c.table_id::text, to_char(c.gaming_day, 'YYYY-MM-DD') AS day, w.bet_type::text, count(*)::text AS wagers, sum(w.amount)::text AS handle,
            sum(w.payout)::text AS payouts, sum(w.commission)::text AS commission, sum(w.net)::text AS net,
-           count(*) FILTER (WHERE w.result = 'WIN')::text AS wins, count(*) FILTER (WHERE w.result = 'LOSE')::text AS losses, count(*) FILTER (WHERE w.result = 'PUSH')::text AS pushes
+           count(*) FILTER (WHERE w.result = 'WIN')::text AS wins, count(*) FILTER (WHERE w.result = 'LOSE')::text AS losses, count(*) FILTER (WHERE w.result = 'PUSH')::text AS pushes,
+           count(*) FILTER (WHERE w.dead_chips)::text AS p_wagers, coalesce(sum(w.amount) FILTER (WHERE w.dead_chips), 0)::text AS p_handle,
+           coalesce(sum(w.commission) FILTER (WHERE w.dead_chips), 0)::text AS p_commission, coalesce(sum(w.net) FILTER (WHERE w.dead_chips), 0)::text AS p_net
     FROM wagers w JOIN coups c ON c.id = w.coup_id AND c.gaming_day = w.gaming_day JOIN casino_tables t ON t.id = c.table_id
     WHERE w.status = 'SETTLED' AND w.gaming_day BETWEEN $1::date AND $2::date AND c.gaming_day BETWEEN $3::date AND $4::date
       AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
@@ -134,7 +136,8 @@
 --     Hash
 --       Seq Scan casino_tables
     SELECT r.table_id::text, to_char(r.gaming_day, 'YYYY-MM-DD') AS day, r.bet_type::text, r.wagers::text, r.handle::text, r.payouts::text, r.commission::text,
-           r.customer_net::text AS net, r.wins::text, r.losses::text, r.pushes::text, r.commission_collected::text AS collected, r.theo_e12::text AS theo, r.var_e12::text AS var
+           r.customer_net::text AS net, r.wins::text, r.losses::text, r.pushes::text, r.commission_collected::text AS collected, r.theo_e12::text AS theo, r.var_e12::text AS var, r.premium_wagers::text AS p_wagers, r.premium_handle::text AS p_handle,
+           r.premium_commission::text AS p_commission, r.premium_customer_net::text AS p_net, r.premium_theo_e12::text AS p_theo
     FROM wager_rollups r JOIN casino_tables t ON t.id = r.table_id
     WHERE r.gaming_day BETWEEN $1::date AND $2::date;
 
@@ -146,7 +149,8 @@
     SELECT r.table_id::text, to_char(r.gaming_day, 'YYYY-MM-DD') AS day, r.coups::text, r.banker_wins::text AS banker, r.player_wins::text AS player,
            r.ties::text AS tie, r.naturals::text, r.wagers::text, r.handle::text, r.payouts::text, r.commission::text, r.customer_net::text AS net,
            r.commission_collected::text AS collected, r.theo_e12::text AS theo, r.var_e12::text AS var, r.banked_coups::text AS banked, r.house_commission::text AS house,
-           r.voided_coups::text, r.voided_wagers::text, r.voided_handle::text
+           r.voided_coups::text, r.voided_wagers::text, r.voided_handle::text, r.premium_wagers::text AS p_wagers, r.premium_handle::text AS p_handle,
+           r.premium_commission::text AS p_commission, r.premium_customer_net::text AS p_net, r.premium_theo_e12::text AS p_theo
     FROM table_day_rollups r JOIN casino_tables t ON t.id = r.table_id
     WHERE r.gaming_day BETWEEN $1::date AND $2::date;
 
@@ -166,7 +170,9 @@
 --     Hash
 --       Seq Scan casino_tables
     SELECT r.table_id::text, to_char(r.gaming_day, 'YYYY-MM-DD') AS day, r.patron_id, r.seating_key::text AS visit, r.bet_type::text,
-           r.wagers::text, r.handle::text, r.customer_net::text AS net, r.theo_e12::text AS theo
+           r.wagers::text, r.handle::text, r.customer_net::text AS net, r.theo_e12::text AS theo,
+           r.dead_wagers::text AS d_wagers, r.dead_handle::text AS d_handle, r.dead_customer_net::text AS d_net, r.dead_rolled::text AS d_rolled,
+           r.dead_theo_e12::text AS d_theo, r.dead_expected_rolled_e12::text AS d_expected
     FROM patron_rollups r JOIN casino_tables t ON t.id = r.table_id
     WHERE r.gaming_day BETWEEN $1::date AND $2::date;
 
@@ -175,7 +181,7 @@
 --     Index Scan patron_coup_rollups using patron_coup_rollups_gaming_day_idx
 --     Hash
 --       Seq Scan casino_tables
-    SELECT r.table_id::text, to_char(r.gaming_day, 'YYYY-MM-DD') AS day, r.patron_id, r.seating_key::text AS visit, r.coups::text, r.var_e12::text AS var
+    SELECT r.table_id::text, to_char(r.gaming_day, 'YYYY-MM-DD') AS day, r.patron_id, r.seating_key::text AS visit, r.coups::text, r.var_e12::text AS var, r.dead_var_e12::text AS d_var
     FROM patron_coup_rollups r JOIN casino_tables t ON t.id = r.table_id
     WHERE r.gaming_day BETWEEN $1::date AND $2::date;
 
@@ -185,7 +191,8 @@
 --     Hash
 --       Seq Scan casino_tables
     SELECT r.table_id::text, to_char(r.month, 'YYYY-MM-DD') AS day, r.bet_type::text, r.wagers::text, r.handle::text, r.payouts::text, r.commission::text,
-           r.customer_net::text AS net, r.wins::text, r.losses::text, r.pushes::text, r.commission_collected::text AS collected, r.theo_e12::text AS theo, r.var_e12::text AS var
+           r.customer_net::text AS net, r.wins::text, r.losses::text, r.pushes::text, r.commission_collected::text AS collected, r.theo_e12::text AS theo, r.var_e12::text AS var, r.premium_wagers::text AS p_wagers, r.premium_handle::text AS p_handle,
+           r.premium_commission::text AS p_commission, r.premium_customer_net::text AS p_net, r.premium_theo_e12::text AS p_theo
     FROM month_rollups r JOIN casino_tables t ON t.id = r.table_id
     WHERE r.month BETWEEN $1::date AND $2::date;
 
@@ -233,7 +240,7 @@
 --     Memoize
 --       Index Only Scan casino_tables using casino_tables_pkey
     SELECT w.coup_id::text, c.table_id::text, to_char(c.gaming_day, 'YYYY-MM-DD') AS day, w.patron_id, w.seating_id::text, w.bet_type::text,
-           w.amount::text, w.net::text
+           w.amount::text, w.net::text, w.dead_chips AS dead, w.result::text
     FROM wagers w JOIN coups c ON c.id = w.coup_id AND c.gaming_day = w.gaming_day JOIN casino_tables t ON t.id = c.table_id
     WHERE w.patron_id IS NOT NULL AND w.status = 'SETTLED' AND w.gaming_day BETWEEN $1::date AND $2::date AND c.gaming_day BETWEEN $3::date AND $4::date
       AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id)
