@@ -353,3 +353,44 @@ export function admitLock(from: string, to: string, today: string, agreed: reado
       });
   }
 }
+
+/** A junket's play under one of its programmes on one gaming day. */
+export interface JunketProgrammeDay extends RollingDay {
+  readonly junketId: string;
+  readonly currency: string;
+  readonly code: string;
+}
+
+/**
+ * What the junkets' programmes owe on a range's premium play, per currency: each junket's programme
+ * worked out as its statement works it out (each day at the version in force, rounded once per
+ * junket and programme), then summed. So the figure is the sum of the junkets' statements for the
+ * same range.
+ */
+export function junketDues(
+  days: readonly JunketProgrammeDay[],
+  versionsOf: (junketId: string, code: string) => readonly ProgrammeVersion[],
+): { currency: string; junkets: number; rolled: Money; commission: Money; allowance: Money }[] {
+  const groups = new Map<string, { junketId: string; currency: string; code: string; days: RollingDay[] }>();
+  for (const d of days) {
+    const k = `${d.junketId}|${d.code}`;
+    const g = groups.get(k) ?? { junketId: d.junketId, currency: d.currency, code: d.code, days: [] };
+    g.days.push(d);
+    groups.set(k, g);
+  }
+  const out = new Map<string, { junkets: Set<string>; rolled: Money; commission: Money; allowance: Money }>();
+  for (const g of groups.values()) {
+    const due = programmeDue(versionsOf(g.junketId, g.code), g.days, 0n);
+    const c = out.get(g.currency) ?? { junkets: new Set<string>(), rolled: 0n, commission: 0n, allowance: 0n };
+    c.junkets.add(g.junketId);
+    out.set(g.currency, {
+      junkets: c.junkets,
+      rolled: c.rolled + g.days.reduce((a, d) => a + d.rolled, 0n),
+      commission: c.commission + due.commission,
+      allowance: c.allowance + due.allowance,
+    });
+  }
+  return [...out]
+    .sort(([a], [b]) => sortText(a, b))
+    .map(([currency, c]) => ({ currency, junkets: c.junkets.size, rolled: c.rolled, commission: c.commission, allowance: c.allowance }));
+}

@@ -1,11 +1,15 @@
+import path from 'node:path';
 import { notFound } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
 import { Prisma } from '../generated/prisma/client';
 import { DEFAULT_PROPERTY_ID } from '../pit/table-rules';
 import { minorUnits, parseExact } from '../common/exact-json';
-import { ExceptionsDto, FiguresDto, QuarterlyDto, QuarterlyQueryDto, TableAccountingLineDto, WinLossRowDto } from './dto/report.dto';
+import { ExceptionsDto, FiguresDto, ProgrammeRevenueDto, QuarterlyDto, QuarterlyQueryDto, TableAccountingLineDto, WinLossRowDto } from './dto/report.dto';
 import { figuresSql, probabilitiesSql, sumsSql } from './report-figures';
 import { tableAccountingJson } from './table-accounting-report';
+import { prismaRunner, SqlRunner } from '../database/sql';
+import { loadQueries } from '../database/named-sql';
+import { houseWin, junketDues, ProgrammeVersion } from '../domain';
 
 /** A property's quarterly statement (GET /v1/reports/quarterly): totals, months, variants, tables, table accounting and the exception report. */
 
@@ -51,6 +55,8 @@ export async function quarterly(db: PrismaService, q: QuarterlyQueryDto): Promis
         const all: Record<string, string | null> = { currency, month, variant, tableId, tableCode };
         return { group: Object.fromEntries(keys.map((k) => [k, all[k as string] as string])), ...f };
       });
+  const totals = lines.filter((l) => l.g === 7).map(({ g: _g, month: _m, variant: _v, tableId: _t, tableCode: _c, ...f }) => f);
+  const premiumWinOf = (currency: string) => BigInt(totals.find((t) => t.currency === currency)?.premium.win ?? 0);
   return {
     propertyId,
     propertyName: property.name,
@@ -58,12 +64,13 @@ export async function quarterly(db: PrismaService, q: QuarterlyQueryDto): Promis
     quarter,
     from,
     to,
-    totals: lines.filter((l) => l.g === 7).map(({ g: _g, month: _m, variant: _v, tableId: _t, tableCode: _c, ...f }) => f),
+    totals,
     months: section(3, ['currency', 'month']),
     variants: section(5, ['currency', 'variant']),
     tables: section(4, ['currency', 'tableId', 'tableCode', 'variant']),
     tableAccounting: parseExact<TableAccountingLineDto[]>(await accounting),
     exceptions: await exceptions,
+    programmes: await programmeRevenue(prismaRunner(db), { from, to, propertyId }, premiumWinOf),
   };
 }
 
@@ -240,4 +247,47 @@ export async function exceptionReport(db: PrismaService, from: string, to: strin
       voidedAt: s.at.toISOString(),
     })),
   };
+}
+
+const SQL = loadQueries<{
+  junketPlayByProgrammeDay: { from: string; to: string; propertyId: string | null };
+  programmeVersionsOf: { propertyIds: string[] };
+}>(path.join(__dirname, 'programme-revenue.sql'));
+
+/**
+ * Premium revenue net of the programmes (docs/domain.md §16, "In the finance reports"): per currency,
+ * the junkets' programmes' commission and allowances on the range's premium play, beside the
+ * premium win (gross) and what the house keeps of it.
+ */
+async function programmeRevenue(
+  db: SqlRunner,
+  range: { from: string; to: string; propertyId: string | null },
+  premiumWin: (currency: string) => bigint,
+): Promise<ProgrammeRevenueDto[]> {
+  const rows = await db.query<{ junketId: string; propertyId: string; currency: string; code: string; day: string; rolled: string; net: string }>(
+    SQL.junketPlayByProgrammeDay.bind(range),
+  );
+  const propertyOf = new Map(rows.map((r) => [r.junketId, r.propertyId]));
+  const versions = new Map<string, ProgrammeVersion[]>();
+  if (rows.length > 0)
+    for (const v of await db.query<ProgrammeVersion & { propertyId: string; code: string }>(
+      SQL.programmeVersionsOf.bind({ propertyIds: [...new Set(propertyOf.values())] }),
+    ))
+      versions.set(`${v.propertyId}|${v.code}`, [...(versions.get(`${v.propertyId}|${v.code}`) ?? []), v]);
+  const dues = junketDues(
+    rows.map((r) => ({ junketId: r.junketId, currency: r.currency, code: r.code, day: r.day, rolled: BigInt(r.rolled), win: houseWin(BigInt(r.net)) })),
+    (junketId, code) => versions.get(`${propertyOf.get(junketId)}|${code}`) ?? [],
+  );
+  return dues.map((d) => {
+    const gross = premiumWin(d.currency);
+    return {
+      currency: d.currency,
+      junkets: d.junkets,
+      junketRolling: minorUnits(d.rolled),
+      premiumWin: minorUnits(gross),
+      programmeCommission: minorUnits(d.commission),
+      programmeAllowance: minorUnits(d.allowance),
+      premiumNetWin: minorUnits(gross - d.commission - d.allowance),
+    };
+  });
 }

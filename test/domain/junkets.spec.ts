@@ -1,4 +1,4 @@
-import { admitEntry, admitLock, balanceOf, junketStatement, MembershipVersion, ProgrammeVersion, StatementInput } from '../../src/domain';
+import { admitEntry, admitLock, balanceOf, junketDues, junketStatement, MembershipVersion, ProgrammeVersion, StatementInput } from '../../src/domain';
 
 /** Junkets' pure rules (docs/domain.md §16): who counts on which day, dues by programme version, the account. */
 const play = (patronId: string, day: string, rolled: bigint, customerNet: bigint) => ({
@@ -142,5 +142,18 @@ describe('the account and the lock', () => {
     // The next period starts the day after the last agreed: a day skipped would never be credited or locked.
     expect(() => admitLock('2026-03-02', '2026-03-31', '2026-04-01', agreed)).toThrow(expect.objectContaining({ code: 'JUNKET_PERIOD_LOCKED' }));
     expect(() => admitLock('2025-06-01', '2025-06-30', '2026-04-01', [])).not.toThrow();
+  });
+});
+
+describe("the junkets' dues in the finance reports", () => {
+  it('works each junket and programme out as its statement does (rounded once each), then sums them per currency', () => {
+    // Two junkets roll 50 each under a 1 % programme: 0.5 each, rounded once each to 1: 2 in all (not 1 from 100 × 1 %).
+    const days = ['J1', 'J2'].map((junketId) => ({ junketId, currency: 'HKD', code: 'ROLL', day: '2026-03-02', rolled: 50n, win: 50n }));
+    const dues = junketDues([...days, { junketId: 'J3', currency: 'MOP', code: 'ROLL', day: '2026-03-20', rolled: 1_000n, win: -10n }], () => ROLL);
+    expect(dues).toEqual([
+      { currency: 'HKD', junkets: 2, rolled: 100n, commission: 2n, allowance: 0n },
+      // 1,000 at 1.25 % (the version from the 16th) = 12.5, rounded half away from zero: 13.
+      { currency: 'MOP', junkets: 1, rolled: 1_000n, commission: 13n, allowance: 0n },
+    ]);
   });
 });

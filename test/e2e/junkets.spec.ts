@@ -305,6 +305,19 @@ describe('the month agreed and locked', () => {
     expect(reads.rows[0].n).toBe(4); // the month as played, as seen, as agreed, and again
   });
 
+  it("the quarterly statement shows the premium win net of the junket's programmes beside it gross", async () => {
+    const [year, m] = month.split('-').map(Number);
+    const q = await ctx
+      .as(finance)
+      .get(`/v1/reports/quarterly?year=${year}&quarter=${Math.ceil(m / 3)}&propertyId=${propertyId}`)
+      .expect(200);
+    const [line] = q.body.programmes;
+    // The junket's month, as its statement works it out: commission −28,500 (7,500 − 36,000), allowance 100.
+    expect(line).toMatchObject({ currency: 'HKD', junkets: 1, junketRolling: HK(700_000), programmeCommission: HK(-28_500), programmeAllowance: HK(100) });
+    expect(line.premiumNetWin).toBe(line.premiumWin + HK(28_500) - HK(100));
+    expect(q.body.programmes).toHaveLength(1);
+  });
+
   it('the next period opens on the agreed balance, and the junket settles it', async () => {
     await entry({ kind: 'REPAYMENT', amount: HK(343_400), method: 'WIRE' }).expect(201);
     const next = (await statement(dayBefore(today, 30), today).expect(200)).body.figures.account;

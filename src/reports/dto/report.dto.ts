@@ -258,6 +258,17 @@ export class ExceptionsDto {
   integrityAlerts: IntegrityAlertLineDto[];
 }
 
+export class ProgrammeRevenueDto {
+  @ApiProperty() currency: string;
+  @ApiProperty({ description: 'Junkets whose members played in the range' }) junkets: number;
+  @MoneyProperty({ description: "The junkets' members' rolling (dead chips lost) in the range" }) junketRolling: MinorUnits;
+  @MoneyProperty({ description: 'The premium (dead-chip) win, gross' }) premiumWin: MinorUnits;
+  @MoneyProperty({ description: "The junkets' programmes' commission on it (as their statements for the range work it out; negative: a share of a loss)" })
+  programmeCommission: MinorUnits;
+  @MoneyProperty({ description: "The programmes' allowances" }) programmeAllowance: MinorUnits;
+  @MoneyProperty({ description: 'premiumWin − programmeCommission − programmeAllowance: the premium revenue the house keeps' }) premiumNetWin: MinorUnits;
+}
+
 export class QuarterlyDto {
   @ApiProperty({ format: 'uuid' }) propertyId: string;
   @ApiProperty() propertyName: string;
@@ -271,6 +282,12 @@ export class QuarterlyDto {
   @ApiProperty({ type: WinLossRowDto, isArray: true }) tables: WinLossRowDto[];
   @ApiProperty({ type: TableAccountingLineDto, isArray: true, description: 'Per table for the quarter' }) tableAccounting: TableAccountingLineDto[];
   @ApiProperty({ type: ExceptionsDto }) exceptions: ExceptionsDto;
+  @ApiProperty({
+    type: ProgrammeRevenueDto,
+    isArray: true,
+    description: "Per currency with junket play: the premium win gross, the junkets' programmes' commission and allowances, and net (docs/domain.md §16)",
+  })
+  programmes: ProgrammeRevenueDto[];
 }
 
 export class ReconciliationDifferenceDto {
