@@ -300,9 +300,17 @@ export function bestTables(
   return { tables: best.tables, value: best.value, exhaustive: false };
 }
 
-/** The usable levels (retention known), lowest first, valued at theo per seat-hour (0 when unknown). */
+/**
+ * The least open time a minimum must have stood over the whole history to be advised: a minimum in
+ * force for minutes has seat-hours too few to value it (its theo per seat-hour is noise).
+ */
+export const MIN_LEVEL_TABLE_HOURS = 1;
+
+/** The usable levels (retention known, seen for at least MIN_LEVEL_TABLE_HOURS), lowest first, valued at theo per seat-hour (0 when unknown). */
 function usableLevels(levels: YieldLevel[]): Usable[] {
-  return levels.filter((l) => l.retention !== null).map((l) => ({ minBet: l.minBet, retention: l.retention!, value: l.theoPerSeatHour ?? 0 }));
+  return levels
+    .filter((l) => l.retention !== null && l.tableHours >= MIN_LEVEL_TABLE_HOURS)
+    .map((l) => ({ minBet: l.minBet, retention: l.retention!, value: l.theoPerSeatHour ?? 0 }));
 }
 
 export interface YieldSlot {

@@ -1,6 +1,7 @@
 -- The yield advisor's history (src/reports/yield.ts; docs/domain.md §15). Parameters are named
 -- (:name); src/database/named-sql.ts turns them into $1…. Hours are the property's local hours;
--- a week is seven days from the start of the range's first gaming day.
+-- a week is seven days of the local calendar from the start of the range's first gaming day (wall-clock
+-- days: a week across a change of the clocks is still seven local days).
 
 -- name: yieldProperty
 -- The property, how many tables it has and of which variants (their seats), and their currencies.
@@ -20,7 +21,7 @@ WITH p AS (
   FROM properties p WHERE p.id = :propertyId::uuid
 )
 SELECT DISTINCT ((extract(isodow FROM h.start AT TIME ZONE p.tz) - 1) * 24 + extract(hour FROM h.start AT TIME ZONE p.tz))::int AS hour_of_week,
-       floor(extract(epoch FROM h.start - p.w0) / 604800)::int AS week
+       floor(extract(epoch FROM (h.start AT TIME ZONE p.tz) - (p.w0 AT TIME ZONE p.tz)) / 604800)::int AS week
 FROM p CROSS JOIN LATERAL generate_series(p.w0, p.w1 - interval '1 microsecond', interval '1 hour') AS h(start)
 ORDER BY week, hour_of_week;
 
@@ -44,10 +45,11 @@ WITH p AS (
   SELECT c.table_id, c.seq, c.min_bet, tstzrange(c.effective_at, lead(c.effective_at) OVER (PARTITION BY c.table_id ORDER BY c.seq))
   FROM table_limits c JOIN t ON t.id = c.table_id
 ), op AS (
-  -- Each table session's open time within the range (a session still open: to the range's end).
+  -- Each table session's open time within the range (a session still open: to the range's end; one
+  -- opened days before the range counts from its start).
   SELECT s.table_id, tstzrange(greatest(s.opened_at, p.w0), least(coalesce(s.closed_at, p.w1), p.w1)) AS r
   FROM table_sessions s JOIN t ON t.id = s.table_id CROSS JOIN p
-  WHERE s.gaming_day BETWEEN :from::date - 1 AND :to::date + 1
+  WHERE s.gaming_day <= :to::date + 1 AND coalesce(s.closed_at, 'infinity') > p.w0
     AND greatest(s.opened_at, p.w0) < least(coalesce(s.closed_at, p.w1), p.w1)
 ), ol AS (
   SELECT op.table_id, lv.seq, lv.min_bet, op.r * lv.span AS r
@@ -86,7 +88,7 @@ WITH p AS (
 )
 SELECT k.table_id::text AS table_id, lv.min_bet::text AS min_bet,
        ((extract(isodow FROM k.slot AT TIME ZONE p.tz) - 1) * 24 + extract(hour FROM k.slot AT TIME ZONE p.tz))::int AS hour_of_week,
-       floor(extract(epoch FROM k.slot - p.w0) / 604800)::int AS week,
+       floor(extract(epoch FROM (k.slot AT TIME ZONE p.tz) - (p.w0 AT TIME ZONE p.tz)) / 604800)::int AS week,
        coalesce(ot.open_s, 0)::float8 AS open_s, coalesce(cp.coups, 0)::int AS coups, coalesce(cp.players, 0)::float8 AS players,
        round(coalesce(cp.handle, 0))::text AS handle, round(coalesce(cp.theo_e12, 0))::text AS theo_e12
 FROM (SELECT table_id, seq, slot FROM ot UNION SELECT table_id, seq, slot FROM cp) k

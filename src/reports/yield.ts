@@ -39,6 +39,11 @@ function checkRange(from: string, to: string): void {
 async function propertyOf(runner: SqlRunner, propertyId: string): Promise<PropertyRow> {
   const [p] = await runner.query<PropertyRow>(YIELD_SQL.yieldProperty.bind({ propertyId }));
   if (!p) throw notFound('Property', propertyId);
+  if (p.currencies.length > 1)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The property's tables deal in ${p.currencies.join(' and ')}: the yield advisor compares minimums of one currency, and this property has several`,
+    );
   return p;
 }
 

@@ -7,6 +7,7 @@ import {
   evaluateYield,
   exactMean,
   meanAndStandardError,
+  MIN_LEVEL_TABLE_HOURS,
   seatedByLevel,
   YieldCell,
 } from '../../src/domain';
@@ -219,5 +220,20 @@ describe('the worked example of docs/domain.md §15', () => {
     const a = adviseYield({ cells: TRAIN.filter((c) => c.week === 0), slots: slots([0]), tables: 3, seats: 9 });
     expect(a.hours[0].expected.low).toBeNull();
     expect(a.totals.gain).toEqual({ mean: 0n, low: null, high: null });
+  });
+});
+
+describe('a minimum seen for minutes', () => {
+  it('is not advised: under MIN_LEVEL_TABLE_HOURS of open time its theo per seat-hour is noise', () => {
+    // 100.00 stood an hour with 6 players; 500.00 stood 36 seconds with 3 players and a theo that, per seat-hour, dwarfs it.
+    const brief = { ...cell('A', 1, 50000n, 3, 5000n, 60000n), openHours: 0.01, seatHours: 0.03 };
+    const a = adviseYield({
+      cells: [cell('A', 0, 10000n, 6, 12000n, 20000n), { ...cell('A', 1, 10000n, 6, 12000n, 20000n), openHours: 0.99 }, brief],
+      slots: slots([0, 1]),
+      tables: 1,
+      seats: 9,
+    });
+    expect(a.levels.find((l) => l.minBet === 50000n)?.tableHours).toBeLessThan(MIN_LEVEL_TABLE_HOURS);
+    expect(a.hours.find((h) => h.hourOfWeek === 20)!.advice.every((x) => x.minBet !== 50000n)).toBe(true);
   });
 });

@@ -18,7 +18,7 @@ WITH p AS (
   FROM properties p WHERE p.id = $4::uuid
 )
 SELECT DISTINCT ((extract(isodow FROM h.start AT TIME ZONE p.tz) - 1) * 24 + extract(hour FROM h.start AT TIME ZONE p.tz))::int AS hour_of_week,
-       floor(extract(epoch FROM h.start - p.w0) / 604800)::int AS week
+       floor(extract(epoch FROM (h.start AT TIME ZONE p.tz) - (p.w0 AT TIME ZONE p.tz)) / 604800)::int AS week
 FROM p CROSS JOIN LATERAL generate_series(p.w0, p.w1 - interval '1 microsecond', interval '1 hour') AS h(start)
 ORDER BY week, hour_of_week;
 
@@ -108,10 +108,11 @@ WITH p AS (
   SELECT c.table_id, c.seq, c.min_bet, tstzrange(c.effective_at, lead(c.effective_at) OVER (PARTITION BY c.table_id ORDER BY c.seq))
   FROM table_limits c JOIN t ON t.id = c.table_id
 ), op AS (
-  -- Each table session's open time within the range (a session still open: to the range's end).
+  -- Each table session's open time within the range (a session still open: to the range's end; one
+  -- opened days before the range counts from its start).
   SELECT s.table_id, tstzrange(greatest(s.opened_at, p.w0), least(coalesce(s.closed_at, p.w1), p.w1)) AS r
   FROM table_sessions s JOIN t ON t.id = s.table_id CROSS JOIN p
-  WHERE s.gaming_day BETWEEN $1::date - 1 AND $2::date + 1
+  WHERE s.gaming_day <= $2::date + 1 AND coalesce(s.closed_at, 'infinity') > p.w0
     AND greatest(s.opened_at, p.w0) < least(coalesce(s.closed_at, p.w1), p.w1)
 ), ol AS (
   SELECT op.table_id, lv.seq, lv.min_bet, op.r * lv.span AS r
@@ -150,7 +151,7 @@ WITH p AS (
 )
 SELECT k.table_id::text AS table_id, lv.min_bet::text AS min_bet,
        ((extract(isodow FROM k.slot AT TIME ZONE p.tz) - 1) * 24 + extract(hour FROM k.slot AT TIME ZONE p.tz))::int AS hour_of_week,
-       floor(extract(epoch FROM k.slot - p.w0) / 604800)::int AS week,
+       floor(extract(epoch FROM (k.slot AT TIME ZONE p.tz) - (p.w0 AT TIME ZONE p.tz)) / 604800)::int AS week,
        coalesce(ot.open_s, 0)::float8 AS open_s, coalesce(cp.coups, 0)::int AS coups, coalesce(cp.players, 0)::float8 AS players,
        round(coalesce(cp.handle, 0))::text AS handle, round(coalesce(cp.theo_e12, 0))::text AS theo_e12
 FROM (SELECT table_id, seq, slot FROM ot UNION SELECT table_id, seq, slot FROM cp) k
@@ -189,7 +190,7 @@ WITH p AS (
   FROM properties p WHERE p.id = $4::uuid
 )
 SELECT DISTINCT ((extract(isodow FROM h.start AT TIME ZONE p.tz) - 1) * 24 + extract(hour FROM h.start AT TIME ZONE p.tz))::int AS hour_of_week,
-       floor(extract(epoch FROM h.start - p.w0) / 604800)::int AS week
+       floor(extract(epoch FROM (h.start AT TIME ZONE p.tz) - (p.w0 AT TIME ZONE p.tz)) / 604800)::int AS week
 FROM p CROSS JOIN LATERAL generate_series(p.w0, p.w1 - interval '1 microsecond', interval '1 hour') AS h(start)
 ORDER BY week, hour_of_week;
 
@@ -207,7 +208,7 @@ WITH p AS (
   FROM properties p WHERE p.id = $4::uuid
 )
 SELECT DISTINCT ((extract(isodow FROM h.start AT TIME ZONE p.tz) - 1) * 24 + extract(hour FROM h.start AT TIME ZONE p.tz))::int AS hour_of_week,
-       floor(extract(epoch FROM h.start - p.w0) / 604800)::int AS week
+       floor(extract(epoch FROM (h.start AT TIME ZONE p.tz) - (p.w0 AT TIME ZONE p.tz)) / 604800)::int AS week
 FROM p CROSS JOIN LATERAL generate_series(p.w0, p.w1 - interval '1 microsecond', interval '1 hour') AS h(start)
 ORDER BY week, hour_of_week;
 
@@ -297,10 +298,11 @@ WITH p AS (
   SELECT c.table_id, c.seq, c.min_bet, tstzrange(c.effective_at, lead(c.effective_at) OVER (PARTITION BY c.table_id ORDER BY c.seq))
   FROM table_limits c JOIN t ON t.id = c.table_id
 ), op AS (
-  -- Each table session's open time within the range (a session still open: to the range's end).
+  -- Each table session's open time within the range (a session still open: to the range's end; one
+  -- opened days before the range counts from its start).
   SELECT s.table_id, tstzrange(greatest(s.opened_at, p.w0), least(coalesce(s.closed_at, p.w1), p.w1)) AS r
   FROM table_sessions s JOIN t ON t.id = s.table_id CROSS JOIN p
-  WHERE s.gaming_day BETWEEN $1::date - 1 AND $2::date + 1
+  WHERE s.gaming_day <= $2::date + 1 AND coalesce(s.closed_at, 'infinity') > p.w0
     AND greatest(s.opened_at, p.w0) < least(coalesce(s.closed_at, p.w1), p.w1)
 ), ol AS (
   SELECT op.table_id, lv.seq, lv.min_bet, op.r * lv.span AS r
@@ -339,7 +341,7 @@ WITH p AS (
 )
 SELECT k.table_id::text AS table_id, lv.min_bet::text AS min_bet,
        ((extract(isodow FROM k.slot AT TIME ZONE p.tz) - 1) * 24 + extract(hour FROM k.slot AT TIME ZONE p.tz))::int AS hour_of_week,
-       floor(extract(epoch FROM k.slot - p.w0) / 604800)::int AS week,
+       floor(extract(epoch FROM (k.slot AT TIME ZONE p.tz) - (p.w0 AT TIME ZONE p.tz)) / 604800)::int AS week,
        coalesce(ot.open_s, 0)::float8 AS open_s, coalesce(cp.coups, 0)::int AS coups, coalesce(cp.players, 0)::float8 AS players,
        round(coalesce(cp.handle, 0))::text AS handle, round(coalesce(cp.theo_e12, 0))::text AS theo_e12
 FROM (SELECT table_id, seq, slot FROM ot UNION SELECT table_id, seq, slot FROM cp) k
@@ -372,7 +374,7 @@ ORDER BY week, hour_of_week, table_id, min_bet;
 --             Hash Join Inner
 --               Nested Loop Inner
 --                 CTE Scan
---                 Index Scan table_sessions using table_sessions_gaming_day_idx
+--                 Seq Scan table_sessions
 --               Hash
 --                 CTE Scan
 --             CTE Scan
@@ -432,10 +434,11 @@ WITH p AS (
   SELECT c.table_id, c.seq, c.min_bet, tstzrange(c.effective_at, lead(c.effective_at) OVER (PARTITION BY c.table_id ORDER BY c.seq))
   FROM table_limits c JOIN t ON t.id = c.table_id
 ), op AS (
-  -- Each table session's open time within the range (a session still open: to the range's end).
+  -- Each table session's open time within the range (a session still open: to the range's end; one
+  -- opened days before the range counts from its start).
   SELECT s.table_id, tstzrange(greatest(s.opened_at, p.w0), least(coalesce(s.closed_at, p.w1), p.w1)) AS r
   FROM table_sessions s JOIN t ON t.id = s.table_id CROSS JOIN p
-  WHERE s.gaming_day BETWEEN $1::date - 1 AND $2::date + 1
+  WHERE s.gaming_day <= $2::date + 1 AND coalesce(s.closed_at, 'infinity') > p.w0
     AND greatest(s.opened_at, p.w0) < least(coalesce(s.closed_at, p.w1), p.w1)
 ), ol AS (
   SELECT op.table_id, lv.seq, lv.min_bet, op.r * lv.span AS r
@@ -474,7 +477,7 @@ WITH p AS (
 )
 SELECT k.table_id::text AS table_id, lv.min_bet::text AS min_bet,
        ((extract(isodow FROM k.slot AT TIME ZONE p.tz) - 1) * 24 + extract(hour FROM k.slot AT TIME ZONE p.tz))::int AS hour_of_week,
-       floor(extract(epoch FROM k.slot - p.w0) / 604800)::int AS week,
+       floor(extract(epoch FROM (k.slot AT TIME ZONE p.tz) - (p.w0 AT TIME ZONE p.tz)) / 604800)::int AS week,
        coalesce(ot.open_s, 0)::float8 AS open_s, coalesce(cp.coups, 0)::int AS coups, coalesce(cp.players, 0)::float8 AS players,
        round(coalesce(cp.handle, 0))::text AS handle, round(coalesce(cp.theo_e12, 0))::text AS theo_e12
 FROM (SELECT table_id, seq, slot FROM ot UNION SELECT table_id, seq, slot FROM cp) k
