@@ -16,20 +16,17 @@ import {
   admitLock,
   balanceEffect,
   balanceOf,
-  BetType,
   gamingDayOf,
   JunketStatement,
   junketStatement,
   MemberPlayDay,
   MembershipVersion,
   ProgrammeVersion,
-  stakeTheoE12,
 } from '../domain';
 import { JunketOperator } from '../generated/prisma/client';
 import { AuditLog } from '../ledger/audit-log';
 import { lockJunketPeriods } from '../ledger/locked-periods';
 import { seal } from '../ledger/seals';
-import { lossesOf, theoryOf } from '../pit/table-rules';
 import { PitService } from '../pit/pit.service';
 import {
   AccountEntryDto,
@@ -461,38 +458,23 @@ export class JunketsService {
     const versions = new Map<string, MembershipVersion[]>();
     for (const m of memberships) versions.set(m.patronId, [...(versions.get(m.patronId) ?? []), m]);
     const members: Members = { patrons: [...versions.keys()], propertyId: op.propertyId, currency: op.currency, from, to };
-    const play = await db.query<{
-      patronId: string;
-      day: string;
-      tableId: string;
-      betType: BetType;
-      wagers: number;
-      stake: string;
-      net: string;
-      rolled: string;
-    }>(SQL.junketMemberPlay.bind(members));
+    const play = await db.query<{ patronId: string; day: string; wagers: number; stake: string; net: string; rolled: string; theo: string; expected: string }>(
+      SQL.junketMemberPlay.bind(members),
+    );
     const exchanges = await db.query<{ patronId: string; day: string; purchased: string; returned: string }>(SQL.junketMemberExchanges.bind(members));
     const programmes = new Map<string, ProgrammeVersion[]>();
     for (const p of await db.query<ProgrammeVersion & { code: string }>(SQL.junketProgrammes.bind({ propertyId: op.propertyId })))
       programmes.set(p.code, [...(programmes.get(p.code) ?? []), p]);
-    const tableIds = [...new Set(play.map((p) => p.tableId))];
-    const tables = new Map(
-      tableIds.length === 0 ? [] : (await this.prisma.casinoTable.findMany({ where: { id: { in: tableIds } } })).map((t) => [t.id, t] as const),
-    );
-    const days: MemberPlayDay[] = play.map((p) => {
-      const table = tables.get(p.tableId)!;
-      const stake = BigInt(p.stake);
-      return {
-        patronId: p.patronId,
-        day: p.day,
-        wagers: p.wagers,
-        handle: stake,
-        customerNet: BigInt(p.net),
-        rolled: BigInt(p.rolled),
-        theoE12: stakeTheoE12(stake, theoryOf(table).edgesE12[p.betType] ?? 0n),
-        expectedRolledE12: stake * (lossesOf(table)[p.betType] ?? 0n),
-      };
-    });
+    const days: MemberPlayDay[] = play.map((p) => ({
+      patronId: p.patronId,
+      day: p.day,
+      wagers: p.wagers,
+      handle: BigInt(p.stake),
+      customerNet: BigInt(p.net),
+      rolled: BigInt(p.rolled),
+      theoE12: BigInt(p.theo),
+      expectedRolledE12: BigInt(p.expected),
+    }));
     const totals = await db.query<{ kind: AccountEntryKind; amount: string }>(SQL.junketEntryTotals.bind({ junketId: op.id, before: from }));
     const entries = await db.query<{ kind: AccountEntryKind; amount: string; gamingDay: string }>(SQL.junketEntries.bind({ junketId: op.id, from, to }));
     const credit = await db.query<{ patronId: string; kind: 'ADVANCE' | 'REPAYMENT'; amount: string; gamingDay: string }>(

@@ -33,20 +33,18 @@ WHERE m.property_id = :propertyId::uuid
 ORDER BY m.patron_id, m.effective_from;
 
 -- name: junketMemberPlay
--- The members' settled dead-chip wagers over a range of gaming days at the junket's property, in its
--- currency, on coups that stand: per patron, day, table and bet, the stakes, the customer's net and
--- the stakes lost (rolled). Read through the partial index of dead-chip wagers (wagers_dead_patron_idx).
-SELECT w.patron_id AS "patronId", to_char(w.gaming_day, 'YYYY-MM-DD') AS day, s.table_id AS "tableId", w.bet_type::text AS "betType",
-       count(*)::int AS wagers, sum(w.amount)::text AS stake, sum(w.net)::text AS net,
-       coalesce(sum(w.amount) FILTER (WHERE w.result = 'LOSE'), 0)::text AS rolled
-FROM wagers w
-JOIN shoes s ON s.id = w.shoe_id
-JOIN casino_tables t ON t.id = s.table_id
-WHERE w.patron_id = ANY (:patrons::text[]) AND w.dead_chips AND w.status = 'SETTLED'
-  AND w.gaming_day BETWEEN :from::date AND :to::date
-  AND t.property_id = :propertyId::uuid AND t.currency = :currency
-  AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = w.coup_id)
-GROUP BY w.patron_id, w.gaming_day, s.table_id, w.bet_type;
+-- The members' dead-chip play over a range of gaming days at the junket's property, in its currency,
+-- on coups that stand, per patron and day: the wagers, stakes, customer's net, stakes lost (rolled),
+-- theo and expected rolling × 10^12. From the patron rollups, as the rolling account reads them (the
+-- settlement keeps the dead-chip sums beside the rest; a void takes them out).
+SELECT r.patron_id AS "patronId", to_char(r.gaming_day, 'YYYY-MM-DD') AS day, sum(r.dead_wagers)::int AS wagers, sum(r.dead_handle)::text AS stake,
+       sum(r.dead_customer_net)::text AS net, sum(r.dead_rolled)::text AS rolled, sum(r.dead_theo_e12)::text AS theo,
+       sum(r.dead_expected_rolled_e12)::text AS expected
+FROM patron_rollups r
+JOIN casino_tables t ON t.id = r.table_id
+WHERE r.patron_id = ANY (:patrons::text[]) AND r.gaming_day BETWEEN :from::date AND :to::date AND r.dead_wagers <> 0
+  AND r.property_id = :propertyId::uuid AND t.currency = :currency
+GROUP BY r.patron_id, r.gaming_day;
 
 -- name: junketMemberExchanges
 -- The members' dead chips bought and returned at the junket's property in its currency, per patron and day.

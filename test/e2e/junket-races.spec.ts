@@ -59,6 +59,27 @@ beforeAll(async () => {
     await su.query('UPDATE coups SET gaming_day = $2 WHERE id = ANY ($1::uuid[])', [ids, day]);
     await su.query('UPDATE wagers SET gaming_day = $2 WHERE coup_id = ANY ($1::uuid[])', [ids, day]);
   }
+  // M's patron rollup of today, the eight identical coups' sums, split as they now fall: two coups a day.
+  const quarter = [
+    'wagers',
+    'handle',
+    'customer_net',
+    'theo_e12',
+    'dead_wagers',
+    'dead_handle',
+    'dead_customer_net',
+    'dead_rolled',
+    'dead_theo_e12',
+    'dead_expected_rolled_e12',
+  ]
+    .map((c) => `${c} = ${c} / 4`)
+    .join(', ');
+  await su.query(`UPDATE patron_rollups SET gaming_day = $2, ${quarter} WHERE patron_id = $1`, [M, days[0]]);
+  for (const day of days.slice(1))
+    await su.query(
+      `INSERT INTO patron_rollups SELECT (jsonb_populate_record(NULL::patron_rollups, to_jsonb(r) || jsonb_build_object('gaming_day', $2::text))).* FROM patron_rollups r WHERE r.patron_id = $1 AND r.gaming_day = $3`,
+      [M, day, days[0]],
+    );
   await su.query('UPDATE rolling_programmes SET effective_from = effective_from - 30 WHERE property_id = $1', [propertyId]);
   await su.query('UPDATE junket_memberships SET effective_from = effective_from - 30 WHERE property_id = $1', [propertyId]);
   await su.query('COMMIT');
@@ -76,7 +97,8 @@ it('an agreement and a void approval of a coup in its period: never both', async
       .as(s1)
       .post(`/v1/coups/${coups[2 * d]}/void`, { reason: 'keyed twice' })
       .expect(202);
-    const { digest } = (await ctx.as(finance).get(`/v1/junkets/${junketId}/statement?from=${day}&to=${day}`).expect(200)).body;
+    const { digest, figures } = (await ctx.as(finance).get(`/v1/junkets/${junketId}/statement?from=${day}&to=${day}`).expect(200)).body;
+    expect(figures.totals.rolled).toBe(200_000); // the day's two coups, each a Banker 1,000.00 of M's lost
     const [agreed, approved] = await Promise.all([
       ctx.as(finance).post(`/v1/junkets/${junketId}/statements`, { from: day, to: day, junketSignatory: 'S', digest }),
       ctx.as(s2).post(`/v1/void-requests/${asked.body.voidRequestId}/approve`, {}),

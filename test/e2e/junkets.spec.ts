@@ -250,6 +250,8 @@ async function moveBack(days: number): Promise<void> {
   const shift = `- ${days} * interval '1 day'`;
   await su.query(`UPDATE coups SET gaming_day = gaming_day ${shift} WHERE table_id = $1`, [tableId]);
   await su.query(`UPDATE wagers SET gaming_day = gaming_day ${shift} WHERE shoe_id = $1 AND gaming_day IS NOT NULL`, [shoeId]);
+  await su.query(`UPDATE patron_rollups SET gaming_day = gaming_day ${shift} WHERE table_id = $1`, [tableId]);
+  await su.query(`UPDATE patron_coup_rollups SET gaming_day = gaming_day ${shift} WHERE table_id = $1`, [tableId]);
   await su.query(`UPDATE chip_exchanges SET gaming_day = gaming_day ${shift} WHERE property_id = $1`, [propertyId]);
   await su.query(`UPDATE rolling_programmes SET effective_from = effective_from ${shift} WHERE property_id = $1`, [propertyId]);
   await su.query(`UPDATE junket_memberships SET effective_from = effective_from ${shift} WHERE property_id = $1`, [propertyId]);
@@ -346,6 +348,11 @@ describe('the month agreed and locked', () => {
       await su.query('BEGIN');
       await su.query('SET LOCAL session_replication_role = replica');
       await su.query(`UPDATE wagers SET net = $3, result = $4 WHERE coup_id = $1 AND patron_id = $2`, [coupIds[1], B, net, result]);
+      // …and its patron's rollup with it, as a void the service refused would have left them.
+      await su.query(
+        `UPDATE patron_rollups SET dead_customer_net = dead_customer_net + $3 - $4, dead_rolled = dead_rolled - $5 WHERE patron_id = $1 AND bet_type = 'PLAYER' AND table_id = $2`,
+        [B, tableId, net, net === 0 ? -HK(150_000) : 0, net === 0 ? HK(150_000) : -HK(150_000)],
+      );
       await su.query('COMMIT');
     };
     // B's Player HK$150,000 lost: rewritten as a push.
