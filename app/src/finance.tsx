@@ -1,4 +1,5 @@
 import { ErrorNote } from './error-note';
+import { Range, RangeForm } from './range-form';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -12,12 +13,6 @@ import { Scroll } from './scroll';
 type WinLoss = Schemas['WinLossDto'];
 type Row = Schemas['WinLossRowDto'];
 type Property = Schemas['PropertyDto'];
-
-interface Range {
-  from: string;
-  to: string;
-  propertyId: string;
-}
 
 const GROUPS = [
   { by: 'gamingDay', title: 'By gaming day', column: 'Gaming day', key: (g: Record<string, string>) => g.gamingDay },
@@ -47,26 +42,7 @@ export function Finance() {
       <ErrorNote message={props.error} />
       {range && props.data && (
         <>
-          <form class="range" onSubmit={(e) => e.preventDefault()} aria-label="Period">
-            <label>
-              Property
-              <select value={range.propertyId} onChange={(e) => setRange({ ...range, propertyId: e.currentTarget.value })}>
-                {props.data.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              From
-              <input type="date" value={range.from} onChange={(e) => e.currentTarget.value && setRange({ ...range, from: e.currentTarget.value })} />
-            </label>
-            <label>
-              To
-              <input type="date" value={range.to} onChange={(e) => e.currentTarget.value && setRange({ ...range, to: e.currentTarget.value })} />
-            </label>
-          </form>
+          <RangeForm label="Period" range={range} properties={props.data} onChange={setRange} />
           {GROUPS.map((g) => (
             <Report key={g.by + JSON.stringify(range)} range={range} group={g} />
           ))}

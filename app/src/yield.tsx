@@ -1,4 +1,5 @@
 import { ErrorNote } from './error-note';
+import { Range, RangeForm } from './range-form';
 import { useEffect, useState } from 'preact/hooks';
 import { get, Schemas } from './api';
 import { useLoad } from './hooks';
@@ -11,12 +12,6 @@ type Hour = Schemas['YieldHourDto'];
 type Estimate = Schemas['YieldEstimateDto'];
 type Evaluation = Schemas['YieldEvaluationDto'];
 type Property = Schemas['PropertyDto'];
-
-interface Range {
-  from: string;
-  to: string;
-  propertyId: string;
-}
 
 const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const DAY_MS = 86_400_000;
@@ -57,26 +52,7 @@ export function Yield() {
       {!props.data && !props.error && <p role="status">Loading…</p>}
       {range && props.data && (
         <>
-          <form class="range" onSubmit={(e) => e.preventDefault()} aria-label="History">
-            <label>
-              Property
-              <select value={range.propertyId} onChange={(e) => setRange({ ...range, propertyId: e.currentTarget.value })}>
-                {props.data.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              From
-              <input type="date" value={range.from} onChange={(e) => e.currentTarget.value && setRange({ ...range, from: e.currentTarget.value })} />
-            </label>
-            <label>
-              To
-              <input type="date" value={range.to} onChange={(e) => e.currentTarget.value && setRange({ ...range, to: e.currentTarget.value })} />
-            </label>
-          </form>
+          <RangeForm label="History" range={range} properties={props.data} onChange={setRange} />
           <WeekGrid key={JSON.stringify(range)} range={range} />
           <HeldBack key={'held' + JSON.stringify(range)} range={range} />
         </>
