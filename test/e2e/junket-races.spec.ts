@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { gamingDayOf } from '../../src/domain';
 import { startTestApp, TestContext } from '../support/app';
 import { givenKey, givenPatrons, givenShoe, givenTable } from '../support/builders';
+import { asOwner } from '../support/owner';
 
 /**
  * A junket's period agreed while a void of one of its coups is approved (docs/domain.md §16): the
@@ -50,39 +51,38 @@ beforeAll(async () => {
   }
   su = new Client({ connectionString: ctx.databaseUrl });
   await su.connect();
-  await su.query('BEGIN');
-  await su.query('SET LOCAL session_replication_role = replica');
-  for (let d = 0; d < 4; d++) {
-    const day = new Date(Date.parse(`${today}T00:00:00Z`) - (20 - d) * 86_400_000).toISOString().slice(0, 10);
-    days.push(day);
-    const ids = coups.slice(2 * d, 2 * d + 2);
-    await su.query('UPDATE coups SET gaming_day = $2 WHERE id = ANY ($1::uuid[])', [ids, day]);
-    await su.query('UPDATE wagers SET gaming_day = $2 WHERE coup_id = ANY ($1::uuid[])', [ids, day]);
-  }
-  // M's patron rollup of today, the eight identical coups' sums, split as they now fall: two coups a day.
-  const quarter = [
-    'wagers',
-    'handle',
-    'customer_net',
-    'theo_e12',
-    'dead_wagers',
-    'dead_handle',
-    'dead_customer_net',
-    'dead_rolled',
-    'dead_theo_e12',
-    'dead_expected_rolled_e12',
-  ]
-    .map((c) => `${c} = ${c} / 4`)
-    .join(', ');
-  await su.query(`UPDATE patron_rollups SET gaming_day = $2, ${quarter} WHERE patron_id = $1`, [M, days[0]]);
-  for (const day of days.slice(1))
-    await su.query(
-      `INSERT INTO patron_rollups SELECT (jsonb_populate_record(NULL::patron_rollups, to_jsonb(r) || jsonb_build_object('gaming_day', $2::text))).* FROM patron_rollups r WHERE r.patron_id = $1 AND r.gaming_day = $3`,
-      [M, day, days[0]],
-    );
-  await su.query('UPDATE rolling_programmes SET effective_from = effective_from - 30 WHERE property_id = $1', [propertyId]);
-  await su.query('UPDATE junket_memberships SET effective_from = effective_from - 30 WHERE property_id = $1', [propertyId]);
-  await su.query('COMMIT');
+  await asOwner(su, async () => {
+    for (let d = 0; d < 4; d++) {
+      const day = new Date(Date.parse(`${today}T00:00:00Z`) - (20 - d) * 86_400_000).toISOString().slice(0, 10);
+      days.push(day);
+      const ids = coups.slice(2 * d, 2 * d + 2);
+      await su.query('UPDATE coups SET gaming_day = $2 WHERE id = ANY ($1::uuid[])', [ids, day]);
+      await su.query('UPDATE wagers SET gaming_day = $2 WHERE coup_id = ANY ($1::uuid[])', [ids, day]);
+    }
+    // M's patron rollup of today, the eight identical coups' sums, split as they now fall: two coups a day.
+    const quarter = [
+      'wagers',
+      'handle',
+      'customer_net',
+      'theo_e12',
+      'dead_wagers',
+      'dead_handle',
+      'dead_customer_net',
+      'dead_rolled',
+      'dead_theo_e12',
+      'dead_expected_rolled_e12',
+    ]
+      .map((c) => `${c} = ${c} / 4`)
+      .join(', ');
+    await su.query(`UPDATE patron_rollups SET gaming_day = $2, ${quarter} WHERE patron_id = $1`, [M, days[0]]);
+    for (const day of days.slice(1))
+      await su.query(
+        `INSERT INTO patron_rollups SELECT (jsonb_populate_record(NULL::patron_rollups, to_jsonb(r) || jsonb_build_object('gaming_day', $2::text))).* FROM patron_rollups r WHERE r.patron_id = $1 AND r.gaming_day = $3`,
+        [M, day, days[0]],
+      );
+    await su.query('UPDATE rolling_programmes SET effective_from = effective_from - 30 WHERE property_id = $1', [propertyId]);
+    await su.query('UPDATE junket_memberships SET effective_from = effective_from - 30 WHERE property_id = $1', [propertyId]);
+  });
 }, 120_000);
 afterAll(async () => {
   await su?.end();

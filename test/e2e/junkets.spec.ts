@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { gamingDayOf } from '../../src/domain';
 import { startTestApp, TestContext } from '../support/app';
 import { givenKey, givenPatrons, givenShoe, givenTable } from '../support/builders';
+import { asOwner } from '../support/owner';
 
 /**
  * Junkets (docs/domain.md §16): the worked example of a junket's monthly statement with two
@@ -245,19 +246,18 @@ describe("a junket's month with two programmes", () => {
 
 /** Moves the junket's month back `days` days, as the superuser: the service has no clock to set, so its records are made to have been written then. */
 async function moveBack(days: number): Promise<void> {
-  await su.query('BEGIN');
-  await su.query('SET LOCAL session_replication_role = replica');
-  const shift = `- ${days} * interval '1 day'`;
-  await su.query(`UPDATE coups SET gaming_day = gaming_day ${shift} WHERE table_id = $1`, [tableId]);
-  await su.query(`UPDATE wagers SET gaming_day = gaming_day ${shift} WHERE shoe_id = $1 AND gaming_day IS NOT NULL`, [shoeId]);
-  await su.query(`UPDATE patron_rollups SET gaming_day = gaming_day ${shift} WHERE table_id = $1`, [tableId]);
-  await su.query(`UPDATE patron_coup_rollups SET gaming_day = gaming_day ${shift} WHERE table_id = $1`, [tableId]);
-  await su.query(`UPDATE chip_exchanges SET gaming_day = gaming_day ${shift} WHERE property_id = $1`, [propertyId]);
-  await su.query(`UPDATE rolling_programmes SET effective_from = effective_from ${shift} WHERE property_id = $1`, [propertyId]);
-  await su.query(`UPDATE junket_memberships SET effective_from = effective_from ${shift} WHERE property_id = $1`, [propertyId]);
-  await su.query(`UPDATE junket_account_entries SET gaming_day = gaming_day ${shift} WHERE operator_id = $1`, [junketId]);
-  await su.query(`UPDATE junket_player_credit SET gaming_day = gaming_day ${shift} WHERE operator_id = $1`, [junketId]);
-  await su.query('COMMIT');
+  await asOwner(su, async () => {
+    const shift = `- ${days} * interval '1 day'`;
+    await su.query(`UPDATE coups SET gaming_day = gaming_day ${shift} WHERE table_id = $1`, [tableId]);
+    await su.query(`UPDATE wagers SET gaming_day = gaming_day ${shift} WHERE shoe_id = $1 AND gaming_day IS NOT NULL`, [shoeId]);
+    await su.query(`UPDATE patron_rollups SET gaming_day = gaming_day ${shift} WHERE table_id = $1`, [tableId]);
+    await su.query(`UPDATE patron_coup_rollups SET gaming_day = gaming_day ${shift} WHERE table_id = $1`, [tableId]);
+    await su.query(`UPDATE chip_exchanges SET gaming_day = gaming_day ${shift} WHERE property_id = $1`, [propertyId]);
+    await su.query(`UPDATE rolling_programmes SET effective_from = effective_from ${shift} WHERE property_id = $1`, [propertyId]);
+    await su.query(`UPDATE junket_memberships SET effective_from = effective_from ${shift} WHERE property_id = $1`, [propertyId]);
+    await su.query(`UPDATE junket_account_entries SET gaming_day = gaming_day ${shift} WHERE operator_id = $1`, [junketId]);
+    await su.query(`UPDATE junket_player_credit SET gaming_day = gaming_day ${shift} WHERE operator_id = $1`, [junketId]);
+  });
 }
 
 const dayBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
@@ -345,15 +345,14 @@ describe('the month agreed and locked', () => {
 
   it('a void the service would refuse, made as the superuser, shows: the records no longer give the figures agreed', async () => {
     const rewrite = async (net: number, result: string) => {
-      await su.query('BEGIN');
-      await su.query('SET LOCAL session_replication_role = replica');
-      await su.query(`UPDATE wagers SET net = $3, result = $4 WHERE coup_id = $1 AND patron_id = $2`, [coupIds[1], B, net, result]);
-      // …and its patron's rollup with it, as a void the service refused would have left them.
-      await su.query(
-        `UPDATE patron_rollups SET dead_customer_net = dead_customer_net + $3 - $4, dead_rolled = dead_rolled - $5 WHERE patron_id = $1 AND bet_type = 'PLAYER' AND table_id = $2`,
-        [B, tableId, net, net === 0 ? -HK(150_000) : 0, net === 0 ? HK(150_000) : -HK(150_000)],
-      );
-      await su.query('COMMIT');
+      await asOwner(su, async () => {
+        await su.query(`UPDATE wagers SET net = $3, result = $4 WHERE coup_id = $1 AND patron_id = $2`, [coupIds[1], B, net, result]);
+        // …and its patron's rollup with it, as a void the service refused would have left them.
+        await su.query(
+          `UPDATE patron_rollups SET dead_customer_net = dead_customer_net + $3 - $4, dead_rolled = dead_rolled - $5 WHERE patron_id = $1 AND bet_type = 'PLAYER' AND table_id = $2`,
+          [B, tableId, net, net === 0 ? -HK(150_000) : 0, net === 0 ? HK(150_000) : -HK(150_000)],
+        );
+      });
     };
     // B's Player HK$150,000 lost: rewritten as a push.
     await rewrite(0, 'PUSH');
@@ -365,13 +364,12 @@ describe('the month agreed and locked', () => {
     expect((await statement(month, month).expect(200)).body).toMatchObject({ digest, reproduced: true });
     // The figures kept as agreed, rewritten: the records still give the agreed digest, the kept figures do not.
     const keep = async (closing: number) => {
-      await su.query('BEGIN');
-      await su.query('SET LOCAL session_replication_role = replica');
-      await su.query(`UPDATE junket_statements SET figures = jsonb_set(figures, '{account,closing}', $2::jsonb) WHERE operator_id = $1`, [
-        junketId,
-        String(closing),
-      ]);
-      await su.query('COMMIT');
+      await asOwner(su, async () => {
+        await su.query(`UPDATE junket_statements SET figures = jsonb_set(figures, '{account,closing}', $2::jsonb) WHERE operator_id = $1`, [
+          junketId,
+          String(closing),
+        ]);
+      });
     };
     await keep(1);
     const kept = (await statement(month, month).expect(200)).body;

@@ -14,6 +14,7 @@ import {
 import { paceFigures } from '../../src/reports/pace';
 import { startTestApp, TestContext } from '../support/app';
 import { dealtHands, givenKey, givenShoe, givenTable, givenVoid } from '../support/builders';
+import { asOwner as asOwnerOf } from '../support/owner';
 
 /**
  * The pace report (GET /v1/reports/pace; docs/domain.md §13) against the real PostgreSQL: the
@@ -42,18 +43,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-/** Statements as the database's owner with every trigger off (the records are append-only to the service). */
-async function asOwner(fn: () => Promise<unknown>): Promise<void> {
-  await owner.query('BEGIN');
-  try {
-    await owner.query('SET LOCAL session_replication_role = replica');
-    await fn();
-    await owner.query('COMMIT');
-  } catch (e) {
-    await owner.query('ROLLBACK');
-    throw e;
-  }
-}
+const asOwner = (fn: () => Promise<unknown>) => asOwnerOf(owner, fn);
 
 const MIN = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();

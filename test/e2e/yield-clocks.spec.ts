@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { startTestApp, TestContext } from '../support/app';
 import { givenKey, givenTable } from '../support/builders';
+import { asOwner } from '../support/owner';
 
 /**
  * The yield advisor's weeks are the local calendar's (docs/domain.md §15): a week across a change of
@@ -33,10 +34,9 @@ async function tableOpen(timeZone: string, spans: { day: string; open: string; c
   for (const span of spans) {
     const s = (await ctx.as(supervisor).post(`/v1/tables/${table.id}/sessions`, { opener: [] }).expect(201)).body.id as string;
     await ctx.as(supervisor).post(`/v1/table-sessions/${s}/close`, { closer: [], drop: 0 }).expect(200);
-    await su.query('BEGIN');
-    await su.query('SET LOCAL session_replication_role = replica');
-    await su.query('UPDATE table_sessions SET opened_at = $2, closed_at = $3, gaming_day = $4 WHERE id = $1', [s, span.open, span.close, span.day]);
-    await su.query('COMMIT');
+    await asOwner(su, async () => {
+      await su.query('UPDATE table_sessions SET opened_at = $2, closed_at = $3, gaming_day = $4 WHERE id = $1', [s, span.open, span.close, span.day]);
+    });
   }
   return propertyId;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { startTestApp, TestContext } from '../support/app';
 import { givenKey, givenTable } from '../support/builders';
+import { asOwner as asOwnerOf } from '../support/owner';
 
 /**
  * The yield advisor (GET /v1/reports/yield-advice, /v1/reports/yield-evaluation; docs/domain.md §15)
@@ -26,17 +27,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-async function asOwner(fn: () => Promise<unknown>): Promise<void> {
-  await owner.query('BEGIN');
-  try {
-    await owner.query('SET LOCAL session_replication_role = replica');
-    await fn();
-    await owner.query('COMMIT');
-  } catch (e) {
-    await owner.query('ROLLBACK');
-    throw e;
-  }
-}
+const asOwner = (fn: () => Promise<unknown>) => asOwnerOf(owner, fn);
 
 const E12 = 10n ** 12n;
 
