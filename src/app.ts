@@ -112,7 +112,7 @@ export function openApiDocument(app: INestApplication): OpenAPIObject {
       scheme: 'bearer',
       description:
         'An API key, sent as `Authorization: Bearer <key>`. Keys are opaque strings made by an ADMIN (`POST /v1/api-keys`) for one role ' +
-        '(TERMINAL, SUPERVISOR, FINANCE, AUDITOR, ADMIN); a TERMINAL key is bound to one table. The service keeps only their SHA-256 hash; ' +
+        '(TERMINAL, SUPERVISOR, FINANCE, AUDITOR, ADMIN, SURVEILLANCE, HOST, COMPLIANCE, CASHIER, DISPLAY); a TERMINAL or DISPLAY key is bound to one table. The service keeps only their SHA-256 hash; ' +
         'a key can expire and is revoked at once.',
     })
     .build();

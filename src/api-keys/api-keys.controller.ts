@@ -16,7 +16,7 @@ export class ApiKeysController {
     operationId: 'createApiKey',
     summary: 'Create an API key (the key is shown only in this response)',
     description:
-      'Creates an API key for a role (TERMINAL keys are bound to one table). The key itself is shown only in this answer; the service keeps its SHA-256 hash. Keys may carry an expiry.',
+      'Creates an API key for a role (TERMINAL and DISPLAY keys are bound to one table). The key itself is shown only in this answer; the service keeps its SHA-256 hash. Keys may carry an expiry.',
     writes: 'an api_keys row (hash only); the audit entry `apiKey.create` (admin stream).',
     roles: ADMINS,
     status: 201,

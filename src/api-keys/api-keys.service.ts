@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { AccessService, BOOTSTRAP_ADMIN_ID, hash } from '../access/access.service';
 import { mintingProblem, witnessProblem } from '../domain';
 import { AppError, notFound } from '../common/errors';
+import { TABLE_ROLES } from '../common/actor';
 import { PrismaService } from '../database/prisma.service';
 import { ApiKey } from '../generated/prisma/client';
 import { ApiKeyDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto';
@@ -23,14 +24,16 @@ export class ApiKeysService {
 
   async create(dto: CreateApiKeyDto, ctx: RequestContext): Promise<CreatedApiKeyDto> {
     const { actor } = ctx;
-    if (dto.role === 'TERMINAL' && !dto.tableId) throw new AppError('VALIDATION_FAILED', 'A TERMINAL key must name the table it serves (tableId)');
-    if (dto.role === 'TERMINAL' && dto.staffId)
-      throw new AppError('VALIDATION_FAILED', 'A TERMINAL key belongs to its table, not to a person: leave staffId out');
-    if (dto.role !== 'TERMINAL' && !dto.staffId)
+    // A terminal's and a display's key belong to their table; every other key to a person.
+    const tableKey = TABLE_ROLES.includes(dto.role);
+    if (tableKey && !dto.tableId) throw new AppError('VALIDATION_FAILED', `A ${dto.role} key must name the table it serves (tableId)`);
+    if (tableKey && dto.staffId)
+      throw new AppError('VALIDATION_FAILED', `A ${dto.role} key belongs to its table, not to a person: leave staffId out`);
+    if (!tableKey && !dto.staffId)
       throw new AppError('VALIDATION_FAILED', `A ${dto.role} key belongs to a person: give their staff number (staffId)`);
     const minting = mintingProblem(await this.access.holder(actor.keyId), dto.staffId ?? null);
     if (minting) throw new AppError('FORBIDDEN', minting);
-    if (dto.role !== 'TERMINAL' && dto.tableId) throw new AppError('VALIDATION_FAILED', 'Only TERMINAL keys are bound to a table');
+    if (!tableKey && dto.tableId) throw new AppError('VALIDATION_FAILED', 'Only TERMINAL and DISPLAY keys are bound to a table');
     if (dto.staffId) await this.access.assertNotRetiredBootstrap(actor.keyId, 'mint keys for people');
     if (dto.staffId) {
       // A person's key names a person the register holds, active, in the key's role: nobody invents a holder.

@@ -4,7 +4,7 @@ import { Role } from '../generated/prisma/enums';
 
 export { Role };
 
-/** Who is calling: the API key's id, its role, and the one table a terminal key is bound to. */
+/** Who is calling: the API key's id, its role, and the one table a terminal's or a display's key is bound to. */
 export interface Actor {
   readonly keyId: string;
   readonly role: Role;
@@ -25,7 +25,12 @@ export const PUBLIC_KEY = 'sabot:public';
 export const RECORDERS: Role[] = ['TERMINAL', 'SUPERVISOR'];
 export const SUPERVISORS: Role[] = ['SUPERVISOR'];
 export const ADMINS: Role[] = ['ADMIN'];
+/** Every staff role and the terminals; not DISPLAY, a public screen's key, which reads only its table's display. */
 export const EVERYONE: Role[] = ['TERMINAL', 'SUPERVISOR', 'FINANCE', 'AUDITOR', 'ADMIN', 'SURVEILLANCE', 'HOST', 'COMPLIANCE', 'CASHIER'];
+/** Who reads a table's display board and its change stream: everyone who reads tables, and the table's own display. */
+export const DISPLAY_READERS: Role[] = [...EVERYONE, 'DISPLAY'];
+/** The keys bound to one table (tableId required, no person): a terminal's and a display's. */
+export const TABLE_ROLES: Role[] = ['TERMINAL', 'DISPLAY'];
 /** Who registers patrons (the player's club desk, a pit supervisor carding a new player). */
 export const PATRON_REGISTRARS: Role[] = ['HOST', 'SUPERVISOR'];
 /** Who reads a patron's record and rating; every read is in the audit chain. */
@@ -61,9 +66,9 @@ export const CurrentActor = createParamDecorator((_data: unknown, ctx: Execution
   return actor;
 });
 
-/** Object-level check: a terminal key acts only on its own table. */
+/** Object-level check: a terminal's or a display's key acts only on its own table. */
 export function assertTableAccess(actor: Actor, tableId: string): void {
   if (actor.tableId !== null && actor.tableId !== tableId) {
-    throw new AppError('FORBIDDEN', "This terminal's key is bound to another table");
+    throw new AppError('FORBIDDEN', `This ${actor.role === 'DISPLAY' ? "display's" : "terminal's"} key is bound to another table`);
   }
 }

@@ -57,6 +57,7 @@ const ROLE_SCOPE: Record<Role, string> = {
   HOST: 'HOST',
   COMPLIANCE: 'COMPLIANCE',
   CASHIER: 'CASHIER',
+  DISPLAY: 'DISPLAY (its own table only)',
 };
 
 /** The operation's description: what it does, who may call it, what it writes, and every error it can answer. */

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { DateTimeField, EnumField, TextField, UuidField } from '../../common/validation';
 import { Role } from '../../common/actor';
 
-export const ROLES: Role[] = ['TERMINAL', 'SUPERVISOR', 'FINANCE', 'AUDITOR', 'ADMIN', 'SURVEILLANCE', 'HOST', 'COMPLIANCE', 'CASHIER'];
+export const ROLES: Role[] = ['TERMINAL', 'SUPERVISOR', 'FINANCE', 'AUDITOR', 'ADMIN', 'SURVEILLANCE', 'HOST', 'COMPLIANCE', 'CASHIER', 'DISPLAY'];
 
 export class CreateApiKeyDto {
   @TextField({ description: 'Who or what uses the key', example: 'Pit 3 terminal, table BAC-07', maxLength: 100 })
@@ -11,12 +11,12 @@ export class CreateApiKeyDto {
   @EnumField(ROLES, { description: 'What the key may do', enumName: 'Role', example: 'TERMINAL' })
   role: Role;
 
-  @UuidField({ description: 'The one table a TERMINAL key acts on (required for TERMINAL, refused otherwise)', required: false })
+  @UuidField({ description: 'The one table a TERMINAL or DISPLAY key acts on (required for TERMINAL and DISPLAY, refused otherwise)', required: false })
   tableId?: string;
 
   @TextField({
     description:
-      'The staff member the key belongs to: their employee number (required for every role but TERMINAL, refused for TERMINAL). Two-person rules compare these; nobody mints a key for themselves.',
+      'The staff member the key belongs to: their employee number (required for every role but TERMINAL and DISPLAY, refused for them). Two-person rules compare these; nobody mints a key for themselves.',
     example: 'E-10442',
     maxLength: 64,
     pattern: /^[A-Za-z0-9._-]+$/,
@@ -35,7 +35,7 @@ export class ApiKeyDto {
   @ApiProperty({ enum: ROLES, enumName: 'Role' }) role: Role;
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) tableId: string | null;
   @ApiProperty({ description: 'First characters of the key, to recognise it' }) keyPrefix: string;
-  @ApiProperty({ nullable: true, type: String, description: 'The staff member the key belongs to (null: a terminal)' }) staffId: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'The staff member the key belongs to (null: a terminal or a display)' }) staffId: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'The key that minted this one' }) createdByKeyId: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) expiresAt: string | null;
