@@ -12,7 +12,7 @@
  *   1  domain (the engine, pure) and config (the environment, checked at boot)
  */
 const FOUNDATION = '(access|pit|ledger)';
-const FEATURES = '(api-keys|audit|banks|cash|commissions|coups|dealers|events|exchange-rates|group|health|idempotency|metrics|odds|patrons|properties|junkets|reports|rolling|shoes|staff|surveillance|table-accounting|tables|void-requests)';
+const FEATURES = '(api-keys|audit|banks|cash|commissions|coups|dealers|display|events|exchange-rates|group|health|idempotency|metrics|odds|patrons|properties|junkets|reports|rolling|shoes|staff|surveillance|table-accounting|tables|void-requests)';
 const BELOW_DATABASE = ['^src/(domain|config|common)/', '^src/generated/'];
 
 module.exports = {

@@ -28,6 +28,7 @@ import { ReportsModule } from './reports/reports.module';
 import { VoidRequestsModule } from './void-requests/void-requests.module';
 import { TableAccountingModule } from './table-accounting/table-accounting.module';
 import { TablesModule } from './tables/tables.module';
+import { DisplayModule } from './display/display.module';
 import { EventsModule } from './events/events.module';
 import { DealersModule } from './dealers/dealers.module';
 import { PatronsModule } from './patrons/patrons.module';
@@ -87,6 +88,7 @@ export class AppModule {
         MetricsModule,
         PropertiesModule,
         TablesModule,
+        DisplayModule,
         DealersModule,
         PatronsModule,
         CashModule,

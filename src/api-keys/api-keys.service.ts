@@ -27,10 +27,8 @@ export class ApiKeysService {
     // A terminal's and a display's key belong to their table; every other key to a person.
     const tableKey = TABLE_ROLES.includes(dto.role);
     if (tableKey && !dto.tableId) throw new AppError('VALIDATION_FAILED', `A ${dto.role} key must name the table it serves (tableId)`);
-    if (tableKey && dto.staffId)
-      throw new AppError('VALIDATION_FAILED', `A ${dto.role} key belongs to its table, not to a person: leave staffId out`);
-    if (!tableKey && !dto.staffId)
-      throw new AppError('VALIDATION_FAILED', `A ${dto.role} key belongs to a person: give their staff number (staffId)`);
+    if (tableKey && dto.staffId) throw new AppError('VALIDATION_FAILED', `A ${dto.role} key belongs to its table, not to a person: leave staffId out`);
+    if (!tableKey && !dto.staffId) throw new AppError('VALIDATION_FAILED', `A ${dto.role} key belongs to a person: give their staff number (staffId)`);
     const minting = mintingProblem(await this.access.holder(actor.keyId), dto.staffId ?? null);
     if (minting) throw new AppError('FORBIDDEN', minting);
     if (!tableKey && dto.tableId) throw new AppError('VALIDATION_FAILED', 'Only TERMINAL and DISPLAY keys are bound to a table');

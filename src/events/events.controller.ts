@@ -2,7 +2,7 @@ import { Controller, Headers, Query, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { hash } from '../access/access.service';
-import { Actor, assertTableAccess, CurrentActor, EVERYONE } from '../common/actor';
+import { Actor, assertTableAccess, CurrentActor, DISPLAY_READERS, EVERYONE } from '../common/actor';
 import { Endpoint } from '../common/endpoint';
 import { AppError } from '../common/errors';
 import { IdParam } from '../common/validation';
@@ -54,6 +54,38 @@ export class EventsController {
     const head = await this.feeds.head(tableId);
     const start: StreamStart = { stream: tableId, after: after ?? head, head };
     new TableEventStream(this.feeds, res, [start], keyOf(actor, req)).start(start);
+  }
+
+  @Endpoint('GET', 'tables/:id/display/events', {
+    operationId: 'streamTableDisplayChanges',
+    summary: "When a table-side display's board changed, live (Server-Sent Events, no event data)",
+    description:
+      "For a public screen (a DISPLAY key): says that the table's board changed, and nothing of what changed. Each time the table's stream moves on, one `changed` event whose `id` is the table's seq reached and whose `data` is `{ seq }` alone: no wager, seat, patron or amount. " +
+      'The screen then reads `GET /v1/tables/{id}/display` again. It opens with a `ready` event `{ stream, after, head }`; with `Last-Event-ID` (a browser sends it on reconnecting) a `changed` follows at once if the table moved on meanwhile. ' +
+      'A comment line every 15 s keeps the connection open. Once the key is revoked or expires, it ends within 5 s with an `end` event, as on `GET /v1/tables/{id}/events`.',
+    roles: DISPLAY_READERS,
+    eventStream:
+      'A stream of Server-Sent Events (`text/event-stream`): `event: ready` with `{ stream, after, head }`, then `event: changed`, `id: <seq>`, `data: { seq }` each time the board changed; `event: end` with `{ code, message }` when the key is no longer valid, and the stream ends.',
+    errors: ['NOT_FOUND'],
+  })
+  @ApiHeader({
+    name: 'Last-Event-ID',
+    required: false,
+    description: 'Resume after this seq (the `id` of the last `changed`, or an event id `<tableId>:<seq>`). Without it the stream starts from now.',
+    schema: { type: 'string', maxLength: 64 },
+  })
+  async displayChanges(
+    @IdParam() tableId: string,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @CurrentActor() actor: Actor,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    assertTableAccess(actor, tableId);
+    await this.pit.withProperty(tableId);
+    const head = await this.feeds.head(tableId);
+    const start: StreamStart = { stream: tableId, after: resumeFrom(tableId, lastEventId) ?? head, head };
+    new TableEventStream(this.feeds, res, [start], keyOf(actor, req), true).start(start);
   }
 
   @Endpoint('GET', 'events', {

@@ -24,6 +24,11 @@ export const KEY_ENDED = { code: 'UNAUTHENTICATED', message: 'The API key of thi
  * longer valid (revoked or expired: an `end` event, then the end of the answer). Each event is a `message` whose `id` is
  * the event's id (`<tableId>:<seq>`, which a browser sends back as Last-Event-ID on reconnecting)
  * and whose data is the event's JSON. It starts with a `ready` event naming where it starts.
+ *
+ * With `changesOnly` (a table-side display's stream) it carries none of the events' data: each time
+ * the table's stream moves on, one `changed` event whose `id` is the seq reached and whose data is
+ * `{ "seq": <seq> }`, however many events that was, so a public screen learns only that its board
+ * changed and reads it again.
  */
 export class TableEventStream {
   private readonly last = new Map<string, number>();
@@ -37,6 +42,7 @@ export class TableEventStream {
     private readonly starts: readonly StreamStart[],
     /** Who opened it, with the SHA-256 (hex) of the key they presented. */
     private readonly key: { actor: Actor; keyHash: string },
+    private readonly changesOnly = false,
   ) {
     for (const s of starts) this.last.set(s.stream, s.after);
   }
@@ -76,6 +82,11 @@ export class TableEventStream {
   private news(stream: string, seq: number, event: SabotEvent | null): void {
     this.chain = this.chain.then(async () => {
       if (this.closed || seq <= this.last.get(stream)!) return;
+      if (this.changesOnly) {
+        this.last.set(stream, seq);
+        if (!this.send(`id: ${seq}\nevent: changed\ndata: ${JSON.stringify({ seq })}\n\n`)) await this.drained();
+        return;
+      }
       if (event && seq === this.last.get(stream)! + 1) return this.deliver([event]);
       // A gap (or news without the event): read what is missing from the audit log.
       while (!this.closed && this.last.get(stream)! < seq) {

@@ -5,7 +5,7 @@ import { Actor, CurrentActor, EVERYONE, RECORDERS } from '../common/actor';
 import { Endpoint } from '../common/endpoint';
 import { IdParam } from '../common/validation';
 import { ClosedShoeDto, OpenShoeDto, ShoeDto } from './dto/shoe.dto';
-import { RoadsDto } from './dto/roads.dto';
+import { RoadsDto } from '../common/roads.dto';
 import { ShoesService } from './shoes.service';
 
 @ApiTags('Shoes')

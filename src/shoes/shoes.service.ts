@@ -13,7 +13,7 @@ import { prismaRunner } from '../database/sql';
 import { AuditLog } from '../ledger/audit-log';
 import { ClosedShoeDto, OpenShoeDto, ShoeDto } from './dto/shoe.dto';
 import { seal } from '../ledger/seals';
-import { RoadsDto } from './dto/roads.dto';
+import { RoadsDto } from '../common/roads.dto';
 
 @Injectable()
 export class ShoesService {
