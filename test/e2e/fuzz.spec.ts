@@ -119,6 +119,8 @@ beforeAll(async () => {
   keys.TERMINAL = [pit.terminal, chemmy.terminal, spare.terminal];
   keys.SUPERVISOR = [pit.supervisor];
   keys.ADMIN = [ADMIN_KEY];
+  // A table-side display's key is bound to its table, as a terminal's is.
+  keys.DISPLAY = [await givenKey(ctx, 'DISPLAY', pit.table.id), await givenKey(ctx, 'DISPLAY', chemmy.table.id)];
   const named = new Set(operations.flatMap(rolesOf));
   for (const role of named) keys[role] ??= [await givenKey(ctx, role)];
   const t = (key: string) => ctx.as(key);

@@ -112,7 +112,8 @@ export const givenStaff = (ctx: TestContext, staffId: string, role: string) => g
  */
 export async function givenKey(ctx: TestContext, role: string, tableId?: string): Promise<string> {
   const n = ++seq;
-  if (role === 'TERMINAL') return expectStatus(await ctx.admin.post('/v1/api-keys', { name: `${role} ${n}`, role, tableId }), 201, 'givenKey').key as string;
+  if (role === 'TERMINAL' || role === 'DISPLAY')
+    return expectStatus(await ctx.admin.post('/v1/api-keys', { name: `${role} ${n}`, role, tableId }), 201, 'givenKey').key as string;
   return personKeyOn(ctx, (k) => ctx.as(k), ADMIN_KEY, { name: `${role} ${n}`, role, staffId: `E-${process.pid}-${n}`, ...(tableId ? { tableId } : {}) });
 }
 
