@@ -5,9 +5,9 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { downloadCsv, get, Schemas } from './api';
 import { useLoad } from './hooks';
-import { exponentOf, percent } from './format';
+import { exponentOf, useFormat } from './format';
 import { gamingDayNow } from './gaming-day';
-import { Money } from './pit';
+import { Money } from './cells';
 import { Scroll } from './scroll';
 
 type WinLoss = Schemas['WinLossDto'];
@@ -39,7 +39,7 @@ export function Finance() {
   return (
     <main class="finance">
       <h1>Finance</h1>
-      <ErrorNote message={props.error} />
+      <ErrorNote problem={props.error} />
       {range && props.data && (
         <>
           <RangeForm label="Period" range={range} properties={props.data} onChange={setRange} />
@@ -63,7 +63,7 @@ function Report({ range, group }: { range: Range; group: (typeof GROUPS)[number]
         <h2 id={id}>{group.title}</h2>
         <button onClick={() => void downloadCsv('/v1/reports/win-loss', query, `win-loss-${group.by}-${range.from}-${range.to}.csv`)}>Download CSV</button>
       </div>
-      <ErrorNote message={error} />
+      <ErrorNote problem={error} />
       {data && group.by === 'gamingDay' && data.rows.length > 0 && (
         <WinChart rows={data.rows} range={range} currency={(data.rows[0].group as { currency: string }).currency} />
       )}
@@ -92,6 +92,7 @@ function Luck({ row }: { row: Row }) {
 }
 
 function Figures({ rows, totals, label, column, keyOf }: { rows: Row[]; totals: Row | null; label: string; column: string; keyOf: (r: Row) => string }) {
+  const f = useFormat();
   const line = (r: Row, name: string, currency: string) => (
     <tr key={name} data-row={name}>
       <th scope="row">{name}</th>
@@ -101,7 +102,7 @@ function Figures({ rows, totals, label, column, keyOf }: { rows: Row[]; totals: 
       <Money field="handle" v={r.handle} currency={currency} />
       <Money field="win" v={r.win} currency={currency} />
       <td class="num" data-field="holdPercent" data-value={r.holdPercent}>
-        {percent(r.holdPercent)}
+        {f.percent(r.holdPercent)}
       </td>
       <Money field="theoreticalWin" v={r.theoreticalWin} currency={currency} />
       <Money field="winMinusTheoretical" v={r.winMinusTheoretical} currency={currency} />
@@ -203,6 +204,7 @@ function WinChart({ rows, range, currency }: { rows: Row[]; range: Range; curren
 function Quarterly({ range }: { range: Range }) {
   const { year, quarter } = quarterOf(range.to);
   const query = { propertyId: range.propertyId, year, quarter };
+  const f = useFormat();
   const { data, error } = useLoad(() => get<Schemas['QuarterlyDto']>('/v1/reports/quarterly', query), []);
   return (
     <section aria-labelledby="quarterly" data-testid="quarterly">
@@ -212,7 +214,7 @@ function Quarterly({ range }: { range: Range }) {
         </h2>
         <button onClick={() => void downloadCsv('/v1/reports/quarterly', query, `quarterly-${year}-Q${quarter}.csv`)}>Download CSV</button>
       </div>
-      <ErrorNote message={error} />
+      <ErrorNote problem={error} />
       {data && (
         <Scroll label="Quarter totals">
           <table class="figures">
@@ -236,7 +238,7 @@ function Quarterly({ range }: { range: Range }) {
                   <td class="num">{t.coups}</td>
                   <Money field="handle" v={t.handle} currency={t.currency} />
                   <Money field="win" v={t.win} currency={t.currency} />
-                  <td class="num">{percent(t.holdPercent)}</td>
+                  <td class="num">{f.percent(t.holdPercent)}</td>
                   <Money field="commissionCharged" v={t.commissionCharged} currency={t.currency} />
                   <Money field="revenue" v={t.revenue} currency={t.currency} />
                   <Money field="theoreticalWin" v={t.theoreticalWin} currency={t.currency} />

@@ -1,6 +1,7 @@
 import type { Amount } from './api';
+import { Lang, localeOf, useLang } from './i18n';
 
-/** Digits after the point of a currency (2 for USD and EUR, 0 for JPY), from the browser's own tables. */
+/** Digits after the point of a currency (2 for USD, HKD and MOP, 0 for JPY), from the browser's own tables. */
 export function exponentOf(currency: string): number {
   try {
     return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
@@ -9,24 +10,76 @@ export function exponentOf(currency: string): number {
   }
 }
 
-/** Minor units as the amount a person reads ("12,345.50"), exact at any size: no floating point. */
-export function money(v: Amount | null | undefined, currency = 'USD'): string {
-  if (v === null || v === undefined) return '—';
-  const exp = exponentOf(currency);
+/** Minor units as an exact decimal string ("-1234.50"): no floating point at any size. */
+export function decimalOf(v: Amount, exp: number): string {
   const n = BigInt(v);
-  const neg = n < 0n;
-  const digits = (neg ? -n : n).toString().padStart(exp + 1, '0');
-  const whole = digits.slice(0, digits.length - exp).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const frac = exp > 0 ? '.' + digits.slice(-exp) : '';
-  return `${neg ? '−' : ''}${whole}${frac}`;
+  const digits = (n < 0n ? -n : n).toString().padStart(exp + 1, '0');
+  const whole = digits.slice(0, digits.length - exp);
+  return `${n < 0n ? '-' : ''}${whole}${exp > 0 ? '.' + digits.slice(-exp) : ''}`;
 }
 
-/** A percentage the API gave as a decimal string, or a dash. */
-export function percent(p: string | null | undefined): string {
-  return p === null || p === undefined ? '—' : `${p.replace(/^-/, '−')} %`;
+const cache = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  let f = cache.get(locale + key);
+  if (!f) cache.set(locale + key, (f = new Intl.NumberFormat(locale, options)));
+  return f;
 }
 
-/** A probability (0..1) as a percentage with 4 decimals. */
-export function probability(p: number): string {
-  return `${(p * 100).toFixed(4)} %`;
+/**
+ * Figures as a person reads them in a language: Intl's grouping and signs, fed exact decimal
+ * strings (Intl formats a numeric string without passing it through a double), so an amount past
+ * 2^53 keeps every digit.
+ */
+export function formatter(lang: Lang) {
+  const locale = localeOf(lang);
+  const dash = '—';
+  return {
+    locale,
+    /** Minor units as the amount ("12,345.50"), without the currency's symbol (columns name it). */
+    money: (v: Amount | null | undefined, currency = 'USD'): string => {
+      if (v === null || v === undefined) return dash;
+      const exp = exponentOf(currency);
+      return numberFormat(locale, `m${exp}`, { minimumFractionDigits: exp, maximumFractionDigits: exp }).format(decimalOf(v, exp) as `${number}`);
+    },
+    /** Minor units with the currency ("HK$1,000", "MOP 1,000.00"), for limits and single figures. */
+    currency: (v: Amount | null | undefined, currency: string): string => {
+      if (v === null || v === undefined) return dash;
+      const exp = exponentOf(currency);
+      const whole = BigInt(v) % 10n ** BigInt(exp) === 0n;
+      return numberFormat(locale, `c${currency}${whole}`, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: whole ? 0 : exp,
+        maximumFractionDigits: exp,
+      }).format(decimalOf(v, exp) as `${number}`);
+    },
+    /** A count. */
+    integer: (n: number | bigint | null | undefined): string => {
+      return n === null || n === undefined ? dash : numberFormat(locale, 'i', { maximumFractionDigits: 0 }).format(n);
+    },
+    /** A percentage the API gave as a decimal string ("12.34"), exactly as given. */
+    percent: (p: string | null | undefined): string => {
+      if (p === null || p === undefined) return dash;
+      const decimals = p.split('.')[1]?.length ?? 0;
+      return numberFormat(locale, `p${decimals}`, { style: 'unit', unit: 'percent', minimumFractionDigits: decimals }).format(p as `${number}`);
+    },
+    /** A probability (0..1) as a percentage with 4 decimals. */
+    probability: (p: number): string => {
+      return numberFormat(locale, 'pr', { style: 'percent', minimumFractionDigits: 4, maximumFractionDigits: 4 }).format(p);
+    },
+    /** A gaming day ("2026-11-27") as the language writes a date. */
+    day: (day: string | null | undefined): string => {
+      if (!day) return dash;
+      return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.parse(day));
+    },
+    /** A moment, to the minute, in the browser's time zone. */
+    dateTime: (iso: string | null | undefined): string => {
+      if (!iso) return dash;
+      return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(Date.parse(iso));
+    },
+  };
 }
+export type Format = ReturnType<typeof formatter>;
+
+/** The formatter of the language the screen is shown in. */
+export const useFormat = (): Format => formatter(useLang());

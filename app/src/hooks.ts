@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from './api';
+import type { Problem } from './error-note';
 import { follow, LiveEvent } from './live';
 
 /** Loads a screen's figures, again whenever `reload` is called (coalesced: one load at a time, the latest wins). */
-export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T | null; error: string | null; reload: () => void } {
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T | null; error: Problem | null; reload: () => void } {
   const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Problem | null>(null);
   const running = useRef(false);
   const again = useRef(false);
   const reload = useCallback(() => {
@@ -21,7 +22,7 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T |
           setData(await load());
           setError(null);
         } catch (e) {
-          setError(e instanceof ApiError ? `${e.message} (${e.code})` : 'The service did not answer');
+          setError(problemOf(e));
         }
       } while (again.current);
       running.current = false;
@@ -46,4 +47,9 @@ export function useLive(path: string | null, reload: () => void, onEvent?: (e: L
     });
   }, [path]);
   return live;
+}
+
+/** An error as a screen shows it: the API's code and message, or NETWORK when nothing answered. */
+export function problemOf(e: unknown): Problem {
+  return e instanceof ApiError ? { code: e.code, message: e.message } : { code: 'NETWORK', message: 'The service did not answer' };
 }

@@ -1,12 +1,34 @@
-import { ErrorNote } from './error-note';
-import { render } from 'preact';
+import { ComponentType, render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, get, session, Schemas } from './api';
-import { PitOverview } from './pit';
-import { Scoreboard } from './scoreboard';
-import { Finance } from './finance';
-import { Yield } from './yield';
+import { ErrorNote, Problem } from './error-note';
+import { get, session } from './api';
+import { Caller, CallerContext, mayCall } from './caller';
+import { problemOf } from './hooks';
+import { Lang, LangContext, langFor, rememberLang, SetLangContext, useT } from './i18n';
+import { LangSwitch } from './lang-switch';
+import { WORDS } from './words';
 import './style.css';
+
+/** What a screen is given: the rest of its address (#/tables/<id> gives [id]). */
+export interface ScreenProps {
+  args: string[];
+}
+
+type ScreenId = keyof (typeof WORDS)['en']['screens'] | 'tables' | 'display';
+
+/**
+ * The screens, each loaded as its own chunk when first opened. A screen is offered to a key whose
+ * role may call every operation it `reads` (the service's own x-roles); `nav` screens are linked
+ * from the top bar; a `bare` screen (the table-side display) is shown alone, without the staff's bar.
+ */
+const SCREENS: { id: ScreenId; nav: boolean; bare?: true; reads: string[]; load: () => Promise<ComponentType<ScreenProps>> }[] = [
+  { id: 'pit', nav: true, reads: ['listTables', 'listShoes'], load: () => import('./pit').then((m) => m.PitOverview) },
+  { id: 'finance', nav: true, reads: ['winLossReport', 'quarterlyStatement'], load: () => import('./finance').then((m) => m.Finance) },
+  { id: 'yield', nav: true, reads: ['yieldAdviceReport', 'yieldEvaluationReport'], load: () => import('./yield').then((m) => m.Yield) },
+  { id: 'tables', nav: false, reads: ['getTable', 'listShoes', 'getShoeRoads'], load: () => import('./scoreboard').then((m) => m.Scoreboard) },
+];
+
+const allowed = (caller: Caller, s: (typeof SCREENS)[number]) => s.reads.every((op) => mayCall(caller, op));
 
 /** The screen named by the address's hash: #/pit, #/tables/<id>, #/finance. */
 function useRoute(): string[] {
@@ -20,68 +42,145 @@ function useRoute(): string[] {
   return route;
 }
 
-function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
+function SignIn({ onSignedIn }: { onSignedIn: (c: Caller) => void }) {
+  const w = useT(WORDS);
   const [key, setKey] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const submit = async (e: Event) => {
     e.preventDefault();
     session.signIn(key.trim());
     try {
-      await get<Schemas['TableDto'][]>('/v1/tables');
-      onSignedIn();
+      onSignedIn(await get<Caller>('/v1/api-keys/me'));
     } catch (err) {
       session.signOut();
-      setError(err instanceof ApiError ? err.message : 'The service did not answer');
+      setProblem(problemOf(err));
     }
   };
   return (
     <main class="sign-in">
-      <h1>Sabot</h1>
+      <LangSwitch />
+      <h1>{w.brand}</h1>
       <form onSubmit={(e) => void submit(e)}>
-        <label for="api-key">API key</label>
+        <label for="api-key">{w.apiKey}</label>
         <input id="api-key" type="password" autoComplete="off" value={key} onInput={(e) => setKey(e.currentTarget.value)} required />
-        <button type="submit">Sign in</button>
-        <ErrorNote message={error} />
+        <button type="submit">{w.signIn}</button>
+        <ErrorNote problem={problem} />
       </form>
-      <p class="hint">Use a key your administrator made for you. It is kept only in this browser tab.</p>
+      <p class="hint">{w.keyHint}</p>
     </main>
   );
 }
 
-function App() {
-  const [signedIn, setSignedIn] = useState(session.key() !== null);
-  const route = useRoute();
-  if (!signedIn) return <SignIn onSignedIn={() => setSignedIn(true)} />;
-  const [screen, id] = route;
+/** Loads a screen's chunk the first time it is shown. */
+function Lazy({ load, args }: { load: () => Promise<ComponentType<ScreenProps>>; args: string[] }) {
+  const w = useT(WORDS);
+  const [Screen, setScreen] = useState<{ c: ComponentType<ScreenProps> } | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  useEffect(() => {
+    let shown = true;
+    load().then(
+      (c) => shown && setScreen({ c }),
+      () => shown && setProblem({ code: 'NETWORK', message: w.noAnswer }),
+    );
+    return () => {
+      shown = false;
+    };
+  }, [load]);
+  if (Screen) return <Screen.c args={args} />;
+  return (
+    <main>
+      <ErrorNote problem={problem} />
+      {!problem && <p role="status">{w.loading}</p>}
+    </main>
+  );
+}
+
+function Frame({ caller, screen, args, onSignOut }: { caller: Caller; screen: ScreenId; args: string[]; onSignOut: () => void }) {
+  const w = useT(WORDS);
+  const def = SCREENS.find((s) => s.id === screen);
+  const nav = SCREENS.filter((s) => s.nav && allowed(caller, s));
+  if (def?.bare && allowed(caller, def)) return <Lazy key={screen} load={def.load} args={args} />;
   return (
     <>
       <header class="top">
-        <a class="brand" href="#/pit">
-          Sabot
+        <a class="brand" href={`#/${nav[0]?.id ?? ''}`}>
+          {w.brand}
         </a>
-        <nav aria-label="Screens">
-          <a href="#/pit" aria-current={screen === 'pit' || !screen ? 'page' : undefined}>
-            Pit overview
-          </a>
-          <a href="#/finance" aria-current={screen === 'finance' ? 'page' : undefined}>
-            Finance
-          </a>
-          <a href="#/yield" aria-current={screen === 'yield' ? 'page' : undefined}>
-            Yield
-          </a>
+        <nav aria-label={w.screensNav}>
+          {nav.map((s) => (
+            <a key={s.id} href={`#/${s.id}`} aria-current={s.id === screen ? 'page' : undefined}>
+              {w.screens[s.id as keyof typeof w.screens]}
+            </a>
+          ))}
         </nav>
-        <button
-          class="link"
-          onClick={() => {
-            session.signOut();
-            setSignedIn(false);
-          }}
-        >
-          Sign out
+        <LangSwitch />
+        <span class="who">{caller.name}</span>
+        <button class="link" onClick={onSignOut}>
+          {w.signOut}
         </button>
       </header>
-      {screen === 'tables' && id ? <Scoreboard tableId={id} /> : screen === 'finance' ? <Finance /> : screen === 'yield' ? <Yield /> : <PitOverview />}
+      {def && allowed(caller, def) ? (
+        <Lazy key={screen} load={def.load} args={args} />
+      ) : (
+        <main>
+          <ErrorNote problem={{ code: 'FORBIDDEN', message: w.notAllowed }} />
+        </main>
+      )}
     </>
+  );
+}
+
+function App() {
+  const route = useRoute();
+  const [caller, setCaller] = useState<Caller | null>(null);
+  const [checking, setChecking] = useState(session.key() !== null);
+  useEffect(() => {
+    if (!session.key()) return;
+    get<Caller>('/v1/api-keys/me').then(
+      (c) => {
+        setCaller(c);
+        setChecking(false);
+      },
+      () => {
+        session.signOut();
+        setChecking(false);
+      },
+    );
+  }, []);
+  const first = (c: Caller): ScreenId =>
+    c.role === ('DISPLAY' as string) && c.tableId ? 'display' : (SCREENS.find((s) => s.nav && allowed(c, s))?.id ?? 'pit');
+  const screen = (route[0] as ScreenId | undefined) ?? (caller ? first(caller) : 'pit');
+  const args = route[0] ? route.slice(1) : caller?.role === ('DISPLAY' as string) && caller.tableId ? [caller.tableId] : [];
+  const [lang, setLangState] = useState<Lang>(() => langFor(screen));
+  useEffect(() => setLangState(langFor(screen)), [screen]);
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+  const setLang = (l: Lang) => {
+    rememberLang(screen, l);
+    setLangState(l);
+  };
+  let body;
+  if (checking) body = <p role="status">…</p>;
+  else if (!caller) body = <SignIn onSignedIn={setCaller} />;
+  else
+    body = (
+      <Frame
+        caller={caller}
+        screen={screen}
+        args={args}
+        onSignOut={() => {
+          session.signOut();
+          setCaller(null);
+        }}
+      />
+    );
+  return (
+    <LangContext.Provider value={lang}>
+      <SetLangContext.Provider value={setLang}>
+        <CallerContext.Provider value={caller}>{body}</CallerContext.Provider>
+      </SetLangContext.Provider>
+    </LangContext.Provider>
   );
 }
 

@@ -1,9 +1,44 @@
 import { ErrorNote } from './error-note';
 import { get, Schemas } from './api';
+import { Caller, mayCall, useCaller } from './caller';
+import { LiveBadge, Money } from './cells';
 import { useLive, useLoad } from './hooks';
-import { money, percent } from './format';
+import { useFormat } from './format';
 import { gamingDayNow } from './gaming-day';
+import { useT, Words } from './i18n';
 import { Scroll } from './scroll';
+import { WORDS } from './words';
+
+const en = {
+  title: 'Pit overview',
+  noTable: 'No table is open.',
+  pit: (p: string) => `Pit ${p}`,
+  caption: (p: string) => `Open tables of pit ${p}, this gaming day`,
+  columns: ['Table', 'Game', 'Shoe', 'Cards left', 'Coups today', 'Drop', 'Handle', 'Win', 'Hold % (win ÷ handle)', 'Commission outstanding'],
+  noShoe: 'none open',
+  noReports: "This key reads no reports: the day's figures are shown to supervisors and finance.",
+};
+const PIT: Words<typeof en> = {
+  en,
+  'zh-Hant': {
+    title: '賭區總覽',
+    noTable: '沒有開放的賭桌。',
+    pit: (p) => `賭區 ${p}`,
+    caption: (p) => `賭區 ${p} 本博彩日開放的賭桌`,
+    columns: ['賭桌', '遊戲', '牌靴', '剩餘牌數', '今日局數', '投放額', '投注額', '贏額', '保留率 %（贏額 ÷ 投注額）', '未收佣金'],
+    noShoe: '未開靴',
+    noReports: '此金鑰不能讀取報表：當日數字只向主管及財務顯示。',
+  },
+  'zh-Hans': {
+    title: '赌区总览',
+    noTable: '没有开放的赌桌。',
+    pit: (p) => `赌区 ${p}`,
+    caption: (p) => `赌区 ${p} 本博彩日开放的赌桌`,
+    columns: ['赌桌', '游戏', '牌靴', '剩余牌数', '今日局数', '投放额', '投注额', '赢额', '保留率 %（赢额 ÷ 投注额）', '未收佣金'],
+    noShoe: '未开靴',
+    noReports: '此密钥不能读取报表：当日数字只向主管及财务显示。',
+  },
+};
 
 type Table = Schemas['TableDto'];
 type Shoe = Schemas['ShoeDto'];
@@ -19,26 +54,23 @@ interface PitRow {
 }
 
 /** Every open table, by pit: its shoe, and this gaming day's coups, drop, win, hold and commission outstanding. */
-async function loadPit(): Promise<{ rows: PitRow[]; reports: boolean }> {
+async function loadPit(caller: Caller): Promise<{ rows: PitRow[]; reports: boolean }> {
   const [tables, properties] = await Promise.all([get<Table[]>('/v1/tables'), get<Schemas['PropertyDto'][]>('/v1/properties')]);
   const open = tables.filter((t) => t.status === 'OPEN');
   const dayOf = new Map(properties.map((p) => [p.id, gamingDayNow(p.timeZone, p.gamingDayStartHour)]));
   const shoes = await Promise.all(open.map((t) => get<Shoe[]>(`/v1/tables/${t.id}/shoes`)));
-  let reports = true;
+  // A key that may not read the reports (a terminal's) is not sent to them.
+  const reports = mayCall(caller, 'winLossReport') && mayCall(caller, 'tableAccountingReport');
   const figures = new Map<string, Row>();
   const drops = new Map<string, Accounting['drop']>();
   for (const [propertyId, day] of dayOf) {
-    if (!open.some((t) => t.propertyId === propertyId)) continue;
-    try {
-      const [wl, acc] = await Promise.all([
-        get<Schemas['WinLossDto']>('/v1/reports/win-loss', { from: day, to: day, propertyId, groupBy: 'table' }),
-        get<Accounting[]>('/v1/reports/table-accounting', { from: day, to: day, propertyId }),
-      ]);
-      for (const r of wl.rows) figures.set((r.group as { tableId: string }).tableId, r);
-      for (const a of acc) if (a.sessions > 0) drops.set(a.tableId, a.drop);
-    } catch {
-      reports = false; // a terminal's key reads no reports
-    }
+    if (!reports || !open.some((t) => t.propertyId === propertyId)) continue;
+    const [wl, acc] = await Promise.all([
+      get<Schemas['WinLossDto']>('/v1/reports/win-loss', { from: day, to: day, propertyId, groupBy: 'table' }),
+      get<Accounting[]>('/v1/reports/table-accounting', { from: day, to: day, propertyId }),
+    ]);
+    for (const r of wl.rows) figures.set((r.group as { tableId: string }).tableId, r);
+    for (const a of acc) if (a.sessions > 0) drops.set(a.tableId, a.drop);
   }
   const rows = open.map((table, i) => ({
     table,
@@ -52,36 +84,36 @@ async function loadPit(): Promise<{ rows: PitRow[]; reports: boolean }> {
 }
 
 export function PitOverview() {
-  const { data, error, reload } = useLoad(loadPit, []);
+  const t = useT(PIT);
+  const w = useT(WORDS);
+  const f = useFormat();
+  const caller = useCaller();
+  const { data, error, reload } = useLoad(() => loadPit(caller), [caller]);
   const ids = data?.rows.map((r) => r.table.id).join(',') ?? '';
   const live = useLive(ids ? `/v1/events?tables=${ids}` : null, reload);
   const pits = [...new Set(data?.rows.map((r) => r.table.pit) ?? [])];
   return (
     <main>
       <div class="title">
-        <h1>Pit overview</h1>
+        <h1>{t.title}</h1>
         <LiveBadge live={live} />
       </div>
-      <ErrorNote message={error} />
-      {data && data.rows.length === 0 && <p>No table is open.</p>}
+      <ErrorNote problem={error} />
+      {!data && !error && <p role="status">{w.loading}</p>}
+      {data && data.rows.length === 0 && <p>{t.noTable}</p>}
       {pits.map((pit) => (
         <section key={pit} aria-labelledby={`pit-${pit}`}>
-          <h2 id={`pit-${pit}`}>Pit {pit}</h2>
-          <Scroll label={`Pit ${pit} tables`}>
+          <h2 id={`pit-${pit}`}>{t.pit(pit)}</h2>
+          <Scroll label={t.caption(pit)}>
             <table class="figures pit" data-testid={`pit-${pit}`}>
-              <caption class="sr-only">Open tables of pit {pit}, this gaming day</caption>
+              <caption class="sr-only">{t.caption(pit)}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Table</th>
-                  <th scope="col">Game</th>
-                  <th scope="col">Shoe</th>
-                  <th scope="col">Cards left</th>
-                  <th scope="col">Coups today</th>
-                  <th scope="col">Drop</th>
-                  <th scope="col">Handle</th>
-                  <th scope="col">Win</th>
-                  <th scope="col">Hold % (win ÷ handle)</th>
-                  <th scope="col">Commission outstanding</th>
+                  {t.columns.map((c) => (
+                    <th key={c} scope="col">
+                      {c}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
@@ -92,17 +124,17 @@ export function PitOverview() {
                       <th scope="row">
                         <a href={`#/tables/${r.table.id}`}>{r.table.code}</a>
                       </th>
-                      <td>{r.table.variant.replace(/_/g, ' ').toLowerCase()}</td>
-                      <td>{r.shoe ? `#${r.shoe.number}` : 'none open'}</td>
-                      <td class="num">{r.shoe ? r.shoe.cardsLeft : '—'}</td>
-                      <td class="num" data-field="coups">
-                        {r.figures ? r.figures.coups : data!.reports ? 0 : '—'}
+                      <td>{w.variants[r.table.variant]}</td>
+                      <td>{r.shoe ? `#${r.shoe.number}` : t.noShoe}</td>
+                      <td class="num">{r.shoe ? f.integer(r.shoe.cardsLeft) : '—'}</td>
+                      <td class="num" data-field="coups" data-value={r.figures ? r.figures.coups : data!.reports ? 0 : undefined}>
+                        {r.figures ? f.integer(r.figures.coups) : data!.reports ? f.integer(0) : '—'}
                       </td>
                       <Money field="drop" v={r.drop} currency={r.table.currency} />
                       <Money field="handle" v={r.figures?.handle ?? (data!.reports ? 0 : null)} currency={r.table.currency} />
                       <Money field="win" v={r.figures?.win ?? (data!.reports ? 0 : null)} currency={r.table.currency} />
                       <td class="num" data-field="holdPercent" data-value={r.figures?.holdPercent}>
-                        {percent(r.figures?.holdPercent)}
+                        {f.percent(r.figures?.holdPercent)}
                       </td>
                       <Money field="commissionOutstanding" v={r.figures?.commissionOutstanding ?? (data!.reports ? 0 : null)} currency={r.table.currency} />
                     </tr>
@@ -112,25 +144,7 @@ export function PitOverview() {
           </Scroll>
         </section>
       ))}
-      {data && !data.reports && <p class="hint">This key reads no reports: the day's figures are shown to supervisors and finance.</p>}
+      {data && !data.reports && <p class="hint">{t.noReports}</p>}
     </main>
-  );
-}
-
-/** A money cell: the amount as read, and its exact minor units for machines (data-minor). */
-export function Money({ v, currency, field }: { v: number | bigint | null | undefined; currency: string; field?: string }) {
-  const cls = v !== null && v !== undefined && BigInt(v) < 0n ? 'num negative' : 'num';
-  return (
-    <td class={cls} data-field={field} data-minor={v === null || v === undefined ? undefined : String(v)}>
-      {money(v, currency)}
-    </td>
-  );
-}
-
-export function LiveBadge({ live }: { live: boolean }) {
-  return (
-    <span class={live ? 'badge live' : 'badge'} role="status" aria-live="polite">
-      {live ? 'Live' : 'Connecting…'}
-    </span>
   );
 }

@@ -1,9 +1,97 @@
 import { ErrorNote } from './error-note';
 import { get, post, Schemas } from './api';
 import { useLive, useLoad } from './hooks';
-import { probability } from './format';
+import { Format, useFormat } from './format';
 import { BeadPlate, BigRoad, DerivedRoad, LookAhead } from './roads';
-import { LiveBadge } from './pit';
+import { LiveBadge } from './cells';
+import { useT, Words } from './i18n';
+import { WORDS } from './words';
+import type { ScreenProps } from './main';
+
+const en = {
+  table: (code: string) => `Table ${code}`,
+  noShoe: 'No shoe has been opened at this table.',
+  theShoe: 'The shoe',
+  shoe: 'Shoe',
+  closed: '(closed)',
+  coups: 'Coups',
+  cardsLeft: 'Cards left',
+  limits: 'Limits in force',
+  limitsCaption: (since: string) => `Limits in force, since ${since}`,
+  bet: 'Bet',
+  min: 'Minimum',
+  max: 'Maximum',
+  pays: 'Pays',
+  odds: 'Next coup, exact odds of this shoe',
+  wins: 'Wins',
+  edge: 'House edge',
+  last: 'Last coups',
+  coup: 'Coup',
+  result: 'Result',
+  voided: 'voided',
+  to: (w: string, a: string, b: string) => `${w} ${a} to ${b}`,
+  display: 'Open the table display',
+  rank: { A: 'ace', J: 'jack', Q: 'queen', K: 'king' } as Record<string, string>,
+  suit: { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' } as Record<string, string>,
+  card: (rank: string, suit: string) => `${rank} of ${suit}`,
+};
+const BOARD: Words<typeof en> = {
+  en,
+  'zh-Hant': {
+    table: (code) => `賭桌 ${code}`,
+    noShoe: '此賭桌尚未開靴。',
+    theShoe: '牌靴',
+    shoe: '牌靴',
+    closed: '（已收靴）',
+    coups: '局數',
+    cardsLeft: '剩餘牌數',
+    limits: '現行限額',
+    limitsCaption: (since) => `現行限額，自 ${since} 起`,
+    bet: '投注',
+    min: '最低',
+    max: '最高',
+    pays: '賠率',
+    odds: '下一局：此牌靴的精確機率',
+    wins: '勝出機率',
+    edge: '莊家優勢',
+    last: '最近各局',
+    coup: '局',
+    result: '結果',
+    voided: '已作廢',
+    to: (w, a, b) => `${w} ${a} 比 ${b}`,
+    display: '開啟賭桌顯示屏',
+    rank: { A: 'A', J: 'J', Q: 'Q', K: 'K' },
+    suit: { S: '黑桃', H: '紅心', D: '方塊', C: '梅花' },
+    card: (rank, suit) => `${suit} ${rank}`,
+  },
+  'zh-Hans': {
+    table: (code) => `赌桌 ${code}`,
+    noShoe: '此赌桌尚未开靴。',
+    theShoe: '牌靴',
+    shoe: '牌靴',
+    closed: '（已收靴）',
+    coups: '局数',
+    cardsLeft: '剩余牌数',
+    limits: '现行限额',
+    limitsCaption: (since) => `现行限额，自 ${since} 起`,
+    bet: '投注',
+    min: '最低',
+    max: '最高',
+    pays: '赔率',
+    odds: '下一局：此牌靴的精确概率',
+    wins: '胜出概率',
+    edge: '庄家优势',
+    last: '最近各局',
+    coup: '局',
+    result: '结果',
+    voided: '已作废',
+    to: (w, a, b) => `${w} ${a} 比 ${b}`,
+    display: '打开赌桌显示屏',
+    rank: { A: 'A', J: 'J', Q: 'Q', K: 'K' },
+    suit: { S: '黑桃', H: '红心', D: '方块', C: '梅花' },
+    card: (rank, suit) => `${suit} ${rank}`,
+  },
+};
 
 type Table = Schemas['TableDto'];
 type Shoe = Schemas['ShoeDto'];
@@ -42,10 +130,10 @@ async function loadBoard(tableId: string): Promise<Board> {
 
 const CARD = /^(10|T|[2-9AJQK])([SHDC])$/;
 const SUITS: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
-const RANK_NAMES: Record<string, string> = { A: 'ace', T: '10', J: 'jack', Q: 'queen', K: 'king' };
-const SUIT_NAMES: Record<string, string> = { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' };
 
-function Cards({ cards }: { cards: readonly string[] }) {
+/** Card faces as dealt: the rank and suit as printed on the card in every language; only the spoken name is translated. */
+export function Cards({ cards }: { cards: readonly string[] }) {
+  const t = useT(BOARD);
   return (
     <span class="cards">
       {cards.map((c, i) => {
@@ -56,7 +144,7 @@ function Cards({ cards }: { cards: readonly string[] }) {
             key={i}
             class={`card ${m[2] === 'H' || m[2] === 'D' ? 'red' : ''}`}
             data-card={c}
-            aria-label={`${RANK_NAMES[m[1]] ?? m[1]} of ${SUIT_NAMES[m[2]]}`}
+            aria-label={t.card(m[1] === 'T' ? '10' : (t.rank[m[1]] ?? m[1]), t.suit[m[2]])}
           >
             {m[1] === 'T' ? '10' : m[1]}
             {SUITS[m[2]]}
@@ -68,12 +156,49 @@ function Cards({ cards }: { cards: readonly string[] }) {
 }
 
 /** "Banker 7 to 5", "Tie 6 to 6": the winner's total first. */
-function result(o: Schemas['OutcomeDto']): string {
+function result(o: Schemas['OutcomeDto'], t: (typeof BOARD)['en'], winner: Record<string, string>, f: Format): string {
   const [w, l] = o.winner === 'PLAYER' ? [o.playerTotal, o.bankerTotal] : [o.bankerTotal, o.playerTotal];
-  return `${o.winner.charAt(0)}${o.winner.slice(1).toLowerCase()} ${w} to ${l}`;
+  return t.to(winner[o.winner], f.integer(w), f.integer(l));
 }
 
-export function Scoreboard({ tableId }: { tableId: string }) {
+/** The limits in force: the table's and each bet's, and what each pays. */
+export function Limits({ table }: { table: Table }) {
+  const t = useT(BOARD);
+  const w = useT(WORDS);
+  const f = useFormat();
+  return (
+    <table class="figures limits" data-testid="limits">
+      <caption>{t.limitsCaption(f.dateTime(table.limitsSince))}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t.bet}</th>
+          <th scope="col">{t.min}</th>
+          <th scope="col">{t.max}</th>
+          <th scope="col">{t.pays}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {table.bets.map((b) => (
+          <tr key={b.betType} data-bet={b.betType}>
+            <th scope="row">{w.bets[b.betType] ?? b.betType}</th>
+            <td class="num" data-field="min" data-minor={String(b.min)}>
+              {f.currency(b.min, table.currency)}
+            </td>
+            <td class="num" data-field="max" data-minor={String(b.max)}>
+              {f.currency(b.max, table.currency)}
+            </td>
+            <td class="num">{b.pays}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function Scoreboard({ args: [tableId] }: ScreenProps) {
+  const t = useT(BOARD);
+  const w = useT(WORDS);
+  const f = useFormat();
   const { data, error, reload } = useLoad(() => loadBoard(tableId), [tableId]);
   const live = useLive(`/v1/tables/${tableId}/events`, reload);
   const last = data
@@ -87,94 +212,101 @@ export function Scoreboard({ tableId }: { tableId: string }) {
   return (
     <main class="scoreboard">
       <div class="title">
-        <h1>{data ? `Table ${data.table.code}` : 'Table'}</h1>
+        <h1>{data ? t.table(data.table.code) : ''}</h1>
         <LiveBadge live={live} />
       </div>
-      <ErrorNote message={error} />
-      {data && !data.shoe && <p>No shoe has been opened at this table.</p>}
+      <ErrorNote problem={error} />
+      {!data && !error && <p role="status">{w.loading}</p>}
+      {data && !data.shoe && <p>{t.noShoe}</p>}
+      {data && !data.shoe && <Limits table={data.table} />}
       {data?.shoe && data.roads && (
-        <>
-          <dl class="facts" aria-label="The shoe">
-            <div>
-              <dt>Shoe</dt>
-              <dd>
-                #{data.shoe.number} {data.shoe.status === 'OPEN' ? '' : '(closed)'}
-              </dd>
+        <div class="board">
+          <div class="board-roads">
+            <dl class="facts" aria-label={t.theShoe}>
+              <div>
+                <dt>{t.shoe}</dt>
+                <dd>
+                  #{data.shoe.number} {data.shoe.status === 'OPEN' ? '' : t.closed}
+                </dd>
+              </div>
+              <div>
+                <dt>{t.coups}</dt>
+                <dd data-testid="coups">{f.integer(data.roads.coups)}</dd>
+              </div>
+              <div>
+                <dt>{t.cardsLeft}</dt>
+                <dd data-testid="cards-left">{f.integer(data.shoe.cardsLeft)}</dd>
+              </div>
+              <div>
+                <dt class="banker">{w.winner.BANKER}</dt>
+                <dd data-testid="banker-wins">{f.integer(data.roads.counts.banker)}</dd>
+              </div>
+              <div>
+                <dt class="player">{w.winner.PLAYER}</dt>
+                <dd data-testid="player-wins">{f.integer(data.roads.counts.player)}</dd>
+              </div>
+              <div>
+                <dt class="tie">{w.winner.TIE}</dt>
+                <dd data-testid="ties">{f.integer(data.roads.counts.tie)}</dd>
+              </div>
+            </dl>
+            <div class="roads">
+              <BeadPlate road={data.roads.beadPlate} />
+              <BigRoad road={data.roads.bigRoad} />
+              <DerivedRoad road={data.roads.bigEyeBoy} kind="bigEyeBoy" />
+              <DerivedRoad road={data.roads.smallRoad} kind="smallRoad" />
+              <DerivedRoad road={data.roads.cockroachPig} kind="cockroachPig" />
             </div>
-            <div>
-              <dt>Coups</dt>
-              <dd data-testid="coups">{data.roads.coups}</dd>
-            </div>
-            <div>
-              <dt>Cards left</dt>
-              <dd data-testid="cards-left">{data.shoe.cardsLeft}</dd>
-            </div>
-            <div>
-              <dt class="banker">Banker</dt>
-              <dd data-testid="banker-wins">{data.roads.counts.banker}</dd>
-            </div>
-            <div>
-              <dt class="player">Player</dt>
-              <dd data-testid="player-wins">{data.roads.counts.player}</dd>
-            </div>
-            <div>
-              <dt class="tie">Tie</dt>
-              <dd data-testid="ties">{data.roads.counts.tie}</dd>
-            </div>
-          </dl>
-          <div class="roads">
-            <BeadPlate road={data.roads.beadPlate} />
-            <BigRoad road={data.roads.bigRoad} />
-            <DerivedRoad road={data.roads.bigEyeBoy} name="Big eye boy" mark="ring" />
-            <DerivedRoad road={data.roads.smallRoad} name="Small road" mark="dot" />
-            <DerivedRoad road={data.roads.cockroachPig} name="Cockroach pig" mark="slash" />
-          </div>
-          <div class="columns">
-            <LookAhead next={data.roads.next} />
-            {data.odds && outcomes && (
-              <table class="figures" data-testid="odds">
-                <caption>Next coup, exact odds of this shoe</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Bet</th>
-                    <th scope="col">Wins</th>
-                    <th scope="col">House edge</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {main.map((b) => (
-                    <tr key={b.betType}>
-                      <th scope="row">{b.betType.toLowerCase()}</th>
-                      <td class="num">{probability(b.results.filter((r) => r.result === 'WIN').reduce((p, r) => p + r.probability, 0))}</td>
-                      <td class="num">{b.houseEdgePercent} %</td>
+            <div class="board-next">
+              <LookAhead next={data.roads.next} />
+              {data.odds && outcomes && (
+                <table class="figures" data-testid="odds">
+                  <caption>{t.odds}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t.bet}</th>
+                      <th scope="col">{t.wins}</th>
+                      <th scope="col">{t.edge}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
+                  </thead>
+                  <tbody>
+                    {main.map((b) => (
+                      <tr key={b.betType}>
+                        <th scope="row">{w.bets[b.betType]}</th>
+                        <td class="num">{f.probability(b.results.filter((r) => r.result === 'WIN').reduce((p, r) => p + r.probability, 0))}</td>
+                        <td class="num">{f.percent(b.houseEdgePercent)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </div>
           </div>
-          <table class="figures" data-testid="last-coups">
-            <caption>Last coups</caption>
-            <thead>
-              <tr>
-                <th scope="col">Coup</th>
-                <th scope="col">Result</th>
-                <th scope="col">Player</th>
-                <th scope="col">Banker</th>
-              </tr>
-            </thead>
-            <tbody>
-              {last.map((c) => (
-                <tr key={c.id} data-coup={c.number} class={c.void ? 'voided' : ''}>
-                  <th scope="row">{c.number}</th>
-                  <td class={c.outcome ? c.outcome.winner.toLowerCase() : ''}>{c.void ? 'voided' : c.outcome ? result(c.outcome) : ''}</td>
-                  <td>{c.cards && <Cards cards={c.cards.player} />}</td>
-                  <td>{c.cards && <Cards cards={c.cards.banker} />}</td>
+          <div class="board-side">
+            <Limits table={data.table} />
+            <table class="figures" data-testid="last-coups">
+              <caption>{t.last}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t.coup}</th>
+                  <th scope="col">{t.result}</th>
+                  <th scope="col">{w.winner.PLAYER}</th>
+                  <th scope="col">{w.winner.BANKER}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
+              </thead>
+              <tbody>
+                {last.map((c) => (
+                  <tr key={c.id} data-coup={c.number} class={c.void ? 'voided' : ''}>
+                    <th scope="row">{c.number}</th>
+                    <td class={c.outcome ? c.outcome.winner.toLowerCase() : ''}>{c.void ? t.voided : c.outcome ? result(c.outcome, t, w.winner, f) : ''}</td>
+                    <td>{c.cards && <Cards cards={c.cards.player} />}</td>
+                    <td>{c.cards && <Cards cards={c.cards.banker} />}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
       )}
     </main>
   );

@@ -3,9 +3,12 @@ import { Range, RangeForm } from './range-form';
 import { useEffect, useState } from 'preact/hooks';
 import { get, Schemas } from './api';
 import { useLoad } from './hooks';
-import { money } from './format';
+import { formatter } from './format';
 import { gamingDayNow } from './gaming-day';
 import { Scroll } from './scroll';
+
+// English until this screen's words are translated (issue 39).
+const { money } = formatter('en');
 
 type Advice = Schemas['YieldAdviceDto'];
 type Hour = Schemas['YieldHourDto'];
@@ -48,7 +51,7 @@ export function Yield() {
         From this property&apos;s own history: players seated per open table by hour of the week, and what a higher minimum kept of them. Theoretical win per
         hour; bands are ±2 standard errors over the weeks.
       </p>
-      <ErrorNote message={props.error} />
+      <ErrorNote problem={props.error} />
       {!props.data && !props.error && <p role="status">Loading…</p>}
       {range && props.data && (
         <>
@@ -67,7 +70,7 @@ function WeekGrid({ range }: { range: Range }) {
   return (
     <section aria-labelledby="yield-week" data-testid="yield-week">
       <h2 id="yield-week">The week: advice against what was done</h2>
-      <ErrorNote message={error} />
+      <ErrorNote problem={error} />
       {!data && !error && <p role="status">Loading the advice…</p>}
       {data && data.levels.length === 0 && <p data-testid="yield-empty">No table played in this range: there is nothing to advise from.</p>}
       {data && data.levels.length > 0 && (
@@ -200,7 +203,7 @@ function HeldBack({ range }: { range: Range }) {
           ))}
         </select>
       </label>
-      <ErrorNote message={error} />
+      <ErrorNote problem={error} />
       {!data && !error && <p role="status">Loading the test…</p>}
       {data && (
         <>

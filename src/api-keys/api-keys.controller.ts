@@ -5,7 +5,7 @@ import { ADMINS, EVERYONE } from '../common/actor';
 import { Endpoint } from '../common/endpoint';
 import { IdParam } from '../common/validation';
 import { ApiKeysService } from './api-keys.service';
-import { ApiKeyDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto';
+import { ApiKeyDto, CallerDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto';
 
 @ApiTags('API keys')
 @Controller('v1/api-keys')
@@ -54,6 +54,18 @@ export class ApiKeysController {
   })
   witness(@IdParam() id: string, @CurrentContext() ctx: RequestContext): Promise<ApiKeyDto> {
     return this.keys.witness(id, ctx);
+  }
+
+  @Endpoint('GET', 'me', {
+    operationId: 'currentApiKey',
+    summary: 'The calling key: its name, role and table',
+    description:
+      'Who the calling key is: its name, role, the table it is bound to and its expiry (never the key itself). The screens build their navigation from the role: each offers only what the role may read.',
+    roles: EVERYONE,
+    type: CallerDto,
+  })
+  me(@CurrentContext() ctx: RequestContext): Promise<CallerDto> {
+    return this.keys.caller(ctx);
   }
 
   @Endpoint('GET', '', {

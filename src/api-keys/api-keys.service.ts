@@ -7,7 +7,7 @@ import { AppError, notFound } from '../common/errors';
 import { TABLE_ROLES } from '../common/actor';
 import { PrismaService } from '../database/prisma.service';
 import { ApiKey } from '../generated/prisma/client';
-import { ApiKeyDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto';
+import { ApiKeyDto, CallerDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto';
 import { seal } from '../ledger/seals';
 import { AuditLog } from '../ledger/audit-log';
 
@@ -138,6 +138,16 @@ export class ApiKeysService {
       });
       return toDto(witnessed);
     });
+  }
+
+  /** The calling key: what a screen shows and which screens it offers. */
+  async caller(ctx: RequestContext): Promise<CallerDto> {
+    const { actor } = ctx;
+    if (actor.keyId === BOOTSTRAP_ADMIN_ID)
+      return { keyId: actor.keyId, name: 'The service administrator (ADMIN_API_KEY)', role: actor.role, tableId: null, staffId: null, expiresAt: null };
+    const k = await this.prisma.apiKey.findUnique({ where: { id: actor.keyId } });
+    if (!k) throw new AppError('UNAUTHENTICATED', 'A valid API key is required: Authorization: Bearer <key>');
+    return { keyId: k.id, name: k.name, role: k.role, tableId: k.tableId, staffId: k.staffId, expiresAt: k.expiresAt?.toISOString() ?? null };
   }
 
   async list(): Promise<ApiKeyDto[]> {

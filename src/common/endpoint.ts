@@ -1,5 +1,5 @@
 import { applyDecorators, Get, HttpCode, Post, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiExtraModels, ApiHeader, ApiOperation, ApiParam, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiExtension, ApiExtraModels, ApiHeader, ApiOperation, ApiParam, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { PUBLIC_KEY, Role, ROLES_KEY } from './actor';
 import { ERROR_MEANING, ERROR_STATUS, ErrorCode } from './errors';
 import { ErrorResponseDto } from './error-response.dto';
@@ -162,7 +162,8 @@ export function Endpoint(method: 'GET' | 'POST', path: string, o: EndpointOption
       ApiHeader({ name: READ_FROM_HEADER, required: false, description: READ_FROM_DOC, schema: { type: 'string', enum: ['any', 'primary'], default: 'any' } }),
     );
   if (o.body) decorators.push(ApiBody({ type: o.body.type, examples: o.body.examples }));
-  if (o.roles) decorators.push(SetMetadata(ROLES_KEY, o.roles), ApiBearerAuth('apiKey'));
+  // x-roles: the roles, machine-readable (the screens build their navigation from it).
+  if (o.roles) decorators.push(SetMetadata(ROLES_KEY, o.roles), ApiBearerAuth('apiKey'), ApiExtension('x-roles', o.roles));
   else decorators.push(SetMetadata(PUBLIC_KEY, true));
   return applyDecorators(...decorators);
 }

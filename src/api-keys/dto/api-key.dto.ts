@@ -68,3 +68,14 @@ export class CreatedApiKeyDto {
   key: string | null;
   @ApiProperty({ type: ApiKeyDto }) apiKey: ApiKeyDto;
 }
+
+/** The calling key, as the screens need it: who it is, its role and table (never the key itself). */
+export class CallerDto {
+  @ApiProperty({ description: "The key's id (`bootstrap-admin` for the service's own ADMIN_API_KEY)" }) keyId: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ enum: ROLES, enumName: 'Role' }) role: Role;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'The one table the key is bound to (TERMINAL), else null' }) tableId: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'The staff member the key belongs to (null: a terminal or the bootstrap key)' }) staffId:
+    string | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) expiresAt: string | null;
+}

@@ -1,0 +1,70 @@
+/// <reference lib="dom" />
+import fs from 'node:fs';
+import { Browser, chromium, Page } from 'playwright-core';
+
+/**
+ * The screens' tests drive Debian's Chromium (playwright-core downloads no browser). Every page
+ * opened here records what a screen must never do: throw, or log an error to the console (a failed
+ * request included: a 404 for a favicon is one), so a test can insist there was none.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchChromium(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (.ci/run does)`);
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox'] });
+}
+
+const PROBLEMS = new WeakMap<Page, string[]>();
+
+/** A page of `size` (a tablet's by default), recording its errors. */
+export async function openPage(browser: Browser, size = { width: 1280, height: 800 }): Promise<Page> {
+  const page = await browser.newPage({ viewport: size, deviceScaleFactor: 1 });
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`thrown: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()} (${m.location().url})`);
+  });
+  PROBLEMS.set(page, problems);
+  return page;
+}
+
+/** What the page threw or logged as an error since it opened. */
+export const problemsOf = (page: Page): string[] => PROBLEMS.get(page) ?? [];
+
+/** A page signed in with `key` through the sign-in form, by keyboard only, at `url`/app/`hash`. */
+export async function signedIn(browser: Browser, url: string, key: string, hash = '', size?: { width: number; height: number }): Promise<Page> {
+  const page = await openPage(browser, size);
+  await page.goto(`${url}/app/${hash}`);
+  await page.locator('#api-key').waitFor();
+  await page.focus('#api-key');
+  await page.keyboard.type(key);
+  await page.keyboard.press('Enter');
+  await page.locator('header.top, main.display').first().waitFor();
+  return page;
+}
+
+const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's automated checks (WCAG 2.0 to 2.2, A and AA, and its best practices) of the page as
+ * it stands, run inside Chromium: each violation as "rule: the elements it found".
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated through the debugging protocol: the service's Content-Security-Policy forbids inline scripts, rightly.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } })
+      .axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+  });
+  return violations;
+}
+
+/** How far the page scrolls sideways and down at `size` (0, 0: it fits). */
+export async function overflowAt(page: Page, size: { width: number; height: number }): Promise<[number, number]> {
+  await page.setViewportSize(size);
+  return page.evaluate(
+    () => [document.documentElement.scrollWidth - window.innerWidth, document.documentElement.scrollHeight - window.innerHeight] as [number, number],
+  );
+}
