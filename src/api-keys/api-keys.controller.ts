@@ -1,7 +1,7 @@
 import { CurrentContext, RequestContext } from '../common/context';
 import { Body, Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ADMINS, EVERYONE } from '../common/actor';
+import { ADMINS, DISPLAY_READERS, EVERYONE } from '../common/actor';
 import { Endpoint } from '../common/endpoint';
 import { IdParam } from '../common/validation';
 import { ApiKeysService } from './api-keys.service';
@@ -60,8 +60,8 @@ export class ApiKeysController {
     operationId: 'currentApiKey',
     summary: 'The calling key: its name, role and table',
     description:
-      'Who the calling key is: its name, role, the table it is bound to and its expiry (never the key itself). The screens build their navigation from the role: each offers only what the role may read.',
-    roles: EVERYONE,
+      'Who the calling key is: its name, role, the table it is bound to and its expiry (never the key itself). The screens build their navigation from the role: each offers only what the role may read. A table-side display key may read it too (its screen learns its table from it).',
+    roles: DISPLAY_READERS,
     type: CallerDto,
   })
   me(@CurrentContext() ctx: RequestContext): Promise<CallerDto> {

@@ -74,8 +74,9 @@ export class CallerDto {
   @ApiProperty({ description: "The key's id (`bootstrap-admin` for the service's own ADMIN_API_KEY)" }) keyId: string;
   @ApiProperty() name: string;
   @ApiProperty({ enum: ROLES, enumName: 'Role' }) role: Role;
-  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'The one table the key is bound to (TERMINAL), else null' }) tableId: string | null;
-  @ApiProperty({ nullable: true, type: String, description: 'The staff member the key belongs to (null: a terminal or the bootstrap key)' }) staffId:
+  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'The one table the key is bound to (TERMINAL, DISPLAY), else null' }) tableId:
     string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'The staff member the key belongs to (null: a terminal, a display or the bootstrap key)' })
+  staffId: string | null;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) expiresAt: string | null;
 }
