@@ -49,6 +49,10 @@ export function follow(path: string, handlers: { onReady(): void; onEvent(e: Liv
             } else if (event === 'message' && data) {
               if (id) lastId = id;
               handlers.onEvent(JSON.parse(data) as LiveEvent);
+            } else if (event === 'changed' && id) {
+              // A table-side display's stream: only that the board changed, its seq as the id.
+              lastId = id;
+              handlers.onEvent({ id, type: 'changed', stream: '', seq: Number(id) });
             }
           }
         }

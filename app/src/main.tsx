@@ -26,6 +26,7 @@ const SCREENS: { id: ScreenId; nav: boolean; bare?: true; reads: string[]; load:
   { id: 'finance', nav: true, reads: ['winLossReport', 'quarterlyStatement'], load: () => import('./finance').then((m) => m.Finance) },
   { id: 'yield', nav: true, reads: ['yieldAdviceReport', 'yieldEvaluationReport'], load: () => import('./yield').then((m) => m.Yield) },
   { id: 'tables', nav: false, reads: ['getTable', 'listShoes', 'getShoeRoads'], load: () => import('./scoreboard').then((m) => m.Scoreboard) },
+  { id: 'display', nav: false, bare: true, reads: ['getTableDisplay'], load: () => import('./display').then((m) => m.Display) },
 ];
 
 const allowed = (caller: Caller, s: (typeof SCREENS)[number]) => s.reads.every((op) => mayCall(caller, op));

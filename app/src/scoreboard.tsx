@@ -3,6 +3,7 @@ import { get, post, Schemas } from './api';
 import { useLive, useLoad } from './hooks';
 import { Format, useFormat } from './format';
 import { BeadPlate, BigRoad, DerivedRoad, LookAhead } from './roads';
+import { Cards } from './cards';
 import { LiveBadge } from './cells';
 import { useT, Words } from './i18n';
 import { WORDS } from './words';
@@ -31,9 +32,6 @@ const en = {
   voided: 'voided',
   to: (w: string, a: string, b: string) => `${w} ${a} to ${b}`,
   display: 'Open the table display',
-  rank: { A: 'ace', J: 'jack', Q: 'queen', K: 'king' } as Record<string, string>,
-  suit: { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' } as Record<string, string>,
-  card: (rank: string, suit: string) => `${rank} of ${suit}`,
 };
 const BOARD: Words<typeof en> = {
   en,
@@ -60,9 +58,6 @@ const BOARD: Words<typeof en> = {
     voided: '已作廢',
     to: (w, a, b) => `${w} ${a} 比 ${b}`,
     display: '開啟賭桌顯示屏',
-    rank: { A: 'A', J: 'J', Q: 'Q', K: 'K' },
-    suit: { S: '黑桃', H: '紅心', D: '方塊', C: '梅花' },
-    card: (rank, suit) => `${suit} ${rank}`,
   },
   'zh-Hans': {
     table: (code) => `赌桌 ${code}`,
@@ -87,9 +82,6 @@ const BOARD: Words<typeof en> = {
     voided: '已作废',
     to: (w, a, b) => `${w} ${a} 比 ${b}`,
     display: '打开赌桌显示屏',
-    rank: { A: 'A', J: 'J', Q: 'Q', K: 'K' },
-    suit: { S: '黑桃', H: '红心', D: '方块', C: '梅花' },
-    card: (rank, suit) => `${suit} ${rank}`,
   },
 };
 
@@ -126,33 +118,6 @@ async function loadBoard(tableId: string): Promise<Board> {
         }).catch(() => null)
       : null;
   return { table, shoe, roads, coups, odds };
-}
-
-const CARD = /^(10|T|[2-9AJQK])([SHDC])$/;
-const SUITS: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
-
-/** Card faces as dealt: the rank and suit as printed on the card in every language; only the spoken name is translated. */
-export function Cards({ cards }: { cards: readonly string[] }) {
-  const t = useT(BOARD);
-  return (
-    <span class="cards">
-      {cards.map((c, i) => {
-        const m = CARD.exec(c);
-        if (!m) return <span key={i}>{c}</span>;
-        return (
-          <span
-            key={i}
-            class={`card ${m[2] === 'H' || m[2] === 'D' ? 'red' : ''}`}
-            data-card={c}
-            aria-label={t.card(m[1] === 'T' ? '10' : (t.rank[m[1]] ?? m[1]), t.suit[m[2]])}
-          >
-            {m[1] === 'T' ? '10' : m[1]}
-            {SUITS[m[2]]}
-          </span>
-        );
-      })}
-    </span>
-  );
 }
 
 /** "Banker 7 to 5", "Tie 6 to 6": the winner's total first. */

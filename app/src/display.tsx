@@ -1,0 +1,273 @@
+import { useEffect, useState } from 'preact/hooks';
+import { Amount, get, Schemas } from './api';
+import { Cards } from './cards';
+import { ErrorNote } from './error-note';
+import { exponentOf, Format, useFormat } from './format';
+import { useLive, useLoad } from './hooks';
+import { useT, Words } from './i18n';
+import { LangSwitch } from './lang-switch';
+import type { ScreenProps } from './main';
+import { BeadPlate, BigRoad, DerivedRoad, LookAhead } from './roads';
+import { WORDS } from './words';
+import './display.css';
+
+const en = {
+  table: (code: string) => `Table ${code}`,
+  shoe: (n: string) => `Shoe ${n}`,
+  cardsLeft: (n: string) => `${n} cards left`,
+  closed: 'Table closed',
+  noShoe: 'Waiting for the first shoe',
+  limits: (currency: string) => `Limits (${currency})`,
+  bet: 'Bet',
+  min: 'Min',
+  max: 'Max',
+  pays: 'Pays',
+  table_: 'Table',
+  paysAs: (a: string, b: string) => `${a}:${b}`,
+  last: 'Last results',
+  lastCoup: (n: string) => `Coup ${n}`,
+  coup: (n: string) => `Coup ${n}`,
+  voided: 'void',
+  right: 'R',
+  left: 'L',
+  reconnecting: 'Reconnecting…',
+  roads: 'Roads',
+};
+const DISPLAY: Words<typeof en> = {
+  en,
+  'zh-Hant': {
+    table: (code) => `賭桌 ${code}`,
+    shoe: (n) => `第 ${n} 靴`,
+    cardsLeft: (n) => `剩 ${n} 張牌`,
+    closed: '賭桌已關閉',
+    noShoe: '等待開靴',
+    limits: (currency) => `限額（${currency}）`,
+    bet: '投注',
+    min: '最低',
+    max: '最高',
+    pays: '賠率',
+    table_: '賭桌',
+    paysAs: (a, b) => `${b} 賠 ${a}`,
+    last: '最近結果',
+    lastCoup: (n) => `第 ${n} 局`,
+    coup: (n) => `第 ${n} 局`,
+    voided: '作廢',
+    right: '右',
+    left: '左',
+    reconnecting: '重新連線中…',
+    roads: '路紙',
+  },
+  'zh-Hans': {
+    table: (code) => `赌桌 ${code}`,
+    shoe: (n) => `第 ${n} 靴`,
+    cardsLeft: (n) => `剩 ${n} 张牌`,
+    closed: '赌桌已关闭',
+    noShoe: '等待开靴',
+    limits: (currency) => `限额（${currency}）`,
+    bet: '投注',
+    min: '最低',
+    max: '最高',
+    pays: '赔率',
+    table_: '赌桌',
+    paysAs: (a, b) => `${b} 赔 ${a}`,
+    last: '最近结果',
+    lastCoup: (n) => `第 ${n} 局`,
+    coup: (n) => `第 ${n} 局`,
+    voided: '作废',
+    right: '右',
+    left: '左',
+    reconnecting: '重新连接中…',
+    roads: '路纸',
+  },
+};
+
+type Board = Schemas['DisplayDto'];
+type Result = Schemas['DisplayResultDto'];
+
+/** The window's size, kept as it changes (the roads are drawn to fit it). */
+function useViewport(): { w: number; h: number } {
+  const read = () => ({ w: innerWidth, h: innerHeight });
+  const [size, setSize] = useState(read);
+  useEffect(() => {
+    const on = () => setSize(read());
+    addEventListener('resize', on);
+    return () => removeEventListener('resize', on);
+  }, []);
+  return size;
+}
+
+/**
+ * A road drawn `width` pixels wide at most: cells of `target` pixels (the road's own cells are
+ * `base` at scale 1), smaller once the shoe's columns would not fit, and as many empty columns as fill the width.
+ */
+function fit(columns: number, width: number, target: number, base: number): { scale: number; min: number } {
+  const cell = Math.min(target, width / Math.max(columns, 1));
+  return { scale: cell / base, min: Math.floor(width / cell) };
+}
+
+/** The table-side display (#/display/<tableId>): the board the players see, alone on a big screen, kept live. */
+export function Display({ args: [tableId] }: ScreenProps) {
+  const t = useT(DISPLAY);
+  const w = useT(WORDS);
+  const f = useFormat();
+  const { data, error, reload } = useLoad(() => get<Board>(`/v1/tables/${tableId}/display`), [tableId]);
+  const live = useLive(`/v1/tables/${tableId}/display/events`, reload);
+  const { w: vw, h: vh } = useViewport();
+  const u = vh / 100;
+  // The roads take the left 56 % of the screen, less its padding (display.css).
+  const left = vw * 0.56 - 4 * u;
+  const roads = data?.roads;
+  const newest = data?.results.find((r) => !r.voided);
+  return (
+    <main class="display" data-table={tableId} style={{ fontSize: `${4.45 * u}px` }}>
+      <header class="d-head">
+        <h1>{data ? t.table(data.code) : ''}</h1>
+        {data && <span class="d-muted">{w.variants[data.variant] ?? data.variant}</span>}
+        {data?.shoe && (
+          <span class="d-muted" data-testid="shoe">
+            {t.shoe(f.integer(data.shoe.number))} · {t.cardsLeft(f.integer(data.shoe.cardsLeft))}
+          </span>
+        )}
+        {data?.status === 'CLOSED' && <span class="d-closed">{t.closed}</span>}
+        {roads && (
+          <span class="d-counts" data-testid="counts">
+            <span class="banker">
+              {w.winner.BANKER} {f.integer(roads.counts.banker)}
+            </span>
+            <span class="player">
+              {w.winner.PLAYER} {f.integer(roads.counts.player)}
+            </span>
+            <span class="tie">
+              {w.winner.TIE} {f.integer(roads.counts.tie)}
+            </span>
+          </span>
+        )}
+        <span class="d-end">
+          {!live && (
+            <span class="d-reconnect" role="status" data-testid="reconnecting">
+              {t.reconnecting}
+            </span>
+          )}
+          <LangSwitch />
+        </span>
+      </header>
+      <ErrorNote problem={error} />
+      {data && (
+        <div class="d-body">
+          <section class="d-roads" aria-label={t.roads}>
+            {roads ? (
+              <>
+                <div class="d-row">
+                  <BeadPlate road={roads.beadPlate} {...fit(roads.beadPlate.columns, left * 0.55, 4.7 * u, 30)} />
+                  <LookAhead next={roads.next} />
+                </div>
+                <BigRoad road={roads.bigRoad} {...fit(roads.bigRoad.columns, left, 3.4 * u, 24)} />
+                <DerivedRoad road={roads.bigEyeBoy} kind="bigEyeBoy" {...fit(roads.bigEyeBoy.columns, left, 2.15 * u, 14)} />
+                <div class="d-row">
+                  <DerivedRoad road={roads.smallRoad} kind="smallRoad" {...fit(roads.smallRoad.columns, left / 2 - u, 2.15 * u, 14)} />
+                  <DerivedRoad road={roads.cockroachPig} kind="cockroachPig" {...fit(roads.cockroachPig.columns, left / 2 - u, 2.15 * u, 14)} />
+                </div>
+              </>
+            ) : (
+              <p class="d-muted">{data.shoe ? '' : t.noShoe}</p>
+            )}
+          </section>
+          <section class="d-side">
+            <table class="d-limits" data-testid="limits">
+              <caption>{t.limits(data.currency)}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t.bet}</th>
+                  <th scope="col">{t.min}</th>
+                  <th scope="col">{t.max}</th>
+                  <th scope="col">{t.pays}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {(data.limits.bets.length ? data.limits.bets : [{ betType: '', min: data.limits.minBet, max: data.limits.maxBet, pays: '' }]).map((b) => (
+                  <tr key={b.betType} data-bet={b.betType}>
+                    <th scope="row">{b.betType ? (w.bets[b.betType] ?? b.betType) : t.table_}</th>
+                    <td data-field="min" data-minor={String(b.min)}>
+                      {limit(f, b.min, data.currency)}
+                    </td>
+                    <td data-field="max" data-minor={String(b.max)}>
+                      {limit(f, b.max, data.currency)}
+                    </td>
+                    <td>{pays(b.pays, t.paysAs, f.integer)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {newest && <LastCoup r={newest} />}
+            <h2 class="d-caption">{t.last}</h2>
+            <ol class="d-results" data-testid="results">
+              {data.results.map((r) => (
+                <li
+                  key={r.coup}
+                  class={`d-result ${r.voided ? 'voided' : (r.winner ?? '').toLowerCase()}`}
+                  data-coup={r.coup}
+                  data-winner={r.winner ?? ''}
+                  data-voided={r.voided}
+                >
+                  <span class="d-no">{f.integer(r.coup)}</span>
+                  {r.sides ? (
+                    r.sides.map((s) => (
+                      <span key={s.side}>
+                        {s.side === 'RIGHT' ? t.right : t.left}
+                        {w.bead[s.winner === 'PUNTER' ? 'PLAYER' : s.winner]}
+                      </span>
+                    ))
+                  ) : (
+                    <span class="d-win">
+                      {w.bead[r.winner!]} {f.integer(r.winner === 'PLAYER' ? r.playerTotal : r.bankerTotal)}:
+                      {f.integer(r.winner === 'PLAYER' ? r.bankerTotal : r.playerTotal)}
+                    </span>
+                  )}
+                  {r.voided && <span class="d-void">{t.voided}</span>}
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+      )}
+    </main>
+  );
+}
+
+/** A limit in the table's currency (named in the caption): whole units without the cents, as a table sign reads. */
+function limit(f: Format, v: Amount, currency: string): string {
+  const unit = 10n ** BigInt(exponentOf(currency));
+  return BigInt(v) % unit === 0n ? f.integer(BigInt(v) / unit) : f.money(v, currency);
+}
+
+/** "8 to 1" as the room reads a pay: 8:1, 1 賠 8. */
+function pays(p: string, as: (a: string, b: string) => string, n: (v: number) => string): string {
+  const m = /^(\d+) to (\d+)$/.exec(p);
+  return m ? as(n(Number(m[1])), n(Number(m[2]))) : p;
+}
+
+/** The newest coup standing, with its cards (faces are public once dealt). */
+function LastCoup({ r }: { r: Result }) {
+  const t = useT(DISPLAY);
+  const w = useT(WORDS);
+  const f = useFormat();
+  const hands: [string, string, readonly string[] | null | undefined, number | null | undefined][] = r.sides
+    ? [
+        ['right', t.right, r.cards.right, r.sides[0].total],
+        ['left', t.left, r.cards.left, r.sides[1].total],
+        ['banker', w.winner.BANKER, r.cards.banker, r.bankerTotal],
+      ]
+    : [
+        ['player', w.winner.PLAYER, r.cards.player, r.playerTotal],
+        ['banker', w.winner.BANKER, r.cards.banker, r.bankerTotal],
+      ];
+  return (
+    <section class="d-last" aria-label={t.lastCoup(f.integer(r.coup))} data-testid="last-coup" data-coup={r.coup}>
+      {hands.map(([cls, name, cards, total]) => (
+        <div key={cls} class={`d-hand ${cls}`}>
+          <span class={cls}>{name}</span> {cards && <Cards cards={cards} />} <strong>{f.integer(total)}</strong>
+        </div>
+      ))}
+    </section>
+  );
+}
