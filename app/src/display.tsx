@@ -124,7 +124,7 @@ export function Display({ args: [tableId] }: ScreenProps) {
         <h1>{data ? t.table(data.code) : ''}</h1>
         {data && <span class="d-muted">{w.variants[data.variant] ?? data.variant}</span>}
         {data?.shoe && (
-          <span class="d-muted" data-testid="shoe">
+          <span class="d-muted" data-testid="shoe" data-shoe={data.shoe.number}>
             {t.shoe(f.integer(data.shoe.number))} · {t.cardsLeft(f.integer(data.shoe.cardsLeft))}
           </span>
         )}

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { listening, startTestApp, TestContext } from '../support/app';
 import { axeViolations, launchChromium, overflowAt, problemsOf, signedIn } from '../support/browser';
 import { dealtHands, givenKey, givenPatrons, givenPit, givenVoid } from '../support/builders';
-import { cutProxy } from '../support/cut-proxy';
+import { cutProxy } from '../../bench/cut-proxy';
 
 /**
  * The table-side display (#/display/<tableId>) in Chromium, signed in with a DISPLAY key: the
