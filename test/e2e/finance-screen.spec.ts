@@ -284,7 +284,7 @@ describe('finance screen', () => {
       const year = Number(to.slice(0, 4));
       const quarter = Math.floor((Number(to.slice(5, 7)) - 1) / 3) + 1;
       const q = (await ctx.as(finance).get(`/v1/reports/quarterly?propertyId=${property}&year=${year}&quarter=${quarter}`).expect(200)).body as {
-        exceptions: Record<string, Record<string, unknown>[]>;
+        exceptions: Record<string, Record<string, string | number | boolean | null>[]>;
       };
       expect(q.exceptions.voidedCoups).toEqual([expect.objectContaining({ tableCode: 'FS-LEDG', reason: 'Dealt at the wrong table', handle: 7_500 })]);
       expect(q.exceptions.voidedSlips).toEqual([expect.objectContaining({ tableCode: 'FS-LEDG', kind: 'FILL', amount: 30_000 })]);
