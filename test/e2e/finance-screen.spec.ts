@@ -313,7 +313,7 @@ describe('finance screen', () => {
       // Who, why and when, as a person reads them.
       const voided = report.locator('[data-list="voidedCoups"] tr[data-id]').first();
       expect(await voided.innerText()).toContain('Dealt at the wrong table');
-      expect(await voided.locator('[data-field="voidedByRole"]').innerText()).toBe('SUPERVISOR');
+      expect(await voided.locator('[data-field="voidedByRole"]').innerText()).toBe('Supervisor');
       expect(problemsOf(page)).toEqual([]);
       await page.close();
     });
