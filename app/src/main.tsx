@@ -23,8 +23,13 @@ type ScreenId = keyof (typeof WORDS)['en']['screens'] | 'tables' | 'display';
  */
 const SCREENS: { id: ScreenId; nav: boolean; bare?: true; reads: string[]; load: () => Promise<ComponentType<ScreenProps>> }[] = [
   { id: 'pit', nav: true, reads: ['listTables', 'listShoes'], load: () => import('./pit').then((m) => m.PitOverview) },
-  { id: 'finance', nav: true, reads: ['winLossReport', 'quarterlyStatement'], load: () => import('./finance').then((m) => m.Finance) },
-  { id: 'yield', nav: true, reads: ['yieldAdviceReport', 'yieldEvaluationReport'], load: () => import('./yield').then((m) => m.Yield) },
+  {
+    id: 'finance',
+    nav: true,
+    reads: ['winLossReport', 'quarterlyStatement', 'listProperties', 'listTables', 'streamTablesEvents'],
+    load: () => import('./finance').then((m) => m.Finance),
+  },
+  { id: 'yield', nav: true, reads: ['yieldAdviceReport', 'yieldEvaluationReport', 'listProperties'], load: () => import('./yield').then((m) => m.Yield) },
   { id: 'tables', nav: false, reads: ['getTable', 'listShoes', 'getShoeRoads'], load: () => import('./scoreboard').then((m) => m.Scoreboard) },
   { id: 'display', nav: false, bare: true, reads: ['getTableDisplay'], load: () => import('./display').then((m) => m.Display) },
 ];

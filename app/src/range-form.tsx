@@ -1,4 +1,12 @@
 import { Schemas } from './api';
+import { useT, Words } from './i18n';
+
+const en = { property: 'Property', from: 'From', to: 'To' };
+const RANGE: Words<typeof en> = {
+  en,
+  'zh-Hant': { property: '娛樂場', from: '由', to: '至' },
+  'zh-Hans': { property: '娱乐场', from: '从', to: '至' },
+};
 
 /** A report's range: a property and its first and last gaming days. */
 export interface Range {
@@ -19,10 +27,11 @@ export function RangeForm({
   properties: Schemas['PropertyDto'][];
   onChange: (r: Range) => void;
 }) {
+  const t = useT(RANGE);
   return (
     <form class="range" onSubmit={(e) => e.preventDefault()} aria-label={label}>
       <label>
-        Property
+        {t.property}
         <select value={range.propertyId} onChange={(e) => onChange({ ...range, propertyId: e.currentTarget.value })}>
           {properties.map((p) => (
             <option key={p.id} value={p.id}>
@@ -32,11 +41,11 @@ export function RangeForm({
         </select>
       </label>
       <label>
-        From
+        {t.from}
         <input type="date" value={range.from} onChange={(e) => e.currentTarget.value && onChange({ ...range, from: e.currentTarget.value })} />
       </label>
       <label>
-        To
+        {t.to}
         <input type="date" value={range.to} onChange={(e) => e.currentTarget.value && onChange({ ...range, to: e.currentTarget.value })} />
       </label>
     </form>

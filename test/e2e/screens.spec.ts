@@ -4,7 +4,7 @@ import path from 'node:path';
 import { connect } from 'nats';
 import type { Browser, Page } from 'playwright-core';
 import { listening, startTestApp, TestContext } from '../support/app';
-import { axeViolations, launchChromium, overflowAt, problemsOf, signedIn as signedInAt } from '../support/browser';
+import { axeViolations, launchChromium, openPage, overflowAt, problemsOf, signedIn as signedInAt } from '../support/browser';
 import { dealtHands, givenKey, givenPit } from '../support/builders';
 
 /**
@@ -310,6 +310,20 @@ describe('screens', () => {
     await until(page, () => document.documentElement.lang === 'zh-Hans');
     expect(problemsOf(page)).toEqual([]);
     await page.close();
+  });
+
+  it("the API's documentation and the sign-in page open without a console error (no favicon 404)", async () => {
+    for (const address of ['/docs', '/app/']) {
+      const page = await openPage(browser);
+      await page.goto(`${url}${address}`);
+      await page.waitForLoadState('load');
+      await page
+        .locator(address === '/docs' ? '.swagger-ui .info' : '#api-key')
+        .first()
+        .waitFor();
+      expect([address, problemsOf(page)]).toEqual([address, []]);
+      await page.close();
+    }
   });
 
   it('a wrong key is told so on the sign-in form', async () => {
