@@ -14,12 +14,16 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 describe('the calling key', () => {
-  it('names its role, its table (a terminal) or its person, and never the key', async () => {
+  it('names its role, its table (a terminal, a display) or its person, and never the key', async () => {
     const table = await givenTable(ctx, { code: 'ME-01' });
     const terminal = await givenKey(ctx, 'TERMINAL', table.id);
     const finance = await givenKey(ctx, 'FINANCE');
     const t = (await ctx.as(terminal).get('/v1/api-keys/me').expect(200)).body as Record<string, unknown>;
     expect(t).toMatchObject({ role: 'TERMINAL', tableId: table.id, staffId: null });
+    // A table-side display's key reads who it is too (its screen learns its table from it).
+    const display = await givenKey(ctx, 'DISPLAY', table.id);
+    const d = (await ctx.as(display).get('/v1/api-keys/me').expect(200)).body as Record<string, unknown>;
+    expect(d).toMatchObject({ role: 'DISPLAY', tableId: table.id, staffId: null });
     const f = (await ctx.as(finance).get('/v1/api-keys/me').expect(200)).body as Record<string, unknown>;
     expect(f).toMatchObject({ role: 'FINANCE', tableId: null });
     expect(f.staffId).toEqual(expect.any(String));
