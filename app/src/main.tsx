@@ -25,6 +25,8 @@ const SCREENS: { id: ScreenId; nav: boolean; bare?: true; reads: string[]; load:
   { id: 'pit', nav: true, reads: ['listTables', 'listShoes'], load: () => import('./pit').then((m) => m.PitOverview) },
   { id: 'finance', nav: true, reads: ['winLossReport', 'quarterlyStatement'], load: () => import('./finance').then((m) => m.Finance) },
   { id: 'yield', nav: true, reads: ['yieldAdviceReport', 'yieldEvaluationReport'], load: () => import('./yield').then((m) => m.Yield) },
+  { id: 'cage', nav: true, reads: ['listProperties', 'listMarkers'], load: () => import('./cage').then((m) => m.Cage) },
+  { id: 'vip', nav: true, reads: ['listProperties', 'listJunkets'], load: () => import('./vip').then((m) => m.Vip) },
   { id: 'tables', nav: false, reads: ['getTable', 'listShoes', 'getShoeRoads'], load: () => import('./scoreboard').then((m) => m.Scoreboard) },
 ];
 
