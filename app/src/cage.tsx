@@ -272,7 +272,6 @@ function daysOf(from: string, to: string, max: number): { days: string[]; cut: b
 export function Cage({ args }: { args: string[] }) {
   const t = useT(CAGE);
   const w = useT(WORDS);
-  const caller = useCaller();
   const props = useLoad(() => get<Property[]>('/v1/properties'), []);
   const [range, setRange] = useState<Range | null>(null);
   useEffect(() => {
@@ -283,28 +282,11 @@ export function Cage({ args }: { args: string[] }) {
     }
   }, [props.data]);
   const property = props.data?.find((p) => p.id === range?.propertyId);
-  const tables = useLoad(
-    () => (range && mayCall(caller, 'listTables') ? get<Table[]>('/v1/tables', { propertyId: range.propertyId }) : Promise.resolve([])),
-    [range?.propertyId],
-  );
-  // Live: the property's table events (a buy-in, a void, a session closed) read the parts again.
-  const [version, setVersion] = useState(0);
-  const last = useRef<string | null>(null);
-  const again = () => {
-    const type = last.current;
-    last.current = null;
-    if (type === null || RELEVANT.test(type)) setVersion((v) => v + 1);
-  };
-  const ids = (tables.data ?? []).map((x) => x.id).join(',');
-  const live = useLive(ids ? `/v1/events?tables=${ids}` : null, again, (e) => (last.current = e.type));
+  const [asked, setAsked] = useState(0);
   const [card, setCard] = useState('');
-
   return (
     <main class="cage">
-      <div class="title">
-        <h1>{t.title}</h1>
-        {ids && <LiveBadge live={live} />}
-      </div>
+      <h1>{t.title}</h1>
       <ErrorNote problem={props.error} />
       {!props.data && !props.error && <p role="status">{w.loading}</p>}
       {props.data && props.data.length === 0 && <p>{t.noProperty}</p>}
@@ -328,30 +310,54 @@ export function Cage({ args }: { args: string[] }) {
             {t.to}
             <input type="date" value={range.to} onChange={(e) => e.currentTarget.value && setRange({ ...range, to: e.currentTarget.value })} />
           </label>
-          <button type="button" onClick={() => setVersion((v) => v + 1)}>
+          <button type="button" onClick={() => setAsked((v) => v + 1)}>
             {t.readAgain}
           </button>
         </form>
       )}
-      {range && property && (
-        <>
-          <p class="hint">{t.liveNote}</p>
-          <ErrorNote problem={tables.error} />
-          {mayCall(caller, 'listBuyIns') && tables.data && (
-            <BuyIns key={`${range.propertyId}`} range={range} tables={tables.data} version={version} onCard={setCard} />
-          )}
-          {mayCall(caller, 'listMarkers') && <Markers card={card} setCard={setCard} tables={tables.data ?? []} />}
-          {mayCall(caller, 'dropReconciliation') && <Drop range={range} version={version} />}
-          {mayCall(caller, 'cashReport') && <CashReports range={range} version={version} tables={tables.data ?? []} />}
-        </>
-      )}
+      {range && property && <Desk key={range.propertyId} range={range} asked={asked} card={card} setCard={setCard} />}
     </main>
+  );
+}
+
+/**
+ * One property's desk. Each part is keyed by what it reads (a new property, new days, another card
+ * make a new part), so an answer to an earlier question never stands for a later one; `version`
+ * reads the same question again (live, or asked).
+ */
+function Desk({ range, asked, card, setCard }: { range: Range; asked: number; card: string; setCard: (c: string) => void }) {
+  const t = useT(CAGE);
+  const caller = useCaller();
+  const tables = useLoad(() => (mayCall(caller, 'listTables') ? get<Table[]>('/v1/tables', { propertyId: range.propertyId }) : Promise.resolve([])), []);
+  // Live: the property's table events (a buy-in, a void, a session opened or closed) read the parts again.
+  const [heard, setHeard] = useState(0);
+  const last = useRef<string | null>(null);
+  const again = () => {
+    const type = last.current;
+    last.current = null;
+    if (type === null || RELEVANT.test(type)) setHeard((v) => v + 1);
+  };
+  const ids = (tables.data ?? []).map((x) => x.id).join(',');
+  const live = useLive(ids ? `/v1/events?tables=${ids}` : null, again, (e) => (last.current = e.type));
+  const version = asked + heard;
+  const days = `${range.from}:${range.to}`;
+  return (
+    <>
+      <p class="hint">
+        {ids && <LiveBadge live={live} />} {t.liveNote}
+      </p>
+      <ErrorNote problem={tables.error} />
+      {mayCall(caller, 'listBuyIns') && tables.data && <BuyIns key={`${days}:${ids}`} range={range} tables={tables.data} version={version} onCard={setCard} />}
+      {mayCall(caller, 'listMarkers') && <Markers card={card} setCard={setCard} tables={tables.data ?? []} />}
+      {mayCall(caller, 'dropReconciliation') && <Drop key={days} range={range} version={version} />}
+      {mayCall(caller, 'cashReport') && <CashReports key={days} range={range} version={version} tables={tables.data ?? []} />}
+    </>
   );
 }
 
 function Section({ id, title, hint, sub, children }: { id: string; title: string; hint?: string; sub?: boolean; children: ComponentChildren }) {
   return (
-    <section aria-labelledby={id} data-testid={id}>
+    <section aria-labelledby={sub ? undefined : id} data-testid={id}>
       {sub ? <h3 id={id}>{title}</h3> : <h2 id={id}>{title}</h2>}
       {hint && <p class="hint">{hint}</p>}
       {children}
@@ -440,11 +446,8 @@ function BuyIns({ range, tables, version, onCard }: { range: Range; tables: Tabl
 
 function Markers({ card, setCard, tables }: { card: string; setCard: (c: string) => void; tables: Table[] }) {
   const t = useT(CAGE);
-  const f = useFormat();
   const [typed, setTyped] = useState(card);
   useEffect(() => setTyped(card), [card]);
-  const { data, error } = useLoad(() => (card ? get<Marker[]>('/v1/markers', { patronId: card }) : Promise.resolve(null)), [card]);
-  const code = new Map(tables.map((x) => [x.id, x.code]));
   return (
     <Section id="cage-markers" title={t.markers} hint={t.markersHint}>
       <form
@@ -461,9 +464,23 @@ function Markers({ card, setCard, tables }: { card: string; setCard: (c: string)
         </label>
         <button type="submit">{t.show}</button>
       </form>
+      {card && <MarkersOf key={card} card={card} tables={tables} />}
+    </Section>
+  );
+}
+
+/** One patron's markers (reading them is an audit entry: read when asked for, not on every table event). */
+function MarkersOf({ card, tables }: { card: string; tables: Table[] }) {
+  const t = useT(CAGE);
+  const f = useFormat();
+  const { data, error } = useLoad(() => get<Marker[]>('/v1/markers', { patronId: card }), []);
+  const code = new Map(tables.map((x) => [x.id, x.code]));
+  return (
+    <>
       <ErrorNote problem={error} />
-      {card && data && data.length === 0 && <p data-testid="cage-markers-empty">{t.noMarkers(card)}</p>}
-      {card && data && data.length > 0 && (
+      <Loading shown={!data && !error} />
+      {data && data.length === 0 && <p data-testid="cage-markers-empty">{t.noMarkers(card)}</p>}
+      {data && data.length > 0 && (
         <Scroll label={t.markersOf(card)}>
           <table class="figures" data-card={card}>
             <caption>{t.markersOf(card)}</caption>
@@ -502,7 +519,7 @@ function Markers({ card, setCard, tables }: { card: string; setCard: (c: string)
           </table>
         </Scroll>
       )}
-    </Section>
+    </>
   );
 }
 

@@ -3,10 +3,10 @@ import { useEffect, useState } from 'preact/hooks';
 import { get, Schemas } from './api';
 import { mayCall, useCaller } from './caller';
 import { Money } from './cells';
-import { ErrorNote } from './error-note';
+import { ErrorNote, Problem } from './error-note';
 import { Format, useFormat } from './format';
 import { gamingDayNow } from './gaming-day';
-import { useLoad } from './hooks';
+import { problemOf, useLoad } from './hooks';
 import { useT, Words } from './i18n';
 import { Scroll } from './scroll';
 import { WORDS } from './words';
@@ -85,10 +85,12 @@ const en = {
   left: 'left the junket',
   noMembers: 'The junket has no member yet.',
   entries: 'Account entries in the period',
+  entriesCaption: "The junket's account entries of the period, oldest first, with the balance after each",
   entryColumns: ['Gaming day', 'Time', 'Kind', 'Method', 'Amount', 'Balance after'],
   entryKinds: { MARKER: 'Marker', REPAYMENT: 'Repayment', PAYOUT: 'Payout', SETTLEMENT: 'Agreed statement credited' } as Record<string, string>,
   noEntries: 'No account entry in this period.',
   agreed: 'Agreed statements',
+  agreedCaption: 'The periods agreed with the junket and locked, oldest first',
   agreedColumns: ['From', 'To', 'Junket signatory', 'Agreed', 'Digest'],
   noAgreed: 'No period has been agreed yet.',
   rolling: "A patron's rolling account",
@@ -171,10 +173,12 @@ const VIP: Words<typeof en> = {
     left: '已退出',
     noMembers: '中介人尚未有成員。',
     entries: '期間內的賬戶記錄',
+    entriesCaption: '中介人本期間的賬戶記錄，按時間先後，附每筆後的結餘',
     entryColumns: ['博彩日', '時間', '類別', '方式', '金額', '結餘'],
     entryKinds: { MARKER: '借據', REPAYMENT: '還款', PAYOUT: '支付', SETTLEMENT: '確認結算入賬' },
     noEntries: '此期間沒有賬戶記錄。',
     agreed: '已確認的結算單',
+    agreedCaption: '已與中介人確認並鎖定的期間，按時間先後',
     agreedColumns: ['由', '至', '中介人簽署人', '確認時間', '摘要'],
     noAgreed: '尚未有確認的期間。',
     rolling: '客戶轉碼賬',
@@ -254,10 +258,12 @@ const VIP: Words<typeof en> = {
     left: '已退出',
     noMembers: '中介人尚未有成员。',
     entries: '期间内的账户记录',
+    entriesCaption: '中介人本期间的账户记录，按时间先后，附每笔后的结余',
     entryColumns: ['博彩日', '时间', '类别', '方式', '金额', '结余'],
     entryKinds: { MARKER: '借据', REPAYMENT: '还款', PAYOUT: '支付', SETTLEMENT: '确认结算入账' },
     noEntries: '此期间没有账户记录。',
     agreed: '已确认的结算单',
+    agreedCaption: '已与中介人确认并锁定的期间，按时间先后',
     agreedColumns: ['从', '至', '中介人签署人', '确认时间', '摘要'],
     noAgreed: '尚未有确认的期间。',
     rolling: '客户转码账',
@@ -295,14 +301,18 @@ export function Vip({ args }: { args: string[] }) {
   const props = useLoad(() => get<Property[]>('/v1/properties'), []);
   const [range, setRange] = useState<Range | null>(null);
   const [version, setVersion] = useState(0);
+  const [missing, setMissing] = useState<Problem | null>(null);
   useEffect(() => {
     if (!props.data?.length || range) return;
     void (async () => {
-      // Opened at a junket's address: its property; else the first.
+      // Opened at a junket's address: its property (a junket that is not there is said so); else the first.
       const owner = junketId
         ? await get<Junket>(`/v1/junkets/${junketId}`).then(
             (j) => j.propertyId,
-            () => null,
+            (e) => {
+              setMissing(problemOf(e));
+              return null;
+            },
           )
         : null;
       const p = props.data!.find((x) => x.id === owner) ?? props.data![0];
@@ -310,8 +320,6 @@ export function Vip({ args }: { args: string[] }) {
       setRange({ propertyId: p.id, from: `${today.slice(0, 8)}01`, to: today });
     })();
   }, [props.data]);
-  const junkets = useLoad(() => (range ? get<Junket[]>(`/v1/properties/${range.propertyId}/junkets`) : Promise.resolve(null)), [range?.propertyId, version]);
-  const chosen = junkets.data?.find((j) => j.id === junketId) ?? null;
   const f = useFormat();
   return (
     <main class="vip">
@@ -345,42 +353,54 @@ export function Vip({ args }: { args: string[] }) {
         </form>
       )}
       {range && <p class="hint">{t.notLive}</p>}
-      {range && (
-        <section aria-labelledby="vip-junkets" data-testid="vip-junkets">
-          <h2 id="vip-junkets">{t.junkets}</h2>
-          <ErrorNote problem={junkets.error} />
-          {!junkets.data && !junkets.error && <p role="status">{w.loading}</p>}
-          {junkets.data && junkets.data.length === 0 && <p data-testid="vip-junkets-empty">{t.noJunkets}</p>}
-          {junkets.data && junkets.data.length > 0 && (
-            <Scroll label={t.junketsCaption}>
-              <table class="figures">
-                <caption class="sr-only">{t.junketsCaption}</caption>
-                <Head columns={t.junketColumns} />
-                <tbody>
-                  {junkets.data.map((j) => (
-                    <tr key={j.id} data-junket={j.id}>
-                      <th scope="row">
-                        <a href={`#/vip/${j.id}`} aria-current={j.id === junketId ? 'true' : undefined}>
-                          {j.code}
-                        </a>
-                      </th>
-                      <td>{j.name}</td>
-                      <td>{j.licence ?? '—'}</td>
-                      <td>{j.currency}</td>
-                      <Money field="creditLimit" v={j.creditLimit} currency={j.currency} />
-                      <Money field="balance" v={j.balance} currency={j.currency} />
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </Scroll>
-          )}
-          {junkets.data && junkets.data.length > 0 && !chosen && <p class="hint">{t.choose}</p>}
-        </section>
-      )}
-      {range && chosen && <JunketDesk key={chosen.id + version} junket={chosen} range={range} f={f} />}
+      {range && <Room key={range.propertyId} range={range} junketId={junketId} version={version} f={f} />}
+      <ErrorNote problem={missing} />
       {range && mayCall(caller, 'patronRolling') && <RollingLookup range={range} version={version} />}
     </main>
+  );
+}
+
+/** One property's junkets, and the one chosen (keyed by property: an answer for another property never stands for this one). */
+function Room({ range, junketId, version, f }: { range: Range; junketId: string | null; version: number; f: Format }) {
+  const t = useT(VIP);
+  const w = useT(WORDS);
+  const junkets = useLoad(() => get<Junket[]>(`/v1/properties/${range.propertyId}/junkets`), [version]);
+  const chosen = junkets.data?.find((j) => j.id === junketId) ?? null;
+  return (
+    <>
+      <section aria-labelledby="vip-junkets" data-testid="vip-junkets">
+        <h2 id="vip-junkets">{t.junkets}</h2>
+        <ErrorNote problem={junkets.error} />
+        {!junkets.data && !junkets.error && <p role="status">{w.loading}</p>}
+        {junkets.data && junkets.data.length === 0 && <p data-testid="vip-junkets-empty">{t.noJunkets}</p>}
+        {junkets.data && junkets.data.length > 0 && (
+          <Scroll label={t.junketsCaption}>
+            <table class="figures">
+              <caption class="sr-only">{t.junketsCaption}</caption>
+              <Head columns={t.junketColumns} />
+              <tbody>
+                {junkets.data.map((j) => (
+                  <tr key={j.id} data-junket={j.id}>
+                    <th scope="row">
+                      <a href={`#/vip/${j.id}`} aria-current={j.id === junketId ? 'true' : undefined}>
+                        {j.code}
+                      </a>
+                    </th>
+                    <td>{j.name}</td>
+                    <td>{j.licence ?? '—'}</td>
+                    <td>{j.currency}</td>
+                    <Money field="creditLimit" v={j.creditLimit} currency={j.currency} />
+                    <Money field="balance" v={j.balance} currency={j.currency} />
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Scroll>
+        )}
+        {junkets.data && junkets.data.length > 0 && !chosen && <p class="hint">{t.choose}</p>}
+      </section>
+      {chosen && <JunketDesk key={`${chosen.id}:${range.from}:${range.to}:${version}`} junket={chosen} range={range} f={f} />}
+    </>
   );
 }
 
@@ -400,7 +420,7 @@ function Head({ columns }: { columns: string[] }) {
 
 function Sub({ id, title, children }: { id: string; title: string; children: ComponentChildren }) {
   return (
-    <section aria-labelledby={id} data-testid={id}>
+    <section data-testid={id}>
       <h3 id={id}>{title}</h3>
       {children}
     </section>
@@ -683,9 +703,9 @@ function JunketDesk({ junket, range, f }: { junket: Junket; range: Range; f: For
         {!entries.data && !entries.error && <p role="status">{w.loading}</p>}
         {entries.data && entries.data.length === 0 && <p>{t.noEntries}</p>}
         {entries.data && entries.data.length > 0 && (
-          <Scroll label={t.entries}>
+          <Scroll label={t.entriesCaption}>
             <table class="figures">
-              <caption class="sr-only">{t.entries}</caption>
+              <caption class="sr-only">{t.entriesCaption}</caption>
               <Head columns={t.entryColumns} />
               <tbody>
                 {entries.data.map((e) => (
@@ -711,9 +731,9 @@ function JunketDesk({ junket, range, f }: { junket: Junket; range: Range; f: For
         {!agreed.data && !agreed.error && <p role="status">{w.loading}</p>}
         {agreed.data && agreed.data.length === 0 && <p data-testid="vip-agreed-empty">{t.noAgreed}</p>}
         {agreed.data && agreed.data.length > 0 && (
-          <Scroll label={t.agreed}>
+          <Scroll label={t.agreedCaption}>
             <table class="figures">
-              <caption class="sr-only">{t.agreed}</caption>
+              <caption class="sr-only">{t.agreedCaption}</caption>
               <Head columns={t.agreedColumns} />
               <tbody>
                 {agreed.data.map((a) => (
@@ -740,13 +760,8 @@ function JunketDesk({ junket, range, f }: { junket: Junket; range: Range; f: For
 
 function RollingLookup({ range, version }: { range: Range; version: number }) {
   const t = useT(VIP);
-  const f = useFormat();
   const [typed, setTyped] = useState('');
   const [card, setCard] = useState('');
-  const { data, error } = useLoad(
-    () => (card ? get<Rolling>(`/v1/patrons/${encodeURIComponent(card)}/rolling`, { ...range }) : Promise.resolve(null)),
-    [card, range.propertyId, range.from, range.to, version],
-  );
   return (
     <section aria-labelledby="vip-rolling" data-testid="vip-rolling">
       <h2 id="vip-rolling">{t.rolling}</h2>
@@ -765,50 +780,63 @@ function RollingLookup({ range, version }: { range: Range; version: number }) {
         </label>
         <button type="submit">{t.show}</button>
       </form>
-      <ErrorNote problem={error} />
-      {card && data && data.accounts.length === 0 && <p data-testid="vip-rolling-empty">{t.noRolling(card)}</p>}
-      {card &&
-        data?.accounts.map((a) => (
-          <div key={a.currency} data-currency={a.currency}>
-            <FactTable
-              label={`${t.rollingOf(card)} (${a.currency})`}
-              testid={`vip-rolling-${a.currency}`}
-              currency={a.currency}
-              rows={[
-                ...(['purchased', 'returned', 'netPurchased', 'rolled', 'inHand', 'handle', 'win', 'theoreticalWin'] as const).map(
-                  (k) => [k, t.totalRows[k], a[k]] as [string, string, Amount],
-                ),
-                ['theoreticalWinStdDev', t.stdDev, a.theoreticalWinStdDev],
-              ]}
-            />
-            <dl class="facts">
-              <div>
-                <dt>{t.wagers}</dt>
-                <dd data-field="wagers" data-value={String(a.wagers)}>
-                  {f.integer(a.wagers)}
-                </dd>
-              </div>
-              <div>
-                <dt>{t.rollingWin}</dt>
-                <dd data-field="rollingWinPercent" data-value={a.rollingWinPercent ?? ''}>
-                  {f.percent(a.rollingWinPercent)}
-                </dd>
-              </div>
-              <div>
-                <dt>{t.theoRollingWin}</dt>
-                <dd data-field="theoreticalRollingWinPercent" data-value={a.theoreticalRollingWinPercent ?? ''}>
-                  {f.percent(a.theoreticalRollingWinPercent)}
-                </dd>
-              </div>
-              <div>
-                <dt>{t.agrees}</dt>
-                <dd data-field="agrees" data-value={String(a.agrees)}>
-                  {a.agrees ? t.yes : `${t.no}: ${t.disagree}`}
-                </dd>
-              </div>
-            </dl>
-          </div>
-        ))}
+      {card && <RollingOf key={`${card}:${range.propertyId}:${range.from}:${range.to}:${version}`} card={card} range={range} />}
     </section>
+  );
+}
+
+/** A patron's rolling account over the period (reading it is an audit entry: read when asked for). */
+function RollingOf({ card, range }: { card: string; range: Range }) {
+  const t = useT(VIP);
+  const w = useT(WORDS);
+  const f = useFormat();
+  const { data, error } = useLoad(() => get<Rolling>(`/v1/patrons/${encodeURIComponent(card)}/rolling`, { ...range }), []);
+  return (
+    <>
+      <ErrorNote problem={error} />
+      {!data && !error && <p role="status">{w.loading}</p>}
+      {data && data.accounts.length === 0 && <p data-testid="vip-rolling-empty">{t.noRolling(card)}</p>}
+      {data?.accounts.map((a) => (
+        <div key={a.currency} data-currency={a.currency}>
+          <FactTable
+            label={`${t.rollingOf(card)} (${a.currency})`}
+            testid={`vip-rolling-${a.currency}`}
+            currency={a.currency}
+            rows={[
+              ...(['purchased', 'returned', 'netPurchased', 'rolled', 'inHand', 'handle', 'win', 'theoreticalWin'] as const).map(
+                (k) => [k, t.totalRows[k], a[k]] as [string, string, Amount],
+              ),
+              ['theoreticalWinStdDev', t.stdDev, a.theoreticalWinStdDev],
+            ]}
+          />
+          <dl class="facts">
+            <div>
+              <dt>{t.wagers}</dt>
+              <dd data-field="wagers" data-value={String(a.wagers)}>
+                {f.integer(a.wagers)}
+              </dd>
+            </div>
+            <div>
+              <dt>{t.rollingWin}</dt>
+              <dd data-field="rollingWinPercent" data-value={a.rollingWinPercent ?? ''}>
+                {f.percent(a.rollingWinPercent)}
+              </dd>
+            </div>
+            <div>
+              <dt>{t.theoRollingWin}</dt>
+              <dd data-field="theoreticalRollingWinPercent" data-value={a.theoreticalRollingWinPercent ?? ''}>
+                {f.percent(a.theoreticalRollingWinPercent)}
+              </dd>
+            </div>
+            <div>
+              <dt>{t.agrees}</dt>
+              <dd data-field="agrees" data-value={String(a.agrees)}>
+                {a.agrees ? t.yes : `${t.no}: ${t.disagree}`}
+              </dd>
+            </div>
+          </dl>
+        </div>
+      ))}
+    </>
   );
 }
