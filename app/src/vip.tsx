@@ -89,6 +89,7 @@ const en = {
   entryColumns: ['Gaming day', 'Time', 'Kind', 'Method', 'Amount', 'Balance after'],
   entryKinds: { MARKER: 'Marker', REPAYMENT: 'Repayment', PAYOUT: 'Payout', SETTLEMENT: 'Agreed statement credited' } as Record<string, string>,
   noEntries: 'No account entry in this period.',
+  methods: { CASH: 'Cash', CHIPS: 'Chips', CHECK: 'Check', WIRE: 'Wire' } as Record<string, string>,
   agreed: 'Agreed statements',
   agreedCaption: 'The periods agreed with the junket and locked, oldest first',
   agreedColumns: ['From', 'To', 'Junket signatory', 'Agreed', 'Digest'],
@@ -177,6 +178,7 @@ const VIP: Words<typeof en> = {
     entryColumns: ['博彩日', '時間', '類別', '方式', '金額', '結餘'],
     entryKinds: { MARKER: '借據', REPAYMENT: '還款', PAYOUT: '支付', SETTLEMENT: '確認結算入賬' },
     noEntries: '此期間沒有賬戶記錄。',
+    methods: { CASH: '現金', CHIPS: '籌碼', CHECK: '支票', WIRE: '電匯' },
     agreed: '已確認的結算單',
     agreedCaption: '已與中介人確認並鎖定的期間，按時間先後',
     agreedColumns: ['由', '至', '中介人簽署人', '確認時間', '摘要'],
@@ -262,6 +264,7 @@ const VIP: Words<typeof en> = {
     entryColumns: ['博彩日', '时间', '类别', '方式', '金额', '结余'],
     entryKinds: { MARKER: '借据', REPAYMENT: '还款', PAYOUT: '支付', SETTLEMENT: '确认结算入账' },
     noEntries: '此期间没有账户记录。',
+    methods: { CASH: '现金', CHIPS: '筹码', CHECK: '支票', WIRE: '电汇' },
     agreed: '已确认的结算单',
     agreedCaption: '已与中介人确认并锁定的期间，按时间先后',
     agreedColumns: ['从', '至', '中介人签署人', '确认时间', '摘要'],
@@ -715,7 +718,7 @@ function JunketDesk({ junket, range, f }: { junket: Junket; range: Range; f: For
                     <th scope="row" data-field="kind" data-value={e.kind}>
                       {t.entryKinds[e.kind]}
                     </th>
-                    <td>{e.method ?? '—'}</td>
+                    <td>{e.method ? (t.methods[e.method] ?? e.method) : '—'}</td>
                     <Money field="amount" v={e.amount} currency={e.currency} />
                     <Money field="balance" v={e.balance} currency={e.currency} />
                   </tr>
