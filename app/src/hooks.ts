@@ -3,12 +3,20 @@ import { ApiError } from './api';
 import type { Problem } from './error-note';
 import { follow, LiveEvent } from './live';
 
-/** Loads a screen's figures, again whenever `reload` is called (coalesced: one load at a time, the latest wins). */
+/**
+ * Loads a screen's figures, again whenever `reload` is called (coalesced: one load at a time, the
+ * latest wins). When `deps` change (a new question) while a load runs, the load in flight is
+ * answering the old question: its answer is dropped and the new question is asked.
+ */
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T | null; error: Problem | null; reload: () => void } {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<Problem | null>(null);
   const running = useRef(false);
   const again = useRef(false);
+  // The load of the latest render (it closes over the latest question), and which question that is.
+  const latest = useRef(load);
+  latest.current = load;
+  const question = useRef(0);
   const reload = useCallback(() => {
     if (running.current) {
       again.current = true;
@@ -18,17 +26,24 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T |
     void (async () => {
       do {
         again.current = false;
+        const asked = question.current;
         try {
-          setData(await load());
-          setError(null);
+          const answer = await latest.current();
+          if (asked === question.current) {
+            setData(answer);
+            setError(null);
+          }
         } catch (e) {
-          setError(problemOf(e));
+          if (asked === question.current) setError(problemOf(e));
         }
       } while (again.current);
       running.current = false;
     })();
   }, deps);
-  useEffect(reload, [reload]);
+  useEffect(() => {
+    question.current++;
+    reload();
+  }, [reload]);
   return { data, error, reload };
 }
 

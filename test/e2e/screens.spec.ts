@@ -266,11 +266,14 @@ describe('screens', () => {
     const { table } = await givenPit(ctx, { code: 'NAV-06', pit: 'N' });
     const expected: Record<string, string[]> = {
       TERMINAL: ['#/pit'],
-      SUPERVISOR: ['#/pit', '#/finance', '#/yield'],
-      FINANCE: ['#/pit', '#/finance', '#/yield'],
-      AUDITOR: ['#/pit', '#/finance', '#/yield'],
-      HOST: ['#/pit'],
-      CASHIER: ['#/pit'],
+      SURVEILLANCE: ['#/pit'],
+      SUPERVISOR: ['#/pit', '#/finance', '#/yield', '#/cage', '#/vip'],
+      AUDITOR: ['#/pit', '#/finance', '#/yield', '#/cage', '#/vip'],
+      FINANCE: ['#/pit', '#/finance', '#/yield', '#/vip'],
+      ADMIN: ['#/pit', '#/finance', '#/yield', '#/vip'],
+      HOST: ['#/pit', '#/cage', '#/vip'],
+      CASHIER: ['#/pit', '#/cage', '#/vip'],
+      COMPLIANCE: ['#/pit', '#/cage', '#/vip'],
     };
     for (const [role, links] of Object.entries(expected)) {
       const page = await signedIn(await givenKey(ctx, role, role === 'TERMINAL' ? table.id : undefined));
