@@ -25,6 +25,8 @@ const SCREENS: { id: ScreenId; nav: boolean; bare?: true; reads: string[]; load:
   { id: 'pit', nav: true, reads: ['listTables', 'listShoes'], load: () => import('./pit').then((m) => m.PitOverview) },
   { id: 'finance', nav: true, reads: ['winLossReport', 'quarterlyStatement'], load: () => import('./finance').then((m) => m.Finance) },
   { id: 'yield', nav: true, reads: ['yieldAdviceReport', 'yieldEvaluationReport'], load: () => import('./yield').then((m) => m.Yield) },
+  { id: 'surveillance', nav: true, reads: ['openAlertsBy', 'listAlerts', 'getAlert'], load: () => import('./surveillance').then((m) => m.Surveillance) },
+  { id: 'patrons', nav: true, reads: ['topPatrons', 'getPatron', 'patronRating', 'patronVisits'], load: () => import('./patrons').then((m) => m.Patrons) },
   { id: 'tables', nav: false, reads: ['getTable', 'listShoes', 'getShoeRoads'], load: () => import('./scoreboard').then((m) => m.Scoreboard) },
 ];
 
