@@ -107,6 +107,7 @@ const en = {
   agrees: 'yes',
   differs: 'no: chips still in hand',
   noRolling: 'No dead chips bought or played in the range.',
+  backwards: 'The range ends before it starts: choose a “To” day on or after the “From” day.',
 };
 
 const PATRONS: Words<typeof en> = {
@@ -177,6 +178,7 @@ const PATRONS: Words<typeof en> = {
     agrees: '相符',
     differs: '不符：手上仍有泥碼',
     noRolling: '期間內沒有購入或使用泥碼。',
+    backwards: '結束日期早於開始日期：請選擇不早於「由」的「至」日期。',
   },
   'zh-Hans': {
     title: '客户',
@@ -244,6 +246,7 @@ const PATRONS: Words<typeof en> = {
     agrees: '相符',
     differs: '不符：手上仍有泥码',
     noRolling: '期间内没有购入或使用泥码。',
+    backwards: '结束日期早于开始日期：请选择不早于“从”的“至”日期。',
   },
 };
 
@@ -285,7 +288,12 @@ export function Patrons({ args }: ScreenProps) {
         <>
           <RangeFields range={range} properties={props.data} onChange={setRange} />
           <p class="hint">{t.audited}</p>
-          {card ? (
+          {range.from > range.to ? (
+            // Nothing is asked for a range that ends before it starts (a read of patrons is audited even when refused).
+            <p role="status" data-testid="backwards">
+              {t.backwards}
+            </p>
+          ) : card ? (
             <PatronView key={card} card={card} range={range} tables={tables.data} />
           ) : (
             <TopPatrons range={range} tables={tables.data.filter((x) => !range.propertyId || x.propertyId === range.propertyId)} />
