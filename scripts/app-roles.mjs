@@ -8,8 +8,7 @@ import fs from 'node:fs';
 const [from = 'openapi.json', to = 'app/src/generated/roles.ts'] = process.argv.slice(2);
 const doc = JSON.parse(fs.readFileSync(from, 'utf8'));
 const roles = {};
-for (const ops of Object.values(doc.paths))
-  for (const [method, op] of Object.entries(ops)) if (op['x-roles']) roles[op.operationId] = op['x-roles'];
+for (const ops of Object.values(doc.paths)) for (const [method, op] of Object.entries(ops)) if (op['x-roles']) roles[op.operationId] = op['x-roles'];
 fs.mkdirSync(new URL('.', `file://${process.cwd()}/${to}`), { recursive: true });
 fs.writeFileSync(
   to,

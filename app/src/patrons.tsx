@@ -107,6 +107,10 @@ const en = {
   agrees: 'yes',
   differs: 'no: chips still in hand',
   noRolling: 'No dead chips bought or played in the range.',
+  visitsTable: (card: string) => `Visits of ${card}, oldest first, with the play of each`,
+  rollingTable: (card: string) => `Rolling-chip account of ${card}, by currency`,
+  byBetTable: (card: string) => `Rated play of ${card} by bet`,
+  byDayTable: (card: string) => `Rated play of ${card} by gaming day, and the whole range`,
   backwards: 'The range ends before it starts: choose a “To” day on or after the “From” day.',
 };
 
@@ -178,6 +182,10 @@ const PATRONS: Words<typeof en> = {
     agrees: '相符',
     differs: '不符：手上仍有泥碼',
     noRolling: '期間內沒有購入或使用泥碼。',
+    visitsTable: (card) => `${card} 的到訪，最早在前，附每次到訪的遊戲數字`,
+    rollingTable: (card) => `${card} 的泥碼戶口，按貨幣`,
+    byBetTable: (card) => `${card} 按注項的評級`,
+    byDayTable: (card) => `${card} 按博彩日及整個期間的評級`,
     backwards: '結束日期早於開始日期：請選擇不早於「由」的「至」日期。',
   },
   'zh-Hans': {
@@ -246,6 +254,10 @@ const PATRONS: Words<typeof en> = {
     agrees: '相符',
     differs: '不符：手上仍有泥码',
     noRolling: '期间内没有购入或使用泥码。',
+    visitsTable: (card) => `${card} 的到访，最早在前，附每次到访的游戏数字`,
+    rollingTable: (card) => `${card} 的泥码账户，按货币`,
+    byBetTable: (card) => `${card} 按注项的评级`,
+    byDayTable: (card) => `${card} 按博彩日及整个期间的评级`,
     backwards: '结束日期早于开始日期：请选择不早于“从”的“至”日期。',
   },
 };
@@ -585,9 +597,9 @@ function Play({ card, range, tables }: { card: string; range: Range; tables: Tab
               </span>
             </p>
             <CurrencyNote c={c} />
-            <Scroll label={t.byDay}>
+            <Scroll label={t.byDayTable(card)}>
               <table class="figures" data-testid="rating-days">
-                <caption class="sr-only">{t.byDay}</caption>
+                <caption class="sr-only">{t.byDayTable(card)}</caption>
                 <thead>
                   <tr>
                     <th scope="col">{t.day}</th>
@@ -618,9 +630,9 @@ function Play({ card, range, tables }: { card: string; range: Range; tables: Tab
             {Object.keys(r.total.byBetType).length > 0 && (
               <>
                 <h3>{t.byBet}</h3>
-                <Scroll label={t.byBet}>
+                <Scroll label={t.byBetTable(card)}>
                   <table class="figures" data-testid="rating-bets">
-                    <caption class="sr-only">{t.byBet}</caption>
+                    <caption class="sr-only">{t.byBetTable(card)}</caption>
                     <thead>
                       <tr>
                         <th scope="col">{t.bet}</th>
@@ -658,9 +670,9 @@ function Play({ card, range, tables }: { card: string; range: Range; tables: Tab
         {!first.data && !first.error && <p role="status">{w.loading}</p>}
         {first.data && visits.length === 0 && <p data-testid="visits-empty">{t.noVisits}</p>}
         {visits.length > 0 && (
-          <Scroll label={t.visits}>
+          <Scroll label={t.visitsTable(card)}>
             <table class="figures">
-              <caption class="sr-only">{t.visits}</caption>
+              <caption class="sr-only">{t.visitsTable(card)}</caption>
               <thead>
                 <tr>
                   {t.visitColumns.map((col) => (
@@ -721,9 +733,9 @@ function RollingAccount({ card, range }: { card: string; range: Range }) {
       {!data && !error && <p role="status">{w.loading}</p>}
       {data && data.accounts.length === 0 && <p data-testid="rolling-empty">{t.noRolling}</p>}
       {data && data.accounts.length > 0 && (
-        <Scroll label={t.rolling}>
+        <Scroll label={t.rollingTable(card)}>
           <table class="figures">
-            <caption class="sr-only">{t.rolling}</caption>
+            <caption class="sr-only">{t.rollingTable(card)}</caption>
             <thead>
               <tr>
                 {t.rollingColumns.map((col) => (

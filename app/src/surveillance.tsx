@@ -132,6 +132,11 @@ const en = {
   closedNote: 'Closed: nothing more can be recorded on it.',
   notAllowedSteps: 'This key reads alerts; acknowledging and closing them is for surveillance staff and supervisors.',
   notAllowedClose: 'Closing an alert is for a supervisor.',
+  act: 'Take a step on the alert',
+  updatesTable: 'Each later look of the detector, oldest first',
+  stepsTable: 'Steps taken on the alert, in order',
+  moneyTable: 'The money, expected against actual, by currency',
+  coupsTable: 'The coups that tell most, with the cards, the bet and its exact edge',
 };
 
 const SURVEILLANCE: Words<typeof en> = {
@@ -239,6 +244,11 @@ const SURVEILLANCE: Words<typeof en> = {
     closedNote: '已結案：不能再記錄任何步驟。',
     notAllowedSteps: '此金鑰只能讀取警報；確認跟進及結案由監控人員及主管處理。',
     notAllowedClose: '結案須由主管處理。',
+    act: '處理警報',
+    updatesTable: '偵測程式其後每次的檢查，最早在前',
+    stepsTable: '警報已採取的步驟，按次序',
+    moneyTable: '預期與實際金額，按貨幣',
+    coupsTable: '最具說明性的牌局，附牌、注項及當時的準確優勢',
   },
   'zh-Hans': {
     title: '监控',
@@ -343,6 +353,11 @@ const SURVEILLANCE: Words<typeof en> = {
     closedNote: '已结案：不能再记录任何步骤。',
     notAllowedSteps: '此密钥只能读取警报；确认跟进及结案由监控人员及主管处理。',
     notAllowedClose: '结案须由主管处理。',
+    act: '处理警报',
+    updatesTable: '检测程序其后每次的检查，最早在前',
+    stepsTable: '警报已采取的步骤，按次序',
+    moneyTable: '预期与实际金额，按货币',
+    coupsTable: '最具说明性的牌局，附牌、注项及当时的准确优势',
   },
 };
 
@@ -713,7 +728,7 @@ function AlertView({ id }: { id: string }) {
           <Steps a={data} />
           <section aria-labelledby="take-steps" data-testid="alert-steps-forms">
             <h2 id="take-steps" class="sr-only">
-              {t.acknowledgeTitle}
+              {t.act}
             </h2>
             <ErrorNote problem={problem} />
             {data.status === 'CLOSED' ? (
@@ -851,9 +866,9 @@ function Evidence({ a }: { a: Alert }) {
         </dl>
       )}
       {money.length > 0 && (
-        <Scroll label={t.money}>
+        <Scroll label={t.moneyTable}>
           <table class="figures" data-testid="evidence-money">
-            <caption class="sr-only">{t.money}</caption>
+            <caption class="sr-only">{t.moneyTable}</caption>
             <thead>
               <tr>
                 {t.moneyColumns.map((c, i) => (
@@ -890,9 +905,9 @@ function Evidence({ a }: { a: Alert }) {
       {coups.length > 0 && (
         <>
           <h3 id="telling">{t.coups}</h3>
-          <Scroll label={t.coups}>
+          <Scroll label={t.coupsTable}>
             <table class="figures" data-testid="evidence-coups">
-              <caption class="sr-only">{t.coups}</caption>
+              <caption class="sr-only">{t.coupsTable}</caption>
               <thead>
                 <tr>
                   {t.coupColumns.map((c) => (
@@ -969,9 +984,9 @@ function Updates({ a }: { a: Alert }) {
       {a.updates.length === 0 ? (
         <p>{t.noUpdates}</p>
       ) : (
-        <Scroll label={t.updates}>
+        <Scroll label={t.updatesTable}>
           <table class="figures">
-            <caption class="sr-only">{t.updates}</caption>
+            <caption class="sr-only">{t.updatesTable}</caption>
             <thead>
               <tr>
                 {t.updateColumns.map((c) => (
@@ -1013,9 +1028,9 @@ function Steps({ a }: { a: Alert }) {
       {a.steps.length === 0 ? (
         <p data-testid="no-steps">{t.noSteps}</p>
       ) : (
-        <Scroll label={t.steps}>
+        <Scroll label={t.stepsTable}>
           <table class="figures">
-            <caption class="sr-only">{t.steps}</caption>
+            <caption class="sr-only">{t.stepsTable}</caption>
             <thead>
               <tr>
                 {t.stepColumns.map((c) => (

@@ -298,6 +298,7 @@ describe('the surveillance screen', () => {
     expect(acknowledged.steps[0].keyId).toBe((await ctx.as(watcher).get('/v1/api-keys/me')).body.keyId);
     await until(page, () => document.querySelector('[data-testid="alert"] [data-field="status"]')?.getAttribute('data-value') === 'ACKNOWLEDGED');
     expect(await page.locator('[data-testid="acknowledge-form"]').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
     expect(problemsOf(page)).toEqual([]);
     await page.close();
 
@@ -331,6 +332,7 @@ describe('the surveillance screen', () => {
     expect(await refusal.getAttribute('data-code')).toBe('ALERT_CLOSED');
     await sup.locator('[data-testid="closed-note"]').waitFor();
     expect(await sup.locator('[data-testid="steps"] tr[data-step="CLOSE"] [data-field="note"]').innerText()).toBe('closed at the other desk');
+    expect(await axeViolations(sup)).toEqual([]);
     expect(problemsOf(sup).filter((p) => !/status of 409 .*\/v1\/surveillance\/alerts\/[0-9a-f-]+\/close/.test(p))).toEqual([]);
     await sup.close();
 
