@@ -44,7 +44,8 @@ const en = {
   alertsTitle: 'Alerts',
   state: 'State',
   states: { ACTIVE: 'Not yet closed', OPEN: 'Open', ACKNOWLEDGED: 'Acknowledged', CLOSED: 'Closed', ALL: 'All' } as Record<StateFilter, string>,
-  only: (s: string) => `Only ${s}`,
+  only: (s: string) => `Only the alerts of ${s}`,
+  subjectNouns: { PATRON: 'patron', DEALER: 'dealer', TABLE: 'table', SHOE: 'shoe', SEAT: 'seat' } as Record<Subject, string>,
   clear: 'Show every subject',
   alertColumns: ['Raised', 'Detector', 'Severity', 'State', 'Names', 'Table', 'Gaming day', 'p-value', 'Alarm level', 'Reason'],
   alertsCaption: 'Integrity alerts, newest first',
@@ -156,7 +157,8 @@ const SURVEILLANCE: Words<typeof en> = {
     alertsTitle: '警報',
     state: '狀態',
     states: { ACTIVE: '未結案', OPEN: '未處理', ACKNOWLEDGED: '跟進中', CLOSED: '已結案', ALL: '全部' },
-    only: (s) => `只限 ${s}`,
+    only: (s) => `只顯示${s}的警報`,
+    subjectNouns: { PATRON: '客人', DEALER: '荷官', TABLE: '賭桌', SHOE: '牌靴', SEAT: '座位' },
     clear: '顯示所有對象',
     alertColumns: ['發出時間', '偵測項目', '嚴重程度', '狀態', '涉及', '賭桌', '博彩日', 'p 值', '警報門檻', '原因'],
     alertsCaption: '誠信警報，最新在前',
@@ -265,7 +267,8 @@ const SURVEILLANCE: Words<typeof en> = {
     alertsTitle: '警报',
     state: '状态',
     states: { ACTIVE: '未结案', OPEN: '未处理', ACKNOWLEDGED: '跟进中', CLOSED: '已结案', ALL: '全部' },
-    only: (s) => `只限 ${s}`,
+    only: (s) => `只显示${s}的警报`,
+    subjectNouns: { PATRON: '客人', DEALER: '荷官', TABLE: '赌桌', SHOE: '牌靴', SEAT: '座位' },
     clear: '显示所有对象',
     alertColumns: ['发出时间', '检测项目', '严重程度', '状态', '涉及', '赌桌', '博彩日', 'p 值', '警报阈值', '原因'],
     alertsCaption: '诚信警报，最新在前',
@@ -383,11 +386,17 @@ function useRefresh(reload: () => void): void {
   }, [reload]);
 }
 
-/** The tables' codes, for a key that may read them (every role that reads alerts may). */
-function useTableCodes(): Map<string, Table> {
+/** The tables' codes, for a key that may read them (every role that reads alerts may); read again once when an alert names a table not yet known. */
+function useTableCodes(ids: string[]): Map<string, Table> {
   const caller = useCaller();
-  const { data } = useLoad(() => (mayCall(caller, 'listTables') ? get<Table[]>('/v1/tables') : Promise.resolve([])), [caller]);
-  return new Map((data ?? []).map((t) => [t.id, t]));
+  const may = mayCall(caller, 'listTables');
+  const { data, reload } = useLoad(() => (may ? get<Table[]>('/v1/tables') : Promise.resolve([])), [may]);
+  const known = new Map((data ?? []).map((t) => [t.id, t]));
+  const missing = may && data ? [...new Set(ids.filter((id) => !known.has(id)))].sort().join(',') : '';
+  useEffect(() => {
+    if (missing) reload();
+  }, [missing]);
+  return known;
 }
 
 function Checked({ at, reload }: { at: Date | null; reload: () => void }) {
@@ -442,13 +451,13 @@ function AlertList() {
   const [state, setState] = useState<StateFilter>('ACTIVE');
   const [filter, setFilter] = useState<SubjectFilter | null>(null);
   const [at, setAt] = useState<Date | null>(null);
-  const tables = useTableCodes();
   const view = useLoad(() => get<OpenAlerts[]>('/v1/surveillance/open-alerts', { by }), [by]);
   const alerts = useLoad(async () => {
     const a = await loadAlerts(state, filter);
     setAt(new Date());
     return a;
   }, [state, filter]);
+  const tables = useTableCodes([...(alerts.data ?? []).map((a) => a.tableId), ...(by === 'SEAT' ? (view.data ?? []).map((v) => v.subject.split(':')[0]) : [])]);
   const reload = () => {
     view.reload();
     alerts.reload();
@@ -521,7 +530,7 @@ function AlertList() {
                       <button
                         type="button"
                         aria-label={t.showAlerts(subjectLabel(v))}
-                        onClick={() => setFilter({ by, subject: v.subject, label: `${t.subjects[by]}: ${subjectLabel(v)}` })}
+                        onClick={() => setFilter({ by, subject: v.subject, label: subjectLabel(v) })}
                       >
                         {t.show}
                       </button>
@@ -550,7 +559,7 @@ function AlertList() {
         </div>
         {filter && (
           <p class="filter" data-testid="subject-filter">
-            {t.only(filter.label)}{' '}
+            {t.only(`${t.subjectNouns[filter.by]} ${filter.label}`)}{' '}
             <button type="button" onClick={() => setFilter(null)}>
               {t.clear}
             </button>
@@ -686,12 +695,16 @@ function AlertView({ id }: { id: string }) {
   const caller = useCaller();
   const [at, setAt] = useState<Date | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
-  const tables = useTableCodes();
   const { data, error, reload } = useLoad(async () => {
     const a = await get<Alert>(`/v1/surveillance/alerts/${encodeURIComponent(id)}`);
     setAt(new Date());
     return a;
   }, [id]);
+  const tables = useTableCodes(data ? [data.tableId] : []);
+  const shoe = useLoad(
+    () => (data && mayCall(caller, 'getShoe') ? get<Schemas['ShoeDto']>(`/v1/shoes/${data.shoeId}`) : Promise.resolve(null)),
+    [data?.shoeId],
+  );
   useRefresh(reload);
   const step = async (kind: 'acknowledge' | 'close', note: string): Promise<boolean> => {
     setProblem(null);
@@ -722,7 +735,7 @@ function AlertView({ id }: { id: string }) {
       {!data && !error && <p role="status">{w.loading}</p>}
       {data && (
         <>
-          <Summary a={data} tables={tables} />
+          <Summary a={data} tables={tables} shoe={shoe.data} />
           <Evidence a={data} />
           <Updates a={data} />
           <Steps a={data} />
@@ -790,7 +803,7 @@ function StepForm({
   );
 }
 
-function Summary({ a, tables }: { a: Alert; tables: Map<string, Table> }) {
+function Summary({ a, tables, shoe }: { a: Alert; tables: Map<string, Table>; shoe: Schemas['ShoeDto'] | null }) {
   const t = useT(SURVEILLANCE);
   const f = useFormat();
   const lang = useLang();
@@ -810,7 +823,7 @@ function Summary({ a, tables }: { a: Alert; tables: Map<string, Table> }) {
   if (a.dealerId) rows.push(['dealerId', a.dealerId, a.dealerId]);
   if (a.seat !== null) rows.push(['seat', a.seat, f.integer(a.seat)]);
   rows.push(['tableId', a.tableId, tables.get(a.tableId)?.code ?? a.tableId]);
-  rows.push(['shoeId', a.shoeId, a.shoeId]);
+  rows.push(['shoeId', a.shoeId, shoe ? `${tables.get(a.tableId)?.code ?? ''} #${shoe.number}` : a.shoeId]);
   rows.push(['gamingDay', a.gamingDay, f.day(a.gamingDay)]);
   rows.push(['createdAt', a.createdAt, f.dateTime(a.createdAt)]);
   return (
