@@ -47,7 +47,7 @@ const en = {
   only: (s: string) => `Only the alerts of ${s}`,
   subjectNouns: { PATRON: 'patron', DEALER: 'dealer', TABLE: 'table', SHOE: 'shoe', SEAT: 'seat' } as Record<Subject, string>,
   clear: 'Show every subject',
-  alertColumns: ['Raised', 'Detector', 'Severity', 'State', 'Names', 'Table', 'Gaming day', 'p-value', 'Alarm level', 'Reason'],
+  alertColumns: ['Raised', 'Detector', 'Severity', 'State', 'Names', 'Table', 'Gaming day', 'p-value', 'Alarm level'],
   alertsCaption: 'Integrity alerts, newest first',
   noAlerts: 'No alert in this state.',
   open: 'Open alert',
@@ -160,7 +160,7 @@ const SURVEILLANCE: Words<typeof en> = {
     only: (s) => `只顯示${s}的警報`,
     subjectNouns: { PATRON: '客人', DEALER: '荷官', TABLE: '賭桌', SHOE: '牌靴', SEAT: '座位' },
     clear: '顯示所有對象',
-    alertColumns: ['發出時間', '偵測項目', '嚴重程度', '狀態', '涉及', '賭桌', '博彩日', 'p 值', '警報門檻', '原因'],
+    alertColumns: ['發出時間', '偵測項目', '嚴重程度', '狀態', '涉及', '賭桌', '博彩日', 'p 值', '警報門檻'],
     alertsCaption: '誠信警報，最新在前',
     noAlerts: '沒有此狀態的警報。',
     open: '打開警報',
@@ -270,7 +270,7 @@ const SURVEILLANCE: Words<typeof en> = {
     only: (s) => `只显示${s}的警报`,
     subjectNouns: { PATRON: '客人', DEALER: '荷官', TABLE: '赌桌', SHOE: '牌靴', SEAT: '座位' },
     clear: '显示所有对象',
-    alertColumns: ['发出时间', '检测项目', '严重程度', '状态', '涉及', '赌桌', '博彩日', 'p 值', '警报阈值', '原因'],
+    alertColumns: ['发出时间', '检测项目', '严重程度', '状态', '涉及', '赌桌', '博彩日', 'p 值', '警报阈值'],
     alertsCaption: '诚信警报，最新在前',
     noAlerts: '没有此状态的警报。',
     open: '打开警报',
@@ -630,8 +630,8 @@ function AlertTable({ alerts, tables }: { alerts: Alert[]; tables: Map<string, T
           </tr>
         </thead>
         <tbody>
-          {alerts.map((a) => (
-            <tr key={a.id} data-alert={a.id} class={a.severity === 'HIGH' ? 'high' : undefined}>
+          {alerts.map((a) => [
+            <tr key={a.id} data-alert={a.id} class={a.severity === 'HIGH' ? 'high lead' : 'lead'}>
               <th scope="row" data-field="createdAt" data-value={a.createdAt}>
                 <a href={`#/surveillance/${a.id}`} aria-label={`${t.open}: ${t.kinds[a.kind] ?? a.kind}, ${f.dateTime(a.createdAt)}`}>
                   {f.dateTime(a.createdAt)}
@@ -657,11 +657,14 @@ function AlertTable({ alerts, tables }: { alerts: Alert[]; tables: Map<string, T
               </td>
               <SciCell field="pValue" p={a.pValue} />
               <SciCell field="threshold" p={a.threshold} />
-              <td class="reason" lang="en">
+            </tr>,
+            // The detector's reason, in its own words, on a line of its own under the alert's figures.
+            <tr key={`${a.id}-reason`} class="reason-row" data-reason={a.id}>
+              <td colSpan={9} class="reason" lang="en">
                 {text(a.evidence.reason)}
               </td>
-            </tr>
-          ))}
+            </tr>,
+          ])}
         </tbody>
       </table>
     </Scroll>

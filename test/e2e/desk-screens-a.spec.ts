@@ -232,6 +232,9 @@ describe('the surveillance screen', () => {
         .sort(),
     );
     expect(await sidewaysOnTablet(page)).toEqual([0, 0]);
+    // Each alert's reason, in the detector's words, under its figures.
+    expect(await page.locator(`[data-testid="alerts"] tr[data-reason="${seen.id}"]`).innerText()).toBe(seen.evidence.reason);
+    await page.locator('.table-scroll').evaluateAll((els) => els.forEach((e) => (e.scrollLeft = 0)));
     await inEveryLanguage(page, 'surveillance', minors(page), {
       en: ['Surveillance', 'Knew the first card'],
       'zh-Hant': ['監控', '預知首張牌'],
