@@ -266,14 +266,14 @@ describe('screens', () => {
     const { table } = await givenPit(ctx, { code: 'NAV-06', pit: 'N' });
     const expected: Record<string, string[]> = {
       TERMINAL: ['#/pit'],
-      SURVEILLANCE: ['#/pit'],
-      SUPERVISOR: ['#/pit', '#/finance', '#/yield', '#/cage', '#/vip'],
-      AUDITOR: ['#/pit', '#/finance', '#/yield', '#/cage', '#/vip'],
+      SURVEILLANCE: ['#/pit', '#/surveillance'],
+      SUPERVISOR: ['#/pit', '#/finance', '#/yield', '#/surveillance', '#/patrons', '#/cage', '#/vip'],
+      AUDITOR: ['#/pit', '#/finance', '#/yield', '#/surveillance', '#/patrons', '#/cage', '#/vip'],
       FINANCE: ['#/pit', '#/finance', '#/yield', '#/vip'],
       ADMIN: ['#/pit', '#/finance', '#/yield', '#/vip'],
-      HOST: ['#/pit', '#/cage', '#/vip'],
+      HOST: ['#/pit', '#/patrons', '#/cage', '#/vip'],
       CASHIER: ['#/pit', '#/cage', '#/vip'],
-      COMPLIANCE: ['#/pit', '#/cage', '#/vip'],
+      COMPLIANCE: ['#/pit', '#/patrons', '#/cage', '#/vip'],
     };
     for (const [role, links] of Object.entries(expected)) {
       const page = await signedIn(await givenKey(ctx, role, role === 'TERMINAL' ? table.id : undefined));
