@@ -552,37 +552,4 @@ describe("the host's patron view", () => {
 
 // ---------------------------------------------------------------------------------------------
 
-describe('the navigation', () => {
-  it('links each role to exactly the screens it may read, and each opens without a refusal or a console error', async () => {
-    const { table } = await givenPit(ctx, { code: 'DSA-NAV', pit: 'N' });
-    const expected: Record<string, string[]> = {
-      TERMINAL: ['#/pit'],
-      SURVEILLANCE: ['#/pit', '#/surveillance'],
-      HOST: ['#/pit', '#/patrons'],
-      SUPERVISOR: ['#/pit', '#/finance', '#/yield', '#/surveillance', '#/patrons'],
-      AUDITOR: ['#/pit', '#/finance', '#/yield', '#/surveillance', '#/patrons'],
-      COMPLIANCE: ['#/pit', '#/patrons'],
-      FINANCE: ['#/pit', '#/finance', '#/yield'],
-      CASHIER: ['#/pit'],
-    };
-    for (const [role, links] of Object.entries(expected)) {
-      const page = await signedIn(await givenKey(ctx, role, role === 'TERMINAL' ? table.id : undefined));
-      const nav = page.getByRole('navigation');
-      const hrefs = await nav.getByRole('link').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
-      expect([role, hrefs]).toEqual([role, links]);
-      for (const href of links.filter((l) => l === '#/surveillance' || l === '#/patrons')) {
-        await nav.locator(`a[href="${href}"]`).click();
-        await page.locator('main h1').first().waitFor();
-        await until(page, () => document.querySelectorAll('main p[role="status"]').length === 0);
-        expect([role, href, await page.locator('[role="alert"]').count()]).toEqual([role, href, 0]);
-      }
-      // A screen the role may not read says so, and asks the service nothing.
-      for (const href of ['#/surveillance', '#/patrons'].filter((h) => !links.includes(h))) {
-        await page.goto(`${url}/app/${href}`);
-        expect([role, href, await page.locator('[role="alert"]').getAttribute('data-code')]).toEqual([role, href, 'FORBIDDEN']);
-      }
-      expect([role, problemsOf(page)]).toEqual([role, []]);
-      await page.close();
-    }
-  });
-});
+// The navigation of every role, and each link opening without a refusal: test/e2e/screens.spec.ts.

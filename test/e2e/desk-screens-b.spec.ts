@@ -508,30 +508,4 @@ describe('the VIP room', () => {
   });
 });
 
-describe('the navigation of the desks', () => {
-  it('offers cashier, compliance and finance exactly the screens their role may read, each opening without a refusal', async () => {
-    const expected: Record<string, string[]> = {
-      CASHIER: ['#/pit', '#/cage', '#/vip'],
-      COMPLIANCE: ['#/pit', '#/cage', '#/vip'],
-      FINANCE: ['#/pit', '#/finance', '#/yield', '#/vip'],
-    };
-    for (const [role, links] of Object.entries(expected)) {
-      const page = await signedIn(await givenKey(ctx, role));
-      const nav = page.getByRole('navigation');
-      const hrefs = await nav.getByRole('link').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
-      expect([role, hrefs]).toEqual([role, links]);
-      for (const href of links) {
-        await nav.locator(`a[href="${href}"]`).click();
-        await page.locator('main h1').first().waitFor();
-        await until(page, () => document.querySelectorAll('main p[role="status"]').length === 0);
-        expect([role, href, await page.locator('[role="alert"]').count()]).toEqual([role, href, 0]);
-      }
-      if (!links.includes('#/cage')) {
-        await page.goto(`${url}/app/#/cage`);
-        expect([role, await page.locator('[role="alert"]').getAttribute('data-code')]).toEqual([role, 'FORBIDDEN']);
-      }
-      expect([role, problemsOf(page)]).toEqual([role, []]);
-      await page.close();
-    }
-  });
-});
+// The navigation of every role, and each link opening without a refusal: test/e2e/screens.spec.ts.
