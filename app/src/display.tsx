@@ -8,7 +8,7 @@ import { useT, Words } from './i18n';
 import { LangSwitch } from './lang-switch';
 import type { ScreenProps } from './main';
 import { BeadPlate, BigRoad, DerivedRoad, LookAhead } from './roads';
-import { WORDS } from './words';
+import { payIn, WORDS } from './words';
 import './display.css';
 
 const en = {
@@ -193,7 +193,7 @@ export function Display({ args: [tableId] }: ScreenProps) {
                     <td data-field="max" data-minor={String(b.max)}>
                       {limit(f, b.max, data.currency)}
                     </td>
-                    <td>{pays(b.pays, t.paysAs, f.integer)}</td>
+                    <td>{payIn(b.pays, t.paysAs, f.integer)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -241,11 +241,6 @@ function limit(f: Format, v: Amount, currency: string): string {
 }
 
 /** "8 to 1" as the room reads a pay: 8:1, 1 賠 8. */
-function pays(p: string, as: (a: string, b: string) => string, n: (v: number) => string): string {
-  const m = /^(\d+) to (\d+)$/.exec(p);
-  return m ? as(n(Number(m[1])), n(Number(m[2]))) : p;
-}
-
 /** The newest coup standing, with its cards (faces are public once dealt). */
 function LastCoup({ r }: { r: Result }) {
   const t = useT(DISPLAY);

@@ -6,7 +6,7 @@ import { BeadPlate, BigRoad, DerivedRoad, LookAhead } from './roads';
 import { Cards } from './cards';
 import { LiveBadge } from './cells';
 import { useT, Words } from './i18n';
-import { WORDS } from './words';
+import { payIn, WORDS } from './words';
 import type { ScreenProps } from './main';
 
 const en = {
@@ -152,7 +152,7 @@ export function Limits({ table }: { table: Table }) {
             <td class="num" data-field="max" data-minor={String(b.max)}>
               {f.currency(b.max, table.currency)}
             </td>
-            <td class="num">{b.pays}</td>
+            <td class="num">{payIn(b.pays, w.paysAs, f.integer)}</td>
           </tr>
         ))}
       </tbody>

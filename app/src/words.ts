@@ -6,8 +6,16 @@ import type { Words } from './i18n';
  * Banker is 莊 (庄) in red and the Player 閒 (闲) in blue, as on the English boards; the roads keep
  * their Cantonese names.
  */
+/** A pay as the API writes it ("8 to 1") in a language's words, its numbers through `n`; anything else as written. */
+export function payIn(p: string, as: (a: string, b: string) => string, n: (v: number) => string): string {
+  const m = /^(\d+) to (\d+)$/.exec(p);
+  return m ? as(n(Number(m[1])), n(Number(m[2]))) : p;
+}
+
 const en = {
   brand: 'Sabot',
+  /** "8 to 1" (the tie's pay). */
+  paysAs: (a: string, b: string) => `${a} to ${b}`,
   screensNav: 'Screens',
   language: 'Language',
   signIn: 'Sign in',
@@ -86,6 +94,7 @@ export const WORDS: Words<typeof en> = {
   en,
   'zh-Hant': {
     brand: 'Sabot',
+    paysAs: (a, b) => `${b} 賠 ${a}`,
     screensNav: '畫面',
     language: '語言',
     signIn: '登入',
@@ -159,6 +168,7 @@ export const WORDS: Words<typeof en> = {
   },
   'zh-Hans': {
     brand: 'Sabot',
+    paysAs: (a, b) => `${b} 赔 ${a}`,
     screensNav: '画面',
     language: '语言',
     signIn: '登录',

@@ -1,10 +1,9 @@
 /// <reference lib="dom" />
-import path from 'node:path';
 import { connect } from 'nats';
 import type { Browser, Page } from 'playwright-core';
 import { Card, dealPuntoBanco, formatCard, pointOf, seededRandom, shuffledShoe } from '../../src/domain';
 import { listening, startTestApp, TestContext } from '../support/app';
-import { axeViolations, launchChromium, overflowAt, problemsOf, signedIn as signedInAt } from '../support/browser';
+import { axeViolations, inEveryLanguage, launchChromium, overflowAt, problemsOf, signedIn as signedInAt, until } from '../support/browser';
 import { dealtHands, givenKey, givenPatrons, givenPit, givenShoe } from '../support/builders';
 
 /**
@@ -17,8 +16,6 @@ import { dealtHands, givenKey, givenPatrons, givenPit, givenShoe } from '../supp
  */
 jest.setTimeout(300_000);
 const MACHINE_NATS = 'nats://127.0.0.1:4222';
-const SHOTS = process.env.SCREENSHOTS === 'write' ? path.join(__dirname, '../../docs/screens') : null;
-const LANGS = ['en', 'zh-Hant', 'zh-Hans'] as const;
 
 let ctx: TestContext;
 let url: string;
@@ -39,29 +36,6 @@ afterAll(async () => {
 });
 
 const signedIn = (key: string, hash = '') => signedInAt(browser, url, key, hash);
-
-async function until<A>(page: Page, fn: (arg: A) => unknown, arg?: A, timeout = 30_000): Promise<void> {
-  await page.waitForFunction(fn as (arg: unknown) => unknown, arg, { timeout, polling: 100 });
-}
-
-async function switchTo(page: Page, lang: (typeof LANGS)[number]): Promise<void> {
-  await page.locator('select.lang').selectOption(lang);
-  await until(page, (l: string) => document.documentElement.lang === l, lang);
-}
-
-/** As in screens.spec.ts: each language renders its own words, the same figures, and no axe-core violation. */
-async function inEveryLanguage(page: Page, name: string, same: () => Promise<unknown>, words: Record<(typeof LANGS)[number], string[]>, allowed = /$^/) {
-  const first = await same();
-  for (const lang of LANGS) {
-    await switchTo(page, lang);
-    for (const word of words[lang]) await page.getByText(word, { exact: false }).first().waitFor();
-    expect([name, lang, await same()]).toEqual([name, lang, first]);
-    expect([name, lang, await axeViolations(page)]).toEqual([name, lang, []]);
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.${lang}.png`), fullPage: true });
-  }
-  await switchTo(page, 'en');
-  expect([name, problemsOf(page).filter((p) => !allowed.test(p))]).toEqual([name, []]);
-}
 
 /** How far the page scrolls sideways at 1024 × 768 and 768 × 1024 (0, 0: never), and if it does, what sticks out. */
 async function sidewaysOnTablet(page: Page): Promise<unknown[]> {

@@ -1,11 +1,10 @@
 /// <reference lib="dom" />
-import path from 'node:path';
 import { connect } from 'nats';
 import { Client } from 'pg';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { gamingDayOf } from '../../src/domain';
 import { listening, startTestApp, TestContext } from '../support/app';
-import { axeViolations, launchChromium, overflowAt, problemsOf, signedIn as signedInAt } from '../support/browser';
+import { axeViolations, inEveryLanguage, launchChromium, overflowAt, problemsOf, signedIn as signedInAt, until } from '../support/browser';
 import { givenKey, givenPatrons, givenShoe, givenTable } from '../support/builders';
 import { asOwner } from '../support/owner';
 
@@ -18,8 +17,6 @@ import { asOwner } from '../support/owner';
  */
 jest.setTimeout(240_000);
 const MACHINE_NATS = 'nats://127.0.0.1:4222';
-const SHOTS = process.env.SCREENSHOTS === 'write' ? path.join(__dirname, '../../docs/screens') : null;
-const LANGS = ['en', 'zh-Hant', 'zh-Hans'] as const;
 const P = process.pid;
 
 let ctx: TestContext;
@@ -45,29 +42,6 @@ afterAll(async () => {
 });
 
 const signedIn = (key: string, hash = '') => signedInAt(browser, url, key, hash);
-
-async function until<A>(page: Page, fn: (arg: A) => unknown, arg?: A): Promise<void> {
-  await page.waitForFunction(fn as (arg: unknown) => unknown, arg, { timeout: 30_000, polling: 100 });
-}
-
-async function switchTo(page: Page, lang: (typeof LANGS)[number]): Promise<void> {
-  await page.locator('select.lang').selectOption(lang);
-  await until(page, (l: string) => document.documentElement.lang === l, lang);
-}
-
-/** As in screens.spec.ts: each language renders its own words, the same figures, axe-core finds nothing; no console error. */
-async function inEveryLanguage(page: Page, name: string, same: () => Promise<unknown>, words: Record<(typeof LANGS)[number], string[]>, allowed?: RegExp) {
-  const first = await same();
-  for (const lang of LANGS) {
-    await switchTo(page, lang);
-    for (const word of words[lang]) await page.getByText(word, { exact: false }).first().waitFor();
-    expect([name, lang, await same()]).toEqual([name, lang, first]);
-    expect([name, lang, await axeViolations(page)]).toEqual([name, lang, []]);
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.${lang}.png`), fullPage: true });
-  }
-  await switchTo(page, 'en');
-  expect([name, problemsOf(page).filter((p) => !allowed?.test(p))]).toEqual([name, []]);
-}
 
 async function sidewaysOnTablet(page: Page): Promise<number[]> {
   const out = [(await overflowAt(page, { width: 1024, height: 768 }))[0], (await overflowAt(page, { width: 768, height: 1024 }))[0]];

@@ -1,9 +1,8 @@
 /// <reference lib="dom" />
-import path from 'node:path';
 import { connect } from 'nats';
 import type { Browser, Page } from 'playwright-core';
 import { listening, startTestApp, TestContext } from '../support/app';
-import { axeViolations, launchChromium, problemsOf, signedIn as signedInAt } from '../support/browser';
+import { axeViolations, inEveryLanguage, LANGS, launchChromium, problemsOf, signedIn as signedInAt, switchTo, until } from '../support/browser';
 import { dealtHands, givenKey, givenPit, givenVoid } from '../support/builders';
 
 /**
@@ -15,8 +14,6 @@ import { dealtHands, givenKey, givenPit, givenVoid } from '../support/builders';
  */
 jest.setTimeout(180_000);
 const MACHINE_NATS = 'nats://127.0.0.1:4222';
-const SHOTS = process.env.SCREENSHOTS === 'write' ? path.join(__dirname, '../../docs/screens') : null;
-const LANGS = ['en', 'zh-Hant', 'zh-Hans'] as const;
 const DEFAULT_PROPERTY = '00000000-0000-4000-8000-000000000001';
 const BANKER_7 = { player: ['KS', '5D', 'KH'], banker: ['7H', 'KC'] };
 const PLAYER_9 = { player: ['9S', 'KD'], banker: ['8H', 'KC'] };
@@ -42,29 +39,6 @@ afterAll(async () => {
 });
 
 const signedIn = (key: string, hash = '') => signedInAt(browser, url, key, hash);
-
-async function until<A>(page: Page, fn: (arg: A) => unknown, arg?: A): Promise<void> {
-  await page.waitForFunction(fn as (arg: unknown) => unknown, arg, { timeout: 30_000, polling: 100 });
-}
-
-async function switchTo(page: Page, lang: (typeof LANGS)[number]): Promise<void> {
-  await page.locator('select.lang').selectOption(lang);
-  await until(page, (l: string) => document.documentElement.lang === l, lang);
-}
-
-/** As test/e2e/screens.spec.ts: each language renders its own words, the figures read the same, axe finds nothing; with SCREENSHOTS=write and a name, saved as docs/screens/<name>.<lang>.png. */
-async function inEveryLanguage(page: Page, name: string | null, same: () => Promise<unknown>, words: Record<(typeof LANGS)[number], string[]>) {
-  const first = await same();
-  for (const lang of LANGS) {
-    await switchTo(page, lang);
-    for (const word of words[lang]) await page.getByText(word, { exact: false }).first().waitFor();
-    expect([name, lang, await same()]).toEqual([name, lang, first]);
-    expect([name, lang, await axeViolations(page)]).toEqual([name, lang, []]);
-    if (SHOTS && name) await page.screenshot({ path: path.join(SHOTS, `${name}.${lang}.png`), fullPage: true });
-  }
-  await switchTo(page, 'en');
-  expect([name, problemsOf(page)]).toEqual([name, []]);
-}
 
 async function givenProperty(name: string): Promise<string> {
   return (await ctx.admin.post('/v1/properties', { name, timeZone: 'UTC', gamingDayStartHour: 6 }).expect(201)).body.id as string;

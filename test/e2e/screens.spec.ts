@@ -1,10 +1,9 @@
 /// <reference lib="dom" />
 import fs from 'node:fs';
-import path from 'node:path';
 import { connect } from 'nats';
 import type { Browser, Page } from 'playwright-core';
 import { listening, startTestApp, TestContext } from '../support/app';
-import { axeViolations, launchChromium, openPage, overflowAt, problemsOf, signedIn as signedInAt } from '../support/browser';
+import { axeViolations, inEveryLanguage, launchChromium, openPage, overflowAt, problemsOf, signedIn as signedInAt, switchTo, until } from '../support/browser';
 import { dealtHands, givenKey, givenPit } from '../support/builders';
 
 /**
@@ -15,8 +14,6 @@ import { dealtHands, givenKey, givenPit } from '../support/builders';
  */
 jest.setTimeout(180_000);
 const MACHINE_NATS = 'nats://127.0.0.1:4222';
-const SHOTS = process.env.SCREENSHOTS === 'write' ? path.join(__dirname, '../../docs/screens') : null;
-const LANGS = ['en', 'zh-Hant', 'zh-Hans'] as const;
 
 let ctx: TestContext;
 let url: string;
@@ -37,35 +34,6 @@ afterAll(async () => {
 });
 
 const signedIn = (key: string, hash = '') => signedInAt(browser, url, key, hash);
-
-/** Waits (as long as it takes, up to a generous bound) until the page says `value` for `fn`. */
-async function until<A>(page: Page, fn: (arg: A) => unknown, arg?: A): Promise<void> {
-  await page.waitForFunction(fn as (arg: unknown) => unknown, arg, { timeout: 30_000, polling: 100 });
-}
-
-/** Switches the screen's language with its picker, as a person would. */
-async function switchTo(page: Page, lang: (typeof LANGS)[number]): Promise<void> {
-  await page.locator('select.lang').selectOption(lang);
-  await until(page, (l: string) => document.documentElement.lang === l, lang);
-}
-
-/**
- * The screen in each language: axe-core finds nothing, nothing was logged as an error, `same`
- * (figures, card faces) reads the same in each, and `words` are the language's own; with
- * SCREENSHOTS=write, saved for the README as docs/screens/<name>.<lang>.png.
- */
-async function inEveryLanguage(page: Page, name: string, same: () => Promise<unknown>, words: Record<(typeof LANGS)[number], string[]>) {
-  const first = await same();
-  for (const lang of LANGS) {
-    await switchTo(page, lang);
-    for (const word of words[lang]) await page.getByText(word, { exact: false }).first().waitFor();
-    expect([name, lang, await same()]).toEqual([name, lang, first]);
-    expect([name, lang, await axeViolations(page)]).toEqual([name, lang, []]);
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.${lang}.png`), fullPage: true });
-  }
-  await switchTo(page, 'en');
-  expect([name, problemsOf(page)]).toEqual([name, []]);
-}
 
 async function coup(key: string, shoeId: string, cards: { player: string[]; banker: string[] }, amount = 2_500) {
   const res = await ctx

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import fs from 'node:fs';
+import path from 'node:path';
 import { Browser, chromium, Page } from 'playwright-core';
 
 /**
@@ -67,4 +68,40 @@ export async function overflowAt(page: Page, size: { width: number; height: numb
   return page.evaluate(
     () => [document.documentElement.scrollWidth - window.innerWidth, document.documentElement.scrollHeight - window.innerHeight] as [number, number],
   );
+}
+
+/** The screens' languages, as their picker names them. */
+export const LANGS = ['en', 'zh-Hant', 'zh-Hans'] as const;
+export type Lang = (typeof LANGS)[number];
+/** With SCREENSHOTS=write (npm run screenshots), the screens are saved here for the README. */
+export const SHOTS = process.env.SCREENSHOTS === 'write' ? path.join(__dirname, '../../docs/screens') : null;
+
+/** Waits (as long as it takes, up to a generous bound) until `fn` holds in the page. */
+export async function until<A>(page: Page, fn: (arg: A) => unknown, arg?: A, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(fn as (arg: unknown) => unknown, arg, { timeout, polling: 100 });
+}
+
+/** Switches the screen's language with its picker, as a person would. */
+export async function switchTo(page: Page, lang: Lang): Promise<void> {
+  await page.locator('select.lang').selectOption(lang);
+  await until(page, (l: string) => document.documentElement.lang === l, lang);
+}
+
+/**
+ * The screen in each language: `words` are the language's own and show, `same` (figures, card
+ * faces) reads the same in each, axe-core finds nothing, and nothing was logged as an error (but
+ * what `allowed` matches: a refusal the test provoked); with SCREENSHOTS=write and a name, saved as
+ * docs/screens/<name>.<lang>.png.
+ */
+export async function inEveryLanguage(page: Page, name: string | null, same: () => Promise<unknown>, words: Record<Lang, string[]>, allowed?: RegExp) {
+  const first = await same();
+  for (const lang of LANGS) {
+    await switchTo(page, lang);
+    for (const word of words[lang]) await page.getByText(word, { exact: false }).first().waitFor();
+    expect([name, lang, await same()]).toEqual([name, lang, first]);
+    expect([name, lang, await axeViolations(page)]).toEqual([name, lang, []]);
+    if (SHOTS && name) await page.screenshot({ path: path.join(SHOTS, `${name}.${lang}.png`), fullPage: true });
+  }
+  await switchTo(page, 'en');
+  expect([name, problemsOf(page).filter((p) => !allowed?.test(p))]).toEqual([name, []]);
 }
