@@ -17,7 +17,6 @@ const en = {
   closed: '(closed)',
   coups: 'Coups',
   cardsLeft: 'Cards left',
-  limits: 'Limits in force',
   limitsCaption: (since: string) => `Limits in force, since ${since}`,
   bet: 'Bet',
   min: 'Minimum',
@@ -31,7 +30,6 @@ const en = {
   result: 'Result',
   voided: 'voided',
   to: (w: string, a: string, b: string) => `${w} ${a} to ${b}`,
-  display: 'Open the table display',
 };
 const BOARD: Words<typeof en> = {
   en,
@@ -43,7 +41,6 @@ const BOARD: Words<typeof en> = {
     closed: '（已收靴）',
     coups: '局數',
     cardsLeft: '剩餘牌數',
-    limits: '現行限額',
     limitsCaption: (since) => `現行限額，自 ${since} 起`,
     bet: '投注',
     min: '最低',
@@ -57,7 +54,6 @@ const BOARD: Words<typeof en> = {
     result: '結果',
     voided: '已作廢',
     to: (w, a, b) => `${w} ${a} 比 ${b}`,
-    display: '開啟賭桌顯示屏',
   },
   'zh-Hans': {
     table: (code) => `赌桌 ${code}`,
@@ -67,7 +63,6 @@ const BOARD: Words<typeof en> = {
     closed: '（已收靴）',
     coups: '局数',
     cardsLeft: '剩余牌数',
-    limits: '现行限额',
     limitsCaption: (since) => `现行限额，自 ${since} 起`,
     bet: '投注',
     min: '最低',
@@ -81,7 +76,6 @@ const BOARD: Words<typeof en> = {
     result: '结果',
     voided: '已作废',
     to: (w, a, b) => `${w} ${a} 比 ${b}`,
-    display: '打开赌桌显示屏',
   },
 };
 
