@@ -10,6 +10,7 @@ import { useLive, useLoad } from './hooks';
 import { useT, Words } from './i18n';
 import { Scroll } from './scroll';
 import { WORDS } from './words';
+import { Range, RangeForm } from './range-form';
 
 /**
  * The cage and compliance desk: for a property and its gaming days, the buy-ins recorded at its
@@ -248,12 +249,6 @@ type Tx = Schemas['CashTransactionDto'];
 type PatronDay = Schemas['PatronCashDayDto'];
 type Alert = Schemas['StructuringAlertDto'];
 
-interface Range {
-  propertyId: string;
-  from: string;
-  to: string;
-}
-
 /** At most this many gaming days of buy-ins are read (one request per table and day). */
 const BUY_IN_DAYS = 7;
 /** Table events that change what this screen shows: a buy-in recorded or voided, a session opened or closed (the drop). */
@@ -291,29 +286,11 @@ export function Cage({ args }: { args: string[] }) {
       {!props.data && !props.error && <p role="status">{w.loading}</p>}
       {props.data && props.data.length === 0 && <p>{t.noProperty}</p>}
       {range && props.data && (
-        <form class="range" aria-label={t.period} onSubmit={(e) => e.preventDefault()}>
-          <label>
-            {t.property}
-            <select value={range.propertyId} onChange={(e) => setRange({ ...range, propertyId: e.currentTarget.value })}>
-              {props.data.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            {t.from}
-            <input type="date" value={range.from} onChange={(e) => e.currentTarget.value && setRange({ ...range, from: e.currentTarget.value })} />
-          </label>
-          <label>
-            {t.to}
-            <input type="date" value={range.to} onChange={(e) => e.currentTarget.value && setRange({ ...range, to: e.currentTarget.value })} />
-          </label>
+        <RangeForm label={t.period} range={range} properties={props.data} onChange={setRange}>
           <button type="button" onClick={() => setAsked((v) => v + 1)}>
             {t.readAgain}
           </button>
-        </form>
+        </RangeForm>
       )}
       {range && property && <Desk key={range.propertyId} range={range} asked={asked} card={card} setCard={setCard} />}
     </main>

@@ -10,6 +10,7 @@ import { problemOf, useLoad } from './hooks';
 import { useT, Words } from './i18n';
 import { Scroll } from './scroll';
 import { WORDS } from './words';
+import { Range, RangeForm } from './range-form';
 
 /**
  * The host's view of patrons (docs/domain.md §10): the patrons of the most theoretical win over a
@@ -262,12 +263,6 @@ const PATRONS: Words<typeof en> = {
   },
 };
 
-interface Range {
-  from: string;
-  to: string;
-  propertyId: string;
-}
-
 const minusDays = (day: string, n: number) => new Date(Date.parse(day) - n * 86_400_000).toISOString().slice(0, 10);
 
 /** The currency the API's patron figures are in: the one the tables in question play in (the figures carry none). */
@@ -298,7 +293,7 @@ export function Patrons({ args }: ScreenProps) {
       {(!range || !tables.data) && !props.error && !tables.error && <p role="status">{w.loading}</p>}
       {range && props.data && tables.data && (
         <>
-          <RangeFields range={range} properties={props.data} onChange={setRange} />
+          <RangeForm label={t.range} range={range} properties={props.data} onChange={setRange} anyProperty={t.everyProperty} />
           <p class="hint">{t.audited}</p>
           {range.from > range.to ? (
             // Nothing is asked for a range that ends before it starts (a read of patrons is audited even when refused).
@@ -348,33 +343,6 @@ function CardSearch({ card }: { card: string | null }) {
         onInput={(e) => setValue(e.currentTarget.value)}
       />
       <button type="submit">{t.find}</button>
-    </form>
-  );
-}
-
-function RangeFields({ range, properties, onChange }: { range: Range; properties: Property[]; onChange: (r: Range) => void }) {
-  const t = useT(PATRONS);
-  return (
-    <form class="range" aria-label={t.range} onSubmit={(e) => e.preventDefault()}>
-      <label>
-        {t.property}
-        <select value={range.propertyId} onChange={(e) => onChange({ ...range, propertyId: e.currentTarget.value })}>
-          <option value="">{t.everyProperty}</option>
-          {properties.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {t.from}
-        <input type="date" value={range.from} onChange={(e) => e.currentTarget.value && onChange({ ...range, from: e.currentTarget.value })} />
-      </label>
-      <label>
-        {t.to}
-        <input type="date" value={range.to} onChange={(e) => e.currentTarget.value && onChange({ ...range, to: e.currentTarget.value })} />
-      </label>
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { Schemas } from './api';
 import { useT, Words } from './i18n';
 
@@ -15,17 +16,25 @@ export interface Range {
   propertyId: string;
 }
 
-/** The property and the days a report covers, as the finance and yield screens ask for them. */
+/**
+ * The property and the days a screen covers (finance, yield, patrons, the cage, the VIP room), with
+ * `anyProperty` the label of a first choice meaning every property (its id ''), and `children` the
+ * screen's own controls after the dates (a "Read again" button).
+ */
 export function RangeForm({
   label,
   range,
   properties,
   onChange,
+  anyProperty,
+  children,
 }: {
   label: string;
   range: Range;
   properties: Schemas['PropertyDto'][];
   onChange: (r: Range) => void;
+  anyProperty?: string;
+  children?: ComponentChildren;
 }) {
   const t = useT(RANGE);
   return (
@@ -33,6 +42,7 @@ export function RangeForm({
       <label>
         {t.property}
         <select value={range.propertyId} onChange={(e) => onChange({ ...range, propertyId: e.currentTarget.value })}>
+          {anyProperty !== undefined && <option value="">{anyProperty}</option>}
           {properties.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name}
@@ -48,6 +58,7 @@ export function RangeForm({
         {t.to}
         <input type="date" value={range.to} onChange={(e) => e.currentTarget.value && onChange({ ...range, to: e.currentTarget.value })} />
       </label>
+      {children}
     </form>
   );
 }

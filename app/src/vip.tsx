@@ -10,6 +10,7 @@ import { problemOf, useLoad } from './hooks';
 import { useT, Words } from './i18n';
 import { Scroll } from './scroll';
 import { WORDS } from './words';
+import { Range, RangeForm } from './range-form';
 
 /**
  * The VIP room: a property's junkets and, for the one chosen (#/vip/<junketId>), its members, its
@@ -290,12 +291,6 @@ type Agreed = Schemas['AgreedPeriodDto'];
 type Rolling = Schemas['RollingDto'];
 type Amount = number | bigint;
 
-interface Range {
-  propertyId: string;
-  from: string;
-  to: string;
-}
-
 export function Vip({ args }: { args: string[] }) {
   const t = useT(VIP);
   const w = useT(WORDS);
@@ -331,29 +326,11 @@ export function Vip({ args }: { args: string[] }) {
       {!props.data && !props.error && <p role="status">{w.loading}</p>}
       {props.data && props.data.length === 0 && <p>{t.noProperty}</p>}
       {range && props.data && (
-        <form class="range" aria-label={t.period} onSubmit={(e) => e.preventDefault()}>
-          <label>
-            {t.property}
-            <select value={range.propertyId} onChange={(e) => setRange({ ...range, propertyId: e.currentTarget.value })}>
-              {props.data.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            {t.from}
-            <input type="date" value={range.from} onChange={(e) => e.currentTarget.value && setRange({ ...range, from: e.currentTarget.value })} />
-          </label>
-          <label>
-            {t.to}
-            <input type="date" value={range.to} onChange={(e) => e.currentTarget.value && setRange({ ...range, to: e.currentTarget.value })} />
-          </label>
+        <RangeForm label={t.period} range={range} properties={props.data} onChange={setRange}>
           <button type="button" onClick={() => setVersion((v) => v + 1)}>
             {t.readAgain}
           </button>
-        </form>
+        </RangeForm>
       )}
       {range && <p class="hint">{t.notLive}</p>}
       {range && <Room key={range.propertyId} range={range} junketId={junketId} version={version} f={f} />}

@@ -1,9 +1,8 @@
 /// <reference lib="dom" />
-import { connect } from 'nats';
 import type { Browser, Page } from 'playwright-core';
 import { Card, dealPuntoBanco, formatCard, pointOf, seededRandom, shuffledShoe } from '../../src/domain';
-import { listening, startTestApp, TestContext } from '../support/app';
-import { axeViolations, inEveryLanguage, launchChromium, overflowAt, problemsOf, signedIn as signedInAt, until } from '../support/browser';
+import { TestContext } from '../support/app';
+import { axeViolations, inEveryLanguage, overflowAt, problemsOf, Screens, signedIn as signedInAt, startScreens, until } from '../support/browser';
 import { dealtHands, givenKey, givenPatrons, givenPit, givenShoe } from '../support/builders';
 
 /**
@@ -15,25 +14,17 @@ import { dealtHands, givenKey, givenPatrons, givenPit, givenShoe } from '../supp
  * screens are saved to docs/screens/.
  */
 jest.setTimeout(300_000);
-const MACHINE_NATS = 'nats://127.0.0.1:4222';
 
 let ctx: TestContext;
 let url: string;
 let browser: Browser;
-const STREAM = `SABOT_DA${Date.now().toString(36).toUpperCase()}`;
+let screens: Screens;
 
 beforeAll(async () => {
-  ctx = await startTestApp({ NATS_URL: MACHINE_NATS, EVENTS_STREAM: STREAM, SURVEILLANCE: 'on', SURVEILLANCE_POLL_MS: '20' });
-  url = await listening(ctx.app);
-  browser = await launchChromium();
+  screens = await startScreens({ SURVEILLANCE: 'on', SURVEILLANCE_POLL_MS: '20' });
+  ({ ctx, url, browser } = screens);
 });
-afterAll(async () => {
-  await browser?.close();
-  await ctx?.close();
-  const nc = await connect({ servers: MACHINE_NATS });
-  await (await nc.jetstreamManager()).streams.delete(STREAM).catch(() => undefined);
-  await nc.close();
-});
+afterAll(() => screens?.close());
 
 const signedIn = (key: string, hash = '') => signedInAt(browser, url, key, hash);
 

@@ -1,10 +1,9 @@
 /// <reference lib="dom" />
-import { connect } from 'nats';
 import { Client } from 'pg';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { gamingDayOf } from '../../src/domain';
-import { listening, startTestApp, TestContext } from '../support/app';
-import { axeViolations, inEveryLanguage, launchChromium, overflowAt, problemsOf, signedIn as signedInAt, until } from '../support/browser';
+import { TestContext } from '../support/app';
+import { axeViolations, inEveryLanguage, overflowAt, problemsOf, Screens, signedIn as signedInAt, startScreens, until } from '../support/browser';
 import { givenKey, givenPatrons, givenShoe, givenTable } from '../support/builders';
 import { asOwner } from '../support/owner';
 
@@ -16,29 +15,23 @@ import { asOwner } from '../support/owner';
  * SCREENSHOTS=write, each screen is saved to docs/screens/ in each language.
  */
 jest.setTimeout(240_000);
-const MACHINE_NATS = 'nats://127.0.0.1:4222';
 const P = process.pid;
 
 let ctx: TestContext;
 let url: string;
 let browser: Browser;
 let su: Client;
-const STREAM = `SABOT_DB${Date.now().toString(36).toUpperCase()}`;
+let screens: Screens;
 
 beforeAll(async () => {
-  ctx = await startTestApp({ NATS_URL: MACHINE_NATS, EVENTS_STREAM: STREAM });
-  url = await listening(ctx.app);
-  browser = await launchChromium();
+  screens = await startScreens();
+  ({ ctx, url, browser } = screens);
   su = new Client({ connectionString: ctx.databaseUrl });
   await su.connect();
 });
 afterAll(async () => {
   await su?.end();
-  await browser?.close();
-  await ctx?.close();
-  const nc = await connect({ servers: MACHINE_NATS });
-  await (await nc.jetstreamManager()).streams.delete(STREAM).catch(() => undefined);
-  await nc.close();
+  await screens?.close();
 });
 
 const signedIn = (key: string, hash = '') => signedInAt(browser, url, key, hash);

@@ -1,10 +1,9 @@
 /// <reference lib="dom" />
 import fs from 'node:fs';
 import path from 'node:path';
-import { connect } from 'nats';
 import type { Browser, Page } from 'playwright-core';
-import { listening, startTestApp, TestContext } from '../support/app';
-import { axeViolations, launchChromium, overflowAt, problemsOf, signedIn } from '../support/browser';
+import { TestContext } from '../support/app';
+import { axeViolations, overflowAt, problemsOf, Screens, signedIn, startScreens } from '../support/browser';
 import { dealtHands, givenKey, givenPatrons, givenPit, givenVoid } from '../support/builders';
 import { cutProxy } from '../../bench/cut-proxy';
 
@@ -17,8 +16,7 @@ import { cutProxy } from '../../bench/cut-proxy';
  * saved as docs/screens/display.<lang>.png.
  */
 jest.setTimeout(180_000);
-const MACHINE_NATS = 'nats://127.0.0.1:4222';
-const STREAM = `SABOT_DS${Date.now().toString(36).toUpperCase()}`;
+let screens: Screens;
 const SHOTS = process.env.SCREENSHOTS === 'write' ? path.join(__dirname, '../../docs/screens') : null;
 const HD = { width: 1920, height: 1080 };
 const UHD = { width: 3840, height: 2160 };
@@ -32,9 +30,8 @@ let dealt = 0;
 const hands = dealtHands(8, 2039, 60);
 
 beforeAll(async () => {
-  ctx = await startTestApp({ NATS_URL: MACHINE_NATS, EVENTS_STREAM: STREAM });
-  url = await listening(ctx.app);
-  browser = await launchChromium();
+  screens = await startScreens();
+  ({ ctx, url, browser } = screens);
   await givenPatrons(ctx, 'P-SCREEN-1');
   pit = await givenPit(ctx, { code: 'BAC-39', currency: 'HKD', minBet: 50_000, maxBet: 10_000_000, sideBets: ['PLAYER_PAIR', 'BANKER_PAIR'] });
   display = await givenKey(ctx, 'DISPLAY', pit.table.id);
@@ -43,13 +40,7 @@ beforeAll(async () => {
   for (let i = 0; i < 30; i++) ids.push(await coup());
   await givenVoid(ctx, 'coups', ids[27], 'cards exposed', pit.supervisor, await givenKey(ctx, 'SUPERVISOR'));
 });
-afterAll(async () => {
-  await browser?.close();
-  await ctx?.close();
-  const nc = await connect({ servers: MACHINE_NATS });
-  await (await nc.jetstreamManager()).streams.delete(STREAM).catch(() => undefined);
-  await nc.close();
-});
+afterAll(() => screens?.close());
 
 /** The next coup of the shoe through the API, with a patron's wager: returns its id. */
 async function coup(): Promise<string> {

@@ -1,8 +1,7 @@
 /// <reference lib="dom" />
-import { connect } from 'nats';
 import type { Browser, Page } from 'playwright-core';
-import { listening, startTestApp, TestContext } from '../support/app';
-import { axeViolations, inEveryLanguage, LANGS, launchChromium, problemsOf, signedIn as signedInAt, switchTo, until } from '../support/browser';
+import { TestContext } from '../support/app';
+import { axeViolations, inEveryLanguage, LANGS, problemsOf, Screens, signedIn as signedInAt, startScreens, switchTo, until } from '../support/browser';
 import { dealtHands, givenKey, givenPit, givenVoid } from '../support/builders';
 
 /**
@@ -13,7 +12,6 @@ import { dealtHands, givenKey, givenPit, givenVoid } from '../support/builders';
  * API's to the minor unit; both screens in English, 繁體中文 and 简体中文.
  */
 jest.setTimeout(180_000);
-const MACHINE_NATS = 'nats://127.0.0.1:4222';
 const DEFAULT_PROPERTY = '00000000-0000-4000-8000-000000000001';
 const BANKER_7 = { player: ['KS', '5D', 'KH'], banker: ['7H', 'KC'] };
 const PLAYER_9 = { player: ['9S', 'KD'], banker: ['8H', 'KC'] };
@@ -22,21 +20,14 @@ let ctx: TestContext;
 let url: string;
 let browser: Browser;
 let finance: string;
-const STREAM = `SABOT_F${Date.now().toString(36).toUpperCase()}`;
+let screens: Screens;
 
 beforeAll(async () => {
-  ctx = await startTestApp({ NATS_URL: MACHINE_NATS, EVENTS_STREAM: STREAM });
-  url = await listening(ctx.app);
-  browser = await launchChromium();
+  screens = await startScreens();
+  ({ ctx, url, browser } = screens);
   finance = await givenKey(ctx, 'FINANCE');
 });
-afterAll(async () => {
-  await browser?.close();
-  await ctx?.close();
-  const nc = await connect({ servers: MACHINE_NATS });
-  await (await nc.jetstreamManager()).streams.delete(STREAM).catch(() => undefined);
-  await nc.close();
-});
+afterAll(() => screens?.close());
 
 const signedIn = (key: string, hash = '') => signedInAt(browser, url, key, hash);
 

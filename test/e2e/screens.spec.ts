@@ -1,9 +1,19 @@
 /// <reference lib="dom" />
 import fs from 'node:fs';
-import { connect } from 'nats';
 import type { Browser, Page } from 'playwright-core';
-import { listening, startTestApp, TestContext } from '../support/app';
-import { axeViolations, inEveryLanguage, launchChromium, openPage, overflowAt, problemsOf, signedIn as signedInAt, switchTo, until } from '../support/browser';
+import { TestContext } from '../support/app';
+import {
+  axeViolations,
+  inEveryLanguage,
+  openPage,
+  overflowAt,
+  problemsOf,
+  Screens,
+  signedIn as signedInAt,
+  startScreens,
+  switchTo,
+  until,
+} from '../support/browser';
 import { dealtHands, givenKey, givenPit } from '../support/builders';
 
 /**
@@ -13,25 +23,17 @@ import { dealtHands, givenKey, givenPit } from '../support/builders';
  * docs/screens/ for the README (npm run screenshots).
  */
 jest.setTimeout(180_000);
-const MACHINE_NATS = 'nats://127.0.0.1:4222';
 
 let ctx: TestContext;
 let url: string;
 let browser: Browser;
-const STREAM = `SABOT_S${Date.now().toString(36).toUpperCase()}`;
+let screens: Screens;
 
 beforeAll(async () => {
-  ctx = await startTestApp({ NATS_URL: MACHINE_NATS, EVENTS_STREAM: STREAM });
-  url = await listening(ctx.app);
-  browser = await launchChromium();
+  screens = await startScreens();
+  ({ ctx, url, browser } = screens);
 });
-afterAll(async () => {
-  await browser?.close();
-  await ctx?.close();
-  const nc = await connect({ servers: MACHINE_NATS });
-  await (await nc.jetstreamManager()).streams.delete(STREAM).catch(() => undefined);
-  await nc.close();
-});
+afterAll(() => screens?.close());
 
 const signedIn = (key: string, hash = '') => signedInAt(browser, url, key, hash);
 

@@ -1,7 +1,9 @@
 /// <reference lib="dom" />
 import fs from 'node:fs';
 import path from 'node:path';
+import { connect } from 'nats';
 import { Browser, chromium, Page } from 'playwright-core';
+import { listening, startTestApp, TestContext } from './app';
 
 /**
  * The screens' tests drive Debian's Chromium (playwright-core downloads no browser). Every page
@@ -13,6 +15,35 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export async function launchChromium(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (.ci/run does)`);
   return chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox'] });
+}
+
+/** The service on its own database and its own NATS stream (the machine's NATS), listening, and Chromium: where every screens spec starts. */
+export interface Screens {
+  ctx: TestContext;
+  url: string;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+const MACHINE_NATS = 'nats://127.0.0.1:4222';
+
+export async function startScreens(env: NodeJS.ProcessEnv = {}): Promise<Screens> {
+  const stream = `SABOT_SCREENS_${process.pid}_${Date.now().toString(36).toUpperCase()}`;
+  const ctx = await startTestApp({ NATS_URL: MACHINE_NATS, EVENTS_STREAM: stream, ...env });
+  const url = await listening(ctx.app);
+  const browser = await launchChromium();
+  return {
+    ctx,
+    url,
+    browser,
+    async close() {
+      await browser.close();
+      await ctx.close();
+      const nc = await connect({ servers: MACHINE_NATS });
+      await (await nc.jetstreamManager()).streams.delete(stream).catch(() => undefined);
+      await nc.close();
+    },
+  };
 }
 
 const PROBLEMS = new WeakMap<Page, string[]>();
