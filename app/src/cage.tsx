@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { get, Schemas } from './api';
 import { mayCall, useCaller } from './caller';
-import { LiveBadge, Money } from './cells';
+import { Head, LiveBadge, Money } from './cells';
 import { ErrorNote } from './error-note';
 import { useFormat } from './format';
 import { gamingDayNow } from './gaming-day';
@@ -339,20 +339,6 @@ function Section({ id, title, hint, sub, children }: { id: string; title: string
       {hint && <p class="hint">{hint}</p>}
       {children}
     </section>
-  );
-}
-
-function Head({ columns }: { columns: string[] }) {
-  return (
-    <thead>
-      <tr>
-        {columns.map((c) => (
-          <th key={c} scope="col">
-            {c}
-          </th>
-        ))}
-      </tr>
-    </thead>
   );
 }
 

@@ -21,3 +21,18 @@ export function LiveBadge({ live }: { live: boolean }) {
     </span>
   );
 }
+
+/** A table's header row: one column heading per word. */
+export function Head({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((c) => (
+          <th key={c} scope="col">
+            {c}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

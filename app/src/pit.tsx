@@ -1,7 +1,7 @@
 import { ErrorNote } from './error-note';
 import { get, Schemas } from './api';
 import { Caller, mayCall, useCaller } from './caller';
-import { LiveBadge, Money } from './cells';
+import { Head, LiveBadge, Money } from './cells';
 import { useLive, useLoad } from './hooks';
 import { useFormat } from './format';
 import { gamingDayNow } from './gaming-day';
@@ -107,15 +107,7 @@ export function PitOverview() {
           <Scroll label={t.caption(pit)}>
             <table class="figures pit" data-testid={`pit-${pit}`}>
               <caption class="sr-only">{t.caption(pit)}</caption>
-              <thead>
-                <tr>
-                  {t.columns.map((c) => (
-                    <th key={c} scope="col">
-                      {c}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <Head columns={t.columns} />
               <tbody>
                 {data!.rows
                   .filter((r) => r.table.pit === pit)

@@ -4,7 +4,7 @@ import type { ScreenProps } from './main';
 import { ErrorNote, Problem } from './error-note';
 import { get, post, Schemas } from './api';
 import { mayCall, useCaller } from './caller';
-import { Money } from './cells';
+import { Head, Money } from './cells';
 import { useFormat } from './format';
 import { problemOf, useLoad } from './hooks';
 import { Lang, localeOf, useLang, useT, Words } from './i18n';
@@ -620,15 +620,7 @@ function AlertTable({ alerts, tables }: { alerts: Alert[]; tables: Map<string, T
     <Scroll label={t.alertsCaption}>
       <table class="figures alerts">
         <caption class="sr-only">{t.alertsCaption}</caption>
-        <thead>
-          <tr>
-            {t.alertColumns.map((c) => (
-              <th key={c} scope="col">
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <Head columns={t.alertColumns} />
         <tbody>
           {alerts.map((a) => [
             <tr key={a.id} data-alert={a.id} class={a.severity === 'HIGH' ? 'high lead' : 'lead'}>
@@ -924,15 +916,7 @@ function Evidence({ a }: { a: Alert }) {
           <Scroll label={t.coupsTable}>
             <table class="figures" data-testid="evidence-coups">
               <caption class="sr-only">{t.coupsTable}</caption>
-              <thead>
-                <tr>
-                  {t.coupColumns.map((c) => (
-                    <th key={c} scope="col">
-                      {c}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <Head columns={t.coupColumns} />
               <tbody>
                 {coups.map((c, i) => (
                   <tr key={i} data-coup={i}>
@@ -1003,15 +987,7 @@ function Updates({ a }: { a: Alert }) {
         <Scroll label={t.updatesTable}>
           <table class="figures">
             <caption class="sr-only">{t.updatesTable}</caption>
-            <thead>
-              <tr>
-                {t.updateColumns.map((c) => (
-                  <th key={c} scope="col">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <Head columns={t.updateColumns} />
             <tbody>
               {a.updates.map((u, i) => (
                 <tr key={i} data-update={i}>
@@ -1047,15 +1023,7 @@ function Steps({ a }: { a: Alert }) {
         <Scroll label={t.stepsTable}>
           <table class="figures">
             <caption class="sr-only">{t.stepsTable}</caption>
-            <thead>
-              <tr>
-                {t.stepColumns.map((c) => (
-                  <th key={c} scope="col">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <Head columns={t.stepColumns} />
             <tbody>
               {a.steps.map((s, i) => (
                 <tr key={i} data-step={s.step}>

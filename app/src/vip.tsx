@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { get, Schemas } from './api';
 import { mayCall, useCaller } from './caller';
-import { Money } from './cells';
+import { Head, Money } from './cells';
 import { ErrorNote, Problem } from './error-note';
 import { Format, useFormat } from './format';
 import { gamingDayNow } from './gaming-day';
@@ -381,20 +381,6 @@ function Room({ range, junketId, version, f }: { range: Range; junketId: string 
       </section>
       {chosen && <JunketDesk key={`${chosen.id}:${range.from}:${range.to}:${version}`} junket={chosen} range={range} f={f} />}
     </>
-  );
-}
-
-function Head({ columns }: { columns: string[] }) {
-  return (
-    <thead>
-      <tr>
-        {columns.map((c) => (
-          <th key={c} scope="col">
-            {c}
-          </th>
-        ))}
-      </tr>
-    </thead>
   );
 }
 

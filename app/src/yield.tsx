@@ -6,7 +6,7 @@ import { useLoad } from './hooks';
 import { Format, useFormat } from './format';
 import { gamingDayNow } from './gaming-day';
 import { Scroll } from './scroll';
-import { Money } from './cells';
+import { Head, Money } from './cells';
 import { useT, Words } from './i18n';
 import { WORDS } from './words';
 
@@ -277,15 +277,7 @@ function Levels({ data, currency }: { data: Advice; currency: string }) {
     <Scroll label={t.levelsCaption}>
       <table class="figures" data-testid="yield-levels">
         <caption>{t.levelsCaption}</caption>
-        <thead>
-          <tr>
-            {t.levelColumns.map((c) => (
-              <th key={c} scope="col">
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <Head columns={t.levelColumns} />
         <tbody>
           {data.levels.map((l) => (
             <tr key={String(l.minBet)} data-row={String(l.minBet)}>
