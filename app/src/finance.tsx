@@ -7,6 +7,7 @@ import { downloadCsv, get, Schemas } from './api';
 import { problemOf, useLoad } from './hooks';
 import { exponentOf, Format, useFormat } from './format';
 import { gamingDayNow } from './gaming-day';
+import { rememberProperty, startProperty } from './start-property';
 import { LiveBadge, Money } from './cells';
 import { follow } from './live';
 import { Scroll } from './scroll';
@@ -344,46 +345,12 @@ function quarterOf(day: string): { year: number; quarter: number; from: string }
   return { year: y, quarter: q, from: `${y}-${String((q - 1) * 3 + 1).padStart(2, '0')}-01` };
 }
 
-/** The property chosen last on this screen, kept in this browser. */
-const PROPERTY_KEY = 'sabot.finance.property';
-function remembered(): string | null {
-  try {
-    return localStorage.getItem(PROPERTY_KEY);
-  } catch {
-    return null;
-  }
-}
-function remember(id: string): void {
-  try {
-    localStorage.setItem(PROPERTY_KEY, id);
-  } catch {
-    // private browsing: the choice lasts as long as the page
-  }
-}
-
-/**
- * The properties and their tables, and the property the screen opens on: the one chosen last here;
- * else the one with play most recently (one win/loss report by property and gaming day over the
- * last quarter of days, from the rollups: one cheap request); else the first with a table; else the first.
- */
+/** The properties and their tables, and the property the screen opens on (startProperty). */
 async function loadStart(): Promise<{ properties: Property[]; tables: Table[]; range: Range | null }> {
   const [properties, tables] = await Promise.all([get<Property[]>('/v1/properties'), get<Table[]>('/v1/tables')]);
   if (properties.length === 0) return { properties, tables, range: null };
-  const todayOf = (p: Property) => gamingDayNow(p.timeZone, p.gamingDayStartHour);
-  const byId = new Map(properties.map((p) => [p.id, p]));
-  let chosen = byId.get(remembered() ?? '');
-  if (!chosen && tables.length > 0) {
-    const latest = properties.map(todayOf).sort().at(-1)!;
-    const recent = await get<WinLoss>('/v1/reports/win-loss', { from: shift(latest, -91), to: latest, groupBy: 'property,gamingDay' });
-    let best: Row | null = null;
-    for (const r of recent.rows) {
-      if (!r.coups || !byId.has(r.group.propertyId)) continue;
-      if (!best || r.group.gamingDay > best.group.gamingDay || (r.group.gamingDay === best.group.gamingDay && r.coups > best.coups!)) best = r;
-    }
-    chosen = best ? byId.get(best.group.propertyId) : byId.get(tables[0].propertyId);
-  }
-  const p = chosen ?? properties[0];
-  const today = todayOf(p);
+  const p = (await startProperty('finance', properties, tables))!;
+  const today = gamingDayNow(p.timeZone, p.gamingDayStartHour);
   return { properties, tables, range: { from: quarterOf(today).from, to: today, propertyId: p.id } };
 }
 
@@ -446,7 +413,7 @@ export function Finance() {
     if (start.data?.range && !range) setRange(start.data.range);
   }, [start.data]);
   const choose = (r: Range) => {
-    if (r.propertyId !== range?.propertyId) remember(r.propertyId);
+    if (r.propertyId !== range?.propertyId) rememberProperty('finance', r.propertyId);
     setRange(r);
   };
   const tables = start.data?.tables.filter((x) => x.propertyId === range?.propertyId) ?? [];

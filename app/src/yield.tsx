@@ -5,6 +5,7 @@ import { get, Schemas } from './api';
 import { useLoad } from './hooks';
 import { Format, useFormat } from './format';
 import { gamingDayNow } from './gaming-day';
+import { rememberProperty, startProperty } from './start-property';
 import { Scroll } from './scroll';
 import { Head, Money } from './cells';
 import { useT, Words } from './i18n';
@@ -148,13 +149,21 @@ const signed = (v: number | bigint, currency: string, f: Format) => (BigInt(v) >
 export function Yield() {
   const t = useT(YIELD);
   const w = useT(WORDS);
-  const props = useLoad(() => get<Property[]>('/v1/properties'), []);
-  const [range, setRange] = useState<Range | null>(null);
+  // The properties, and the one the screen opens on: as finance chooses it (start-property.ts).
+  const props = useLoad(async () => {
+    const [properties, tables] = await Promise.all([get<Property[]>('/v1/properties'), get<Schemas['TableDto'][]>('/v1/tables')]);
+    return { properties, start: await startProperty('yield', properties, tables) };
+  }, []);
+  const [range, setRangeState] = useState<Range | null>(null);
+  const setRange = (r: Range) => {
+    if (r.propertyId !== range?.propertyId) rememberProperty('yield', r.propertyId);
+    setRangeState(r);
+  };
   useEffect(() => {
-    const p = props.data?.[0];
+    const p = props.data?.start;
     if (p && !range) {
       const today = gamingDayNow(p.timeZone, p.gamingDayStartHour);
-      setRange({ from: shift(today, -7 * 12 + 1), to: today, propertyId: p.id });
+      setRangeState({ from: shift(today, -7 * 12 + 1), to: today, propertyId: p.id });
     }
   }, [props.data]);
   return (
@@ -165,7 +174,7 @@ export function Yield() {
       {!props.data && !props.error && <p role="status">{w.loading}</p>}
       {range && props.data && (
         <>
-          <RangeForm label={t.history} range={range} properties={props.data} onChange={setRange} />
+          <RangeForm label={t.history} range={range} properties={props.data.properties} onChange={setRange} />
           <WeekGrid key={JSON.stringify(range)} range={range} />
           <HeldBack key={'held' + JSON.stringify(range)} range={range} />
         </>

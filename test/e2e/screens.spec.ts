@@ -229,6 +229,10 @@ describe('screens', () => {
     expect(await week.getByRole('alert').innerText()).toMatch(/after/);
     // Chromium logs the refused requests themselves (400): those, and nothing else.
     expect(problemsOf(page).filter((p) => !/status of 400 .*\/v1\/reports\/yield-(advice|evaluation)\?from=/.test(p))).toEqual([]);
+    // The property chosen last is the one the screen opens on next time.
+    await page.reload();
+    await week.locator('[data-testid="yield-empty"]').waitFor();
+    expect(await page.getByLabel('Property').inputValue()).toBe(quiet);
     await page.close();
   });
 
