@@ -337,7 +337,6 @@ const GROUPS: GroupBy[] = ['gamingDay', 'table', 'betType'];
 const keyOf = (by: GroupBy, r: Row) => (by === 'gamingDay' ? r.group.gamingDay : by === 'table' ? r.group.tableCode : r.group.betType);
 
 const DAY_MS = 86_400_000;
-const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 function quarterOf(day: string): { year: number; quarter: number; from: string } {
   const [y, m] = day.split('-').map(Number);

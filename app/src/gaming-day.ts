@@ -8,3 +8,8 @@ export function gamingDayNow(timeZone: string, startHour: number, now = new Date
   const part = (t: string) => parts.find((p) => p.type === t)!.value;
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
+
+/** A gaming day `days` days after `day` (before, when negative), both as YYYY-MM-DD. */
+export function shiftDay(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

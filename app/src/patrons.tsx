@@ -5,7 +5,7 @@ import { get, Schemas } from './api';
 import { mayCall, useCaller } from './caller';
 import { Money } from './cells';
 import { useFormat } from './format';
-import { gamingDayNow } from './gaming-day';
+import { gamingDayNow, shiftDay } from './gaming-day';
 import { problemOf, useLoad } from './hooks';
 import { useT, Words } from './i18n';
 import { Scroll } from './scroll';
@@ -263,8 +263,6 @@ const PATRONS: Words<typeof en> = {
   },
 };
 
-const minusDays = (day: string, n: number) => new Date(Date.parse(day) - n * 86_400_000).toISOString().slice(0, 10);
-
 /** The currency the API's patron figures are in: the one the tables in question play in (the figures carry none). */
 function currencyOf(tables: Table[]): { currency: string; mixed: string[] | null } {
   const cs = [...new Set(tables.map((t) => t.currency))].sort();
@@ -282,7 +280,7 @@ export function Patrons({ args }: ScreenProps) {
     if (props.data && !range) {
       const p = props.data[0];
       const today = p ? gamingDayNow(p.timeZone, p.gamingDayStartHour) : new Date().toISOString().slice(0, 10);
-      setRange({ from: minusDays(today, 29), to: today, propertyId: '' });
+      setRange({ from: shiftDay(today, -29), to: today, propertyId: '' });
     }
   }, [props.data]);
   return (

@@ -1,5 +1,5 @@
 import { get, Schemas } from './api';
-import { gamingDayNow } from './gaming-day';
+import { gamingDayNow, shiftDay } from './gaming-day';
 
 type Property = Schemas['PropertyDto'];
 type Table = Schemas['TableDto'];
@@ -14,8 +14,6 @@ export function rememberProperty(screen: string, id: string): void {
     // private browsing: the choice lasts as long as the page
   }
 }
-
-const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The property a report screen opens on: the one chosen last on it; else the one with play most
@@ -39,7 +37,7 @@ export async function startProperty(screen: string, properties: Property[], tabl
     .map((p) => gamingDayNow(p.timeZone, p.gamingDayStartHour))
     .sort()
     .at(-1)!;
-  const recent = await get<Schemas['WinLossDto']>('/v1/reports/win-loss', { from: shift(latest, -91), to: latest, groupBy: 'property,gamingDay' });
+  const recent = await get<Schemas['WinLossDto']>('/v1/reports/win-loss', { from: shiftDay(latest, -91), to: latest, groupBy: 'property,gamingDay' });
   let best: Schemas['WinLossRowDto'] | null = null;
   for (const r of recent.rows) {
     const g = r.group as { propertyId: string; gamingDay: string };

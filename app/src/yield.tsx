@@ -4,7 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { get, Schemas } from './api';
 import { useLoad } from './hooks';
 import { Format, useFormat } from './format';
-import { gamingDayNow } from './gaming-day';
+import { gamingDayNow, shiftDay } from './gaming-day';
 import { rememberProperty, startProperty } from './start-property';
 import { Scroll } from './scroll';
 import { Head, Money } from './cells';
@@ -125,8 +125,6 @@ const YIELD: Words<typeof en> = {
   },
 };
 
-const DAY_MS = 86_400_000;
-const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 /** Monday to Sunday (hour of the week 0 is Monday 00:00), in the screen's language: 2024-01-01 was a Monday. */
 const weekdays = (locale: string) =>
   Array.from({ length: 7 }, (_, d) => new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 1 + d)));
@@ -163,7 +161,7 @@ export function Yield() {
     const p = props.data?.start;
     if (p && !range) {
       const today = gamingDayNow(p.timeZone, p.gamingDayStartHour);
-      setRangeState({ from: shift(today, -7 * 12 + 1), to: today, propertyId: p.id });
+      setRangeState({ from: shiftDay(today, -7 * 12 + 1), to: today, propertyId: p.id });
     }
   }, [props.data]);
   return (
