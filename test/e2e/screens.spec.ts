@@ -270,6 +270,34 @@ describe('screens', () => {
     }
   });
 
+  it('works from the keyboard alone: the bar, the language picker, a report form and its CSV button', async () => {
+    const own = await givenPit(ctx, { code: 'KEY-07', pit: 'K' });
+    await coup(own.terminal, own.shoe.id, dealtHands(8, 707, 1)[0]);
+    const finance = await givenKey(ctx, 'FINANCE');
+    const page = await signedIn(finance, '#/pit');
+    /** Presses Tab until `selector` has the focus (at most 60 times), as a person would. */
+    const tabTo = async (selector: string) => {
+      for (let i = 0; i < 60; i++) {
+        await page.keyboard.press('Tab');
+        if (await page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector)) return;
+      }
+      throw new Error(`Tab never reached ${selector}`);
+    };
+    await tabTo('nav a[href="#/finance"]');
+    await page.keyboard.press('Enter');
+    await until(page, () => location.hash === '#/finance');
+    await page.locator('[data-testid="report-table"]').waitFor();
+    await tabTo('select.lang');
+    await page.keyboard.press('ArrowDown');
+    await until(page, () => document.documentElement.lang === 'zh-Hant');
+    await page.getByRole('heading', { name: '財務', exact: true }).waitFor();
+    await tabTo('[data-testid="report-table"] button');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    expect(download.suggestedFilename()).toMatch(/^win-loss-table-.*\.csv$/);
+    expect(problemsOf(page)).toEqual([]);
+    await page.close();
+  });
+
   it('a language chosen on a screen is remembered for it, and the others keep theirs', async () => {
     const supervisor = await givenKey(ctx, 'SUPERVISOR');
     const page = await signedIn(supervisor, '#/pit');
