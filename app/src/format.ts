@@ -1,14 +1,13 @@
 import type { Amount } from './api';
 import { Lang, localeOf, useLang } from './i18n';
+import { minorDigits } from '../../src/domain/minor-digits';
 
-/** Digits after the point of a currency (2 for USD, HKD and MOP, 0 for JPY), from the browser's own tables. */
-export function exponentOf(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
+/**
+ * Digits after the point of a currency (2 for USD, HKD and MOP, 0 for JPY, 3 for KWD): the
+ * service's own ISO 4217 table (src/domain/minor-digits.ts), never the browser's, which writes
+ * some currencies (HUF, IDR, IQD) with fewer digits than their minor unit has.
+ */
+export const exponentOf = (currency: string): number => minorDigits(currency);
 
 /** Minor units as an exact decimal string ("-1234.50"): no floating point at any size. */
 export function decimalOf(v: Amount, exp: number): string {

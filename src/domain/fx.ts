@@ -1,4 +1,7 @@
 import { Money } from './money';
+import { minorDigits } from './minor-digits';
+
+export { minorDigits, nonDecimalCurrencies } from './minor-digits';
 
 /**
  * Exchange into a group's currency (docs/domain.md §12). A rate is kept as an integer: units of the
@@ -14,27 +17,6 @@ export const RATE_SCALE = 1_000_000_000n;
 export const RATE_DECIMALS = 9;
 /** A rate from 10^-9 to 10^6 units of the group currency per unit (the Iranian rial to the euro, the euro to the rial). */
 export const MAX_RATE = 1_000_000n * RATE_SCALE;
-
-/**
- * Minor-unit digits of ISO 4217 currencies that do not have two (every other currency has two):
- * amounts are integers of the minor unit, so a rate between currencies of different digits moves
- * the decimal point too.
- */
-const MINOR_DIGITS: Readonly<Record<string, number>> = {
-  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0, VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
-  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
-  CLF: 4, UYW: 4,
-}; // prettier-ignore
-
-/** The currency's minor-unit digits (ISO 4217): 2 unless listed. */
-export function minorDigits(currency: string): number {
-  return MINOR_DIGITS[currency] ?? 2;
-}
-
-/** Every currency whose digits are not 2, with its digits (for SQL that needs the same table). */
-export function nonDecimalCurrencies(): [currency: string, digits: number][] {
-  return Object.entries(MINOR_DIGITS);
-}
 
 /**
  * A rate as people write it ("1.0842", "149.5", "0.0067") in billionths; null when it is not a

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { TestContext } from '../support/app';
-import { axeViolations, overflowAt, problemsOf, Screens, signedIn, startScreens } from '../support/browser';
+import { axeViolations, LANGS, overflowAt, problemsOf, Screens, SHOTS, signedIn, startScreens, switchTo, until } from '../support/browser';
 import { dealtHands, givenKey, givenPatrons, givenPit, givenVoid } from '../support/builders';
 import { cutProxy } from '../../bench/cut-proxy';
 
@@ -17,7 +17,6 @@ import { cutProxy } from '../../bench/cut-proxy';
  */
 jest.setTimeout(180_000);
 let screens: Screens;
-const SHOTS = process.env.SCREENSHOTS === 'write' ? path.join(__dirname, '../../docs/screens') : null;
 const HD = { width: 1920, height: 1080 };
 const UHD = { width: 3840, height: 2160 };
 
@@ -59,10 +58,6 @@ async function coup(): Promise<string> {
 }
 
 const board = async () => (await ctx.as(display).get(`/v1/tables/${pit.table.id}/display`).expect(200)).body;
-
-async function until<A>(page: Page, fn: (arg: A) => unknown, arg?: A): Promise<void> {
-  await page.waitForFunction(fn as (arg: unknown) => unknown, arg, { timeout: 30_000, polling: 100 });
-}
 
 /** What the page shows, read off its marks: each road's cells, the limits, the results. */
 function shown(page: Page) {
@@ -212,6 +207,24 @@ describe('the table-side display', () => {
     expect(await shown(staff)).toEqual(expected(await board()));
     expect(problemsOf(staff)).toEqual([]);
     await staff.close();
+  });
+
+  it("puts each amount's decimal point where the service does (its ISO 4217 digits, not the browser's), in every language", async () => {
+    // HUF, IDR and IQD: browsers write them with fewer digits than their minor unit has.
+    const expected: Record<string, string> = { HUF: '123.45', IDR: '123.45', IQD: '12.345', KWD: '12.345', JPY: '12,345', HKD: '123.45', CLF: '1.2345' };
+    for (const [currency, text] of Object.entries(expected)) {
+      const table = (
+        await ctx.admin.post('/v1/tables', { code: `DIG-${currency}`, variant: 'COMMISSION', currency, minBet: 12_345, maxBet: 99_999_999 }).expect(201)
+      ).body as { id: string };
+      const page = await signedIn(browser, url, await givenKey(ctx, 'DISPLAY', table.id), '', HD);
+      for (const lang of LANGS) {
+        await switchTo(page, lang);
+        const min = page.locator('[data-testid="limits"] td[data-field="min"][data-minor="12345"]').first();
+        expect([currency, lang, (await min.innerText()).replace(/[^\d.,]/g, '')]).toEqual([currency, lang, text]);
+      }
+      expect(problemsOf(page)).toEqual([]);
+      await page.close();
+    }
   });
 });
 
