@@ -38,7 +38,8 @@ export class EventsController {
   @ApiHeader({
     name: 'Last-Event-ID',
     required: false,
-    description: 'Resume after this event: its id `<tableId>:<seq>` (or the seq alone). Without it the stream starts from now.',
+    description:
+      "Resume after this event: its id `<tableId>:<seq>` (or the seq alone). Without it, or past the table's last event (after a restore), the stream starts from now.",
     schema: { type: 'string', maxLength: 64 },
   })
   async stream(
@@ -50,9 +51,8 @@ export class EventsController {
   ): Promise<void> {
     assertTableAccess(actor, tableId);
     await this.pit.withProperty(tableId);
-    const after = resumeFrom(tableId, lastEventId);
     const head = await this.feeds.head(tableId);
-    const start: StreamStart = { stream: tableId, after: after ?? head, head };
+    const start: StreamStart = { stream: tableId, after: startAfter(tableId, lastEventId, head), head };
     new TableEventStream(this.feeds, res, [start], keyOf(actor, req)).start(start);
   }
 
@@ -71,7 +71,8 @@ export class EventsController {
   @ApiHeader({
     name: 'Last-Event-ID',
     required: false,
-    description: 'Resume after this seq (the `id` of the last `changed`, or an event id `<tableId>:<seq>`). Without it the stream starts from now.',
+    description:
+      "Resume after this seq (the `id` of the last `changed`, or an event id `<tableId>:<seq>`). Without it, or past the table's last event (after a restore), the stream starts from now.",
     schema: { type: 'string', maxLength: 64 },
   })
   async displayChanges(
@@ -84,7 +85,7 @@ export class EventsController {
     assertTableAccess(actor, tableId);
     await this.pit.withProperty(tableId);
     const head = await this.feeds.head(tableId);
-    const start: StreamStart = { stream: tableId, after: resumeFrom(tableId, lastEventId) ?? head, head };
+    const start: StreamStart = { stream: tableId, after: startAfter(tableId, lastEventId, head), head };
     new TableEventStream(this.feeds, res, [start], keyOf(actor, req), true).start(start);
   }
 
@@ -116,6 +117,15 @@ export class EventsController {
 function keyOf(actor: Actor, req: Request): { actor: Actor; keyHash: string } {
   const secret = BEARER.exec(req.header('authorization') ?? '')?.[1] ?? '';
   return { actor, keyHash: hash(secret).toString('hex') };
+}
+
+/**
+ * Where a table's stream starts: after the seq its Last-Event-ID names, or from now without one. An
+ * id past the table's last event (a client that saw events of a database since restored to an earlier
+ * point) starts from now too: waiting for the table to pass it would leave the screen frozen.
+ */
+function startAfter(tableId: string, header: string | undefined, head: number): number {
+  return Math.min(resumeFrom(tableId, header) ?? head, head);
 }
 
 /** The seq a Last-Event-ID names, or null without one. */

@@ -283,6 +283,20 @@ describe('GET /v1/tables/{id}/display/events', () => {
     expectNothingPrivate(raw);
   });
 
+  it('a Last-Event-ID past the table (a database restored to an earlier point) starts from now, and a coup still comes', async () => {
+    const pit = await playedPit('DISP-SSE-AHEAD');
+    const screen = await sse(`/v1/tables/${pit.table.id}/display/events`, pit.display, '500000');
+    const [ready] = await screen.take(1);
+    const start = JSON.parse(ready.data) as { after: number; head: number };
+    expect(start.after).toBe(start.head);
+    const [cards] = dealtHands(8, 41, 1);
+    await ctx.as(pit.terminal).post(`/v1/shoes/${pit.shoe.id}/coups`, { cards, wagers: [] }).expect(201);
+    const [changed] = await screen.take(1);
+    expect(changed.event).toBe('changed');
+    expect(Number(changed.id)).toBeGreaterThan(start.head);
+    await screen.close();
+  });
+
   it('is 404 for a table that does not exist, 403 for another table display key; ends when the key is revoked', async () => {
     const pit = await givenPit(ctx, { code: 'DISP-SSE-2' });
     const missing = await sse('/v1/tables/00000000-0000-4000-8000-00000000dead/display/events', pit.supervisor);
