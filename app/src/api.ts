@@ -8,10 +8,19 @@ export type Amount = number | bigint;
 
 const KEY = 'sabot.apiKey';
 
+/** The event the app hears when the service no longer takes the key (revoked or expired): it shows the sign-in form. */
+export const SIGNED_OUT = 'sabot:signed-out';
+
 export const session = {
   key: (): string | null => sessionStorage.getItem(KEY),
   signIn: (key: string) => sessionStorage.setItem(KEY, key),
   signOut: () => sessionStorage.removeItem(KEY),
+  /** The service refused the key (401, or a stream's `end`): forget it and tell the app. */
+  refused: (): void => {
+    if (sessionStorage.getItem(KEY) === null) return;
+    sessionStorage.removeItem(KEY);
+    dispatchEvent(new Event(SIGNED_OUT));
+  },
 };
 
 export class ApiError extends Error {
@@ -50,7 +59,7 @@ async function fail(res: Response): Promise<never> {
   } catch {
     // not JSON: keep the status
   }
-  if (res.status === 401) session.signOut();
+  if (res.status === 401) session.refused();
   throw new ApiError(res.status, code, message);
 }
 

@@ -119,7 +119,7 @@ export function Display({ args: [tableId] }: ScreenProps) {
   const roads = data?.roads;
   const newest = data?.results.find((r) => !r.voided);
   return (
-    <main class="display" data-table={tableId} style={{ fontSize: `${4.45 * u}px` }}>
+    <main class="display" data-table={tableId} data-live={live} style={{ fontSize: `${4.45 * u}px` }}>
       <header class="d-head">
         <h1>{data ? t.table(data.code) : ''}</h1>
         {data && <span class="d-muted">{w.variants[data.variant] ?? data.variant}</span>}

@@ -1,7 +1,7 @@
 import { ComponentType, render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorNote, Problem } from './error-note';
-import { get, session } from './api';
+import { get, session, SIGNED_OUT } from './api';
 import { Caller, CallerContext, mayCall } from './caller';
 import { problemOf } from './hooks';
 import { Lang, LangContext, langFor, rememberLang, SetLangContext, useT } from './i18n';
@@ -52,10 +52,10 @@ function useRoute(): string[] {
   return route;
 }
 
-function SignIn({ onSignedIn }: { onSignedIn: (c: Caller) => void }) {
+function SignIn({ onSignedIn, refused }: { onSignedIn: (c: Caller) => void; refused: boolean }) {
   const w = useT(WORDS);
   const [key, setKey] = useState('');
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(refused ? { code: 'UNAUTHENTICATED', message: w.keyRefused } : null);
   const submit = async (e: Event) => {
     e.preventDefault();
     session.signIn(key.trim());
@@ -133,7 +133,8 @@ function Frame({ caller, screen, args, onSignOut }: { caller: Caller; screen: Sc
         <Lazy key={screen} load={def.load} args={args} />
       ) : (
         <main>
-          <ErrorNote problem={{ code: 'FORBIDDEN', message: w.notAllowed }} />
+          <h1>{def ? (w.screens[screen as keyof typeof w.screens] ?? w.brand) : w.noSuchScreen}</h1>
+          <ErrorNote problem={def ? { code: 'FORBIDDEN', message: w.notAllowed } : { code: 'NOT_FOUND', message: w.noSuchScreen }} />
         </main>
       )}
     </>
@@ -144,6 +145,15 @@ function App() {
   const route = useRoute();
   const [caller, setCaller] = useState<Caller | null>(null);
   const [checking, setChecking] = useState(session.key() !== null);
+  const [refused, setRefused] = useState(false);
+  useEffect(() => {
+    const out = () => {
+      setCaller(null);
+      setRefused(true);
+    };
+    addEventListener(SIGNED_OUT, out);
+    return () => removeEventListener(SIGNED_OUT, out);
+  }, []);
   useEffect(() => {
     if (!session.key()) return;
     get<Caller>('/v1/api-keys/me').then(
@@ -172,7 +182,16 @@ function App() {
   };
   let body;
   if (checking) body = <p role="status">…</p>;
-  else if (!caller) body = <SignIn onSignedIn={setCaller} />;
+  else if (!caller)
+    body = (
+      <SignIn
+        refused={refused}
+        onSignedIn={(c) => {
+          setRefused(false);
+          setCaller(c);
+        }}
+      />
+    );
   else
     body = (
       <Frame

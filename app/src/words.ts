@@ -23,6 +23,7 @@ const en = {
   apiKey: 'API key',
   keyHint: 'Use a key your administrator made for you. It is kept only in this browser tab.',
   noAnswer: 'The service did not answer',
+  keyRefused: 'The service no longer takes this key (revoked or expired).',
   live: 'Live',
   connecting: 'Connecting…',
   loading: 'Loading…',
@@ -36,6 +37,7 @@ const en = {
     vip: 'VIP room',
   },
   notAllowed: 'This key may not open this screen. Ask your administrator for a key of the right role.',
+  noSuchScreen: 'There is no such screen',
   /** What to do about an error, by the API's code. */
   advice: {
     UNAUTHENTICATED: 'Sign in again with a valid key.',
@@ -102,6 +104,7 @@ export const WORDS: Words<typeof en> = {
     apiKey: 'API 金鑰',
     keyHint: '請使用管理員為您建立的金鑰。金鑰只保存在此瀏覽器分頁中。',
     noAnswer: '服務沒有回應',
+    keyRefused: '服務已不再接受此金鑰（已撤銷或已過期）。',
     live: '即時',
     connecting: '連線中…',
     loading: '載入中…',
@@ -115,6 +118,7 @@ export const WORDS: Words<typeof en> = {
       vip: '貴賓廳',
     },
     notAllowed: '此金鑰不能開啟此畫面。請向管理員索取適當角色的金鑰。',
+    noSuchScreen: '沒有這個畫面',
     advice: {
       UNAUTHENTICATED: '請以有效的金鑰重新登入。',
       FORBIDDEN: '此金鑰不能讀取此資料。請向管理員索取適當角色的金鑰。',
@@ -176,6 +180,7 @@ export const WORDS: Words<typeof en> = {
     apiKey: 'API 密钥',
     keyHint: '请使用管理员为您创建的密钥。密钥只保存在此浏览器标签页中。',
     noAnswer: '服务没有响应',
+    keyRefused: '服务已不再接受此密钥（已撤销或已过期）。',
     live: '实时',
     connecting: '连接中…',
     loading: '加载中…',
@@ -189,6 +194,7 @@ export const WORDS: Words<typeof en> = {
       vip: '贵宾厅',
     },
     notAllowed: '此密钥不能打开此画面。请向管理员索取适当角色的密钥。',
+    noSuchScreen: '没有这个画面',
     advice: {
       UNAUTHENTICATED: '请用有效的密钥重新登录。',
       FORBIDDEN: '此密钥不能读取此数据。请向管理员索取适当角色的密钥。',

@@ -209,6 +209,25 @@ describe('the table-side display', () => {
     await staff.close();
   });
 
+  it('signs itself out when its key is revoked: the sign-in form says so, and nothing retries', async () => {
+    const minted = (await ctx.admin.post('/v1/api-keys', { name: 'display to revoke', role: 'DISPLAY', tableId: pit.table.id }).expect(201)).body as {
+      id: string;
+      key: string;
+    };
+    const page = await signedIn(browser, url, minted.key, '', HD);
+    await page.locator('[data-testid="results"]').waitFor();
+    await until(page, () => document.querySelector('main.display[data-live="true"]') !== null);
+    await ctx.admin.post(`/v1/api-keys/${minted.id}/revoke`, {}).expect(200);
+    await page.locator('[role="alert"][data-code="UNAUTHENTICATED"]').waitFor();
+    await page.locator('#api-key').waitFor();
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.waitForTimeout(3_000); // a stream retried each second would show here
+    expect(requests).toEqual([]);
+    expect(problemsOf(page)).toEqual([]);
+    await page.close();
+  });
+
   it("puts each amount's decimal point where the service does (its ISO 4217 digits, not the browser's), in every language", async () => {
     // HUF, IDR and IQD: browsers write them with fewer digits than their minor unit has.
     const expected: Record<string, string> = { HUF: '123.45', IDR: '123.45', IQD: '12.345', KWD: '12.345', JPY: '12,345', HKD: '123.45', CLF: '1.2345' };

@@ -238,6 +238,8 @@ describe('screens', () => {
 
   it('the navigation offers each role the screens it may read, and every one opens without a refusal or a console error', async () => {
     const { table } = await givenPit(ctx, { code: 'NAV-06', pit: 'N' });
+    // A property named without a space to break at: the property pickers must not push the page sideways.
+    await ctx.admin.post('/v1/properties', { name: `Casino${'W'.repeat(80)}`, timeZone: 'UTC', gamingDayStartHour: 6 }).expect(201);
     const expected: Record<string, string[]> = {
       TERMINAL: ['#/pit'],
       SURVEILLANCE: ['#/pit', '#/surveillance'],
@@ -259,12 +261,18 @@ describe('screens', () => {
         await page.locator('main h1').first().waitFor();
         await until(page, () => document.querySelectorAll('main p[role="status"]').length === 0);
         expect([role, href, await page.locator('[role="alert"]').count()]).toEqual([role, href, 0]);
+        expect([role, href, (await overflowAt(page, { width: 1024, height: 768 }))[0]]).toEqual([role, href, 0]);
+        await page.setViewportSize({ width: 1280, height: 800 });
       }
       // A screen the role may not read says so, and asks the service nothing.
       if (!links.includes('#/finance')) {
         await page.goto(`${url}/app/#/finance`);
         expect(await page.locator('[role="alert"]').getAttribute('data-code')).toBe('FORBIDDEN');
+        expect(await axeViolations(page)).toEqual([]);
       }
+      // An address that names no screen says so.
+      await page.goto(`${url}/app/#/no-such-screen`);
+      expect(await page.locator('[role="alert"]').getAttribute('data-code')).toBe('NOT_FOUND');
       expect([role, problemsOf(page)]).toEqual([role, []]);
       await page.close();
     }
