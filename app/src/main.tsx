@@ -31,7 +31,7 @@ const SCREENS: { id: ScreenId; nav: boolean; bare?: true; reads: string[]; load:
   },
   { id: 'yield', nav: true, reads: ['yieldAdviceReport', 'yieldEvaluationReport', 'listProperties'], load: () => import('./yield').then((m) => m.Yield) },
   { id: 'surveillance', nav: true, reads: ['openAlertsBy', 'listAlerts', 'getAlert'], load: () => import('./surveillance').then((m) => m.Surveillance) },
-  { id: 'patrons', nav: true, reads: ['topPatrons', 'getPatron', 'patronRating', 'patronVisits'], load: () => import('./patrons').then((m) => m.Patrons) },
+  { id: 'patrons', nav: true, reads: ['topPatrons', 'findPatron', 'patronRating', 'patronVisits'], load: () => import('./patrons').then((m) => m.Patrons) },
   { id: 'cage', nav: true, reads: ['listProperties', 'listMarkers'], load: () => import('./cage').then((m) => m.Cage) },
   { id: 'vip', nav: true, reads: ['listProperties', 'listJunkets'], load: () => import('./vip').then((m) => m.Vip) },
   { id: 'tables', nav: false, reads: ['getTable', 'listShoes', 'getShoeRoads'], load: () => import('./scoreboard').then((m) => m.Scoreboard) },

@@ -459,14 +459,18 @@ function PatronView({ card, range, tables }: { card: string; range: Range; table
   const f = useFormat();
   const [reads, setReads] = useState(0);
   // A card no patron could hold is not sent to the service (it would only refuse it).
-  const record = useLoad(() => (CARD.test(card) ? get<Patron>(`/v1/patrons/${encodeURIComponent(card)}`) : Promise.resolve(null)), [card, reads]);
+  // Looked up (GET /v1/patrons?card=): an unknown card is an empty answer, not a refused request.
+  const record = useLoad(
+    async (): Promise<Patron | 'none' | null> => (CARD.test(card) ? ((await get<Patron[]>('/v1/patrons', { card }))[0] ?? 'none') : null),
+    [card, reads],
+  );
   if (!CARD.test(card))
     return (
       <section data-testid="no-patron">
         <p role="status">{t.badCard}</p>
       </section>
     );
-  if (record.error?.code === 'NOT_FOUND')
+  if (record.data === 'none')
     return (
       <section data-testid="no-patron" aria-labelledby="no-patron">
         <h2 id="no-patron">{t.noPatron(card)}</h2>

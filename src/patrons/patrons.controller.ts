@@ -4,7 +4,7 @@ import { PATRON_READERS, PATRON_REGISTRARS } from '../common/actor';
 import { CurrentContext, RequestContext } from '../common/context';
 import { Endpoint } from '../common/endpoint';
 import { CardParam } from '../common/validation';
-import { BetFiguresDto, PatronDto, RatingDto, RatingQueryDto, RegisterPatronDto, VisitsPageDto, VisitsQueryDto } from './dto/patron.dto';
+import { BetFiguresDto, PatronDto, PatronLookupDto, RatingDto, RatingQueryDto, RegisterPatronDto, VisitsPageDto, VisitsQueryDto } from './dto/patron.dto';
 import { PatronsService } from './patrons.service';
 
 @ApiTags('Patrons')
@@ -26,6 +26,20 @@ export class PatronsController {
   })
   register(@Body() dto: RegisterPatronDto, @CurrentContext() ctx: RequestContext): Promise<PatronDto> {
     return this.patrons.register(dto, ctx);
+  }
+
+  @Endpoint('GET', '', {
+    operationId: 'findPatron',
+    summary: 'Look a card up: the patron, or nobody',
+    description:
+      "The patron registered with a card, as GET /v1/patrons/{card} answers it, in a list of one; an empty list when no patron has the card. For a screen's card search, where an unknown card is an answer, not an error.",
+    writes: "the audit entry `patron.read` (stream `patrons`) when the card is a patron's, as for GET /v1/patrons/{card}.",
+    roles: PATRON_READERS,
+    type: PatronDto,
+    isArray: true,
+  })
+  find(@Query() q: PatronLookupDto, @CurrentContext() ctx: RequestContext): Promise<PatronDto[]> {
+    return this.patrons.find(q.card, ctx);
   }
 
   @Endpoint('GET', ':card', {

@@ -79,6 +79,16 @@ export class PatronsService {
     });
   }
 
+  /** The patron of a card in a list of one, or none: a card search's answer. */
+  async find(card: string, ctx: RequestContext): Promise<PatronDto[]> {
+    try {
+      return [await this.get(card, ctx)];
+    } catch (e) {
+      if (e instanceof AppError && e.code === 'NOT_FOUND') return [];
+      throw e;
+    }
+  }
+
   /** A patron's record and where their card is in now; the read is audited. */
   async get(card: string, ctx: RequestContext): Promise<PatronDto> {
     return this.prisma.transaction(ctx, async (tx) => {

@@ -316,6 +316,21 @@ describe('refusals: a clear 4xx, nothing written', () => {
   });
 });
 
+describe('looking a card up', () => {
+  it('answers the patron in a list of one (an audited read), or an empty list for a card nobody holds; a bad card is 400, a cashier 403', async () => {
+    await givenPatrons(ctx, 'P-LOOK');
+    const found = (await ctx.as(host).get('/v1/patrons?card=P-LOOK').expect(200)).body as { card: string }[];
+    expect(found).toEqual([(await ctx.as(host).get('/v1/patrons/P-LOOK').expect(200)).body]);
+    expect((await ctx.as(host).get('/v1/patrons?card=P-NOBODY-HOLDS').expect(200)).body).toEqual([]);
+    const reads = async (card: string) =>
+      ((await ctx.as(auditor).get(`/v1/audit?stream=patrons&action=patron.read&entityId=${card}`)).body as unknown[]).length;
+    expect([await reads('P-LOOK'), await reads('P-NOBODY-HOLDS')]).toEqual([2, 0]);
+    for (const bad of ['', 'a b', '<x>', 'x'.repeat(200)])
+      expect([bad, (await ctx.as(host).get(`/v1/patrons?card=${encodeURIComponent(bad)}`)).body.code]).toEqual([bad, 'VALIDATION_FAILED']);
+    expect((await ctx.as(await givenKey(ctx, 'CASHIER')).get('/v1/patrons?card=P-LOOK')).body.code).toBe('FORBIDDEN');
+  });
+});
+
 describe('a table closing', () => {
   it("takes the cards still in out with it: each seating ends, in the table's audit stream", async () => {
     await givenPatrons(ctx, 'P-CL1', 'P-CL2');

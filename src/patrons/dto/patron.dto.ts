@@ -3,6 +3,18 @@ import { MinorUnits } from '../../common/exact-json';
 import { DateField, MoneyProperty, PATRON_MAX_LENGTH, PATRON_PATTERN, TextField, UuidField } from '../../common/validation';
 import { SeatingDto } from './seating.dto';
 
+/** A lookup of a card: GET /v1/patrons?card=… */
+export class PatronLookupDto {
+  @TextField({
+    description: 'The player-card number to look up (letters, digits, ., - and _)',
+    example: 'P-10442',
+    maxLength: PATRON_MAX_LENGTH,
+    pattern: PATRON_PATTERN,
+    patternHint: 'may hold letters, digits, ., - and _',
+  })
+  card: string;
+}
+
 export class RegisterPatronDto {
   @TextField({
     description: "The casino's player-card number: the patron's key for good",
