@@ -11,6 +11,7 @@ import { useT, Words } from './i18n';
 import { Scroll } from './scroll';
 import { WORDS } from './words';
 import { Range, RangeForm } from './range-form';
+import { CardSearch } from './card-search';
 
 /**
  * The cage and compliance desk: for a property and its gaming days, the buy-ins recorded at its
@@ -409,24 +410,9 @@ function BuyIns({ range, tables, version, onCard }: { range: Range; tables: Tabl
 
 function Markers({ card, setCard, tables }: { card: string; setCard: (c: string) => void; tables: Table[] }) {
   const t = useT(CAGE);
-  const [typed, setTyped] = useState(card);
-  useEffect(() => setTyped(card), [card]);
   return (
     <Section id="cage-markers" title={t.markers} hint={t.markersHint}>
-      <form
-        class="range"
-        aria-label={t.markers}
-        onSubmit={(e) => {
-          e.preventDefault();
-          setCard(typed.trim());
-        }}
-      >
-        <label>
-          {t.card}
-          <input name="card" value={typed} autoComplete="off" onInput={(e) => setTyped(e.currentTarget.value)} required />
-        </label>
-        <button type="submit">{t.show}</button>
-      </form>
+      <CardSearch label={t.markers} field={t.card} button={t.show} card={card} onSearch={setCard} />
       {card && <MarkersOf key={card} card={card} tables={tables} />}
     </Section>
   );

@@ -11,6 +11,7 @@ import { useT, Words } from './i18n';
 import { Scroll } from './scroll';
 import { WORDS } from './words';
 import { Range, RangeForm } from './range-form';
+import { CardSearch } from './card-search';
 
 /**
  * The VIP room: a property's junkets and, for the one chosen (#/vip/<junketId>), its members, its
@@ -726,26 +727,12 @@ function JunketDesk({ junket, range, f }: { junket: Junket; range: Range; f: For
 
 function RollingLookup({ range, version }: { range: Range; version: number }) {
   const t = useT(VIP);
-  const [typed, setTyped] = useState('');
   const [card, setCard] = useState('');
   return (
     <section aria-labelledby="vip-rolling" data-testid="vip-rolling">
       <h2 id="vip-rolling">{t.rolling}</h2>
       <p class="hint">{t.rollingHint}</p>
-      <form
-        class="range"
-        aria-label={t.rolling}
-        onSubmit={(e) => {
-          e.preventDefault();
-          setCard(typed.trim());
-        }}
-      >
-        <label>
-          {t.card}
-          <input name="card" value={typed} autoComplete="off" onInput={(e) => setTyped(e.currentTarget.value)} required />
-        </label>
-        <button type="submit">{t.show}</button>
-      </form>
+      <CardSearch label={t.rolling} field={t.card} button={t.show} card={card} onSearch={setCard} />
       {card && <RollingOf key={`${card}:${range.propertyId}:${range.from}:${range.to}:${version}`} card={card} range={range} />}
     </section>
   );
