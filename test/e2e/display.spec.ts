@@ -104,7 +104,21 @@ function expected(b: any) {
 /** Everything inside the display's own box at this size: it neither scrolls nor hides anything. */
 async function fits(page: Page, size: { width: number; height: number }): Promise<void> {
   expect(await overflowAt(page, size)).toEqual([0, 0]);
-  await page.waitForTimeout(0);
+  // The display lays itself out for the window's size when told of a resize, after a render of its
+  // own: wait for the render at this size (its type at 4.45 % of the height), and for it to settle.
+  await until(
+    page,
+    (h: number) => {
+      const main = document.querySelector('main.display');
+      return (
+        !!main &&
+        Math.abs(parseFloat(getComputedStyle(main).fontSize) - (4.45 * h) / 100) < 0.5 &&
+        main.scrollWidth <= main.clientWidth &&
+        main.scrollHeight <= main.clientHeight
+      );
+    },
+    size.height,
+  );
   const box = await page.evaluate(() => {
     const main = document.querySelector('main.display')!;
     const rects = [...main.querySelectorAll('*')].map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0);
