@@ -1,5 +1,5 @@
 # Sabot service image: build with the full toolchain, run with production dependencies only.
-# test/e2e/image.spec.ts builds it without a Docker engine: exactly what the COPY lines below name,
+# test/e2e/operations/image.spec.ts builds it without a Docker engine: exactly what the COPY lines below name,
 # in a clean folder, through these RUN lines, then starts the CMD and checks the HEALTHCHECK, a
 # coup, a report, /docs and the screens.
 FROM node:24.21-bookworm-slim AS build
@@ -33,4 +33,4 @@ USER node
 EXPOSE 3000 9464
 HEALTHCHECK --interval=10s --timeout=3s --start-period=300s CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # A small V8 heap keeps the service well under 300 MB under load (BENCHMARKS.md).
-CMD ["node", "--max-old-space-size=192", "--max-semi-space-size=8", "--heap-growing-percent=100", "dist/src/main.js"]
+CMD ["node", "--max-old-space-size=192", "--max-semi-space-size=8", "--heap-growing-percent=100", "dist/src/server/main.js"]

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 
-// The screens, built into app/dist and served by the service under /app (src/app.ts).
+// The screens, built into app/dist and served by the service under /app (src/server/app.ts).
 export default defineConfig({
   root: import.meta.dirname,
   base: '/app/',

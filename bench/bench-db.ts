@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { migrate } from '../src/database/migrate';
+import { migrate } from '../src/platform/database/migrate';
 import { seedQuarter } from './seed-quarter';
 
 /** `fn` on a connection of its own to `url`, closed after. */

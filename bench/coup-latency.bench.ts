@@ -6,8 +6,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { adminKeyFor, createApp } from '../src/app';
-import { loadConfig } from '../src/config/config';
+import { adminKeyFor, createApp } from '../src/server/app';
+import { loadConfig } from '../src/platform/config/config';
 import { dealPuntoBanco, formatCard, seededRandom, shuffledShoe } from '../src/domain';
 import { benchDatabase } from './bench-db';
 import { benchTerminal } from './service-process';

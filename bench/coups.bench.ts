@@ -1,9 +1,9 @@
-import { SYSTEM_CONTEXT } from '../src/common/context';
+import { SYSTEM_CONTEXT } from '../src/platform/common/context';
 /**
  * npm run bench:coups — a casino floor of pit terminals against the service, measured against the
  * database's own limit on the same machine in the same run. Loopback only, bounded in time.
  *
- *  1. the service (dist/src/main.js) as its own process on a fresh database;
+ *  1. the service (dist/src/server/main.js) as its own process on a fresh database;
  *  2. TERMINALS terminals, each with its own table, shoe and API key, recording whole coups dealt
  *     from real shuffled shoes, 8 wagers each (main and side bets), through the public API:
  *     a saturation run (closed loop, as fast as answers come) and a fixed offered rate (open loop);
@@ -14,16 +14,16 @@ import { SYSTEM_CONTEXT } from '../src/common/context';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'pg';
-import { auditParams } from '../src/ledger/audit-log';
-import { newAuditKeyText, parseAuditKeys } from '../src/config/keyring';
+import { auditParams } from '../src/foundation/ledger/audit-log';
+import { newAuditKeyText, parseAuditKeys } from '../src/platform/config/keyring';
 
 /** The database-limit loop keys its audit entries as the service does. */
 const BENCH_KEYRING = parseAuditKeys(newAuditKeyText('bench'));
 const LOSE: 'WIN' | 'LOSE' | 'PUSH' = 'LOSE';
-import { COUPS_SQL } from '../src/coups/coups-sql';
+import { COUPS_SQL } from '../src/table-games/coups/coups-sql';
 import { BetType, dealPuntoBanco, evaluateCoup, formatCard, parseCards, seededRandom, shuffledShoe } from '../src/domain';
-import { rollupParams } from '../src/ledger/rollups';
-import { PIT_SQL } from '../src/pit/pit-sql';
+import { rollupParams } from '../src/foundation/ledger/rollups';
+import { PIT_SQL } from '../src/foundation/pit/pit-sql';
 import { benchDatabase } from './bench-db';
 import { benchHost, benchTerminal, jsonPoster, machineCpuMs, processCpuMs, sampleRss, startServiceProcess } from './service-process';
 import { machine, summarize, writeJson } from './stats';

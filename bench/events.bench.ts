@@ -13,7 +13,7 @@ import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { connect, JsMsg } from 'nats';
 import { dealPuntoBanco, formatCard, seededRandom, shuffledShoe } from '../src/domain';
-import type { SabotEvent } from '../src/events/event';
+import type { SabotEvent } from '../src/operations/events/event';
 import { benchDatabase } from './bench-db';
 import { jsonPoster, startServiceProcess } from './service-process';
 import { machine, summarize, writeJson } from './stats';

@@ -30,7 +30,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
-import { migrate } from '../src/database/migrate';
+import { migrate } from '../src/platform/database/migrate';
 import { withClient } from './bench-db';
 import { portDatabase } from './port-database';
 import { seedQuarter } from './seed-quarter';
@@ -124,7 +124,7 @@ async function ensureBaseline(size: number, source: string, dir: string, commit:
     return url;
   }
   await recreate(name);
-  execFileSync(process.execPath, [path.join(dir, 'dist', 'src', 'database', 'migrate.cli.js')], {
+  execFileSync(process.execPath, [path.join(dir, 'dist', 'src', 'server', 'migrate.cli.js')], {
     cwd: dir,
     env: { ...process.env, DATABASE_URL: url },
     stdio: 'ignore',

@@ -1,4 +1,4 @@
-import { SYSTEM_CONTEXT } from '../src/common/context';
+import { SYSTEM_CONTEXT } from '../src/platform/common/context';
 /**
  * npm run seed:quarter -- [--wagers 10000000] [--tables 200] [--year 2026] [--quarter 3] [--max-minutes 20] [--patrons 5000]
  *
@@ -24,18 +24,18 @@ import { Client } from 'pg';
 import { seedJunkets } from './seed-junkets';
 import { from as copyFrom } from 'pg-copy-streams';
 import { BetType, dealPuntoBanco, evaluateCoup, formatCard, isOffered, RuleSet, seededRandom, settleWager, shuffledShoe } from '../src/domain';
-import { migrate } from '../src/database/migrate';
-import { PrismaService } from '../src/database/prisma.service';
+import { migrate } from '../src/platform/database/migrate';
+import { PrismaService } from '../src/platform/database/prisma.service';
 import { generateKeyPairSync } from 'node:crypto';
-import { newAuditKeyText, parseAuditKeys } from '../src/config/keyring';
-import { AuditLog, auditParams } from '../src/ledger/audit-log';
-import { chainHash } from '../src/audit/verification';
-import { TablesService } from '../src/tables/tables.service';
-import { PitChanges } from '../src/pit/pit-changes';
-import { PitService } from '../src/pit/pit.service';
-import { covariancesOf, edgesOf, lossesOf, rulesOf } from '../src/pit/table-rules';
-import { rollupParams, SettledWager } from '../src/ledger/rollups';
-import { RollupParams } from '../src/ledger/ledger-sql';
+import { newAuditKeyText, parseAuditKeys } from '../src/platform/config/keyring';
+import { AuditLog, auditParams } from '../src/foundation/ledger/audit-log';
+import { chainHash } from '../src/integrity/audit/verification';
+import { TablesService } from '../src/table-games/tables/tables.service';
+import { PitChanges } from '../src/foundation/pit/pit-changes';
+import { PitService } from '../src/foundation/pit/pit.service';
+import { covariancesOf, edgesOf, lossesOf, rulesOf } from '../src/foundation/pit/table-rules';
+import { rollupParams, SettledWager } from '../src/foundation/ledger/rollups';
+import { RollupParams } from '../src/foundation/ledger/ledger-sql';
 
 export interface SeedOptions {
   wagers: number;

@@ -3,16 +3,19 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 
-/** The V8 flags `npm start` gives node (package.json's start script), so benchmarks run what production runs. */
-function startFlags(dir: string): string {
+/**
+ * The V8 flags `npm start` gives node and the script it runs (package.json's start script), so
+ * benchmarks run what production runs, whichever layout the checkout's commit has.
+ */
+function startCommand(dir: string): { flags: string; main: string } {
   const start = (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const m = /^node (.*?)\s*dist\/src\/main\.js$/.exec(start);
-  if (!m) throw new Error(`package.json's start script is not "node <flags> dist/src/main.js": ${start}`);
-  return m[1];
+  const m = /^node (.*?)\s*(dist\/src\/\S+\.js)$/.exec(start);
+  if (!m) throw new Error(`package.json's start script is not "node <flags> dist/src/…/main.js": ${start}`);
+  return { flags: m[1], main: m[2] };
 }
 
 /**
- * The built service as its own process (dist/src/main.js), as `npm start` runs it: the load
+ * The built service as its own process (dist/src/server/main.js), as `npm start` runs it: the load
  * generator never shares its event loop. SERVICE_NODE_ARGS overrides the V8 flags (e.g. --cpu-prof).
  * `dir` is the checkout whose build runs (another commit's, to compare side by side).
  */
@@ -21,8 +24,9 @@ export async function startServiceProcess(
   dir = process.cwd(),
 ): Promise<{ base: string; child: ChildProcess; stop(): Promise<void> }> {
   const port = 24000 + Math.floor(Math.random() * 1000);
-  const nodeArgs = (process.env.SERVICE_NODE_ARGS ?? startFlags(dir)).split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(dir, 'dist', 'src', 'main.js')], {
+  const { flags, main } = startCommand(dir);
+  const nodeArgs = (process.env.SERVICE_NODE_ARGS ?? flags).split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(dir, main)], {
     cwd: dir,
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,7 +1,7 @@
 /**
  * npm run bench:surveyor — what integrity surveillance costs, measured on the surveyor alone.
  *
- *  1. the service (dist/src/main.js) on a fresh database with SURVEILLANCE=off records a backlog:
+ *  1. the service (dist/src/server/main.js) on a fresh database with SURVEILLANCE=off records a backlog:
  *     TABLES EZ tables (Dragon 7, Panda 8), each with SEATS rated patrons betting main and side bets,
  *     SHOES shoes each dealt to the cut card from real shuffled shoes and closed;
  *  2. a surveyor of its own (SURVEILLANCE=only, SURVEILLANCE_SHARE=1: no rest between passes, as
@@ -16,7 +16,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'pg';
-import { newAuditKeyText } from '../src/config/keyring';
+import { newAuditKeyText } from '../src/platform/config/keyring';
 import { dealPuntoBanco, formatCard, seededRandom, shuffledShoe } from '../src/domain';
 import { benchDatabase } from './bench-db';
 import { benchHost, jsonPoster, processCpuMs, startServiceProcess } from './service-process';
@@ -88,7 +88,7 @@ async function main() {
 
     // The surveyor on the backlog, alone.
     const nodeArgs = (process.env.SURVEYOR_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const child = spawn(process.execPath, [...nodeArgs, path.join(process.cwd(), 'dist', 'src', 'main.js')], {
+    const child = spawn(process.execPath, [...nodeArgs, path.join(process.cwd(), 'dist', 'src', 'server', 'main.js')], {
       env: { ...process.env, ...env, PORT: '0', LOG_LEVEL: 'warn', SURVEILLANCE: 'only', SURVEILLANCE_SHARE: '1', SURVEILLANCE_POLL_MS: '20' },
       stdio: ['ignore', 'inherit', 'inherit'],
     });

@@ -9,10 +9,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
-import { checkRecords } from '../src/audit/records';
-import { walkChains } from '../src/audit/verification';
-import { verifyAgainstCheckpoints } from '../src/audit/verify.cli';
-import { newAuditKeyText, parseAuditKeys } from '../src/config/keyring';
+import { checkRecords } from '../src/integrity/audit/records';
+import { walkChains } from '../src/integrity/audit/verification';
+import { verifyAgainstCheckpoints } from '../src/server/verify.cli';
+import { newAuditKeyText, parseAuditKeys } from '../src/platform/config/keyring';
 import { dealPuntoBanco, formatCard, seededRandom, shuffledShoe } from '../src/domain';
 import { benchDatabase } from './bench-db';
 import { jsonPoster, startServiceProcess } from './service-process';

@@ -10,7 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
-import { migrate } from '../src/database/migrate';
+import { migrate } from '../src/platform/database/migrate';
 import { withClient } from './bench-db';
 import { seedQuarter } from './seed-quarter';
 import { benchStaffKeys, startServiceProcess } from './service-process';

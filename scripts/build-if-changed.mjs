@@ -32,7 +32,7 @@ const INPUTS = [
 // The Prisma client in src/generated is made by npm ci, before the build, and is one.
 const GENERATED = [path.join('app', 'src', 'generated')];
 const STAMP = path.join(root, 'dist', '.inputs');
-const OUTPUTS = [path.join('dist', 'src', 'main.js'), path.join('app', 'dist', 'index.html')];
+const OUTPUTS = [path.join('dist', 'src', 'server', 'main.js'), path.join('app', 'dist', 'index.html')];
 const BUILD = 'npx nest build && npm run --silent build:app';
 
 function files(relative) {

@@ -2,7 +2,7 @@
 // What each screen costs a browser opening it cold: the entry chunk, the screen's own chunk and every
 // chunk either imports (statically), script and CSS, raw and gzipped, from the app's build manifest
 // (app/dist/.vite/manifest.json: run `npm run build:app` first). `--json` prints one JSON object.
-// Used by `npm run bundle:sizes` and test/e2e/bundle.spec.ts.
+// Used by `npm run bundle:sizes` and test/e2e/screens/bundle.spec.ts.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';

@@ -1,10 +1,10 @@
 import type { Amount } from './api';
 import { Lang, localeOf, useLang } from './i18n';
-import { minorDigits } from '../../src/domain/minor-digits';
+import { minorDigits } from '../../src/domain/money/minor-digits';
 
 /**
  * Digits after the point of a currency (2 for USD, HKD and MOP, 0 for JPY, 3 for KWD): the
- * service's own ISO 4217 table (src/domain/minor-digits.ts), never the browser's, which writes
+ * service's own ISO 4217 table (src/domain/money/minor-digits.ts), never the browser's, which writes
  * some currencies (HUF, IDR, IQD) with fewer digits than their minor unit has.
  */
 export const exponentOf = (currency: string): number => minorDigits(currency);

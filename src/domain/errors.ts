@@ -1,6 +1,6 @@
 /**
  * Errors raised by the game engine. Each carries a stable code; the HTTP layer maps codes to
- * statuses in one table (src/common/errors). Messages are written for a pit supervisor.
+ * statuses in one table (src/platform/common/errors). Messages are written for a pit supervisor.
  */
 export type DomainErrorCode =
   | 'INVALID_CARD'

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isLosslessNumber, parse } from 'lossless-json';
-import { openApiDocument } from '../../src/app';
+import { openApiDocument } from '../../src/server/app';
 import { givenPit } from '../support/builders';
 import { startTestApp, TestContext } from '../support/app';
 

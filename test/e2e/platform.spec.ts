@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { Client } from 'pg';
-import { createApp } from '../../src/app';
-import { loadConfig } from '../../src/config/config';
-import { listMigrations, migrate } from '../../src/database/migrate';
+import { createApp } from '../../src/server/app';
+import { loadConfig } from '../../src/platform/config/config';
+import { listMigrations, migrate } from '../../src/platform/database/migrate';
 import { ADMIN_KEY, startTestApp, TestContext } from '../support/app';
 import { cloneTestDatabase } from '../support/database';
 

@@ -3,9 +3,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { createApp } from '../../src/app';
-import { loadConfig } from '../../src/config/config';
-import { PrismaService } from '../../src/database/prisma.service';
+import { createApp } from '../../src/server/app';
+import { loadConfig } from '../../src/platform/config/config';
+import { PrismaService } from '../../src/platform/database/prisma.service';
 import { cloneTestDatabase, serviceUrl } from './database';
 
 export const ADMIN_KEY = 'test-admin-key-0123456789abcdef0123456789';
@@ -88,7 +88,7 @@ async function createTestApp(databaseUrl: string, env: NodeJS.ProcessEnv): Promi
     DB_POOL_SIZE: '5',
     // The surveillance worker writes in the background as it follows the log; the specs that check
     // "a refused request changes nothing" compare whole databases, so it runs only where a spec asks
-    // for it (test/e2e/surveillance.spec.ts). The service's default is on.
+    // for it (test/e2e/integrity/surveillance.spec.ts). The service's default is on.
     SURVEILLANCE: 'off',
     ...env,
   });

@@ -4,8 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { migrate } from '../../src/database/migrate';
-import { ensureServiceRole, withUser } from '../../src/database/roles';
+import { migrate } from '../../src/platform/database/migrate';
+import { ensureServiceRole, withUser } from '../../src/platform/database/roles';
 import { withClient } from './database';
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { withUser } from '../../src/database/roles';
+import { withUser } from '../../src/platform/database/roles';
 
 /**
  * Test databases: a template migrated once by the global setup, cloned per test file with

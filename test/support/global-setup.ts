@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Client } from 'pg';
-import { startEmbeddedDatabase } from '../../src/database/embedded';
-import { migrate } from '../../src/database/migrate';
-import { ensureServiceRole } from '../../src/database/roles';
+import { startEmbeddedDatabase } from '../../src/platform/database/embedded';
+import { migrate } from '../../src/platform/database/migrate';
+import { ensureServiceRole } from '../../src/platform/database/roles';
 import { adminQuery, assertTestDatabase, DEFAULT_TEST_URL, serviceUrl, withDatabase } from './database';
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 /** The built service (`npm test` builds first), started as its own OS process. */
 export const ROOT = path.resolve(__dirname, '..', '..');
-export const MAIN = path.join(ROOT, 'dist', 'src', 'main.js');
+export const MAIN = path.join(ROOT, 'dist', 'src', 'server', 'main.js');
 
 export function ensureBuilt(): void {
   if (!fs.existsSync(MAIN)) execFileSync('npx', ['nest', 'build'], { cwd: ROOT, stdio: 'inherit' });
@@ -84,7 +84,7 @@ export function client(baseUrl: string, key: string) {
 export async function startPostgresProcess(dataDir: string, port: number, database: string): Promise<{ url: string; stop(): Promise<void> }> {
   ensureBuilt();
   const script = `
-    const { startEmbeddedDatabase } = require(${JSON.stringify(path.join(ROOT, 'dist', 'src', 'database', 'embedded.js'))});
+    const { startEmbeddedDatabase } = require(${JSON.stringify(path.join(ROOT, 'dist', 'src', 'platform', 'database', 'embedded.js'))});
     startEmbeddedDatabase(${JSON.stringify(dataDir)}, ${port}, ${JSON.stringify(database)}).then((db) => {
       process.stdout.write('READY ' + db.url + '\\n');
       process.on('SIGTERM', () => db.stop().then(() => process.exit(0)));

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { listMigrations, migrate } from '../../src/database/migrate';
+import { listMigrations, migrate } from '../../src/platform/database/migrate';
 
 /**
  * Databases as earlier releases left them: migrated only through a given migration, as a release

@@ -17,6 +17,12 @@ function tablesOfModels(): Map<string, string> {
   return models;
 }
 
+/** A file's room: the folder a wing, the foundation or the platform holds it in (src/<floor>/<room>/…); the server's files are the application's. */
+function roomOf(relative: string): string {
+  const [floor, room] = relative.split(path.sep);
+  return floor === 'server' ? '(application)' : room;
+}
+
 function writersInCode(): Map<string, Set<string>> {
   const models = tablesOfModels();
   const tables = new Set(models.values());
@@ -30,8 +36,7 @@ function writersInCode(): Map<string, Set<string>> {
         continue;
       }
       if (!/\.(ts|sql)$/.test(entry.name)) continue;
-      const relative = path.relative(path.join(ROOT, 'src'), file);
-      const room = relative.includes(path.sep) ? relative.split(path.sep)[0] : '(application)';
+      const room = roomOf(path.relative(path.join(ROOT, 'src'), file));
       const text = fs.readFileSync(file, 'utf8');
       for (const m of text.matchAll(/\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM|TRUNCATE(?:\s+TABLE)?)\s+(?:ONLY\s+)?"?(\w+)"?/gi))
         if (tables.has(m[1])) add(m[1], room);

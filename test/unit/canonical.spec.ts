@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { canonicalJson } from '../../src/common/canonical';
+import { canonicalJson } from '../../src/platform/common/canonical';
 
 /**
  * The one canonical JSON (RFC 8785 via `canonicalize`) against a plain model of what the audit log,

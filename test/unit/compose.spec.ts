@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { load } from 'js-yaml';
-import { loadConfig } from '../../src/config/config';
+import { loadConfig } from '../../src/platform/config/config';
 import { AUDIT_KEYS, AUDIT_SIGNING_KEY } from '../support/app';
 
 /**

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { auditKeyringFromFile, parseAuditKeys } from '../../src/config/keyring';
-import { ConfigError, loadConfig } from '../../src/config/config';
+import { auditKeyringFromFile, parseAuditKeys } from '../../src/platform/config/keyring';
+import { ConfigError, loadConfig } from '../../src/platform/config/config';
 
 describe('configuration is validated at boot', () => {
   it('defaults for development', () => {

@@ -1,4 +1,4 @@
-import { inlineParameters, TextRowsFromBinaryCopy } from '../../src/database/copy-rows';
+import { inlineParameters, TextRowsFromBinaryCopy } from '../../src/platform/database/copy-rows';
 
 /** A binary COPY stream (PostgreSQL's format) of one text column, built by hand. */
 function binaryCopy(rows: (string | null)[], options: { headerExtension?: Buffer; columns?: number } = {}): Buffer {

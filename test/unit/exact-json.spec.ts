@@ -1,4 +1,4 @@
-import { parseExact, stringifyExact } from '../../src/common/exact-json';
+import { parseExact, stringifyExact } from '../../src/platform/common/exact-json';
 
 describe('exact JSON for money', () => {
   it('reads an integer past 2^53 as a bigint with every digit, and writes the same digits back', () => {

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
-import { AppError } from '../../src/common/errors';
-import { checkBodyShape, checkQueryText } from '../../src/common/hardening';
+import { AppError } from '../../src/platform/common/errors';
+import { checkBodyShape, checkQueryText } from '../../src/platform/common/hardening';
 
 /** What a middleware passes to next for a request: nothing (go on), or its refusal. */
 function run(middleware: (req: Request, res: Response, next: NextFunction) => void, req: Partial<Request>): AppError | undefined {

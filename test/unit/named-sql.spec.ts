@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { COUPS_SQL } from '../../src/coups/coups-sql';
-import { compile, loadQueries } from '../../src/database/named-sql';
-import { LEDGER_SQL } from '../../src/ledger/ledger-sql';
+import { COUPS_SQL } from '../../src/table-games/coups/coups-sql';
+import { compile, loadQueries } from '../../src/platform/database/named-sql';
+import { LEDGER_SQL } from '../../src/foundation/ledger/ledger-sql';
 
 /** Named queries: SQL files with :name parameters, turned into $n once; and copies kept identical. */
 describe('named queries', () => {
@@ -34,19 +34,19 @@ UPDATE shoes SET note = 'at :noon', "weird:name" = 1 WHERE id = $1::uuid AND ($2
   });
 
   it("the whole-coup statement appends the audit entry and the rollups with the ledger's own SQL, included from it", () => {
-    const coups = fs.readFileSync(path.join(__dirname, '../../src/coups/coups.sql'), 'utf8');
-    for (const part of ['audit', 'rollups']) expect(coups).toContain(`\n-- include: ../ledger/ledger.sql ${part}\n`);
+    const coups = fs.readFileSync(path.join(__dirname, '../../src/table-games/coups/coups.sql'), 'utf8');
+    for (const part of ['audit', 'rollups']) expect(coups).toContain(`\n-- include: ../../foundation/ledger/ledger.sql ${part}\n`);
     // …knows a usable key by the access layer's one definition, and writes the shoe and its wagers with the pit's own SQL.
-    expect(coups).toContain('\n-- include: ../access/access.sql keyValid\n');
+    expect(coups).toContain('\n-- include: ../../foundation/access/access.sql keyValid\n');
     expect(coups).not.toMatch(/revoked_at/);
-    for (const part of ['settleShoe', 'settleWagers']) expect(coups).toContain(`\n-- include: ../pit/pit.sql ${part}\n`);
+    for (const part of ['settleShoe', 'settleWagers']) expect(coups).toContain(`\n-- include: ../../foundation/pit/pit.sql ${part}\n`);
   });
 
   it("the whole-coup statement stores an Idempotency-Key answer with the database layer's storeAnswer, included from it", () => {
-    const coups = fs.readFileSync(path.join(__dirname, '../../src/coups/coups.sql'), 'utf8');
-    expect(coups).toContain('\n-- include: ../database/database.sql storeAnswer\n');
+    const coups = fs.readFileSync(path.join(__dirname, '../../src/table-games/coups/coups.sql'), 'utf8');
+    expect(coups).toContain('\n-- include: ../../platform/database/database.sql storeAnswer\n');
     expect(coups).not.toMatch(/idempotency_records/);
-    const { storeAnswer } = loadQueries<{ storeAnswer: object }>(path.join(__dirname, '../../src/database/database.sql'));
+    const { storeAnswer } = loadQueries<{ storeAnswer: object }>(path.join(__dirname, '../../src/platform/database/database.sql'));
     const insert = /INSERT INTO idempotency_records[^]*?now\(\)/.exec(storeAnswer.text)![0];
     expect(COUPS_SQL.settleCoup.text.replace(/\$\d+/g, '$')).toContain(insert.replace(/\$\d+/g, '$'));
   });

@@ -1,11 +1,11 @@
-import { AuditQueryDto } from '../../src/audit/dto/audit.dto';
-import { AddWagersDto, RecordCoupDto } from '../../src/coups/dto/coup.dto';
-import { AppError } from '../../src/common/errors';
-import { CURRENCIES, FIRST_YEAR, isCalendarDate, isDateTime, LAST_YEAR, validationPipe } from '../../src/common/validation';
-import { OddsRequestDto } from '../../src/odds/dto/odds.dto';
-import { CreatePropertyDto } from '../../src/properties/dto/property.dto';
-import { CreateTableDto } from '../../src/tables/dto/table.dto';
-import { WinLossQueryDto } from '../../src/reports/dto/report.dto';
+import { AuditQueryDto } from '../../src/integrity/audit/dto/audit.dto';
+import { AddWagersDto, RecordCoupDto } from '../../src/table-games/coups/dto/coup.dto';
+import { AppError } from '../../src/platform/common/errors';
+import { CURRENCIES, FIRST_YEAR, isCalendarDate, isDateTime, LAST_YEAR, validationPipe } from '../../src/platform/common/validation';
+import { OddsRequestDto } from '../../src/table-games/odds/dto/odds.dto';
+import { CreatePropertyDto } from '../../src/finance/properties/dto/property.dto';
+import { CreateTableDto } from '../../src/table-games/tables/dto/table.dto';
+import { WinLossQueryDto } from '../../src/finance/reports/dto/report.dto';
 
 /** What the global pipe makes of a body (or a query) for a DTO: the value it passes on, or its refusal. */
 async function piped(metatype: new () => object, value: unknown, type: 'body' | 'query' = 'body'): Promise<{ ok: true } | { ok: false; error: AppError }> {

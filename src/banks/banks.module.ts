@@ -1,8 +1,0 @@
-import { Module } from '@nestjs/common';
-import { PitModule } from '../pit/pit.module';
-import { LedgerModule } from '../ledger/ledger.module';
-import { BanksController } from './banks.controller';
-import { BanksService } from './banks.service';
-
-@Module({ imports: [PitModule, LedgerModule], controllers: [BanksController], providers: [BanksService] })
-export class BanksModule {}

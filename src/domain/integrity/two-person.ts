@@ -1,0 +1,112 @@
+/**
+ * Two-person control (Nevada MICS, GLI-13): a void is asked for by one person and approved by
+ * another; a person is put on the staff register, or changed, by one administrator and approved by
+ * another. The rules compare persons, not keys.
+ *
+ * Who could hold a key: its own person (the staff member it was minted for), and, until that person
+ * has claimed it (a new secret the minter never saw) in front of a witness (a second administrator
+ * who could hold neither this key nor the one that minted it), whoever could hold the key that
+ * minted it, up the chain of minting. A claim alone proves nothing: the minter knows the secret and
+ * could claim it too. Two halves of a two-person act need keys no one person could hold both of.
+ * The staff register itself is changed only under this rule, so one administrator cannot invent a
+ * second person to hold the other key.
+ *
+ * The bootstrap key (the installation's, from the environment) is the one trusted root: it registers
+ * the first two administrators alone and mints their keys, then retires from everything that touches
+ * persons (src/integrity/staff, src/integrity/api-keys). Keys it minted count their own person only.
+ */
+export interface KeyHolder {
+  readonly keyId: string;
+  /** The staff member the key belongs to (null: a terminal, or a key made before keys named people). */
+  readonly staffId: string | null;
+  /** Every person who could hold the key: its own, and while it is unclaimed, its minter's, up the chain. */
+  readonly persons: readonly string[];
+}
+
+/** One key of a chain of minting, from a key up to the first key whose claim was witnessed (or the bootstrap key). */
+export interface MintLink {
+  readonly staffId: string | null;
+  /** Claimed by its holder in front of a witness: its person's alone from then on. */
+  readonly witnessed: boolean;
+  /** The key that minted this one: a key id, the bootstrap administrator's id, or null. */
+  readonly mintedBy: string | null;
+}
+
+/**
+ * The persons who could hold a key, from its chain of minting (the key first, then its minter and
+ * so on, stopping after the first key whose claim was witnessed, or at the bootstrap key, whose
+ * holder is trusted with the installation and retired after it).
+ */
+export function personsOf(chain: readonly MintLink[]): string[] {
+  const persons = new Set<string>();
+  for (const link of chain) {
+    if (link.staffId !== null) persons.add(link.staffId);
+    if (link.witnessed) break;
+  }
+  return [...persons];
+}
+
+/** The persons who could hold the key that began a two-person act: as it stood then, and as it stands now. */
+export function holderSince(now: KeyHolder, then: readonly string[]): KeyHolder {
+  return { ...now, persons: [...new Set([...then, ...now.persons])] };
+}
+
+/** The persons who could hold both keys, or none. */
+export function sharedPersons(a: KeyHolder, b: KeyHolder): string[] {
+  return a.persons.filter((p) => b.persons.includes(p));
+}
+
+/** The same key, or two keys one person could hold. */
+export function samePerson(a: KeyHolder, b: KeyHolder): boolean {
+  return a.keyId === b.keyId || sharedPersons(a, b).length > 0;
+}
+
+/** Why the second key may not complete what the first began; null when two persons hold them. */
+function twoPersonProblem(first: KeyHolder, second: KeyHolder, act: string): string | null {
+  if (first.keyId === second.keyId) return `${act} needs a second person: the key that began it cannot complete it`;
+  if (first.staffId !== null && first.staffId === second.staffId)
+    return `Staff member ${first.staffId} began this with another key: a second person must complete it`;
+  const shared = sharedPersons(first, second);
+  if (shared.length === 0) return null;
+  const who = shared.join(' and ');
+  return `${who} could hold both keys (a key counts as its minter's too until its holder claims it with POST /v1/api-keys/claim): a second person must complete it`;
+}
+
+/** Why `approver` may not approve what `requester` asked for; null when they are two people. */
+export function secondPersonProblem(requester: KeyHolder, approver: KeyHolder): string | null {
+  if (requester.keyId === approver.keyId) return 'A void needs a second supervisor: the one who asked for it cannot approve it';
+  if (requester.staffId !== null && requester.staffId === approver.staffId) {
+    return `Staff member ${requester.staffId} asked for this void with another key: a second person must approve it`;
+  }
+  return twoPersonProblem(requester, approver, 'A void');
+}
+
+/** Why `approver` may not approve a change to the staff register that `proposer` proposed; null when they are two people. */
+export function staffChangeProblem(proposer: KeyHolder, approver: KeyHolder, staffId: string): string | null {
+  if (approver.persons.includes(staffId)) return `Staff member ${staffId} cannot approve a change to their own record: another administrator must`;
+  return twoPersonProblem(proposer, approver, 'A change to the staff register');
+}
+
+/**
+ * Why `witness` may not witness the claim of a key held by `holder` (its person and, unwitnessed,
+ * its minters); null when it may: a second administrator who could hold neither.
+ */
+export function witnessProblem(holder: KeyHolder, witness: KeyHolder): string | null {
+  if (witness.keyId === holder.keyId) return 'Nobody witnesses the claim of their own key: a second administrator must';
+  const shared = sharedPersons(holder, witness);
+  if (shared.length > 0)
+    return `${shared.join(' and ')} could hold both this key and the witness's: the claim must be witnessed by someone who neither minted it nor holds it`;
+  return null;
+}
+
+/** Why `minter` may not mint a key for `staffId`; null when it may. */
+export function mintingProblem(minter: KeyHolder, staffId: string | null): string | null {
+  if (staffId !== null && minter.persons.includes(staffId)) return `Staff member ${staffId} cannot mint a key for themselves: another administrator must`;
+  return null;
+}
+
+/** Why `proposer` may not propose a change to `staffId`'s record; null when they may. */
+export function staffProposalProblem(proposer: KeyHolder, staffId: string): string | null {
+  if (proposer.persons.includes(staffId)) return `Staff member ${staffId} cannot propose a change to their own record: another administrator must`;
+  return null;
+}

@@ -1,0 +1,166 @@
+import { holdPercent, houseWin, theoreticalWin } from '../finance/accounting';
+import { fractionToDecimal } from '../game/odds';
+import { DomainError } from '../errors';
+import { Money, roundMoney } from '../money/money';
+
+/**
+ * Rolling-chip play (docs/domain.md §14). A casino issues non-negotiable ("dead") chips to a patron
+ * or a junket against front money, cash or a marker: they may be wagered but never cashed. A losing
+ * wager of dead chips is *rolled* (the house takes the chips); a winning one is paid in cash chips,
+ * and its dead chips stay with the player; a push leaves them too. The money of a dead-chip wager is
+ * a cash wager's (its net, its commission); what differs is which chips move, and so the turnover
+ * the premium market is measured by.
+ */
+
+/** The chips a wager is placed in. */
+export type Chips = 'CASH' | 'DEAD';
+export const CHIPS: readonly Chips[] = ['CASH', 'DEAD'];
+
+export const chipsOf = (dead: boolean): Chips => (dead ? 'DEAD' : 'CASH');
+
+/**
+ * Dead chips are issued to a patron: a dead-chip wager must be someone's (named, or the card in at
+ * its seat). Whether the patron still holds that many is not checked at the table (the chips are on
+ * the layout); the rolling account shows any shortfall.
+ */
+export function admitChips(dead: boolean, patronId: string | null, seat: number): void {
+  if (dead && patronId === null)
+    throw new DomainError(
+      'DEAD_CHIPS_NEED_PATRON',
+      `Seat ${seat}: dead chips are issued to a patron: name the patron (patronId) or put their card in at the seat`,
+      { seat },
+    );
+}
+
+/** What a settled dead-chip wager did to the chips: rolled (taken by the house), or kept by the player. */
+export function deadChipsRolled(stake: Money, result: 'WIN' | 'LOSE' | 'PUSH'): Money {
+  return result === 'LOSE' ? stake : 0n;
+}
+
+/** A patron's (or a programme's) dead chips over a period, from the exchanges and the wagers. */
+export interface RollingSums {
+  /** Dead chips bought (against front money, cash, a marker, or cash chips converted). */
+  readonly purchased: Money;
+  /** Dead chips exchanged back. */
+  readonly returned: Money;
+  /** Σ stakes of the dead-chip wagers lost: the rolling turnover counted at the table. */
+  readonly rolled: Money;
+  /** Σ stakes of every dead-chip wager (settled). */
+  readonly handle: Money;
+  /** −Σ the customer's net on the dead-chip wagers (commission included). */
+  readonly customerNet: Money;
+  /** Σ stake × exact edge × 10^12 of the dead-chip wagers. */
+  readonly theoE12: bigint;
+  /** Σ dead stake × the exact probability the bet loses × 10^12: the rolling the edges expect. */
+  readonly expectedRolledE12: bigint;
+}
+
+export interface RollingAccount {
+  readonly purchased: Money;
+  readonly returned: Money;
+  /** Rolling turnover counted at the cage: purchased − returned. */
+  readonly netPurchased: Money;
+  /** Rolling turnover counted at the tables: the dead chips lost. */
+  readonly rolled: Money;
+  /** Dead chips the patron still holds: netPurchased − rolled (0 at the end of a trip: then the two counts agree). */
+  readonly inHand: Money;
+  /** The two counts of rolling agree (nothing left in hand). */
+  readonly agrees: boolean;
+  readonly handle: Money;
+  readonly win: Money;
+  /** Rolling-chip win %: win ÷ rolled, 4 decimals. */
+  readonly rollingWinPercent: string | null;
+  readonly theoreticalWin: Money;
+  /** Theoretical rolling-chip win %: Σ stake × edge ÷ Σ stake × P(the bet loses), 4 decimals. */
+  readonly theoreticalRollingWinPercent: string | null;
+}
+
+/** The rolling account over a period (docs/domain.md §14): each figure once. */
+export function rollingAccount(s: RollingSums): RollingAccount {
+  const netPurchased = s.purchased - s.returned;
+  const inHand = netPurchased - s.rolled;
+  const win = houseWin(s.customerNet);
+  const theo = theoreticalWin(s.theoE12);
+  return {
+    purchased: s.purchased,
+    returned: s.returned,
+    netPurchased,
+    rolled: s.rolled,
+    inHand,
+    agrees: inHand === 0n,
+    handle: s.handle,
+    win,
+    rollingWinPercent: holdPercent(win, s.rolled),
+    theoreticalWin: theo,
+    theoreticalRollingWinPercent: s.expectedRolledE12 === 0n ? null : fractionToDecimal({ numerator: s.theoE12 * 100n, denominator: s.expectedRolledE12 }, 4),
+  };
+}
+
+/** A version of a rolling-chip programme, effective from a gaming day (YYYY-MM-DD). */
+export interface ProgrammeVersion {
+  readonly basis: 'ROLLING' | 'WIN_LOSS';
+  /** Commission to the patron or junket: basis points of the rolling, or of the house's win/loss. */
+  readonly commissionBps: number;
+  /** A trip allowance (room, travel): basis points of the rolling. */
+  readonly allowanceBps: number;
+  readonly effectiveFrom: string;
+}
+
+/** A gaming day's rolling and the house's win on it (the dead-chip wagers). */
+export interface RollingDay {
+  readonly day: string;
+  readonly rolled: Money;
+  readonly win: Money;
+}
+
+/**
+ * The version in force on a gaming day (a programme's, a junket membership's): the latest effective
+ * on or before it (none before the first).
+ */
+export function versionOn<V extends { readonly effectiveFrom: string }>(versions: readonly V[], day: string): V | null {
+  let found: V | null = null;
+  for (const v of versions) if (v.effectiveFrom <= day && (found === null || v.effectiveFrom > found.effectiveFrom)) found = v;
+  return found;
+}
+
+/** What a programme owes over a period (docs/domain.md §14). */
+export interface ProgrammeDue {
+  /** Σ over the days of the basis × the day's rate; a share of a loss is negative (the junket shares it). */
+  readonly commission: Money;
+  readonly allowance: Money;
+  /** The house's win after the programme: win − commission − allowance. */
+  readonly netWin: Money;
+  /** Days played before the programme's first version: nothing is due on them. */
+  readonly daysOutside: readonly string[];
+}
+
+/**
+ * Commission and allowance over a period: each day at the version in force on it, summed exactly
+ * in 1/10,000 of the minor unit and rounded once, half away from zero, by the one rounding of money.
+ */
+export function programmeDue(versions: readonly ProgrammeVersion[], days: readonly RollingDay[], win: Money): ProgrammeDue {
+  let commission = 0n;
+  let allowance = 0n;
+  const daysOutside: string[] = [];
+  for (const d of days) {
+    const v = versionOn(versions, d.day);
+    if (!v) {
+      daysOutside.push(d.day);
+      continue;
+    }
+    commission += (v.basis === 'ROLLING' ? d.rolled : d.win) * BigInt(v.commissionBps);
+    allowance += d.rolled * BigInt(v.allowanceBps);
+  }
+  const c = roundBps(commission);
+  const a = roundBps(allowance);
+  return { commission: c, allowance: a, netWin: win - c - a, daysOutside: [...daysOutside].sort() };
+}
+
+/**
+ * An amount × 10,000 (basis points applied) to the minor unit, half away from zero: money that
+ * changes hands, so through THE rounding function (money.ts roundMoney), on its magnitude.
+ */
+function roundBps(v: bigint): Money {
+  const magnitude = roundMoney(v < 0n ? -v : v, 1n, 10_000n, { mode: 'HALF_UP', unit: 1 });
+  return v < 0n ? -magnitude : magnitude;
+}

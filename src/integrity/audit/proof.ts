@@ -1,0 +1,171 @@
+import { SEALED, SealSpec } from '../../foundation/ledger/seals';
+
+/**
+ * How every table and column of the database is proven (issue 34): an auditor's map, and what
+ * test/e2e/integrity/proof.spec.ts holds the catalog to. A table the map does not name, or a column of a
+ * rebuilt table it does not name, fails that test: a new column cannot slip outside the proof.
+ *
+ * - `sealed`: every column is in the row's keyed seal (src/foundation/ledger/seals.ts), but the ones listed:
+ *   `omit` (never meaningful) and `running` (an open shoe's counters, rebuilt from its coups).
+ * - `rebuilt`: each column is rebuilt from the keyed audit entry that wrote the row and compared
+ *   (src/integrity/audit/ledger-checks.ts); the text says from what.
+ * - `derived`: figures computed from proven records, recomputed by the reconciliation.
+ * - `chain`: the audit log itself, keyed entry by entry, its heads pinned by signed checkpoints.
+ * - `operational`: the service's working state, no record of the casino's (the reason says why).
+ */
+export type Proof =
+  | { readonly by: 'sealed'; readonly omit?: Readonly<Record<string, string>>; readonly running?: Readonly<Record<string, string>> }
+  | { readonly by: 'rebuilt'; readonly columns: Readonly<Record<string, string>> }
+  | { readonly by: 'derived' | 'chain' | 'operational'; readonly why: string };
+
+const sealed = (relation: keyof typeof SEALED, extra: Omit<Extract<Proof, { by: 'sealed' }>, 'by'> = {}): Proof => {
+  const spec: SealSpec = SEALED[relation];
+  for (const c of spec.omit ?? []) if (!extra.omit?.[c]) throw new Error(`proof: ${relation}.${c} is left out of the seal without a reason`);
+  for (const c of spec.volatile ?? []) if (!extra.running?.[c]) throw new Error(`proof: ${relation}.${c} is left out of an open row's seal without a rebuild`);
+  return { by: 'sealed', ...extra };
+};
+
+const SETTLE = 'the coup.settle entry';
+const ROLLUP =
+  'Sums of the settled wagers and coups, voids taken out: the reconciliation (GET /v1/reports/reconciliation) rebuilds every figure and names any that differ';
+
+const OPEN_SEALED =
+  'while open or withdrawn (placed on a coup taking bets, withdrawn, returned), the seal; a sealed bet leaves its seal only by being settled after it was placed (a withdrawn one never does)';
+const CARRIED = 'a tie bet still waiting: the bet it was carried from, and the coup.settle entry that carried it';
+
+export const PROOF: Readonly<Record<string, Proof>> = {
+  coups: {
+    by: 'rebuilt',
+    columns: {
+      id: `${SETTLE}'s subject; a coup taking bets: its seal (coup.open)`,
+      shoe_id: `${SETTLE}'s shoeId`,
+      table_id: `${SETTLE}'s stream`,
+      number: `${SETTLE}'s number`,
+      status: `SETTLED exactly when ${SETTLE} exists`,
+      player_cards: `${SETTLE}'s cards`,
+      banker_cards: `${SETTLE}'s cards`,
+      winner: `${SETTLE}'s winner`,
+      player_total: `${SETTLE}'s totals`,
+      banker_total: `${SETTLE}'s totals`,
+      card_count: 'the number of its cards',
+      natural: 'four cards, and a two-card total of 8 or 9',
+      opened_at: "the coup.open entry's openedAt, else (a whole coup) its settledAt",
+      settled_at: `${SETTLE}'s settledAt`,
+      gaming_day: `${SETTLE}'s gamingDay`,
+      limits_id: `${SETTLE}'s limitsId (none: the table's opening limits), which must be the change of the latest table.limits entry of its table's stream before the coup; a coup taking bets: its seal (coup.open)`,
+      property_id: "its shoe's property (ledger check: property)",
+    },
+  },
+  wagers: {
+    by: 'rebuilt',
+    columns: {
+      id: `${SETTLE}'s wagers; ${OPEN_SEALED}; ${CARRIED}`,
+      coup_id: `${SETTLE}'s subject; a waiting tie bet: the coup taking bets that took it up`,
+      shoe_id: `${SETTLE}'s shoeId`,
+      seat: `${SETTLE}'s wagers`,
+      bet_type: `${SETTLE}'s wagers`,
+      amount: `${SETTLE}'s wagers`,
+      dead_chips: `${SETTLE}'s wagers (dead: true; none: cash chips); ${OPEN_SEALED}; ${CARRIED}`,
+      patron_id: `${SETTLE}'s wagers`,
+      status: `SETTLED exactly when ${SETTLE} lists it; ${OPEN_SEALED}`,
+      result: `${SETTLE}'s wagers`,
+      payout: `${SETTLE}'s wagers`,
+      commission: `${SETTLE}'s wagers`,
+      net: `${SETTLE}'s wagers`,
+      carried_from_id: `${SETTLE}'s wagers; ${CARRIED}`,
+      placed_at: "the coup.open or coup.wagers entry that placed it, else the settling time of the coup it was carried from, else its own coup's",
+      settled_at: `${SETTLE}'s settledAt`,
+      seating_id: `${SETTLE}'s wagers`,
+      gaming_day: `${SETTLE}'s gamingDay`,
+      property_id: "its shoe's property (ledger check: property)",
+    },
+  },
+  commission_entries: {
+    by: 'rebuilt',
+    columns: {
+      id: `an accrual: its wager's id (${SETTLE}); a collection or a void's reversal: its seal`,
+      shoe_id: `${SETTLE}'s shoeId`,
+      table_id: `${SETTLE}'s stream`,
+      seat: "the accruing wager's seat",
+      patron_id: "the accruing wager's patron",
+      kind: `ACCRUAL exactly for each wager ${SETTLE} says owes commission`,
+      amount: "the wager's commission",
+      coup_id: `${SETTLE}'s subject`,
+      wager_id: `${SETTLE}'s wagers`,
+      created_by_key_id: `${SETTLE}'s key`,
+      created_at: `${SETTLE}'s settledAt`,
+      gaming_day: 'none for an accrual; a collection: its seal',
+      property_id: "its shoe's property (ledger check: property)",
+    },
+  },
+  properties: sealed('properties'),
+  casino_tables: sealed('casino_tables'),
+  table_limits: sealed('table_limits'),
+  shoes: sealed('shoes', {
+    omit: { version: 'a concurrency token moved by every write to the shoe; it records nothing' },
+    running: {
+      remaining: "while open, rebuilt from the shoe's decks, burns and its coups not voided (ledger check 'shoes')",
+      cards_dealt: 'while open, rebuilt likewise',
+      coup_count: 'while open, rebuilt likewise',
+      open_coup_id: 'while open, the coup of the shoe taking bets',
+      last_coup_number: "while open, the highest number of the shoe's coups",
+    },
+  }),
+  api_keys: sealed('api_keys'),
+  staff: sealed('staff'),
+  staff_changes: sealed('staff_changes'),
+  patrons: sealed('patrons'),
+  seatings: sealed('seatings'),
+  dealer_shifts: sealed('dealer_shifts'),
+  exchange_rates: sealed('exchange_rates'),
+  pace_targets: sealed('pace_targets'),
+  buy_ins: sealed('buy_ins'),
+  buy_in_voids: sealed('buy_in_voids'),
+  markers: sealed('markers'),
+  marker_payments: sealed('marker_payments'),
+  cash_transactions: sealed('cash_transactions'),
+  chip_exchanges: sealed('chip_exchanges'),
+  rolling_programmes: sealed('rolling_programmes'),
+  junket_operators: sealed('junket_operators'),
+  junket_agents: sealed('junket_agents'),
+  junket_memberships: sealed('junket_memberships'),
+  junket_account_entries: sealed('junket_account_entries'),
+  junket_player_credit: sealed('junket_player_credit'),
+  junket_statements: sealed('junket_statements'),
+  table_sessions: sealed('table_sessions'),
+  table_slips: sealed('table_slips'),
+  slip_voids: sealed('slip_voids'),
+  coup_voids: sealed('coup_voids'),
+  banks: sealed('banks'),
+  bank_coups: sealed('bank_coups'),
+  bank_coup_voids: sealed('bank_coup_voids'),
+  void_requests: sealed('void_requests'),
+  surveillance_alerts: sealed('surveillance_alerts'),
+  surveillance_alert_steps: sealed('surveillance_alert_steps'),
+  wager_rollups: { by: 'derived', why: ROLLUP },
+  month_rollups: { by: 'derived', why: ROLLUP },
+  table_day_rollups: { by: 'derived', why: ROLLUP },
+  patron_rollups: { by: 'derived', why: ROLLUP },
+  patron_coup_rollups: { by: 'derived', why: ROLLUP },
+  limit_rollups: { by: 'derived', why: ROLLUP },
+  audit_log: { by: 'chain', why: "each entry's payload and stream under its MAC; order and completeness by the hash chain and the signed heads" },
+  audit_heads: { by: 'chain', why: 'recomputed from the entries and compared; pinned by each signed checkpoint' },
+  audit_unkeyed: { by: 'chain', why: 'where each stream began to be keyed (migration 20261123110000_audit_keyed); a later entry without a MAC is a finding' },
+  audit_checkpoints: {
+    by: 'chain',
+    why: "each stored checkpoint's Ed25519 signature and its chain to the one before are checked; the auditor keeps copies outside",
+  },
+  row_seals: { by: 'chain', why: 'each seal is keyed and bound to the entry that wrote it, which names the row: checked both ways' },
+  seal_baseline: { by: 'chain', why: 'rows recorded before the seals, listed once by their migration; the database refuses any change to the list' },
+  ledger_archive_steps: { by: 'chain', why: 'each month detached or attached with its figures, checked against the coup.settle entries of that month' },
+  idempotency_records: { by: 'operational', why: 'answers kept for retries of a request: the record a retry replays, not a record of play' },
+  event_relay_cursors: { by: 'operational', why: "how far the event relay has published each stream; the events are the audit log's" },
+  surveillance_cursors: { by: 'operational', why: 'how far the surveyor has read each stream' },
+  coup_surveillance: { by: 'operational', why: "the surveyor's working copy of each coup's odds, recomputed from the coups" },
+  shoe_runs: { by: 'operational', why: "the surveyor's index of card runs, rebuilt from the coups" },
+  slip_counters: { by: 'operational', why: 'the last slip number issued; the slips themselves are sealed with their numbers' },
+  _prisma_migrations: { by: 'operational', why: 'which migrations ran' },
+};
+
+/** The monthly partitions and archived months of the partitioned ledgers: the ledger's own proof covers them. */
+export const PARTITION_OF = /^(coups|wagers)_(\d{4}_\d{2}|open)$/;

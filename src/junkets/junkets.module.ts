@@ -1,9 +1,0 @@
-import { Module } from '@nestjs/common';
-import { LedgerModule } from '../ledger/ledger.module';
-import { PitModule } from '../pit/pit.module';
-import { JunketsController } from './junkets.controller';
-import { JunketsService } from './junkets.service';
-
-/** Junkets: operators, agents and members, the operator's account, and the statement of a period, agreed and locked. */
-@Module({ imports: [LedgerModule, PitModule], controllers: [JunketsController], providers: [JunketsService] })
-export class JunketsModule {}

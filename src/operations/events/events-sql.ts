@@ -1,0 +1,10 @@
+import path from 'node:path';
+import { loadQueries } from '../../platform/database/named-sql';
+
+/** The event relay's and the live feeds' named queries (events.sql). */
+export const EVENTS_SQL = loadQueries<{
+  pendingEntries: { perStream: number; batch: number };
+  advanceCursors: { streams: string[]; seqs: string[] };
+  streamHeads: { streams: string[] };
+  streamEntries: { stream: string; after: string; limit: number };
+}>(path.join(__dirname, 'events.sql'));

@@ -1,8 +1,0 @@
-import { Module } from '@nestjs/common';
-import { PitModule } from '../pit/pit.module';
-import { LedgerModule } from '../ledger/ledger.module';
-import { ShoesController } from './shoes.controller';
-import { ShoesService } from './shoes.service';
-
-@Module({ imports: [PitModule, LedgerModule], controllers: [ShoesController], providers: [ShoesService] })
-export class ShoesModule {}

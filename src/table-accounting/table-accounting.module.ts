@@ -1,8 +1,0 @@
-import { Module } from '@nestjs/common';
-import { PitModule } from '../pit/pit.module';
-import { LedgerModule } from '../ledger/ledger.module';
-import { TableAccountingController } from './table-accounting.controller';
-import { TableAccountingService } from './table-accounting.service';
-
-@Module({ imports: [PitModule, LedgerModule], controllers: [TableAccountingController], providers: [TableAccountingService] })
-export class TableAccountingModule {}

@@ -1,8 +1,0 @@
-import { PitModule } from '../pit/pit.module';
-import { Module } from '@nestjs/common';
-import { LedgerModule } from '../ledger/ledger.module';
-import { TablesController } from './tables.controller';
-import { TablesService } from './tables.service';
-
-@Module({ imports: [LedgerModule, PitModule], controllers: [TablesController], providers: [TablesService] })
-export class TablesModule {}
