@@ -81,3 +81,81 @@ it('the pit alone writes tables, shoes, wagers and seatings (SQL that dependency
   const code = writersInCode();
   for (const table of ['casino_tables', 'table_limits', 'shoes', 'wagers', 'seatings']) expect([table, [...(code.get(table) ?? [])]]).toEqual([table, ['pit']]);
 });
+
+/**
+ * dependency-cruiser sees imports, not the `-- include: file fragment` lines of the named SQL. The
+ * same rules (.dependency-cruiser.cjs, read here, not copied) are applied to every include, as
+ * dependency-cruiser applies them to an import: the `from` path's groups ($1, $2) substituted into
+ * the `to` paths. So a room's SQL includes only its own room's, the foundation's or the platform's.
+ */
+interface Rule {
+  name: string;
+  from: { path?: string; pathNot?: string | string[] };
+  to: { path?: string; pathNot?: string | string[]; circular?: boolean };
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the rules are a CommonJS file dependency-cruiser reads
+const RULES = (require(path.join(ROOT, '.dependency-cruiser.cjs')) as { forbidden: Rule[] }).forbidden.filter((r) => !r.to.circular);
+const listOf = (p: string | string[] | undefined) => (p === undefined ? [] : Array.isArray(p) ? p : [p]);
+
+/** The rules an edge from one file to another breaks (`to` null: the file itself, whatever it imports). */
+function broken(from: string, to: string | null): string[] {
+  const names: string[] = [];
+  for (const rule of RULES) {
+    const m = rule.from.path ? new RegExp(rule.from.path).exec(from) : [from];
+    if (!m || listOf(rule.from.pathNot).some((p) => new RegExp(p).test(from))) continue;
+    const hasTo = rule.to.path !== undefined || rule.to.pathNot !== undefined;
+    if (to === null) {
+      if (!hasTo) names.push(rule.name);
+      continue;
+    }
+    const sub = (re: string) => new RegExp(re.replace(/\$(\d)/g, (_s, n: string) => m[Number(n)] ?? ''));
+    if (rule.to.path !== undefined && !sub(rule.to.path).test(to)) continue;
+    if (listOf(rule.to.pathNot).some((p) => sub(p).test(to))) continue;
+    names.push(rule.name);
+  }
+  return names;
+}
+
+function filesUnder(dir: string): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+    const rel = `${dir}/${e.name}`;
+    if (e.isDirectory()) return rel === 'src/generated' ? [] : filesUnder(rel);
+    return [rel];
+  });
+}
+
+function sqlIncludes(): [string, string][] {
+  return filesUnder('src')
+    .filter((f) => f.endsWith('.sql'))
+    .flatMap((f) =>
+      [...fs.readFileSync(path.join(ROOT, f), 'utf8').matchAll(/^-- include: *(\S+) +\w+ *$/gm)].map(
+        (m) => [f, path.posix.normalize(path.posix.join(path.posix.dirname(f), m[1]))] as [string, string],
+      ),
+    );
+}
+
+describe('the layer rules hold for what dependency-cruiser cannot see', () => {
+  it('every SQL include keeps the rules an import keeps', () => {
+    const includes = sqlIncludes();
+    expect(includes.length).toBeGreaterThan(8);
+    for (const [, to] of includes) expect(fs.existsSync(path.join(ROOT, to))).toBe(true);
+    expect(includes.map(([from, to]) => ({ from, to, broken: broken(from, to) })).filter((e) => e.broken.length > 0)).toEqual([]);
+  });
+
+  it('the rules read here refuse a room’s SQL including another room’s, and allow the foundation’s and the platform’s', () => {
+    expect(broken('src/finance/reports/pace.sql', 'src/table-games/dealers/dealers.sql')).toEqual(['rooms-side-by-side']);
+    expect(broken('src/table-games/coups/coups.sql', 'src/table-games/banks/banks.sql')).toEqual(['rooms-side-by-side']);
+    expect(broken('src/foundation/pit/pit.sql', 'src/foundation/ledger/ledger.sql')).toEqual(['foundation-side-by-side']);
+    expect(broken('src/platform/database/database.sql', 'src/foundation/pit/pit.sql')).toEqual(['platform-below-the-casino']);
+    expect(broken('src/finance/reports/pace.sql', 'src/foundation/pit/pit.sql')).toEqual([]);
+    expect(broken('src/table-games/coups/coups.sql', 'src/platform/database/database.sql')).toEqual([]);
+  });
+
+  it('src/ holds its floors alone, and a wing or the foundation holds rooms, not loose files (even a file that imports nothing)', () => {
+    const files = filesUnder('src');
+    expect(files.length).toBeGreaterThan(200);
+    expect(files.map((f) => ({ f, broken: broken(f, null) })).filter((e) => e.broken.length > 0)).toEqual([]);
+    expect(broken('src/stray.ts', null)).toEqual(['every-file-has-a-floor']);
+    expect(broken('src/finance/stray.ts', null)).toEqual(['rooms-in-rooms']);
+  });
+});

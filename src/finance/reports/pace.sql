@@ -22,7 +22,7 @@ WITH t AS (
   -- The shifts that can reach into the window widened by the idle allowance (what came just before
   -- it decides the first gap): each table's last begun before, and those begun in it.
   SELECT s.table_id, s.dealer_id, s.started_at,
--- include: ../../table-games/dealers/dealers.sql shiftEnd
+-- include: ../../foundation/pit/pit.sql shiftEnd
     AS ended_at
   FROM t CROSS JOIN LATERAL (
     (SELECT d.* FROM dealer_shifts d WHERE d.table_id = t.id AND d.started_at < t.w0 - t.allowance ORDER BY d.started_at DESC, d.id DESC LIMIT 1)

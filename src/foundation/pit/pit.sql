@@ -48,6 +48,17 @@ wagers_new AS (
 )
 -- fragment: settleWagers end
 
+-- When a dealer's shift `s` (a dealer_shifts row) ended: the table's next shift, or the moment the
+-- same dealer took another table, whichever came first (null: still dealing here). Who deals a table
+-- is the pit's to say: the one statement of the rule, included wherever a shift's end is read (the
+-- dealers' rotation, src/table-games/dealers/dealers.sql; the pace report, src/finance/reports/pace.sql).
+-- fragment: shiftEnd begin
+  least(
+    (SELECT min(n.started_at) FROM dealer_shifts n WHERE n.table_id = s.table_id AND (n.started_at, n.id) > (s.started_at, s.id)),
+    (SELECT min(o.started_at) FROM dealer_shifts o WHERE o.dealer_id = s.dealer_id AND o.table_id <> s.table_id AND o.started_at >= s.started_at)
+  )
+-- fragment: shiftEnd end
+
 -- name: lockTable
 -- A table's row, locked for the rest of the transaction: its shoes opening and closing, dealer
 -- changes, card-ins and card-outs, buy-ins and its own closing and reopening come one after another.
