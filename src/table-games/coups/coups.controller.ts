@@ -5,6 +5,8 @@ import { Actor, CurrentActor, EVERYONE, KeyConfirmedByWrite, RECORDERS } from '.
 import { Endpoint } from '../../platform/common/endpoint';
 import { IdParam } from '../../platform/common/validation';
 import { CoupsService } from './coups.service';
+import { StepwiseCoupsService } from './stepwise-coups.service';
+import { CoupReadsService } from './coup-reads.service';
 import { AddWagersDto, CoupDto, HandsDto, RecordCoupDto, WagerDto } from './dto/coup.dto';
 
 const RECORD_ERRORS = [
@@ -26,7 +28,11 @@ const RECORD_ERRORS = [
 @ApiTags('Coups')
 @Controller('v1')
 export class CoupsController {
-  constructor(private readonly coups: CoupsService) {}
+  constructor(
+    private readonly coups: CoupsService,
+    private readonly stepwise: StepwiseCoupsService,
+    private readonly reads: CoupReadsService,
+  ) {}
 
   @Endpoint('POST', 'shoes/:id/coups', {
     operationId: 'recordCoup',
@@ -74,7 +80,7 @@ export class CoupsController {
     errors: ['NOT_FOUND'],
   })
   list(@IdParam() shoeId: string, @CurrentActor() actor: Actor): Promise<CoupDto[]> {
-    return this.coups.listForShoe(shoeId, actor);
+    return this.reads.listForShoe(shoeId, actor);
   }
 
   @Endpoint('GET', 'coups/:id', {
@@ -86,7 +92,7 @@ export class CoupsController {
     errors: ['NOT_FOUND'],
   })
   get(@IdParam() id: string, @CurrentActor() actor: Actor): Promise<CoupDto> {
-    return this.coups.get(id, actor);
+    return this.reads.get(id, actor);
   }
 
   @Endpoint('POST', 'coups/:id/wagers', {
@@ -114,7 +120,7 @@ export class CoupsController {
     errors: ['NOT_FOUND', 'SHOE_CLOSED', 'COUP_NOT_TAKING_BETS', 'BET_NOT_OFFERED', 'BET_LIMIT', 'UNKNOWN_PATRON', 'PATRON_REQUIRED', 'IDEMPOTENCY_KEY_REUSED'],
   })
   addWagers(@IdParam() id: string, @Body() dto: AddWagersDto, @CurrentContext() ctx: RequestContext): Promise<CoupDto> {
-    return this.coups.addWagers(id, dto, ctx);
+    return this.stepwise.addWagers(id, dto, ctx);
   }
 
   @Endpoint('POST', 'coups/:id/cards', {
@@ -134,7 +140,7 @@ export class CoupsController {
     errors: ['NOT_FOUND', 'SHOE_CLOSED', 'SHOE_EXHAUSTED', 'COUP_NOT_TAKING_BETS', 'MISDEAL', 'CARD_NOT_IN_SHOE', 'IDEMPOTENCY_KEY_REUSED'],
   })
   recordCards(@IdParam() id: string, @Body() dto: HandsDto, @CurrentContext() ctx: RequestContext): Promise<CoupDto> {
-    return this.coups.recordCards(id, dto, ctx);
+    return this.stepwise.recordCards(id, dto, ctx);
   }
 
   @Endpoint('POST', 'wagers/:id/withdraw', {
@@ -147,6 +153,6 @@ export class CoupsController {
     errors: ['NOT_FOUND', 'SHOE_CLOSED', 'WAGER_NOT_WITHDRAWABLE'],
   })
   withdraw(@IdParam() id: string, @CurrentContext() ctx: RequestContext): Promise<WagerDto> {
-    return this.coups.withdraw(id, ctx);
+    return this.stepwise.withdraw(id, ctx);
   }
 }

@@ -3,6 +3,13 @@ import { PitModule } from '../../foundation/pit/pit.module';
 import { LedgerModule } from '../../foundation/ledger/ledger.module';
 import { CoupsController } from './coups.controller';
 import { CoupsService } from './coups.service';
+import { StepwiseCoupsService } from './stepwise-coups.service';
+import { CoupReadsService } from './coup-reads.service';
+import { CoupSettlement } from './coup-settlement';
 
-@Module({ imports: [PitModule, LedgerModule], controllers: [CoupsController], providers: [CoupsService] })
+@Module({
+  imports: [PitModule, LedgerModule],
+  controllers: [CoupsController],
+  providers: [CoupsService, StepwiseCoupsService, CoupReadsService, CoupSettlement],
+})
 export class CoupsModule {}
