@@ -159,3 +159,21 @@ describe('the layer rules hold for what dependency-cruiser cannot see', () => {
     expect(broken('src/finance/stray.ts', null)).toEqual(['rooms-in-rooms']);
   });
 });
+
+it('the house in docs/architecture.md names every room of every wing, the foundation and the platform, and no room that is not there', () => {
+  const doc = fs.readFileSync(path.join(ROOT, 'docs', 'architecture.md'), 'utf8');
+  const section = doc.slice(doc.indexOf('## The house'), doc.indexOf('## The path of a coup'));
+  const documented = new Map<string, string[]>();
+  for (const row of section.matchAll(/^\|[^|\n]*\| `src\/([\w-]+)\/` \| ([^|\n]+) \|/gm))
+    documented.set(row[1], [...row[2].matchAll(/`([\w-]+)`/g)].map((m) => m[1]).sort());
+  const floors = ['table-games', 'patrons-and-cage', 'finance', 'integrity', 'operations', 'foundation', 'platform'];
+  const inCode = floors.map((floor) => [
+    floor,
+    fs
+      .readdirSync(path.join(ROOT, 'src', floor), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort(),
+  ]);
+  expect(floors.map((floor) => [floor, documented.get(floor)])).toEqual(inCode);
+});
