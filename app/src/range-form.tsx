@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { Schemas } from './api';
+import { daysAtProperty } from './gaming-day';
 import { useT, Words } from './i18n';
 
 const en = { property: 'Property', from: 'From', to: 'To' };
@@ -37,11 +38,14 @@ export function RangeForm({
   children?: ComponentChildren;
 }) {
   const t = useT(RANGE);
+  const clock = (id: string) => properties.find((p) => p.id === id);
+  /** Another property chosen: "today" follows it to its own gaming day; days chosen by hand stay. */
+  const atProperty = (propertyId: string): Range => ({ ...range, ...daysAtProperty(range, clock(range.propertyId), clock(propertyId)), propertyId });
   return (
     <form class="range" onSubmit={(e) => e.preventDefault()} aria-label={label}>
       <label>
         {t.property}
-        <select value={range.propertyId} onChange={(e) => onChange({ ...range, propertyId: e.currentTarget.value })}>
+        <select value={range.propertyId} onChange={(e) => onChange(atProperty(e.currentTarget.value))}>
           {anyProperty !== undefined && <option value="">{anyProperty}</option>}
           {properties.map((p) => (
             <option key={p.id} value={p.id}>
