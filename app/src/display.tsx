@@ -6,7 +6,7 @@ import { exponentOf, Format, useFormat } from './format';
 import { useLive, useLoad } from './hooks';
 import { useT, Words } from './i18n';
 import { LangSwitch } from './lang-switch';
-import type { ScreenProps } from './main';
+import type { ScreenProps } from './screen';
 import { BeadPlate, BigRoad, DerivedRoad, LookAhead } from './roads';
 import { payIn, WORDS } from './words';
 import './display.css';

@@ -8,11 +8,7 @@ import { Lang, LangContext, langFor, rememberLang, SetLangContext, useT } from '
 import { LangSwitch } from './lang-switch';
 import { WORDS } from './words';
 import './style.css';
-
-/** What a screen is given: the rest of its address (#/tables/<id> gives [id]). */
-export interface ScreenProps {
-  args: string[];
-}
+import type { ScreenProps } from './screen';
 
 type ScreenId = keyof (typeof WORDS)['en']['screens'] | 'tables' | 'display';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { ScreenProps } from './main';
+import type { ScreenProps } from './screen';
 import { ErrorNote, Problem } from './error-note';
 import { get, Schemas } from './api';
 import { mayCall, useCaller } from './caller';

@@ -7,7 +7,7 @@ import { Cards } from './cards';
 import { LiveBadge } from './cells';
 import { useT, Words } from './i18n';
 import { payIn, WORDS } from './words';
-import type { ScreenProps } from './main';
+import type { ScreenProps } from './screen';
 
 const en = {
   table: (code: string) => `Table ${code}`,

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { ScreenProps } from './main';
+import type { ScreenProps } from './screen';
 import { ErrorNote, Problem } from './error-note';
 import { get, post, Schemas } from './api';
 import { mayCall, useCaller } from './caller';
