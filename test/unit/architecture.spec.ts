@@ -134,6 +134,18 @@ function sqlIncludes(): [string, string][] {
     );
 }
 
+/** Every import of a file of src/: a relative one as the file it names, a package's as node_modules/<package>. */
+function importsOf(file: string): string[] {
+  const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+  return [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\(\s*)['"]([^'"]+)['"]/g)].map(([, spec]) => {
+    if (!spec.startsWith('.')) return `node_modules/${spec}`;
+    const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+    for (const candidate of [target, `${target}.ts`, `${target}/index.ts`])
+      if (fs.existsSync(path.join(ROOT, candidate)) && fs.statSync(path.join(ROOT, candidate)).isFile()) return candidate;
+    return target;
+  });
+}
+
 describe('the layer rules hold for what dependency-cruiser cannot see', () => {
   it('every SQL include keeps the rules an import keeps', () => {
     const includes = sqlIncludes();
@@ -149,6 +161,22 @@ describe('the layer rules hold for what dependency-cruiser cannot see', () => {
     expect(broken('src/platform/database/database.sql', 'src/foundation/pit/pit.sql')).toEqual(['platform-below-the-casino']);
     expect(broken('src/finance/reports/pace.sql', 'src/foundation/pit/pit.sql')).toEqual([]);
     expect(broken('src/table-games/coups/coups.sql', 'src/platform/database/database.sql')).toEqual([]);
+  });
+
+  it('every import of src/ keeps the same rules, read by this test too: the engine imports nothing but itself, no floor imports upward, rooms stand side by side', () => {
+    const edges = filesUnder('src')
+      .filter((f) => f.endsWith('.ts'))
+      .flatMap((f) => importsOf(f).map((to) => ({ from: f, to })));
+    expect(edges.length).toBeGreaterThan(1000);
+    expect(edges.filter((e) => e.from.startsWith('src/domain/')).length).toBeGreaterThan(50);
+    expect(edges.map((e) => ({ ...e, broken: broken(e.from, e.to) })).filter((e) => e.broken.length > 0)).toEqual([]);
+    expect(broken('src/domain/game/odds.ts', 'node_modules/@nestjs/common')).toEqual(['domain-is-pure']);
+    expect(broken('src/domain/game/odds.ts', 'src/platform/common/errors.ts')).toEqual(['domain-is-pure']);
+    expect(broken('src/domain/game/odds.ts', 'src/domain/money/money.ts')).toEqual([]);
+    expect(broken('src/platform/common/errors.ts', 'src/platform/database/sql.ts')).toEqual(['common-on-the-ground']);
+    expect(broken('src/foundation/pit/pit.service.ts', 'src/table-games/coups/coups.service.ts')).toEqual(['foundation-side-by-side']);
+    expect(broken('src/finance/reports/pace.ts', 'src/table-games/dealers/dealers.service.ts')).toEqual(['rooms-side-by-side']);
+    expect(broken('src/server/app.module.ts', 'src/table-games/dealers/dealers.module.ts')).toEqual([]);
   });
 
   it('src/ holds its floors alone, and a wing or the foundation holds rooms, not loose files (even a file that imports nothing)', () => {
