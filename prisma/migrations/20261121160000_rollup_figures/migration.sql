@@ -3,8 +3,8 @@
 -- generated column: PostgreSQL computes it from the row's own sums on every write, so it can never
 -- disagree with them. The win/loss report sends it as it is for rows at this grain (table × gaming
 -- day) instead of turning some twenty numbers a row into text at every request.
--- The expression is ROLLUP_FIGURES_SQL in src/finance/reports/reports.service.ts, generated from the one
--- list of report formulas; test/e2e/finance/win-loss.spec.ts checks the stored text against it.
+-- The expression is ROLLUP_FIGURES_SQL in src/reports/reports.service.ts, generated from the one
+-- list of report formulas; test/e2e/finance.spec.ts checks the stored text against it.
 ALTER TABLE "table_day_rollups" ADD COLUMN "figures_json" TEXT GENERATED ALWAYS AS (
   '"wagers":' || coalesce((wagers)::text, 'null')
   || ',"handle":' || coalesce((handle)::text, 'null')

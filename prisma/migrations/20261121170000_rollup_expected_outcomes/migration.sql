@@ -16,8 +16,8 @@ CREATE TRIGGER table_day_rollups_decks BEFORE INSERT OR UPDATE OF "table_id", "d
   FOR EACH ROW EXECUTE FUNCTION sabot_rollup_decks();
 
 -- The figures as before, now with the expected outcome counts: ROLLUP_FIGURES_SQL in
--- src/finance/reports/reports.service.ts, generated from the one list of report formulas and the engine's
--- exact probabilities (15 decimal places, as every report uses them); test/e2e/finance/report-streaming.spec.ts
+-- src/reports/reports.service.ts, generated from the one list of report formulas and the engine's
+-- exact probabilities (15 decimal places, as every report uses them); test/e2e/report-streaming.spec.ts
 -- checks the stored text against it. A generated column's expression cannot be altered in
 -- PostgreSQL 15: the column is dropped and added again (PostgreSQL computes it for every row).
 ALTER TABLE "table_day_rollups" DROP COLUMN "figures_json";

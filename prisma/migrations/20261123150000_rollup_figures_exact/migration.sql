@@ -1,9 +1,9 @@
 -- The stored figures of a table-day rollup row with an exact hold %. PostgreSQL's numeric division
 -- gives at least 16 significant digits, so round(win * 100 / handle, 4) lost the decimals of a large
--- quotient (found by test/e2e/finance/formulas.spec.ts, which runs the report formulas against the domain's
+-- quotient (found by test/e2e/formulas.spec.ts, which runs the report formulas against the domain's
 -- over random sums); the dividend now carries 30 decimal places, which makes the rounding exact.
--- The expression is ROLLUP_FIGURES_SQL (src/finance/reports/reports.service.ts), generated from the one list
--- of report formulas; test/e2e/finance/report-streaming.spec.ts checks the stored text against it. A
+-- The expression is ROLLUP_FIGURES_SQL (src/reports/reports.service.ts), generated from the one list
+-- of report formulas; test/e2e/report-streaming.spec.ts checks the stored text against it. A
 -- generated column's expression cannot be altered in PostgreSQL 15: the column is dropped and added
 -- again (PostgreSQL computes it for every row).
 ALTER TABLE "table_day_rollups" DROP COLUMN "figures_json";

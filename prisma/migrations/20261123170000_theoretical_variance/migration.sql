@@ -1,6 +1,6 @@
 -- The statistical band of theoretical win (docs/domain.md §6): each rollup keeps Σ over coups of the
 -- variance of the result × 10^12 (minor units²), written with the coup in the same statement as
--- theo_e12 (src/foundation/ledger/ledger.sql, src/table-games/coups/coups.sql). Per bet type (wager_rollups, month_rollups): that
+-- theo_e12 (src/ledger/ledger.sql, src/coups/coups.sql). Per bet type (wager_rollups, month_rollups): that
 -- bet's own part, (its stakes on the coup)² × its variance; per table and day (table_day_rollups): the
 -- coup's whole variance, its stakes through the bets' covariances. Rows written before this migration
 -- hold 0 (the reconciliation lists the days whose raw records say otherwise).
@@ -8,8 +8,8 @@ ALTER TABLE "wager_rollups" ADD COLUMN "var_e12" DECIMAL(50,0) NOT NULL DEFAULT 
 ALTER TABLE "month_rollups" ADD COLUMN "var_e12" DECIMAL(50,0) NOT NULL DEFAULT 0;
 ALTER TABLE "table_day_rollups" ADD COLUMN "var_e12" DECIMAL(50,0) NOT NULL DEFAULT 0;
 
--- The stored figures gain theoreticalWinStdDev: ROLLUP_FIGURES_SQL (src/finance/reports/reports.service.ts),
--- which test/e2e/finance/report-streaming.spec.ts checks against this column. A generated column's expression
+-- The stored figures gain theoreticalWinStdDev: ROLLUP_FIGURES_SQL (src/reports/reports.service.ts),
+-- which test/e2e/report-streaming.spec.ts checks against this column. A generated column's expression
 -- cannot be altered in PostgreSQL 15: it is dropped and added again.
 ALTER TABLE "table_day_rollups" DROP COLUMN "figures_json";
 ALTER TABLE "table_day_rollups" ADD COLUMN "figures_json" TEXT GENERATED ALWAYS AS (

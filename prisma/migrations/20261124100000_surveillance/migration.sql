@@ -13,7 +13,7 @@ CREATE TABLE "surveillance_cursors" (
 );
 
 -- Each coup as surveillance saw it: the exact odds on the shoe before it (every offered bet's
--- chances, the odds given each first card: src/domain/integrity/detectors.ts CoupOdds), the first card's
+-- chances, the odds given each first card: src/domain/detectors.ts CoupOdds), the first card's
 -- point value, and the dealer who dealt it.
 CREATE TABLE "coup_surveillance" (
     "coup_id" UUID NOT NULL,

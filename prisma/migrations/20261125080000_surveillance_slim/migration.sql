@@ -1,6 +1,6 @@
 -- Surveillance writes less per coup (issue 18: the pit's cost within 5 %).
 --
--- A coup's odds are stored as one row of doubles (src/domain/integrity/detectors.ts packOdds: 77 numbers,
+-- A coup's odds are stored as one row of doubles (src/domain/detectors.ts packOdds: 77 numbers,
 -- 616 bytes) instead of JSON (about 1.5 kB, every number a numeric); rows written before keep their
 -- JSON and are read as they are.
 ALTER TABLE "coup_surveillance" ALTER COLUMN "odds" DROP NOT NULL;

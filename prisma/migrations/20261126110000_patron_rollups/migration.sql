@@ -1,6 +1,6 @@
 -- Rated play summed as it is settled (issue 19: a patron's year answered from a few thousand rows,
 -- not from every wager). Kept by the settlement statement and the void in the same transaction as
--- the wagers, like the finance rollups (src/domain/patrons/rating.ts coupPlayDeltas says what a coup adds).
+-- the wagers, like the finance rollups (src/domain/rating.ts coupPlayDeltas says what a coup adds).
 --
 -- patron_rollups: per patron, gaming day, table, visit (its seating; 00000000-… for wagers in no
 -- visit) and bet type: wagers, handle, the patron's net, and theo (Σ stake × the bet's exact edge,

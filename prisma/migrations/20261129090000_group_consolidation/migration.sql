@@ -1,5 +1,5 @@
 -- A casino group (issue 20): each property's database publishes what the group's statements need
--- (src/finance/group/group.sql), the group's database subscribes to every property's, and the group's
+-- (src/group/group.sql), the group's database subscribes to every property's, and the group's
 -- finance translates the figures into one currency at daily rates.
 
 -- Daily exchange rates, kept as integers: units of `into_currency` one unit of `currency` is worth,
@@ -26,7 +26,7 @@ GRANT SELECT, INSERT ON "exchange_rates" TO sabot_app;
 
 -- What was voided, per table and gaming day, kept with the day's other figures: the void summary of
 -- a report reads the rollups it already reads, so a group database that receives only the rollups
--- answers it too. Kept by the void's transaction (src/table-games/void-requests/voids.ts).
+-- answers it too. Kept by the void's transaction (src/void-requests/voids.ts).
 ALTER TABLE "table_day_rollups"
     ADD COLUMN "voided_coups" BIGINT NOT NULL DEFAULT 0,
     ADD COLUMN "voided_wagers" BIGINT NOT NULL DEFAULT 0,

@@ -17,7 +17,7 @@
 -- * PostgreSQL enforces a unique key on a partitioned table only if it includes the partition
 --   key, and a gaming day is not known for an open row. The ids are random UUIDs the service
 --   draws; a coup's number on its shoe is kept unique by the shoe's guarded counter, in the same
---   statement as the coup. The reconciliation (src/integrity/audit/ledger-checks.ts) looks for duplicates.
+--   statement as the coup. The reconciliation (src/audit/ledger-checks.ts) looks for duplicates.
 -- * A foreign key can point at a partitioned table only through such a key: wagers.coup_id and
 --   coup_voids.coup_id keep their coup by the coup path's single statement and by the void's
 --   transaction, and the reconciliation checks them. The foreign keys from the ledgers to shoes,

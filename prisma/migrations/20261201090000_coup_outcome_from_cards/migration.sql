@@ -1,5 +1,5 @@
 -- A coup's outcome beyond its winner, totals and natural (the pairs, the perfect pairs, Dragon 7,
--- Panda 8, a Banker win on six) is a pure function of its cards (src/domain/game/tableau.ts outcomeOf).
+-- Panda 8, a Banker win on six) is a pure function of its cards (src/domain/tableau.ts outcomeOf).
 -- The column kept it a second time, as JSON: about 340 bytes of a 550-byte coup row, 40 bytes a
 -- wager at eight wagers a coup. The service now derives it from the cards it reads anyway.
 --

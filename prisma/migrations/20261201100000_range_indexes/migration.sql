@@ -1,5 +1,5 @@
 -- Reports of a range of gaming days read that range alone, however many years are kept
--- (test/e2e/finance/years.spec.ts explains each statement the range reports send). These tables had no
+-- (test/e2e/years.spec.ts explains each statement the range reports send). These tables had no
 -- index leading with the gaming day, so a quarter's report read every slip, every commission
 -- collection, every bank coup and every patron's coup rollup ever written.
 CREATE INDEX "table_slips_gaming_day_idx" ON "table_slips" ("gaming_day");

@@ -9,7 +9,7 @@
 -- why the keys stay as they are.)
 --
 -- The write path keeps a row's property equal to its table's; the verification checks it
--- (src/integrity/audit/ledger-checks.ts, "property").
+-- (src/audit/ledger-checks.ts, "property").
 
 -- 1. The column, everywhere (no default: a writer that forgets it fails at once).
 ALTER TABLE "shoes" ADD COLUMN "property_id" UUID;
@@ -79,7 +79,7 @@ ALTER TABLE "patron_coup_rollups" ALTER COLUMN "property_id" SET NOT NULL;
 -- The keys stay as they were. Citus would need the property in them, but a subscriber whose key
 -- holds a column its publisher's key did not hold refuses every change made before the publisher's
 -- upgrade ("publisher did not send replica identity column"), and the group's link would stop for
--- good (test/e2e/finance/group-upgrade.spec.ts found it). Widening the keys belongs to the move to Citus
+-- good (test/e2e/group-upgrade.spec.ts found it). Widening the keys belongs to the move to Citus
 -- (docs/scaling.md).
 -- (A subscription applies rows with an empty search_path: the table is named with its schema.)
 CREATE FUNCTION sabot_rollup_property() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,4 +1,4 @@
--- Keyed seals (issue 34, src/foundation/ledger/seals.ts): each regulated row outside the coup's hot path is
+-- Keyed seals (issue 34, src/ledger/seals.ts): each regulated row outside the coup's hot path is
 -- sealed in the transaction that writes it, by an HMAC under the audit key (never in the database)
 -- of its whole image, naming the audit entry that wrote it. One seal per row: a later change
 -- re-seals it, naming the later entry. The service adds and replaces seals, never removes one.

@@ -1,6 +1,6 @@
 -- A claim proves nothing alone: whoever minted a key knows its secret and could claim it too. A
 -- claimed key counts as its person's alone once a second administrator, who could hold neither the
--- key nor the one that minted it, witnessed the claim (src/domain/integrity/two-person.ts). And who could hold
+-- key nor the one that minted it, witnessed the claim (src/domain/two-person.ts). And who could hold
 -- the key that began a two-person act is kept as it stood then: a key claimed afterwards does not
 -- make the asker another person.
 ALTER TABLE "api_keys" ADD COLUMN "claim_witnessed_by" TEXT, ADD COLUMN "claim_witnessed_at" TIMESTAMPTZ(3);

@@ -55,7 +55,7 @@ END $$;
 
 -- The figures by limit level: each settled coup not voided, per table, gaming day and the limits
 -- its wagers were placed under (limits_seq: 0 the opening limits, else the change's seq), kept by
--- the settlement statement and by voids like the other rollups (src/foundation/ledger/ledger.sql rollups).
+-- the settlement statement and by voids like the other rollups (src/ledger/ledger.sql rollups).
 -- `players` counts the seats with a wager on each coup (every player, rated or not), summed over
 -- the coups: players ÷ coups is the table's occupancy at that level.
 CREATE TABLE "limit_rollups" (

@@ -1,11 +1,11 @@
 -- Rolling-chip play (issue 38). A wager is placed in cash chips or in non-negotiable ("dead")
 -- chips: `dead_chips` is true for dead chips and NULL for cash, so that the wagers sealed before
--- this migration keep their image (a seal's image leaves out NULLs: src/foundation/ledger/seals.ts). A losing
+-- this migration keep their image (a seal's image leaves out NULLs: src/ledger/seals.ts). A losing
 -- dead-chip wager is rolled (the house takes the chips); a winning one is paid in cash chips and its
 -- dead chips stay with the player; the money is the same as a cash wager's.
 ALTER TABLE "wagers" ADD COLUMN "dead_chips" BOOLEAN;
 ALTER TABLE "wagers" ADD CONSTRAINT "wagers_dead_chips_true_or_null" CHECK ("dead_chips" IS NULL OR "dead_chips");
--- A patron's dead-chip wagers by gaming day (the rolling account, src/patrons-and-cage/rolling/rolling.sql): only the
+-- A patron's dead-chip wagers by gaming day (the rolling account, src/rolling/rolling.sql): only the
 -- dead-chip wagers are in it, so a cash wager costs it nothing.
 CREATE INDEX "wagers_dead_patron_idx" ON "wagers" ("patron_id", "gaming_day") WHERE "dead_chips";
 

@@ -1,6 +1,6 @@
 -- The pace a property expects of each variant, in decisions per hour (docs/domain.md §13): what the
 -- pace report compares tables with, beside the property's own median. A variant without an entry
--- takes the default derived from a coup's time budget (src/domain/finance/pace.ts). Never changed: a new
+-- takes the default derived from a coup's time budget (src/domain/pace.ts). Never changed: a new
 -- entry replaces the one before it (the latest is in force), and the earlier ones stay readable.
 CREATE TABLE "pace_targets" (
     "id" UUID NOT NULL DEFAULT gen_random_uuid(),

@@ -1,6 +1,6 @@
 -- Premium (dead-chip) play in the rollups (issue 38; docs/domain.md §14 "Premium and mass"). Written
 -- with the coup in the same statement as every other rollup sum and taken out by a void
--- (src/foundation/ledger/ledger.sql applyCoupRollups):
+-- (src/ledger/ledger.sql applyCoupRollups):
 -- - per table × gaming day, table × gaming day × bet type and table × month × bet type: the dead-chip
 --   wagers' count, stakes, commission, customer net and theo × 10^12 beside the totals, so that
 --   mass = total − premium in the win/loss reports and the quarterly statement;
@@ -61,7 +61,7 @@ END $$;
 
 -- Theo from the edge each table's rollups were kept with (theo_e12 ÷ handle: exact, one edge per
 -- table and bet, as migration 20261126110000_patron_rollups took it); the expected rolling from each
--- bet's exact probability of losing × 10^12 (src/domain/game/moments.ts quantisedLossProbabilities), which
+-- bet's exact probability of losing × 10^12 (src/domain/moments.ts quantisedLossProbabilities), which
 -- depends on the shoe's decks alone for every casino-banked variant (written out here from the engine).
 CREATE TEMPORARY TABLE "premium_edges" ON COMMIT DROP AS
 SELECT table_id, bet_type, max(theo_e12 / handle) AS edge_e12 FROM wager_rollups WHERE handle > 0 GROUP BY table_id, bet_type;
@@ -202,8 +202,8 @@ FROM (
 ) d
 WHERE r.patron_id = d.patron_id AND r.gaming_day = d.gaming_day AND r.table_id = d.table_id AND r.seating_key = d.seating_key AND r.bet_type = d.bet_type;
 
--- The stored figures of a table-day gain premium and mass (ROLLUP_FIGURES_SQL, src/finance/reports/report-figures.ts,
--- which test/e2e/finance/report-streaming.spec.ts checks against this column). A generated column's
+-- The stored figures of a table-day gain premium and mass (ROLLUP_FIGURES_SQL, src/reports/report-figures.ts,
+-- which test/e2e/report-streaming.spec.ts checks against this column). A generated column's
 -- expression cannot be altered in PostgreSQL 15: it is dropped and added again.
 ALTER TABLE "table_day_rollups" DROP COLUMN "figures_json";
 ALTER TABLE "table_day_rollups" ADD COLUMN "figures_json" TEXT GENERATED ALWAYS AS (
