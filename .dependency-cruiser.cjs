@@ -33,8 +33,8 @@ module.exports = {
     {
       name: 'rooms-in-rooms',
       severity: 'error',
-      comment: 'A department wing and the foundation hold rooms (folders), not loose files.',
-      from: { path: `^src/(${WINGS.slice(1, -1)}|foundation)/[^/]+$` },
+      comment: 'A department wing, the foundation and the platform hold rooms (folders), not loose files.',
+      from: { path: `^src/(${WINGS.slice(1, -1)}|foundation|platform)/[^/]+$` },
       to: {},
     },
     {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 /**
  * npm run bench:reports — finance's reports of one quarter, through the HTTP API, as the records
  * behind them grow: SIZES wagers (default 1 M, 10 M and 100 M) stored a quarter after another at
@@ -115,6 +116,14 @@ async function vacuum(url: string): Promise<void> {
   await admin((c) => c.query('VACUUM (ANALYZE)'), url);
 }
 
+/** The migration CLI a checkout's `npm run db:migrate` runs (its path is the checkout's layout's: dist/src/server/… since the wings). */
+function migrateScript(dir: string): string {
+  const script = (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['db:migrate'];
+  const m = /node (dist\/src\/\S*migrate\.cli\.js)/.exec(script);
+  if (!m) throw new Error(`${dir}: package.json's db:migrate does not run dist/src/…/migrate.cli.js: ${script}`);
+  return m[1];
+}
+
 /** The same rows in a database built by the baseline's own migrations. */
 async function ensureBaseline(size: number, source: string, dir: string, commit: string): Promise<string> {
   const name = `sabot_bench_years_${label(size)}_at_${commit}`;
@@ -124,7 +133,7 @@ async function ensureBaseline(size: number, source: string, dir: string, commit:
     return url;
   }
   await recreate(name);
-  execFileSync(process.execPath, [path.join(dir, 'dist', 'src', 'server', 'migrate.cli.js')], {
+  execFileSync(process.execPath, [path.join(dir, migrateScript(dir))], {
     cwd: dir,
     env: { ...process.env, DATABASE_URL: url },
     stdio: 'ignore',

@@ -45,7 +45,7 @@ export function theoreticalWin(theoE12: bigint): Money {
 
 /**
  * The standard deviation of a theoretical win, from its variance kept exact as Σ coup variances ×
- * 10^12 (minor units², the rollups' var_e12; domain/moments.ts): √(var_e12 / 10^12) rounded once to
+ * 10^12 (minor units², the rollups' var_e12; domain/game/moments.ts): √(var_e12 / 10^12) rounded once to
  * the minor unit, half up, in integers: ⌊(⌊√⌊4·var_e12 / 10^12⌋⌋ + 1) / 2⌋.
  */
 export function theoreticalStdDev(varE12: bigint): Money {

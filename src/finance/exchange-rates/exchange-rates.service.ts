@@ -9,7 +9,7 @@ import { AuditLog } from '../../foundation/ledger/audit-log';
 import { seal } from '../../foundation/ledger/seals';
 import { ExchangeRateDto, ExchangeRatesQueryDto, SetExchangeRateDto } from './dto/exchange-rate.dto';
 
-/** The daily rates a group's reports translate with (domain/fx.ts). Entries are never changed. */
+/** The daily rates a group's reports translate with (domain/money/fx.ts). Entries are never changed. */
 @Injectable()
 export class ExchangeRatesService {
   constructor(

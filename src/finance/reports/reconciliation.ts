@@ -264,7 +264,7 @@ async function reconcileLimits(
 
 /**
  * The patron rollups of a range recomputed from the rated wagers of unvoided coups, coup by coup
- * as the settlement keeps them (domain/rating.ts coupPlayDeltas); each difference is added to
+ * as the settlement keeps them (domain/patrons/rating.ts coupPlayDeltas); each difference is added to
  * `differences`. Returns how many rollup rows were compared.
  */
 export async function reconcilePatrons(

@@ -230,7 +230,7 @@ export function figuresJsonSql(withCoups: boolean): string {
 
 /**
  * The table-accounting figures over a row of its sums (opener, closer, credits, fills, "drop",
- * "wagerWin"): statisticalWin and dropHoldPercent of domain/accounting.ts, and the reconciliation
+ * "wagerWin"): statisticalWin and dropHoldPercent of domain/finance/accounting.ts, and the reconciliation
  * item (statistical win − wager-level win).
  */
 export function tableAccountingFiguresSql(x: string): string {

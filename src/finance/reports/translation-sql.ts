@@ -2,7 +2,7 @@ import { minorDigits, nonDecimalCurrencies, RATE_DECIMALS } from '../../domain';
 import { Prisma } from '../../generated/prisma/client';
 
 /**
- * A report in one currency (`currency=` on the win/loss report): the SQL of domain/fx.ts translate.
+ * A report in one currency (`currency=` on the win/loss report): the SQL of domain/money/fx.ts translate.
  * Each rollup row's amounts are multiplied by its gaming day's rate, exactly (numeric); sums of them
  * are rounded once, half away from zero (PostgreSQL's round of a numeric), where a figure is shown.
  * test/e2e/finance/group.spec.ts pins the answers to translate().

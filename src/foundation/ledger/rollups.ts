@@ -178,7 +178,7 @@ export function rollupParams(
   };
 }
 
-/** The patron rollups' share of the coup (domain/rating.ts coupPlayDeltas), signed, as the statement takes it. */
+/** The patron rollups' share of the coup (domain/patrons/rating.ts coupPlayDeltas), signed, as the statement takes it. */
 function patronParams(wagers: readonly SettledWager[], theory: TheoryE12, sign: 1n | -1n) {
   const { bets, coups } = coupPlayDeltas(wagers, theory);
   const n = (v: bigint | number) => (BigInt(v) * sign).toString();

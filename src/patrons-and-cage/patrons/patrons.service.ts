@@ -50,7 +50,7 @@ const VISITS_PER_PAGE = 100;
 
 /**
  * The patron register and rated play (docs/domain.md §10): every figure of a rating from the
- * ledger, through the engine's formulas (domain/rating.ts). Every read of a patron's record is in
+ * ledger, through the engine's formulas (domain/patrons/rating.ts). Every read of a patron's record is in
  * the audit chain, with who read it.
  */
 @Injectable()

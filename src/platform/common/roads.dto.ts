@@ -1,4 +1,4 @@
-/** The scoreboard's roads as the API answers them (domain/roads.ts): GET /v1/shoes/{id}/roads and the table-side display alike. */
+/** The scoreboard's roads as the API answers them (domain/game/roads.ts): GET /v1/shoes/{id}/roads and the table-side display alike. */
 import { ApiProperty } from '@nestjs/swagger';
 
 const WINNERS = ['BANKER', 'PLAYER', 'TIE'];

@@ -157,7 +157,7 @@ export function CurrencyField(o: FieldOptions) {
 
 /**
  * An exchange rate as people write it: a positive decimal with at most 9 decimals ("1.0842"), kept
- * as an integer of billionths (domain/fx.ts parseRate).
+ * as an integer of billionths (domain/money/fx.ts parseRate).
  */
 export function RateField(o: FieldOptions) {
   return TextField({ ...o, maxLength: 17, pattern: /^\d{1,7}(\.\d{1,9})?$/, patternHint: 'must be a decimal such as 1.0842 (at most 9 decimals)' });

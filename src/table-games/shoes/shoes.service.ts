@@ -57,7 +57,7 @@ export class ShoesService {
   }
 
   /**
-   * The scoreboard's roads of the shoe (domain/roads.ts): its settled coups in order, voided ones
+   * The scoreboard's roads of the shoe (domain/game/roads.ts): its settled coups in order, voided ones
    * left out (a void takes its coup off every road).
    */
   async roads(shoeId: string, actor: Actor): Promise<RoadsDto> {

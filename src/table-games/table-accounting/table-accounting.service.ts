@@ -179,7 +179,7 @@ function toSlipDto(s: TableSlip, v: SlipVoid | null): SlipDto {
   };
 }
 
-/** Statistical win of a closed session (domain/accounting.ts), voided slips left out. */
+/** Statistical win of a closed session (domain/finance/accounting.ts), voided slips left out. */
 export function sessionStatisticalWin(
   s: Pick<TableSession, 'status' | 'openerTotal' | 'closerTotal' | 'dropAmount'>,
   slips: (TableSlip & { void: SlipVoid | null })[],

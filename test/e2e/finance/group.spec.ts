@@ -144,7 +144,7 @@ it("coups on both properties appear in the group's statement, each property's fi
   ]);
 });
 
-it("gives the group's statement in one currency at each day's rate: exact, rounded once, as domain/fx.ts translates", async () => {
+it("gives the group's statement in one currency at each day's rate: exact, rounded once, as domain/money/fx.ts translates", async () => {
   await groupHasCaughtUp();
   const usd = () => report(group.ctx, group.finance, 'groupBy=property&currency=USD');
   // No HKD rate yet: refused, saying which rate is missing.
