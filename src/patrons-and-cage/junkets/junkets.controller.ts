@@ -20,6 +20,10 @@ import {
   PlayerCreditInputDto,
   StatementDto,
 } from './dto/junkets.dto';
+import { JunketAccountService } from './junket-account.service';
+import { JunketMembersService } from './junket-members.service';
+import { JunketPlayerCreditService } from './junket-player-credit.service';
+import { JunketStatementsService } from './junket-statements.service';
 import { JunketsService } from './junkets.service';
 
 /** Who sets up junkets and agrees their statements: finance and the administrators. */
@@ -34,7 +38,13 @@ const JUNKET_READERS: Role[] = [...new Set<Role>([...ROLLING_READERS, ...FIGURE_
 @ApiTags('Junkets')
 @Controller('v1')
 export class JunketsController {
-  constructor(private readonly junkets: JunketsService) {}
+  constructor(
+    private readonly junkets: JunketsService,
+    private readonly memberships: JunketMembersService,
+    private readonly account: JunketAccountService,
+    private readonly playerCredit: JunketPlayerCreditService,
+    private readonly statements: JunketStatementsService,
+  ) {}
 
   @Endpoint('POST', 'properties/:id/junkets', {
     operationId: 'createJunket',
@@ -102,7 +112,7 @@ export class JunketsController {
     errors: ['NOT_FOUND', 'CONFLICT', 'UNKNOWN_PATRON'],
   })
   join(@IdParam() id: string, @Body() dto: MembershipInputDto, @CurrentContext() ctx: RequestContext): Promise<MembershipDto> {
-    return this.junkets.join(id, dto, ctx);
+    return this.memberships.join(id, dto, ctx);
   }
 
   @Endpoint('POST', 'junkets/:id/members/:card/leave', {
@@ -116,7 +126,7 @@ export class JunketsController {
     errors: ['NOT_FOUND', 'CONFLICT'],
   })
   leave(@IdParam() id: string, @CardParam() card: string, @Body() dto: LeaveInputDto, @CurrentContext() ctx: RequestContext): Promise<MembershipDto> {
-    return this.junkets.leave(id, card, dto, ctx);
+    return this.memberships.leave(id, card, dto, ctx);
   }
 
   @Endpoint('GET', 'junkets/:id/members', {
@@ -131,7 +141,7 @@ export class JunketsController {
     errors: ['NOT_FOUND'],
   })
   members(@IdParam() id: string, @CurrentContext() ctx: RequestContext): Promise<MembershipDto[]> {
-    return this.junkets.memberships(id, ctx);
+    return this.memberships.memberships(id, ctx);
   }
 
   @Endpoint('POST', 'junkets/:id/account', {
@@ -146,7 +156,7 @@ export class JunketsController {
     errors: ['NOT_FOUND', 'JUNKET_CREDIT_LIMIT', 'JUNKET_OVERPAID'],
   })
   addEntry(@IdParam() id: string, @Body() dto: AccountEntryInputDto, @CurrentContext() ctx: RequestContext): Promise<AccountEntryDto> {
-    return this.junkets.addEntry(id, dto, ctx);
+    return this.account.addEntry(id, dto, ctx);
   }
 
   @Endpoint('GET', 'junkets/:id/account', {
@@ -159,7 +169,7 @@ export class JunketsController {
     errors: ['NOT_FOUND'],
   })
   entries(@IdParam() id: string, @Query() q: PeriodQueryDto): Promise<AccountEntryDto[]> {
-    return this.junkets.entries(id, q);
+    return this.account.entries(id, q);
   }
 
   @Endpoint('POST', 'junkets/:id/player-credit', {
@@ -174,7 +184,7 @@ export class JunketsController {
     errors: ['NOT_FOUND', 'UNKNOWN_PATRON', 'JUNKET_PERIOD_LOCKED'],
   })
   addPlayerCredit(@IdParam() id: string, @Body() dto: PlayerCreditInputDto, @CurrentContext() ctx: RequestContext): Promise<PlayerCreditDto> {
-    return this.junkets.addPlayerCredit(id, dto, ctx);
+    return this.playerCredit.addPlayerCredit(id, dto, ctx);
   }
 
   @Endpoint('GET', 'junkets/:id/statement', {
@@ -188,7 +198,7 @@ export class JunketsController {
     errors: ['NOT_FOUND', 'JUNKET_PERIOD_LOCKED'],
   })
   statement(@IdParam() id: string, @Query() q: PeriodQueryDto, @CurrentContext() ctx: RequestContext): Promise<StatementDto> {
-    return this.junkets.statement(id, q, ctx);
+    return this.statements.statement(id, q, ctx);
   }
 
   @Endpoint('POST', 'junkets/:id/statements', {
@@ -203,7 +213,7 @@ export class JunketsController {
     errors: ['NOT_FOUND', 'CONFLICT', 'JUNKET_PERIOD_OPEN', 'JUNKET_PERIOD_LOCKED'],
   })
   agree(@IdParam() id: string, @Body() dto: AgreeInputDto, @CurrentContext() ctx: RequestContext): Promise<StatementDto> {
-    return this.junkets.agree(id, dto, ctx);
+    return this.statements.agree(id, dto, ctx);
   }
 
   @Endpoint('GET', 'junkets/:id/statements', {
@@ -216,6 +226,6 @@ export class JunketsController {
     errors: ['NOT_FOUND'],
   })
   agreed(@IdParam() id: string): Promise<AgreedPeriodDto[]> {
-    return this.junkets.agreedStatements(id);
+    return this.statements.agreedStatements(id);
   }
 }

@@ -1,0 +1,176 @@
+import { Injectable } from '@nestjs/common';
+import { createHash, randomUUID } from 'node:crypto';
+import { canonicalJson } from '../../platform/common/canonical';
+import type { RequestContext } from '../../platform/common/context';
+import { AppError } from '../../platform/common/errors';
+import { assertDayRange } from '../../platform/common/validation';
+import { PrismaService } from '../../platform/database/prisma.service';
+import { prismaRunner, SqlRunner } from '../../platform/database/sql';
+import { AccountEntry, AccountEntryKind, admitLock, balanceOf, junketStatement, MemberPlayDay, MembershipVersion, ProgrammeVersion } from '../../domain';
+import { JunketOperator } from '../../generated/prisma/client';
+import { AuditLog } from '../../foundation/ledger/audit-log';
+import { lockJunketPeriods } from '../../foundation/ledger/locked-periods';
+import { seal } from '../../foundation/ledger/seals';
+import { AgreedPeriodDto, AgreeInputDto, AgreementDto, PeriodQueryDto, StatementDto, StatementFiguresDto } from './dto/junkets.dto';
+import { findJunket, JUNKETS_STREAM, todayAt } from './junket-operator';
+import { AgreedRow, agreementDto, figuresDto, MembershipRow } from './junket-rows';
+import { JUNKETS_SQL as SQL, Members } from './junkets-sql';
+
+/**
+ * A junket's statements (docs/domain.md §16): the statement of a period as the records stand, or as
+ * agreed; a period's statement agreed and the period locked, its commission and allowances credited
+ * to the junket's account; and the periods agreed.
+ */
+@Injectable()
+export class JunketStatementsService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditLog,
+  ) {}
+
+  /**
+   * The statement of a period: as agreed (with whether the records still give it) when the period
+   * is one agreed, else as the records stand. A range overlapping an agreed period otherwise is refused.
+   */
+  async statement(junketId: string, q: PeriodQueryDto, ctx: RequestContext): Promise<StatementDto> {
+    assertDayRange(q.from, q.to);
+    return this.prisma.transaction(ctx, async (tx) => {
+      const op = await findJunket(tx, junketId);
+      const db = prismaRunner(tx);
+      const agreed = await db.query<AgreedRow>(SQL.junketAgreed.bind({ junketId: op.id }));
+      const exact = agreed.find((a) => a.from === q.from && a.to === q.to);
+      const overlap = agreed.find((a) => a !== exact && a.from <= q.to && q.from <= a.to);
+      if (!exact && overlap)
+        throw new AppError('JUNKET_PERIOD_LOCKED', `The period ${overlap.from} to ${overlap.to} is agreed: ask for it whole, or for days outside it`, {
+          from: overlap.from,
+          to: overlap.to,
+        });
+      const figures = await this.figures(db, op, q.from, q.to);
+      const digest = digestOf(figures);
+      await this.audit.patronRead(tx, ctx, { type: 'junket', id: op.id }, { what: 'junket statement', from: q.from, to: q.to });
+      if (!exact) return { status: 'OPEN', figures, digest, reproduced: true, agreement: null };
+      // Reproduced: the records give the figures agreed, and the figures kept are still those agreed.
+      const reproduced = digest === exact.digest && digestOf(exact.figures) === exact.digest;
+      return { status: 'AGREED', figures: exact.figures, digest, reproduced, agreement: agreementDto(exact) };
+    });
+  }
+
+  /**
+   * Agrees a period's statement and locks the period: the figures are those the junket saw (their
+   * digest), the period has ended, and none agreed overlaps it or comes after it. The statement's
+   * commission and allowances are credited to the junket's account by a SETTLEMENT entry.
+   */
+  async agree(junketId: string, dto: AgreeInputDto, ctx: RequestContext): Promise<StatementDto> {
+    assertDayRange(dto.from, dto.to);
+    return this.prisma.transaction(ctx, async (tx) => {
+      const op = await findJunket(tx, junketId);
+      const db = prismaRunner(tx);
+      await db.run(SQL.lockJunket.bind({ junketId: op.id }));
+      // Voids of the property's coups in flight finish first (and are then in the figures); later ones see this agreement.
+      await lockJunketPeriods(db, op.propertyId, true);
+      const now = new Date();
+      const agreed = await db.query<AgreedRow>(SQL.junketAgreed.bind({ junketId: op.id }));
+      admitLock(dto.from, dto.to, await todayAt(tx, op.propertyId, now), agreed);
+      const figures = await this.figures(db, op, dto.from, dto.to);
+      const digest = digestOf(figures);
+      if (digest !== dto.digest)
+        throw new AppError(
+          'CONFLICT',
+          `The statement's figures are not those the junket saw (its digest is now ${digest}): read it again (GET …/statement) and agree what it says`,
+          { digest },
+        );
+      const id = randomUUID();
+      await tx.junketStatement.create({
+        data: {
+          id,
+          operatorId: op.id,
+          fromDay: new Date(`${dto.from}T00:00:00Z`),
+          toDay: new Date(`${dto.to}T00:00:00Z`),
+          figures: JSON.parse(canonicalJson(figures)) as object,
+          digest,
+          junketSignatory: dto.junketSignatory,
+          agreedByKeyId: ctx.actor.keyId,
+          agreedAt: now,
+        },
+      });
+      const entryId = randomUUID();
+      await tx.junketAccountEntry.create({
+        data: {
+          id: entryId,
+          operatorId: op.id,
+          kind: 'SETTLEMENT',
+          amount: BigInt(figures.account.credited),
+          currency: op.currency,
+          statementId: id,
+          gamingDay: new Date(`${dto.to}T00:00:00Z`),
+          at: now,
+          recordedByKeyId: ctx.actor.keyId,
+        },
+      });
+      const agreement: AgreementDto = { id, junketSignatory: dto.junketSignatory, agreedByKeyId: ctx.actor.keyId, agreedAt: now.toISOString(), digest };
+      await this.audit.patronRead(tx, ctx, { type: 'junket', id: op.id }, { what: 'junket statement', from: dto.from, to: dto.to });
+      await this.audit.append(tx, ctx, {
+        stream: JUNKETS_STREAM,
+        action: 'junket.statement',
+        entityType: 'junket',
+        entityId: op.id,
+        data: { ...agreement, from: dto.from, to: dto.to, closing: figures.account.closing, credited: figures.account.credited },
+        seals: [seal('junket_statements', id), seal('junket_account_entries', entryId)],
+      });
+      return { status: 'AGREED', figures, digest, reproduced: true, agreement };
+    });
+  }
+
+  /** The junket's agreed statements, oldest first. */
+  async agreedStatements(junketId: string): Promise<AgreedPeriodDto[]> {
+    const op = await findJunket(this.prisma, junketId);
+    const rows = await prismaRunner(this.prisma).query<AgreedRow>(SQL.junketAgreed.bind({ junketId: op.id }));
+    return rows.map((r) => ({ ...agreementDto(r), from: r.from, to: r.to }));
+  }
+
+  /** The statement's figures as the records stand (docs/domain.md §16). */
+  private async figures(db: SqlRunner, op: JunketOperator, from: string, to: string): Promise<StatementFiguresDto> {
+    const memberships = await db.query<MembershipRow>(SQL.junketMemberships.bind({ junketId: op.id, propertyId: op.propertyId }));
+    const versions = new Map<string, MembershipVersion[]>();
+    for (const m of memberships) versions.set(m.patronId, [...(versions.get(m.patronId) ?? []), m]);
+    const members: Members = { patrons: [...versions.keys()], propertyId: op.propertyId, currency: op.currency, from, to };
+    const play = await db.query<{ patronId: string; day: string; wagers: number; stake: string; net: string; rolled: string; theo: string; expected: string }>(
+      SQL.junketMemberPlay.bind(members),
+    );
+    const exchanges = await db.query<{ patronId: string; day: string; purchased: string; returned: string }>(SQL.junketMemberExchanges.bind(members));
+    const programmes = new Map<string, ProgrammeVersion[]>();
+    for (const p of await db.query<ProgrammeVersion & { code: string }>(SQL.junketProgrammes.bind({ propertyId: op.propertyId })))
+      programmes.set(p.code, [...(programmes.get(p.code) ?? []), p]);
+    const days: MemberPlayDay[] = play.map((p) => ({
+      patronId: p.patronId,
+      day: p.day,
+      wagers: p.wagers,
+      handle: BigInt(p.stake),
+      customerNet: BigInt(p.net),
+      rolled: BigInt(p.rolled),
+      theoE12: BigInt(p.theo),
+      expectedRolledE12: BigInt(p.expected),
+    }));
+    const totals = await db.query<{ kind: AccountEntryKind; amount: string }>(SQL.junketEntryTotals.bind({ junketId: op.id, before: from }));
+    const entries = await db.query<{ kind: AccountEntryKind; amount: string; gamingDay: string }>(SQL.junketEntries.bind({ junketId: op.id, from, to }));
+    const credit = await db.query<{ patronId: string; kind: 'ADVANCE' | 'REPAYMENT'; amount: string; gamingDay: string }>(
+      SQL.junketPlayerCredit.bind({ junketId: op.id, to }),
+    );
+    const s = junketStatement({
+      operatorId: op.id,
+      from,
+      to,
+      memberships: versions,
+      play: days,
+      exchanges: exchanges.map((e) => ({ patronId: e.patronId, day: e.day, purchased: BigInt(e.purchased), returned: BigInt(e.returned) })),
+      programmes,
+      opening: balanceOf(totals.map((t) => ({ kind: t.kind, amount: BigInt(t.amount) }))),
+      entries: entries.filter((e) => e.kind !== 'SETTLEMENT').map((e): AccountEntry => ({ kind: e.kind, amount: BigInt(e.amount), day: e.gamingDay })),
+      playerCredit: credit.map((c) => ({ patronId: c.patronId, kind: c.kind, amount: BigInt(c.amount), day: c.gamingDay })),
+    });
+    return figuresDto(op, from, to, s);
+  }
+}
+
+/** The SHA-256 of the figures' canonical JSON (RFC 8785): what both sides agree to. */
+const digestOf = (figures: StatementFiguresDto) => createHash('sha256').update(canonicalJson(figures)).digest('hex');
