@@ -6,8 +6,11 @@
  * Who could hold a key: its own person (the staff member it was minted for), and, until that person
  * has claimed it (a new secret the minter never saw) in front of a witness (a second administrator
  * who could hold neither this key nor the one that minted it), whoever could hold the key that
- * minted it, up the chain of minting. A claim alone proves nothing: the minter knows the secret and
- * could claim it too. Two halves of a two-person act need keys no one person could hold both of.
+ * minted it when it minted, up the chain of minting. A claim alone proves nothing: the minter knows
+ * the secret and could claim it too. And a claim witnessed later changes nothing of what the key
+ * minted before it: whoever held it then may hold what it minted, so the chain stops only at a
+ * minter whose claim was witnessed before it minted. Two halves of a two-person act need keys no
+ * one person could hold both of.
  * The staff register itself is changed only under this rule, so one administrator cannot invent a
  * second person to hold the other key.
  *
@@ -26,7 +29,10 @@ export interface KeyHolder {
 /** One key of a chain of minting, from a key up to the first key whose claim was witnessed (or the bootstrap key). */
 export interface MintLink {
   readonly staffId: string | null;
-  /** Claimed by its holder in front of a witness: its person's alone from then on. */
+  /**
+   * Claimed by its holder in front of a witness: for the key itself, at all (its person's alone from
+   * then on); for a minter, before it minted the key below it in the chain.
+   */
   readonly witnessed: boolean;
   /** The key that minted this one: a key id, the bootstrap administrator's id, or null. */
   readonly mintedBy: string | null;

@@ -73,10 +73,13 @@ export class AccessService {
     if (keyId === BOOTSTRAP_ADMIN_ID) return { keyId, staffId: BOOTSTRAP_ADMIN_ID, persons: [BOOTSTRAP_ADMIN_ID] };
     const { rows } = await this.prisma.pool.query<{ staff_id: string | null; witnessed: boolean; minted_by: string | null }>({
       name: 'sabot-key-chain',
+      // The key's own claim counts once witnessed; a minter's only if it was witnessed before it
+      // minted the key below it: who could hold a key is fixed when it is minted.
       text: `WITH RECURSIVE chain AS (
-               SELECT k.staff_id, k.claim_witnessed_at IS NOT NULL AS witnessed, k.created_by_key_id AS minted_by, 0 AS depth FROM api_keys k WHERE k.id::text = $1
+               SELECT k.staff_id, k.claim_witnessed_at IS NOT NULL AS witnessed, k.created_by_key_id AS minted_by, k.created_at, 0 AS depth
+               FROM api_keys k WHERE k.id::text = $1
                UNION ALL
-               SELECT m.staff_id, m.claim_witnessed_at IS NOT NULL, m.created_by_key_id, c.depth + 1
+               SELECT m.staff_id, coalesce(m.claim_witnessed_at < c.created_at, false), m.created_by_key_id, m.created_at, c.depth + 1
                FROM chain c JOIN api_keys m ON m.id::text = c.minted_by WHERE NOT c.witnessed AND c.depth < 100)
              SELECT staff_id, witnessed, minted_by FROM chain ORDER BY depth`,
       values: [keyId],
