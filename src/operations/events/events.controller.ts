@@ -29,7 +29,7 @@ export class EventsController {
       "The table's events (the same envelope as on NATS: docs/events.md) as Server-Sent Events, for live screens: each a `message` whose `id` is the event's id (`<tableId>:<seq>`) and whose `data` is the event's JSON, in the table's order, each once. " +
       'The answer opens with a `ready` event `{ stream, after, head }`; then come the events after `Last-Event-ID` (a browser sends it when it reconnects) or, without it, the events from now on. ' +
       'A comment line every 15 s keeps the connection open. Any instance of the service answers: the events come from the stream, and what a connection missed is read from the audit log. ' +
-      'Once the key the stream was opened with is revoked or expires, the stream ends within 5 s with an `end` event `{ code: UNAUTHENTICATED, message }`: the events stop, and a reconnect with that key is refused.',
+      'Once the key the stream was opened with is revoked or expires, the stream ends before its next event (a quiet one within 5 s) with an `end` event `{ code: UNAUTHENTICATED, message }`: the events stop, and a reconnect with that key is refused.',
     roles: EVERYONE,
     eventStream:
       'A stream of Server-Sent Events (`text/event-stream`): `event: ready` with `{ stream, after, head }`, then one `message` per event, `id: <tableId>:<seq>`, `data: <event JSON>`; `event: end` with `{ code, message }` when the key is no longer valid, and the stream ends.',
@@ -62,7 +62,7 @@ export class EventsController {
     description:
       "For a public screen (a DISPLAY key): says that the table's board changed, and nothing of what changed. Each time the table's stream moves on, one `changed` event whose `id` is the table's seq reached and whose `data` is `{ seq }` alone: no wager, seat, patron or amount. " +
       'The screen then reads `GET /v1/tables/{id}/display` again. It opens with a `ready` event `{ stream, after, head }`; with `Last-Event-ID` (a browser sends it on reconnecting) a `changed` follows at once if the table moved on meanwhile. ' +
-      'A comment line every 15 s keeps the connection open. Once the key is revoked or expires, it ends within 5 s with an `end` event, as on `GET /v1/tables/{id}/events`.',
+      'A comment line every 15 s keeps the connection open. Once the key is revoked or expires, it ends before its next event (a quiet one within 5 s) with an `end` event, as on `GET /v1/tables/{id}/events`.',
     roles: DISPLAY_READERS,
     eventStream:
       'A stream of Server-Sent Events (`text/event-stream`): `event: ready` with `{ stream, after, head }`, then `event: changed`, `id: <seq>`, `data: { seq }` each time the board changed; `event: end` with `{ code, message }` when the key is no longer valid, and the stream ends.',
@@ -95,7 +95,7 @@ export class EventsController {
     description:
       "The events of several tables (a pit's, for an overview screen) as Server-Sent Events on one connection: each table's in its order, each once, as on `GET /v1/tables/{id}/events`, from now on. " +
       'It opens with a `ready` event `{ tables: [{ stream, after, head }] }`. It does not resume (a Last-Event-ID is ignored): after a reconnect, read the figures again on `ready`. ' +
-      'Once the key is revoked or expires, it ends within 5 s with an `end` event, as on `GET /v1/tables/{id}/events`.',
+      'Once the key is revoked or expires, it ends before its next event (a quiet one within 5 s) with an `end` event, as on `GET /v1/tables/{id}/events`.',
     roles: EVERYONE,
     eventStream:
       'A stream of Server-Sent Events (`text/event-stream`): `event: ready` with `{ tables: [{ stream, after, head }] }`, then one `message` per event, `id: <tableId>:<seq>`, `data: <event JSON>`; `event: end` with `{ code, message }` when the key is no longer valid, and the stream ends.',

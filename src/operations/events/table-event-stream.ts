@@ -58,12 +58,7 @@ export class TableEventStream {
     this.res.flushHeaders();
     this.res.on('close', () => this.close());
     this.stops.push(this.feeds.onStop(() => this.close()));
-    this.stops.push(
-      this.feeds.whileKeyValid(this.key.actor, this.key.keyHash, () => {
-        this.send(`event: end\ndata: ${JSON.stringify(KEY_ENDED)}\n\n`);
-        this.close();
-      }),
-    );
+    this.stops.push(this.feeds.whileKeyValid(this.key.actor, this.key.keyHash, () => this.endForKey()));
     for (const { stream } of this.starts) this.stops.push(this.feeds.watch(stream, (seq, event) => this.news(stream, seq, event)));
     const keepAlive = setInterval(() => {
       this.send(': keep-alive\n\n');
@@ -82,6 +77,9 @@ export class TableEventStream {
   private news(stream: string, seq: number, event: SabotEvent | null): void {
     this.chain = this.chain.then(async () => {
       if (this.closed || seq <= this.last.get(stream)!) return;
+      // The key is asked after the news came, so a key revoked before the event was written never sees it.
+      if (!(await this.feeds.keyStillValid(this.key.actor, this.key.keyHash))) return this.endForKey();
+      if (this.closed) return;
       if (this.changesOnly) {
         this.last.set(stream, seq);
         if (!this.send(`id: ${seq}\nevent: changed\ndata: ${JSON.stringify({ seq })}\n\n`)) await this.drained();
@@ -105,6 +103,12 @@ export class TableEventStream {
       this.last.set(e.stream, e.seq);
       if (!this.send(`id: ${e.id}\ndata: ${JSON.stringify(e)}\n\n`)) await this.drained();
     }
+  }
+
+  /** The key is no longer valid: an `end` event, then the end of the answer. */
+  private endForKey(): void {
+    this.send(`event: end\ndata: ${JSON.stringify(KEY_ENDED)}\n\n`);
+    this.close();
   }
 
   private send(frame: string): boolean {

@@ -39,6 +39,9 @@ export class TableFeeds implements OnModuleDestroy {
   /** Each open stream's end, with the hash of the key it was opened with. */
   private readonly keyed = new Map<() => void, string>();
   private keyTimer: NodeJS.Timeout | null = null;
+  /** The look at the open streams' keys under way, and the one waiting to begin after it. */
+  private looking: Promise<Set<string> | null> | null = null;
+  private queuedLook: Promise<Set<string> | null> | null = null;
   private nc: Promise<NatsConnection | null> | null = null;
   private natsConnected = false;
   private timer: NodeJS.Timeout | null = null;
@@ -104,6 +107,43 @@ export class TableFeeds implements OnModuleDestroy {
     this.keyed.set(end, keyHash);
     this.scheduleKeyCheck();
     return () => this.keyed.delete(end);
+  }
+
+  /**
+   * Whether the key a stream was opened with (SHA-256 `keyHash`, hex) is still valid, as a look begun
+   * after this call reads it: a stream asks before it sends each piece of news, so a key revoked before
+   * an event was committed never sees that event. Streams asking at once share one look (all open
+   * streams' keys in one query); one asking while a look is under way waits for the next, which
+   * begins after it asked. A look that fails lets the news through (the database is what a revocation
+   * is written to, and the periodic check ends the stream once it answers).
+   */
+  async keyStillValid(actor: Actor, keyHash: string): Promise<boolean> {
+    if (actor.keyId === BOOTSTRAP_ADMIN_ID) return true;
+    const valid = await this.freshLook();
+    return valid === null || valid.has(keyHash);
+  }
+
+  private freshLook(): Promise<Set<string> | null> {
+    if (!this.looking) {
+      this.looking = this.validHashes().finally(() => (this.looking = null));
+      return this.looking;
+    }
+    this.queuedLook ??= this.looking.then(() => {
+      this.queuedLook = null;
+      return this.freshLook();
+    });
+    return this.queuedLook;
+  }
+
+  /** The hashes of the open streams' keys that are valid now; null when the look failed. */
+  private async validHashes(): Promise<Set<string> | null> {
+    try {
+      const { rows } = await this.prisma.pool.query<{ key_hash: string }>(ACCESS_SQL.validHashes.bind({ keyHashes: [...new Set(this.keyed.values())] }));
+      return new Set(rows.map((r) => r.key_hash));
+    } catch (e) {
+      this.logger.warn(`Live feeds could not check the keys of open streams: ${(e as Error).message}`);
+      return null;
+    }
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -181,16 +221,12 @@ export class TableFeeds implements OnModuleDestroy {
     }, KEY_CHECK_MS);
   }
 
-  /** Ends the streams whose keys are no longer valid. A failed look keeps them open until the next. */
+  /** Ends the streams whose keys are no longer valid, quiet ones too. A failed look keeps them open until the next. */
   private async checkKeys(): Promise<void> {
     if (this.keyed.size === 0) return;
-    try {
-      const { rows } = await this.prisma.pool.query<{ key_hash: string }>(ACCESS_SQL.validHashes.bind({ keyHashes: [...new Set(this.keyed.values())] }));
-      const valid = new Set(rows.map((r) => r.key_hash));
-      for (const [end, keyHash] of [...this.keyed]) if (!valid.has(keyHash)) end();
-    } catch (e) {
-      this.logger.warn(`Live feeds could not check the keys of open streams: ${(e as Error).message}`);
-    }
+    const valid = await this.freshLook();
+    if (valid === null) return;
+    for (const [end, keyHash] of [...this.keyed]) if (!valid.has(keyHash)) end();
   }
 
   private natsUp(): boolean {

@@ -157,6 +157,28 @@ describe.each([
     expect([again.status, (JSON.parse(again.body) as { code: string }).code]).toEqual([401, 'UNAUTHENTICATED']);
   });
 
+  it('a key revoked before an event is written never sees that event: the stream ends first, whenever its keys were last checked', async () => {
+    const pit = await givenPit(ctx, { code: `SSE-R${nats ? 1 : 0}` });
+    const minted = await ctx.admin.post('/v1/api-keys', { name: 'Screen of SSE-R', role: 'TERMINAL', tableId: pit.table.id });
+    expect(minted.status).toBe(201);
+    const screen = await sse(pit.table.id, minted.body.key as string);
+    const stays = await sse(pit.table.id, pit.supervisor);
+    for (const s of [screen, stays]) expect((await s.take(1))[0].event).toBe('ready');
+    const hands = dealtHands(8, 23, 2);
+    const [first] = await coups(ctx, pit.terminal, pit.shoe.id, hands.slice(0, 1));
+    for (const s of [screen, stays]) expect(events(await s.take(1)).map((e) => e.entity.id)).toEqual([first]);
+
+    // Revoked, then at once a coup: no waiting for the periodic check of the open streams' keys.
+    await ctx.admin.post(`/v1/api-keys/${minted.body.id}/revoke`, {}).expect(200);
+    const [second] = await coups(ctx, pit.terminal, pit.shoe.id, hands.slice(1, 2));
+    expect(events(await stays.take(1)).map((e) => e.entity.id)).toEqual([second]);
+    await screen.ended();
+    const [end, ...after] = screen.pending();
+    expect(end).toMatchObject({ event: 'end' });
+    expect(JSON.parse(end.data)).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(after).toEqual([]);
+  });
+
   it('many screens of one table see the same events in the same order while coups are dealt fast', async () => {
     const pit = await givenPit(ctx, { code: `SSE-C${nats ? 1 : 0}` });
     const many = await Promise.all([1, 2, 3, 4].map(() => sse(pit.table.id, pit.supervisor)));
