@@ -116,3 +116,18 @@ export function staffProposalProblem(proposer: KeyHolder, staffId: string): stri
   if (proposer.persons.includes(staffId)) return `Staff member ${staffId} cannot propose a change to their own record: another administrator must`;
   return null;
 }
+
+/** The register keeps at least this many active administrators: every change to it needs a second one. */
+export const MIN_ADMINISTRATORS = 2;
+
+/**
+ * Why a change to `staffId`'s record may not be made: it would leave the register fewer than
+ * MIN_ADMINISTRATORS active administrators (counting the others, `otherAdministrators`, and whether
+ * the person is one before and after the change); null when it may. A change that takes no
+ * administrator away is never refused here, so the first two are registered as before.
+ */
+export function administratorFloorProblem(staffId: string, otherAdministrators: number, adminBefore: boolean, adminAfter: boolean): string | null {
+  if (!adminBefore || adminAfter) return null;
+  if (otherAdministrators >= MIN_ADMINISTRATORS) return null;
+  return `Taking ${staffId} off the administrators would leave ${otherAdministrators} active administrator${otherAdministrators === 1 ? '' : 's'}: the register keeps at least ${MIN_ADMINISTRATORS}, so that every change to it has a second person. Register and approve another administrator first`;
+}

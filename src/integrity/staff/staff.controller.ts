@@ -18,12 +18,12 @@ export class StaffController {
     operationId: 'proposeStaffChange',
     summary: 'Propose registering a person, or changing their roles; a second administrator must approve',
     description:
-      "Proposes a person's record as it should be: name, every role they hold, active or not. Nothing changes until another administrator approves (POST /v1/staff/changes/{id}/approve), except the first administrator of an empty register, whom the bootstrap key registers alone. Nobody proposes a change to their own record.",
+      "Proposes a person's record as it should be: name, every role they hold, active or not. Nothing changes until another administrator approves (POST /v1/staff/changes/{id}/approve), except the first administrator of an empty register, whom the bootstrap key registers alone. Nobody proposes a change to their own record. The register keeps at least two active administrators: a change that would leave fewer is refused (TOO_FEW_ADMINISTRATORS), here and again when it is approved.",
     writes: 'the proposal; the audit entry `staff.propose` (admin stream); for the first administrator, also `staff.approve`.',
     roles: ADMINS,
     status: 202,
     type: StaffChangeDto,
-    errors: ['STAFF_CHANGE_PENDING'],
+    errors: ['STAFF_CHANGE_PENDING', 'TOO_FEW_ADMINISTRATORS'],
   })
   propose(@Body() dto: ProposeStaffChangeDto, @CurrentContext() ctx: RequestContext): Promise<StaffChangeDto> {
     return this.staff.propose(dto, ctx);
@@ -37,7 +37,7 @@ export class StaffController {
     writes: "the decision, the person's record; the audit entry `staff.approve` (admin stream).",
     roles: ADMINS,
     type: StaffChangeDto,
-    errors: ['NOT_FOUND', 'STAFF_CHANGE_DECIDED'],
+    errors: ['NOT_FOUND', 'STAFF_CHANGE_DECIDED', 'TOO_FEW_ADMINISTRATORS'],
   })
   approve(@IdParam() id: string, @Body() dto: DecideStaffChangeDto, @CurrentContext() ctx: RequestContext): Promise<StaffChangeDto> {
     return this.staff.approve(id, dto, ctx);

@@ -3,7 +3,7 @@ import type { RequestContext } from '../../platform/common/context';
 import { AccessService, BOOTSTRAP_ADMIN_ID } from '../../foundation/access/access.service';
 import { AppError, notFound } from '../../platform/common/errors';
 import { PrismaService, Tx } from '../../platform/database/prisma.service';
-import { holderSince, staffChangeProblem, staffProposalProblem } from '../../domain';
+import { administratorFloorProblem, holderSince, staffChangeProblem, staffProposalProblem } from '../../domain';
 import { Staff, StaffChange } from '../../generated/prisma/client';
 import { AuditLog } from '../../foundation/ledger/audit-log';
 import { seal } from '../../foundation/ledger/seals';
@@ -41,6 +41,8 @@ export class StaffService {
       await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended(${`staff:${dto.staffId}`}, 0))`;
       const pending = await tx.staffChange.findFirst({ where: { staffId: dto.staffId, status: 'PENDING' }, select: { id: true } });
       if (pending) throw new AppError('STAFF_CHANGE_PENDING', `A change to ${dto.staffId}'s record is already waiting for approval (change ${pending.id})`);
+      // Said at once rather than when a second administrator comes to approve (who is asked again then).
+      await this.assertAdministratorFloor(tx, dto.staffId, roles, active);
       const change = await tx.staffChange.create({
         data: { staffId: dto.staffId, name: dto.name, roles, active, reason: dto.reason, proposedByKeyId: actor.keyId, proposerPersons: [...proposer.persons] },
       });
@@ -71,6 +73,7 @@ export class StaffService {
     if (problem) throw new AppError('FORBIDDEN', problem);
     return this.prisma.transaction(ctx, async (tx) => {
       const change = await this.lockPending(tx, id);
+      await this.assertAdministratorFloor(tx, change.staffId, change.roles, change.active);
       return toChangeDto(await this.apply(tx, ctx, change, actor.keyId, dto.note ?? null, { proposedBy: proposer, approvedBy: approver }));
     });
   }
@@ -112,6 +115,22 @@ export class StaffService {
       orderBy: { proposedAt: 'asc' },
     });
     return rows.map(toChangeDto);
+  }
+
+  /**
+   * Refuses a change that would leave the register fewer than two active administrators. Changes
+   * that take an administrator away wait for each other (one lock for the register's administrators),
+   * so two approved at once cannot each count the other's administrator as staying.
+   */
+  private async assertAdministratorFloor(tx: Tx, staffId: string, roles: readonly string[], active: boolean): Promise<void> {
+    const now = await tx.staff.findUnique({ where: { staffId }, select: { roles: true, active: true } });
+    const adminBefore = now !== null && now.active && now.roles.includes('ADMIN');
+    const adminAfter = active && roles.includes('ADMIN');
+    if (!adminBefore || adminAfter) return;
+    await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended('staff:administrators', 0))`;
+    const others = await tx.staff.count({ where: { active: true, roles: { has: 'ADMIN' }, staffId: { not: staffId } } });
+    const problem = administratorFloorProblem(staffId, others, adminBefore, adminAfter);
+    if (problem) throw new AppError('TOO_FEW_ADMINISTRATORS', problem);
   }
 
   private administrators(tx: Tx): Promise<number> {

@@ -48,6 +48,7 @@ export const ERROR_STATUS = {
   STAFF_CHANGE_DECIDED: 409,
   KEY_ALREADY_CLAIMED: 409,
   KEY_NOT_CLAIMED: 409,
+  TOO_FEW_ADMINISTRATORS: 409,
   JUNKET_PERIOD_OPEN: 409,
   JUNKET_PERIOD_LOCKED: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -132,6 +133,8 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   STAFF_CHANGE_DECIDED: 'The staff change was approved or rejected already',
   KEY_ALREADY_CLAIMED: 'This key was claimed by its holder already (or its claim witnessed already)',
   KEY_NOT_CLAIMED: 'The key has not been claimed by its holder yet, or was revoked: there is no claim to witness',
+  TOO_FEW_ADMINISTRATORS:
+    'The staff register keeps at least two active administrators, so that every change to it has a second person: register another administrator first',
   PAYLOAD_TOO_LARGE: 'The request body is too large',
   UNSUPPORTED_MEDIA_TYPE: 'The body is not JSON (send Content-Type: application/json)',
   MISDEAL: 'The cards break the drawing rules (a third card missing or one too many)',

@@ -1,4 +1,6 @@
 import {
+  administratorFloorProblem,
+  MIN_ADMINISTRATORS,
   holderSince,
   KeyHolder,
   mintingProblem,
@@ -96,5 +98,21 @@ describe('who may mint a key', () => {
     expect(mintingProblem(key('a', 'E-admin', ['E-admin', 'E-boss']), 'E-boss')).toContain('cannot mint a key for themselves');
     expect(mintingProblem(key('a', 'E-admin'), 'E-2')).toBeNull();
     expect(mintingProblem(key('a', 'E-admin'), null)).toBeNull();
+  });
+});
+
+describe('the register keeps two administrators', () => {
+  it.each([
+    // staffId, other administrators, administrator before, after, refused?
+    ['E-B', 1, true, false, true],
+    ['E-B', 0, true, false, true],
+    ['E-B', 2, true, false, false],
+    ['E-B', 1, true, true, false],
+    ['E-B', 1, false, false, false],
+    ['E-B', 0, false, true, false],
+  ])('%s with %i others, administrator %s → %s: refused %s', (staffId, others, before, after, refused) => {
+    const problem = administratorFloorProblem(staffId, others, before, after);
+    expect(problem === null).toBe(!refused);
+    if (refused) expect(problem).toContain(`at least ${MIN_ADMINISTRATORS}`);
   });
 });
