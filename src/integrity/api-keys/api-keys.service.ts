@@ -123,9 +123,12 @@ export class ApiKeysService {
     const problem = witnessProblem(await this.access.holder(id), await this.access.holder(actor.keyId));
     if (problem) throw new AppError('FORBIDDEN', problem);
     return this.prisma.transaction(ctx, async (tx) => {
+      // The database's clock, the one a key's created_at is written by: who could hold a key compares
+      // the two (a minter's claim counts only if witnessed before it minted).
+      const [{ now }] = await tx.$queryRaw<{ now: Date }[]>`SELECT now() AS now`;
       const [witnessed] = await tx.apiKey.updateManyAndReturn({
         where: { id, claimWitnessedAt: null, revokedAt: null },
-        data: { claimWitnessedBy: actor.keyId, claimWitnessedAt: new Date() },
+        data: { claimWitnessedBy: actor.keyId, claimWitnessedAt: now },
       });
       if (!witnessed) throw new AppError('KEY_ALREADY_CLAIMED', 'The claim was witnessed or the key revoked meanwhile');
       await this.audit.append(tx, ctx, {

@@ -86,9 +86,10 @@ export class TableEventStream {
         return;
       }
       if (event && seq === this.last.get(stream)! + 1) return this.deliver([event]);
-      // A gap (or news without the event): read what is missing from the audit log.
+      // A gap (or news without the event): read what is missing from the audit log, up to `seq` and no
+      // further: what was written after the key was asked about comes with news of its own, asked again.
       while (!this.closed && this.last.get(stream)! < seq) {
-        const page = await this.feeds.entriesAfter(stream, this.last.get(stream)!);
+        const page = (await this.feeds.entriesAfter(stream, this.last.get(stream)!)).filter((e) => e.seq <= seq);
         if (page.length === 0) return;
         await this.deliver(page);
       }

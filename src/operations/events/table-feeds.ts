@@ -20,6 +20,12 @@ export const KEY_CHECK_MS = 5_000;
 /** Entries read from the audit log at a time when a subscriber catches up. */
 const PAGE = 500;
 
+/** A look at the open streams' keys: the hashes asked about, and those of them valid. */
+interface KeyLook {
+  readonly asked: ReadonlySet<string>;
+  readonly valid: ReadonlySet<string>;
+}
+
 /** News of a table's stream: it has reached `seq`; `event` is that entry when NATS brought it. */
 export type Listener = (seq: number, event: SabotEvent | null) => void;
 
@@ -40,8 +46,8 @@ export class TableFeeds implements OnModuleDestroy {
   private readonly keyed = new Map<() => void, string>();
   private keyTimer: NodeJS.Timeout | null = null;
   /** The look at the open streams' keys under way, and the one waiting to begin after it. */
-  private looking: Promise<Set<string> | null> | null = null;
-  private queuedLook: Promise<Set<string> | null> | null = null;
+  private looking: Promise<KeyLook | null> | null = null;
+  private queuedLook: Promise<KeyLook | null> | null = null;
   private nc: Promise<NatsConnection | null> | null = null;
   private natsConnected = false;
   private timer: NodeJS.Timeout | null = null;
@@ -119,11 +125,13 @@ export class TableFeeds implements OnModuleDestroy {
    */
   async keyStillValid(actor: Actor, keyHash: string): Promise<boolean> {
     if (actor.keyId === BOOTSTRAP_ADMIN_ID) return true;
-    const valid = await this.freshLook();
-    return valid === null || valid.has(keyHash);
+    const look = await this.freshLook();
+    if (look === null) return true;
+    // A look begun after this call holds every open stream's key, this one's too; asked again if not.
+    return look.asked.has(keyHash) ? look.valid.has(keyHash) : this.keyStillValid(actor, keyHash);
   }
 
-  private freshLook(): Promise<Set<string> | null> {
+  private freshLook(): Promise<KeyLook | null> {
     if (!this.looking) {
       this.looking = this.validHashes().finally(() => (this.looking = null));
       return this.looking;
@@ -135,11 +143,12 @@ export class TableFeeds implements OnModuleDestroy {
     return this.queuedLook;
   }
 
-  /** The hashes of the open streams' keys that are valid now; null when the look failed. */
-  private async validHashes(): Promise<Set<string> | null> {
+  /** The open streams' keys asked about, and those of them valid now; null when the look failed. */
+  private async validHashes(): Promise<KeyLook | null> {
+    const asked = new Set(this.keyed.values());
     try {
-      const { rows } = await this.prisma.pool.query<{ key_hash: string }>(ACCESS_SQL.validHashes.bind({ keyHashes: [...new Set(this.keyed.values())] }));
-      return new Set(rows.map((r) => r.key_hash));
+      const { rows } = await this.prisma.pool.query<{ key_hash: string }>(ACCESS_SQL.validHashes.bind({ keyHashes: [...asked] }));
+      return { asked, valid: new Set(rows.map((r) => r.key_hash)) };
     } catch (e) {
       this.logger.warn(`Live feeds could not check the keys of open streams: ${(e as Error).message}`);
       return null;
@@ -224,9 +233,10 @@ export class TableFeeds implements OnModuleDestroy {
   /** Ends the streams whose keys are no longer valid, quiet ones too. A failed look keeps them open until the next. */
   private async checkKeys(): Promise<void> {
     if (this.keyed.size === 0) return;
-    const valid = await this.freshLook();
-    if (valid === null) return;
-    for (const [end, keyHash] of [...this.keyed]) if (!valid.has(keyHash)) end();
+    const look = await this.freshLook();
+    if (look === null) return;
+    // A stream opened while the look ran was not asked about: the next look will.
+    for (const [end, keyHash] of [...this.keyed]) if (look.asked.has(keyHash) && !look.valid.has(keyHash)) end();
   }
 
   private natsUp(): boolean {
