@@ -127,8 +127,9 @@ export class TableFeeds implements OnModuleDestroy {
     if (actor.keyId === BOOTSTRAP_ADMIN_ID) return true;
     const look = await this.freshLook();
     if (look === null) return true;
-    // A look begun after this call holds every open stream's key, this one's too; asked again if not.
-    return look.asked.has(keyHash) ? look.valid.has(keyHash) : this.keyStillValid(actor, keyHash);
+    if (look.asked.has(keyHash)) return look.valid.has(keyHash);
+    // Not asked about: its stream closed meanwhile (nothing more to send), or it opened as the look began (asked again).
+    return [...this.keyed.values()].includes(keyHash) ? this.keyStillValid(actor, keyHash) : false;
   }
 
   private freshLook(): Promise<KeyLook | null> {
