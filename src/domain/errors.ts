@@ -34,7 +34,15 @@ export type DomainErrorCode =
   /** A junket's period agreed before it has ended. */
   | 'JUNKET_PERIOD_OPEN'
   /** A junket's period agreed already (or a later one): what would change it is refused. */
-  | 'JUNKET_PERIOD_LOCKED';
+  | 'JUNKET_PERIOD_LOCKED'
+  /** Credit asked of a patron or junket with no approved credit line. */
+  | 'NO_CREDIT_LINE'
+  /** Credit over the approved line. */
+  | 'CREDIT_LIMIT_EXCEEDED'
+  /** Front money drawn beyond what is on deposit. */
+  | 'FRONT_MONEY_SHORT'
+  /** Dead chips drawn on a junket's markers beyond what they still cover. */
+  | 'JUNKET_MARKERS_DRAWN';
 
 export class DomainError extends Error {
   constructor(

@@ -24,4 +24,5 @@ export * from './money/fx';
 export * from './patrons/rolling';
 export * from './finance/pace';
 export * from './patrons/junkets';
+export * from './patrons/credit';
 export * from './finance/yield';

@@ -35,6 +35,7 @@ import { PatronsModule } from '../patrons-and-cage/patrons/patrons.module';
 import { CashModule } from '../patrons-and-cage/cash/cash.module';
 import { RollingModule } from '../patrons-and-cage/rolling/rolling.module';
 import { JunketsModule } from '../patrons-and-cage/junkets/junkets.module';
+import { CreditModule } from '../patrons-and-cage/credit/credit.module';
 import { ExchangeRatesModule } from '../finance/exchange-rates/exchange-rates.module';
 import { GroupModule } from '../finance/group/group.module';
 import { SurveillanceModule } from '../integrity/surveillance/surveillance.module';
@@ -94,6 +95,7 @@ export class AppModule {
         CashModule,
         RollingModule,
         JunketsModule,
+        CreditModule,
         ShoesModule,
         CoupsModule,
         CommissionsModule,

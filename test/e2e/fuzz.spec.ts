@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { ADMIN_KEY, listening, startTestApp, TestContext } from '../support/app';
-import { givenKey, givenPatrons, givenPit, givenVoid, givenAdministrators } from '../support/builders';
+import { givenCreditLine, givenKey, givenPatrons, givenPit, givenVoid, givenAdministrators } from '../support/builders';
 
 /**
  * Zero 5xx from anything a client sends, as a property over the OpenAPI document: every operation
@@ -153,6 +153,7 @@ beforeAll(async () => {
     }),
   );
   const seating = ok('a seating', await t(pit.terminal).post(`/v1/tables/${pit.table.id}/seatings`, { patronId: 'P-2', seat: 4 }));
+  await givenCreditLine(ctx, pit.table.propertyId, { patronId: 'P-1', currency: pit.table.currency }, 50_000);
   const marker = ok('a marker', await t(pit.terminal).post(`/v1/tables/${pit.table.id}/buy-ins`, { kind: 'MARKER', amount: 50_000, patronId: 'P-1' }));
   const buyIn = ok('a buy-in', await t(pit.terminal).post(`/v1/tables/${pit.table.id}/buy-ins`, { kind: 'CASH', amount: 20_000, patronId: 'P-2' }));
   ok('a dealer', await t(pit.terminal).post(`/v1/tables/${pit.table.id}/dealers`, { dealerId: 'D-1' }));

@@ -7,6 +7,7 @@ export interface Table {
   id: string;
   code: string;
   propertyId: string;
+  currency: string;
   [k: string]: unknown;
 }
 
@@ -169,4 +170,45 @@ export async function givenPatrons(ctx: TestContext, ...cards: string[]): Promis
     const res = await host.post('/v1/patrons', { card });
     if (res.status !== 201 && res.body.code !== 'CONFLICT') throw new Error(`givenPatrons: ${res.status} ${JSON.stringify(res.body)}`);
   }
+}
+
+const creditOfficers = new WeakMap<TestContext, Promise<{ requester: string; approver: string; manager: string }>>();
+
+/** A test app's credit department: a credit officer who requests, a second who approves, and a casino manager (three people). */
+export function givenCreditOfficers(ctx: TestContext): Promise<{ requester: string; approver: string; manager: string }> {
+  if (!creditOfficers.has(ctx))
+    creditOfficers.set(
+      ctx,
+      (async () => ({ requester: await givenKey(ctx, 'FINANCE'), approver: await givenKey(ctx, 'FINANCE'), manager: await givenKey(ctx, 'CASINO_MANAGER') }))(),
+    );
+  return creditOfficers.get(ctx)!;
+}
+
+/**
+ * A credit line in force, as a casino puts one in place: requested by one credit officer and
+ * approved by a second (and, over the property's threshold, last by the casino manager).
+ */
+export async function givenCreditLine(
+  ctx: TestContext,
+  propertyId: string,
+  holder: { patronId: string; currency?: string } | { junketId: string },
+  creditLimit: number,
+): Promise<void> {
+  const { requester, approver, manager } = await givenCreditOfficers(ctx);
+  const asked = expectStatus(
+    await ctx.as(requester).post(`/v1/properties/${propertyId}/credit-requests`, { act: 'LIMIT', ...holder, creditLimit, reason: 'test credit line' }),
+    201,
+    'credit line request',
+  );
+  let r = expectStatus(await ctx.as(approver).post(`/v1/credit-requests/${asked.id}/approve`, {}), 200, 'credit line approval');
+  if (r.status === 'PENDING') r = expectStatus(await ctx.as(manager).post(`/v1/credit-requests/${asked.id}/approve`, {}), 200, 'credit line: casino manager');
+  if (r.status !== 'APPROVED') throw new Error(`givenCreditLine: ${JSON.stringify(r)}`);
+}
+
+/** Approves, by a second credit officer, the pending credit request `requestId` of the test app. */
+export async function approveCredit(ctx: TestContext, requestId: string): Promise<Record<string, any>> {
+  const { approver, manager } = await givenCreditOfficers(ctx);
+  let r = expectStatus(await ctx.as(approver).post(`/v1/credit-requests/${requestId}/approve`, {}), 200, 'credit approval');
+  if (r.status === 'PENDING') r = expectStatus(await ctx.as(manager).post(`/v1/credit-requests/${requestId}/approve`, {}), 200, 'credit: casino manager');
+  return r;
 }

@@ -1,5 +1,5 @@
 import { TestContext } from './app';
-import { givenKey, givenPatrons, givenPit, givenVoid } from './builders';
+import { approveCredit, givenCreditLine, givenCreditOfficers, givenKey, givenPatrons, givenPit, givenVoid } from './builders';
 
 export interface BusyDay {
   supervisor: string;
@@ -23,13 +23,31 @@ export async function busyDay(ctx: TestContext): Promise<BusyDay> {
   const cashIn = (await t.post(`/v1/tables/${pit.table.id}/buy-ins`, { kind: 'CASH', amount: 50_000, seat: 4 }).expect(201)).body;
   const buyIn = cashIn.id as string;
   const today = cashIn.gamingDay as string;
+  // The marker within the credit line the credit department approved (one requests, another approves).
+  await givenCreditLine(ctx, pit.table.propertyId, { patronId: 'P-BUSY', currency: pit.table.currency }, 100_000);
   const marker = (await t.post(`/v1/tables/${pit.table.id}/buy-ins`, { kind: 'MARKER', amount: 100_000, seat: 4 }).expect(201)).body.markerId as string;
   const keyedTwice = (await t.post(`/v1/tables/${pit.table.id}/buy-ins`, { kind: 'CASH', amount: 50_000, seat: 4 }).expect(201)).body.id as string;
   await givenVoid(ctx, 'buy-ins', keyedTwice, 'keyed twice', s1, s2);
   await t.post(`/v1/seatings/${seating}/end`, {}).expect(200);
   const cashier = ctx.as(await givenKey(ctx, 'CASHIER'));
-  await cashier.post(`/v1/markers/${marker}/payments`, { amount: 40_000, method: 'CASH' }).expect(201);
+  // EUR at a USD property with no rate yet: the payment cannot be judged against the threshold, so a second person approves it.
+  const officers = await givenCreditOfficers(ctx);
+  const pay = { amount: 40_000, method: 'CASH' };
+  const payAsked = (
+    await cashier.post(`/v1/properties/${pit.table.propertyId}/credit-requests`, { act: 'REPAYMENT', markerId: marker, ...pay, reason: 'busy day' }).expect(201)
+  ).body;
+  await approveCredit(ctx, payAsked.id);
+  await cashier.post(`/v1/markers/${marker}/payments`, { ...pay, requestId: payAsked.id }).expect(201);
   await cashier.post(`/v1/properties/${pit.table.propertyId}/cash-transactions`, { kind: 'CHIP_REDEMPTION', amount: 70_000, patronId: 'P-BUSY' }).expect(201);
+  // The rest of the marker written off, and the property's credit policy set: each under two-person approval.
+  const credit = (body: object) =>
+    ctx
+      .as(officers.requester)
+      .post(`/v1/properties/${pit.table.propertyId}/credit-requests`, { reason: 'busy day', ...body })
+      .expect(201);
+  await approveCredit(ctx, (await credit({ act: 'WRITE_OFF', markerId: marker })).body.id);
+  const policy = { seniorLimitThreshold: 100_000_000, repaymentThreshold: 1_000_000, rollingCommissionCapBps: 150, winLossCommissionCapBps: 5_000 };
+  await approveCredit(ctx, (await credit({ act: 'POLICY', ...policy })).body.id);
   const whole = (
     await t
       .post(`/v1/shoes/${pit.shoe.id}/coups`, {
@@ -96,11 +114,18 @@ export async function busyDay(ctx: TestContext): Promise<BusyDay> {
   const junket = (
     await finance.post(`/v1/properties/${pid}/junkets`, { code: 'BUSY-JUNKET', name: 'Busy junket', currency: 'EUR', creditLimit: 1_000_000 }).expect(201)
   ).body.id as string;
+  const [line] = (await finance.get(`/v1/properties/${pid}/credit-requests?subject=${junket}`).expect(200)).body;
+  await approveCredit(ctx, line.id);
   await finance.post(`/v1/junkets/${junket}/agents`, { code: 'AG-BUSY', name: 'Busy agent' }).expect(201);
   await finance.post(`/v1/junkets/${junket}/members`, { patronId: 'P-BUSY', programme: 'BUSY-ROLL', agent: 'AG-BUSY' }).expect(201);
   await cashier.post(`/v1/junkets/${junket}/account`, { kind: 'MARKER', amount: 200_000 }).expect(201);
   await cashier.post(`/v1/patrons/P-BUSY/chip-exchanges`, { kind: 'PURCHASE', amount: 30_000, settledIn: 'MARKER', tableId: pit.table.id }).expect(201);
-  await cashier.post(`/v1/junkets/${junket}/account`, { kind: 'REPAYMENT', amount: 50_000, method: 'WIRE' }).expect(201);
+  // A wire in another currency than the property's cash currency waits for a second person.
+  const repay = { amount: 50_000, method: 'WIRE', reference: 'SWIFT BUSY-1' };
+  const asked = (await cashier.post(`/v1/properties/${pid}/credit-requests`, { act: 'REPAYMENT', junketId: junket, ...repay, reason: 'busy day' }).expect(201))
+    .body;
+  await approveCredit(ctx, asked.id);
+  await cashier.post(`/v1/junkets/${junket}/account`, { kind: 'REPAYMENT', ...repay, requestId: asked.id }).expect(201);
   await cashier.post(`/v1/junkets/${junket}/player-credit`, { patronId: 'P-BUSY', kind: 'ADVANCE', amount: 20_000 }).expect(201);
   const gone = { from: '2026-01-01', to: '2026-01-31' };
   const digest = (await finance.get(`/v1/junkets/${junket}/statement?from=${gone.from}&to=${gone.to}`).expect(200)).body.digest as string;

@@ -173,11 +173,11 @@ export function structuringAcrossDays(log: readonly CashTransaction[], s: CashTh
 }
 
 /**
- * What a marker still owes: its amount less every payment, or nothing once its buy-in was voided
- * (only a marker never paid on is voided).
+ * What a marker still owes: its amount less every payment and a write-off, or nothing once its
+ * buy-in was voided (only a marker never paid on is voided).
  */
-export function markerOutstanding(amount: Money, payments: readonly Money[], voided = false): Money {
-  return voided ? 0n : payments.reduce((left, p) => left - p, amount);
+export function markerOutstanding(amount: Money, payments: readonly Money[], voided = false, writtenOff: Money = 0n): Money {
+  return voided ? 0n : payments.reduce((left, p) => left - p, amount) - writtenOff;
 }
 
 /**

@@ -377,11 +377,14 @@ const CHECKS: readonly LedgerCheck[] = [
   },
   {
     ledger: 'markers',
-    // Every marker issued by a MARKER buy-in, of its amount, to its patron.
+    // Every marker issued by a MARKER buy-in, or with dead chips bought against it, of its amount, to its patron.
     sql: `
       WITH written AS MATERIALIZED (
         SELECT (e.data->>'markerId')::uuid AS id, (e.data->>'amount')::bigint AS amount, e.data->>'patronId' AS patron_id
-        FROM ${entries('buyIn.record')} e WHERE e.data->>'kind' = 'MARKER')
+        FROM ${entries('buyIn.record')} e WHERE e.data->>'kind' = 'MARKER'
+        UNION ALL
+        SELECT (e.data->>'markerId')::uuid, (e.data->>'amount')::bigint, e.data->>'patronId'
+        FROM ${entries('chips.exchange')} e WHERE e.data->>'markerId' IS NOT NULL)
       SELECT coalesce(w.id, m.id)::text AS ref,
              CASE WHEN m.id IS NULL THEN 'issued in the audit log, missing from markers'
                   WHEN w.id IS NULL THEN 'a marker no audit entry issued'

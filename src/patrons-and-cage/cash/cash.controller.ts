@@ -25,12 +25,12 @@ export class CashController {
     operationId: 'recordBuyIn',
     summary: 'A buy-in at the table',
     description:
-      "Cash or a marker exchanged for chips at the table (both go into the drop box), or chips brought from another table (they do not). By patron when known: named, or the patron whose card is in at `seat`. A MARKER issues credit to a registered patron, paid back at the cage. A cash buy-in is also the patron's cash transaction (docs/domain.md §11); over the report threshold the patron must be identified (a table in another currency than the property's cash currency: its worth at the gaming day's rate; with no rate, at any amount).",
+      "Cash or a marker exchanged for chips at the table (both go into the drop box), or chips brought from another table (they do not). By patron when known: named, or the patron whose card is in at `seat`. A MARKER issues credit to a registered patron within their approved credit line at the property in the table’s currency (none approved: NO_CREDIT_LINE; over it: CREDIT_LIMIT_EXCEEDED), paid back at the cage. A cash buy-in is also the patron's cash transaction (docs/domain.md §11); over the report threshold the patron must be identified (a table in another currency than the property's cash currency: its worth at the gaming day's rate; with no rate, at any amount).",
     writes: "a buy-in (and a marker, or a cash transaction); the audit entry `buyIn.record` (the table's stream).",
     roles: RECORDERS,
     status: 201,
     type: BuyInDto,
-    errors: ['NOT_FOUND', 'TABLE_CLOSED', 'UNKNOWN_PATRON', 'PATRON_REQUIRED', 'IDENTIFICATION_REQUIRED'],
+    errors: ['NOT_FOUND', 'TABLE_CLOSED', 'UNKNOWN_PATRON', 'PATRON_REQUIRED', 'IDENTIFICATION_REQUIRED', 'NO_CREDIT_LINE', 'CREDIT_LIMIT_EXCEEDED'],
   })
   buyIn(@IdParam() id: string, @Body() dto: BuyInInputDto, @CurrentContext() ctx: RequestContext): Promise<BuyInDto> {
     return this.cash.buyIn(id, dto, ctx);
@@ -66,12 +66,13 @@ export class CashController {
   @Endpoint('POST', 'markers/:id/payments', {
     operationId: 'payMarker',
     summary: 'A payment on a marker',
-    description: "Pays a marker down, in part or whole, at the cage: never more than it still owes. A CASH payment is the patron's cash in.",
+    description:
+      "Pays a marker down, in part or whole, at the cage: never more than it still owes. A CHECK or WIRE names its reference. Over the property's repayment threshold (GET /v1/properties/{id}/credit-policy) it is recorded only with the requestId of a REPAYMENT request a second person approved, and must be what was approved. A CASH payment is the patron's cash in.",
     writes: 'a marker payment (and, in cash, a cash transaction); the audit entry `marker.payment` (stream `cage`).',
     roles: CASHIERS,
     status: 201,
     type: MarkerDto,
-    errors: ['NOT_FOUND', 'MARKER_OVERPAID', 'MARKER_VOIDED'],
+    errors: ['NOT_FOUND', 'MARKER_OVERPAID', 'MARKER_VOIDED', 'MARKER_WRITTEN_OFF', 'REPAYMENT_NEEDS_APPROVAL', 'CONFLICT'],
   })
   pay(@IdParam() id: string, @Body() dto: MarkerPaymentInputDto, @CurrentContext() ctx: RequestContext): Promise<MarkerDto> {
     return this.cash.pay(id, dto, ctx);
@@ -86,7 +87,7 @@ export class CashController {
     roles: CASHIERS,
     status: 201,
     type: CashTransactionDto,
-    errors: ['NOT_FOUND', 'UNKNOWN_PATRON', 'IDENTIFICATION_REQUIRED'],
+    errors: ['NOT_FOUND', 'UNKNOWN_PATRON', 'IDENTIFICATION_REQUIRED', 'FRONT_MONEY_SHORT'],
   })
   cage(@IdParam() id: string, @Body() dto: CageTransactionInputDto, @CurrentContext() ctx: RequestContext): Promise<CashTransactionDto> {
     return this.cash.cage(id, dto, ctx);

@@ -7,5 +7,9 @@ import { ComplianceController } from './compliance.controller';
 import { ComplianceService } from './compliance.service';
 
 /** Buy-ins, markers, the cage's cash, the cash reports and the drop reconciliation. */
-@Module({ imports: [LedgerModule, PitModule], controllers: [CashController, ComplianceController], providers: [CashService, ComplianceService] })
+@Module({
+  imports: [LedgerModule, PitModule],
+  controllers: [CashController, ComplianceController],
+  providers: [CashService, ComplianceService],
+})
 export class CashModule {}

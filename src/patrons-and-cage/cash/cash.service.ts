@@ -11,6 +11,7 @@ import { AuditLog } from '../../foundation/ledger/audit-log';
 import { LEDGER_SQL } from '../../foundation/ledger/ledger-sql';
 import { PitService } from '../../foundation/pit/pit.service';
 import { CASH_SQL as SQL } from './cash-sql';
+import { CreditLedger } from '../../foundation/ledger/credit-ledger';
 import { seal, SealRef } from '../../foundation/ledger/seals';
 import { BuyInDto, BuyInInputDto, CageTransactionInputDto, CashTransactionDto, MarkerDto, MarkerPaymentInputDto } from './dto/cash.dto';
 
@@ -57,13 +58,14 @@ async function assertIdentifiable(tx: Tx, t: { amount: bigint; currency: string 
 interface MarkerRow {
   id: string;
   patron_id: string;
-  table_id: string;
+  table_id: string | null;
   amount: string;
   currency: string;
   gaming_day: string;
   issued_at: Date;
   voided: boolean;
-  payments: { id: string; amount: string; method: string; gamingDay: string; paidAt: string }[];
+  written_off: string;
+  payments: { id: string; amount: string; method: string; gamingDay: string; paidAt: string; reference: string | null }[];
 }
 
 /**
@@ -78,6 +80,7 @@ export class CashService {
     private readonly prisma: PrismaService,
     private readonly pit: PitService,
     private readonly audit: AuditLog,
+    private readonly credit: CreditLedger,
   ) {}
 
   async buyIn(tableId: string, dto: BuyInInputDto, ctx: RequestContext): Promise<BuyInDto> {
@@ -101,18 +104,11 @@ export class CashService {
       if (dto.kind === 'CASH' && who.patronId === null) await assertIdentifiable(tx, { amount, currency: table.currency }, property, day, 'A cash buy-in');
       const marker =
         dto.kind === 'MARKER'
-          ? await tx.marker.create({
-              data: {
-                propertyId: property.id,
-                tableId,
-                patronId: who.patronId!,
-                amount,
-                currency: table.currency,
-                gamingDay,
-                issuedAt: now,
-                issuedByKeyId: ctx.actor.keyId,
-              },
-            })
+          ? await this.credit.issueMarker(
+              tx,
+              { propertyId: property.id, tableId, patronId: who.patronId!, amount, currency: table.currency, gamingDay, at: now },
+              ctx.actor.keyId,
+            )
           : null;
       const b = await tx.buyIn.create({
         data: {
@@ -205,14 +201,24 @@ export class CashService {
     });
   }
 
-  /** A payment on a marker at the cage: never more than it still owes; a cash payment is cash in. */
+  /**
+   * A payment on a marker at the cage: never more than it still owes; a cheque or wire names its
+   * reference; over the property's repayment threshold, only as a second person approved it (the
+   * credit request quoted, whose terms it must match); a cash payment is cash in.
+   */
   async pay(markerId: string, dto: MarkerPaymentInputDto, ctx: RequestContext): Promise<MarkerDto> {
+    if ((dto.method === 'CHECK' || dto.method === 'WIRE') && dto.reference === undefined)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `A ${dto.method === 'CHECK' ? 'cheque' : 'wire'} payment names what pays it: reference (the cheque's number, the wire's reference)`,
+      );
     return this.prisma.transaction(ctx, async (tx) => {
       const db = prismaRunner(tx);
       await db.run(LEDGER_SQL.lockMarker.bind({ markerId }));
       const [m] = await db.query<MarkerRow>(SQL.markersOf.bind({ patronId: null, markerId }));
       if (!m) throw notFound('Marker', markerId);
       if (m.voided) throw new AppError('MARKER_VOIDED', 'The buy-in that issued this marker was voided: the marker is owed no more and takes no payment');
+      if (BigInt(m.written_off) > 0n) throw new AppError('MARKER_WRITTEN_OFF', 'This marker was written off: it is owed no more and takes no payment');
       const owed = markerOutstanding(
         BigInt(m.amount),
         m.payments.map((p) => BigInt(p.amount)),
@@ -220,15 +226,32 @@ export class CashService {
       const amount = BigInt(dto.amount);
       if (amount > owed)
         throw new AppError('MARKER_OVERPAID', `The marker owes ${owed}; a payment of ${amount} is more than that`, { outstanding: minorUnits(owed) });
-      const { table: t, timeZone, gamingDayStartHour } = await this.pit.withProperty(m.table_id, tx);
+      const property = await tx.marker.findUniqueOrThrow({ where: { id: markerId }, select: { property: true } }).then((r) => r.property);
+      await this.credit.admitRepayment(
+        db,
+        property,
+        { amount, currency: m.currency, method: dto.method, reference: dto.reference ?? null, requestId: dto.requestId ?? null },
+        { markerId },
+      );
       const now = new Date();
-      const gamingDay = new Date(`${gamingDayOf(now, timeZone, gamingDayStartHour)}T00:00:00Z`);
-      const p = await tx.markerPayment.create({ data: { markerId, amount, method: dto.method, gamingDay, paidAt: now, recordedByKeyId: ctx.actor.keyId } });
+      const gamingDay = new Date(`${gamingDayOf(now, property.timeZone, property.gamingDayStartHour)}T00:00:00Z`);
+      const p = await tx.markerPayment.create({
+        data: {
+          markerId,
+          amount,
+          method: dto.method,
+          gamingDay,
+          paidAt: now,
+          recordedByKeyId: ctx.actor.keyId,
+          reference: dto.reference ?? null,
+          requestId: dto.requestId ?? null,
+        },
+      });
       const sealed: SealRef[] = [seal('marker_payments', p.id)];
       if (dto.method === 'CASH') {
         const cash = await tx.cashTransaction.create({
           data: {
-            propertyId: t.propertyId,
+            propertyId: property.id,
             patronId: m.patron_id,
             direction: 'IN',
             kind: 'MARKER_PAYMENT',
@@ -247,7 +270,15 @@ export class CashService {
         action: 'marker.payment',
         entityType: 'marker',
         entityId: markerId,
-        data: { paymentId: p.id, patronId: m.patron_id, amount, method: dto.method, outstandingAfter: owed - amount },
+        data: {
+          paymentId: p.id,
+          patronId: m.patron_id,
+          amount,
+          method: dto.method,
+          outstandingAfter: owed - amount,
+          ...(dto.reference !== undefined ? { reference: dto.reference } : {}),
+          ...(dto.requestId !== undefined ? { requestId: dto.requestId } : {}),
+        },
         seals: sealed,
       });
       const [after] = await db.query<MarkerRow>(SQL.markersOf.bind({ patronId: null, markerId }));
@@ -267,6 +298,8 @@ export class CashService {
       const day = gamingDayOf(now, property.timeZone, property.gamingDayStartHour);
       if (patronId !== null) await this.pit.assertRegistered(prismaRunner(tx), [patronId]);
       else await assertIdentifiable(tx, { amount, currency }, property, day, 'A cash transaction');
+      // Front money is the patron's at the cage: nothing is withdrawn beyond what they hold.
+      if (dto.kind === 'WITHDRAWAL' && patronId !== null) await this.credit.assertFrontMoney(tx, propertyId, patronId, currency, amount);
       const c = await tx.cashTransaction.create({
         data: {
           propertyId,
@@ -311,6 +344,7 @@ function toMarkerDto(m: MarkerRow): MarkerDto {
     method: p.method,
     gamingDay: p.gamingDay,
     paidAt: new Date(p.paidAt).toISOString(),
+    reference: p.reference ?? null,
   }));
   return {
     id: m.id,
@@ -321,11 +355,13 @@ function toMarkerDto(m: MarkerRow): MarkerDto {
     gamingDay: m.gaming_day,
     issuedAt: m.issued_at.toISOString(),
     voided: m.voided,
+    writtenOff: minorUnits(BigInt(m.written_off)),
     outstanding: minorUnits(
       markerOutstanding(
         BigInt(m.amount),
         m.payments.map((p) => BigInt(p.amount)),
         m.voided,
+        BigInt(m.written_off),
       ),
     ),
     payments,

@@ -2,11 +2,12 @@
 -- turns them into $1….
 
 -- name: markersOf
--- A patron's markers, oldest first, each with its payments, and whether its buy-in was voided.
+-- A patron's markers, oldest first, each with its payments, a write-off, and whether its buy-in was voided.
 SELECT m.id, m.patron_id, m.table_id, m.amount::text AS amount, m.currency, m.gaming_day::text AS gaming_day, m.issued_at,
        EXISTS (SELECT 1 FROM buy_ins b JOIN buy_in_voids v ON v.buy_in_id = b.id WHERE b.marker_id = m.id) AS voided,
+       coalesce((SELECT w.amount FROM marker_write_offs w WHERE w.marker_id = m.id), 0)::text AS written_off,
        coalesce((SELECT json_agg(json_build_object('id', p.id, 'amount', p.amount::text, 'method', p.method, 'gamingDay', p.gaming_day::text,
-                                                   'paidAt', p.paid_at) ORDER BY p.paid_at, p.id)
+                                                   'paidAt', p.paid_at, 'reference', p.reference) ORDER BY p.paid_at, p.id)
                  FROM marker_payments p WHERE p.marker_id = m.id), '[]'::json) AS payments
 FROM markers m
 WHERE (:patronId::text IS NULL OR m.patron_id = :patronId::text) AND (:markerId::uuid IS NULL OR m.id = :markerId::uuid)

@@ -7,6 +7,11 @@ import { assertDayRange } from '../../platform/common/validation';
 import { PrismaService } from '../../platform/database/prisma.service';
 import { prismaRunner } from '../../platform/database/sql';
 import { AccountEntryKind, admitEntry, balanceEffect } from '../../domain';
+import type { Actor } from '../../platform/common/actor';
+import type { AuditContext } from '../../platform/common/context';
+import { Tx } from '../../platform/database/prisma.service';
+import { JunketOperator } from '../../generated/prisma/client';
+import { CreditLedger } from '../../foundation/ledger/credit-ledger';
 import { AuditLog } from '../../foundation/ledger/audit-log';
 import { seal } from '../../foundation/ledger/seals';
 import { AccountEntryDto, AccountEntryInputDto, PeriodQueryDto } from './dto/junkets.dto';
@@ -24,47 +29,87 @@ export class JunketAccountService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditLog,
+    private readonly credit: CreditLedger,
   ) {}
 
-  /** A marker, a repayment or a payout on the junket's account, dated today. */
+  /**
+   * A marker, a repayment or a payout on the junket's account, dated today. A marker fits in the
+   * junket's approved credit line (docs/domain/credit.md); a repayment by cheque or wire names its
+   * reference, and over the property's repayment threshold is recorded only as a second person
+   * approved it (the credit request quoted).
+   */
   async addEntry(junketId: string, dto: AccountEntryInputDto, ctx: RequestContext): Promise<AccountEntryDto> {
     if ((dto.kind === 'MARKER') !== (dto.method === undefined))
       throw new AppError(
         'VALIDATION_FAILED',
         dto.kind === 'MARKER' ? 'A marker has no payment method' : `A ${dto.kind.toLowerCase()} says how it was paid: method`,
       );
+    if (dto.kind !== 'REPAYMENT' && (dto.reference !== undefined || dto.requestId !== undefined))
+      throw new AppError('VALIDATION_FAILED', 'Only a repayment takes a reference and a requestId');
+    if (dto.kind === 'REPAYMENT' && (dto.method === 'CHECK' || dto.method === 'WIRE') && dto.reference === undefined)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `A ${dto.method === 'CHECK' ? 'cheque' : 'wire'} repayment names what pays it: reference (the cheque's number, the wire's reference)`,
+      );
     return this.prisma.transaction(ctx, async (tx) => {
       const op = await findJunket(tx, junketId);
-      const db = prismaRunner(tx);
-      await db.run(SQL.lockJunket.bind({ junketId: op.id }));
-      const balance = await balanceBefore(db, op.id, null);
       const amount = BigInt(dto.amount);
-      admitEntry(dto.kind, amount, balance, op.creditLimit);
-      const now = new Date();
-      const row = await tx.junketAccountEntry.create({
-        data: {
-          id: randomUUID(),
-          operatorId: op.id,
-          kind: dto.kind,
-          amount,
-          currency: op.currency,
-          method: dto.method ?? null,
-          gamingDay: new Date(`${await todayAt(tx, op.propertyId, now)}T00:00:00Z`),
-          at: now,
-          recordedByKeyId: ctx.actor.keyId,
-        },
-      });
-      const out = entryDto(row, balance + balanceEffect({ kind: dto.kind, amount }));
-      await this.audit.append(tx, ctx, {
-        stream: JUNKETS_STREAM,
-        action: 'junket.entry',
-        entityType: 'junket',
-        entityId: op.id,
-        data: { ...out, amount, balance: balance + balanceEffect({ kind: dto.kind, amount }) },
-        seals: [seal('junket_account_entries', row.id)],
+      const { out } = await this.entryIn(tx, ctx, op, {
+        kind: dto.kind,
+        amount,
+        method: dto.method ?? null,
+        reference: dto.reference ?? null,
+        requestId: dto.requestId ?? null,
       });
       return out;
     });
+  }
+
+  /**
+   * Writes an entry of the junket's account in the caller's transaction, admitted against the
+   * balance and the credit line in force, and its audit entry; returns it and its row id.
+   */
+  async entryIn(
+    tx: Tx,
+    ctx: AuditContext & { readonly actor: Actor },
+    op: JunketOperator,
+    e: { kind: 'MARKER' | 'REPAYMENT' | 'PAYOUT'; amount: bigint; method: string | null; reference: string | null; requestId: string | null },
+  ): Promise<{ out: AccountEntryDto; id: string }> {
+    const db = prismaRunner(tx);
+    await db.run(SQL.lockJunket.bind({ junketId: op.id }));
+    const balance = await balanceBefore(db, op.id, null);
+    const line = await this.credit.junketLine(db, op.id);
+    admitEntry(e.kind, e.amount, balance, line.creditLimit);
+    if (e.kind === 'REPAYMENT') {
+      const property = await tx.property.findUniqueOrThrow({ where: { id: op.propertyId } });
+      await this.credit.admitRepayment(db, property, { ...e, currency: op.currency, method: e.method! }, { junketId: op.id });
+    }
+    const now = new Date();
+    const row = await tx.junketAccountEntry.create({
+      data: {
+        id: randomUUID(),
+        operatorId: op.id,
+        kind: e.kind,
+        amount: e.amount,
+        currency: op.currency,
+        method: e.method,
+        gamingDay: new Date(`${await todayAt(tx, op.propertyId, now)}T00:00:00Z`),
+        at: now,
+        recordedByKeyId: ctx.actor.keyId,
+        reference: e.reference,
+        requestId: e.requestId,
+      },
+    });
+    const out = entryDto(row, balance + balanceEffect({ kind: e.kind, amount: e.amount }));
+    await this.audit.append(tx, ctx, {
+      stream: JUNKETS_STREAM,
+      action: 'junket.entry',
+      entityType: 'junket',
+      entityId: op.id,
+      data: { ...out, amount: e.amount, balance: balance + balanceEffect({ kind: e.kind, amount: e.amount }) },
+      seals: [seal('junket_account_entries', row.id)],
+    });
+    return { out, id: row.id };
   }
 
   /** The junket's account entries over a range of gaming days, each with the balance after it. */
@@ -83,6 +128,7 @@ export class JunketAccountService {
       gamingDay: string;
       at: Date;
       recordedByKeyId: string;
+      reference: string | null;
     }>(SQL.junketEntries.bind({ junketId: op.id, from: q.from, to: q.to }));
     return rows.map((r) => {
       balance += balanceEffect({ kind: r.kind, amount: BigInt(r.amount) });
@@ -96,6 +142,7 @@ export class JunketAccountService {
         gamingDay: r.gamingDay,
         at: r.at.toISOString(),
         recordedByKeyId: r.recordedByKeyId,
+        reference: r.reference,
         balance: minorUnits(balance),
       };
     });

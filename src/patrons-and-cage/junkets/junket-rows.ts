@@ -27,7 +27,8 @@ export interface MembershipRow {
   recordedAt: Date;
 }
 
-export function junketDto(r: JunketOperator, agents: { code: string; name: string }[], balance: bigint): JunketDto {
+/** A junket as the API shows it: `creditLimit` is its credit line in force (CreditLines.junketLine), not the one asked for at opening. */
+export function junketDto(r: JunketOperator, agents: { code: string; name: string }[], balance: bigint, creditLimit: bigint): JunketDto {
   return {
     id: r.id,
     propertyId: r.propertyId,
@@ -35,7 +36,7 @@ export function junketDto(r: JunketOperator, agents: { code: string; name: strin
     name: r.name,
     licence: r.licence,
     currency: r.currency,
-    creditLimit: minorUnits(r.creditLimit),
+    creditLimit: minorUnits(creditLimit),
     balance: minorUnits(balance),
     agents,
     recordedByKeyId: r.recordedByKeyId,
@@ -67,6 +68,7 @@ export function entryDto(
     gamingDay: Date;
     at: Date;
     recordedByKeyId: string;
+    reference?: string | null;
   },
   balance: bigint,
 ): AccountEntryDto {
@@ -80,6 +82,7 @@ export function entryDto(
     gamingDay: r.gamingDay.toISOString().slice(0, 10),
     at: r.at.toISOString(),
     recordedByKeyId: r.recordedByKeyId,
+    reference: r.reference ?? null,
     balance: minorUnits(balance),
   };
 }

@@ -9,6 +9,8 @@ import { seal } from '../../foundation/ledger/seals';
 import { JunketAgentInputDto, JunketDto, JunketInputDto } from './dto/junkets.dto';
 import { balanceBefore, findJunket, JUNKETS_STREAM } from './junket-operator';
 import { junketDto } from './junket-rows';
+import { AccessService } from '../../foundation/access/access.service';
+import { CreditLedger } from '../../foundation/ledger/credit-ledger';
 
 /**
  * Junkets (docs/domain.md §16): the operators, each with its agents (who bring players) and its
@@ -21,11 +23,20 @@ export class JunketsService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditLog,
+    private readonly keys: AccessService,
+    private readonly lines: CreditLedger,
   ) {}
 
+  /**
+   * A junket operator at the property. The credit line asked for it is a credit request (act
+   * LIMIT) filed with it: the junket has no credit until a second person approves it
+   * (docs/domain/credit.md).
+   */
   async create(propertyId: string, dto: JunketInputDto, ctx: RequestContext): Promise<JunketDto> {
+    const requester = await this.keys.holder(ctx.actor.keyId);
     return this.prisma.transaction(ctx, async (tx) => {
-      if (!(await tx.property.findUnique({ where: { id: propertyId }, select: { id: true } }))) throw notFound('Property', propertyId);
+      const property = await tx.property.findUnique({ where: { id: propertyId } });
+      if (!property) throw notFound('Property', propertyId);
       if (await tx.junketOperator.findUnique({ where: { propertyId_code: { propertyId, code: dto.code } }, select: { id: true } }))
         throw new AppError('CONFLICT', `The property has a junket ${dto.code} already`);
       const row = await tx.junketOperator.create({
@@ -41,7 +52,7 @@ export class JunketsService {
           recordedAt: new Date(),
         },
       });
-      const out = junketDto(row, [], 0n);
+      const out = junketDto(row, [], 0n, 0n);
       await this.audit.append(tx, ctx, {
         stream: JUNKETS_STREAM,
         action: 'junket.operator',
@@ -50,6 +61,10 @@ export class JunketsService {
         data: { ...out, creditLimit: row.creditLimit },
         seals: [seal('junket_operators', row.id)],
       });
+      if (row.creditLimit > 0n) {
+        const asked = await this.lines.junketLineAsked(prismaRunner(tx), property, row, row.creditLimit);
+        await this.lines.requestIn(tx, ctx, property.id, requester, 'LIMIT', asked, `The credit line asked for junket ${row.code} when it was opened`);
+      }
       return out;
     });
   }
@@ -58,12 +73,17 @@ export class JunketsService {
     if (!(await this.prisma.property.findUnique({ where: { id: propertyId }, select: { id: true } }))) throw notFound('Property', propertyId);
     const rows = await this.prisma.junketOperator.findMany({ where: { propertyId }, orderBy: { code: 'asc' } });
     const db = prismaRunner(this.prisma);
-    return Promise.all(rows.map(async (r) => junketDto(r, await agentsOf(this.prisma, r.id), await balanceBefore(db, r.id, null))));
+    return Promise.all(
+      rows.map(async (r) =>
+        junketDto(r, await agentsOf(this.prisma, r.id), await balanceBefore(db, r.id, null), (await this.lines.junketLine(db, r.id)).creditLimit),
+      ),
+    );
   }
 
   async get(junketId: string): Promise<JunketDto> {
     const row = await findJunket(this.prisma, junketId);
-    return junketDto(row, await agentsOf(this.prisma, row.id), await balanceBefore(prismaRunner(this.prisma), row.id, null));
+    const db = prismaRunner(this.prisma);
+    return junketDto(row, await agentsOf(this.prisma, row.id), await balanceBefore(db, row.id, null), (await this.lines.junketLine(db, row.id)).creditLimit);
   }
 
   async addAgent(junketId: string, dto: JunketAgentInputDto, ctx: RequestContext): Promise<JunketDto> {
@@ -83,7 +103,8 @@ export class JunketsService {
         data: { agentId: id, code: dto.code, name: dto.name },
         seals: [seal('junket_agents', id)],
       });
-      return junketDto(op, await agentsOf(tx, op.id), await balanceBefore(prismaRunner(tx), op.id, null));
+      const db = prismaRunner(tx);
+      return junketDto(op, await agentsOf(tx, op.id), await balanceBefore(db, op.id, null), (await this.lines.junketLine(db, op.id)).creditLimit);
     });
   }
 }

@@ -2,9 +2,8 @@
 -- turns them into $1… once, at load.
 
 -- name: lockJunket
--- One write to a junket's account or periods at a time, for the rest of the transaction: a balance
--- read to admit an entry, or a period's figures read to agree it, stay true until it commits.
-SELECT pg_advisory_xact_lock(hashtextextended('sabot:junket:' || :junketId, 0));
+-- One write to a junket's account or periods at a time (the lock the credit floor takes too).
+-- include: ../../foundation/ledger/credit.sql junketLock
 
 -- name: junketEntryTotals
 -- The junket's account entries before a gaming day (NULL: all), summed per kind.
@@ -16,7 +15,7 @@ GROUP BY e.kind;
 -- name: junketEntries
 -- The junket's account entries of a range of gaming days, in the order they were written.
 SELECT e.id, e.kind::text AS kind, e.amount::text AS amount, e.currency::text AS currency, e.method, e.statement_id AS "statementId",
-       to_char(e.gaming_day, 'YYYY-MM-DD') AS "gamingDay", e.at, e.recorded_by_key_id AS "recordedByKeyId"
+       to_char(e.gaming_day, 'YYYY-MM-DD') AS "gamingDay", e.at, e.recorded_by_key_id AS "recordedByKeyId", e.reference
 FROM junket_account_entries e
 WHERE e.operator_id = :junketId::uuid AND e.gaming_day BETWEEN :from::date AND :to::date
 ORDER BY e.at, e.id;

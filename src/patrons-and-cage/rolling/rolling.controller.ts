@@ -19,12 +19,12 @@ export class RollingController {
     operationId: 'recordChipExchange',
     summary: 'Dead (non-negotiable) chips bought or returned, at the cage or a table',
     description:
-      "Records dead chips issued to a registered patron (PURCHASE: against front money, a marker, or cash chips converted to keep rolling) or exchanged back (RETURN: at the end of a trip, into cash chips or front money). Cash is deposited as front money at the cage first (POST /v1/properties/{id}/cash-transactions), where the cash reports see it. At a table, in the table's currency. Never edited.",
-    writes: 'a chip exchange; the audit entry `chips.exchange` (stream `cage`).',
+      "Records dead chips issued to a registered patron (PURCHASE: against front money the patron holds at the cage (FRONT_MONEY_SHORT beyond it), against a marker: the patron's own, written with the chips within their credit line (NO_CREDIT_LINE, CREDIT_LIMIT_EXCEEDED), or, for a junket's member, drawn on the markers the junket took on its account and has not yet issued as chips (JUNKET_MARKERS_DRAWN), or cash chips converted to keep rolling) or exchanged back (RETURN: at the end of a trip, into cash chips or front money). Cash is deposited as front money at the cage first (POST /v1/properties/{id}/cash-transactions), where the cash reports see it. At a table, in the table's currency. Never edited.",
+    writes: "a chip exchange (and a purchase's marker); the audit entry `chips.exchange` (stream `cage`).",
     roles: CASHIERS,
     status: 201,
     type: ChipExchangeDto,
-    errors: ['NOT_FOUND', 'UNKNOWN_PATRON', 'DEAD_CHIPS_NOT_HELD'],
+    errors: ['NOT_FOUND', 'UNKNOWN_PATRON', 'DEAD_CHIPS_NOT_HELD', 'FRONT_MONEY_SHORT', 'NO_CREDIT_LINE', 'CREDIT_LIMIT_EXCEEDED', 'JUNKET_MARKERS_DRAWN'],
   })
   exchange(@CardParam() card: string, @Body() dto: ChipExchangeInputDto, @CurrentContext() ctx: RequestContext): Promise<ChipExchangeDto> {
     return this.rolling.exchange(card, dto, ctx);

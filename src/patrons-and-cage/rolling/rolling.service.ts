@@ -25,6 +25,8 @@ import {
   RollingQueryDto,
 } from './dto/rolling.dto';
 import { ROLLING_SQL as SQL } from './rolling-sql';
+import { CreditLedger } from '../../foundation/ledger/credit-ledger';
+import { SealRef } from '../../foundation/ledger/seals';
 
 /** The audit stream of dead-chip exchanges: the cage's, wherever they happen (a table's exchanges name it). */
 export const ROLLING_STREAM = 'cage';
@@ -51,8 +53,16 @@ export class RollingService {
     private readonly prisma: PrismaService,
     private readonly audit: AuditLog,
     private readonly pit: PitService,
+    private readonly credit: CreditLedger,
   ) {}
 
+  /**
+   * Dead chips bought or returned. A purchase draws on what stands behind it (docs/domain/credit.md):
+   * against FRONT_MONEY, front money the patron holds at the cage; against a MARKER, a marker written
+   * with the chips within the patron's credit line, or, for a junket's member (a membership in force
+   * today), drawn on the markers the junket has taken on its account and not yet issued as chips.
+   * A return gives back no more than the patron holds.
+   */
   async exchange(card: string, dto: ChipExchangeInputDto, ctx: RequestContext): Promise<ChipExchangeDto> {
     const means: readonly string[] = dto.kind === 'PURCHASE' ? PURCHASE_MEANS : RETURN_MEANS;
     if (!means.includes(dto.settledIn))
@@ -83,6 +93,31 @@ export class RollingService {
       }
       const now = new Date();
       const day = gamingDayOf(now, property.timeZone, property.gamingDayStartHour);
+      const amount = BigInt(dto.amount);
+      const sealed: SealRef[] = [];
+      let markerId: string | null = null;
+      let junketId: string | null = null;
+      if (dto.kind === 'PURCHASE' && dto.settledIn === 'FRONT_MONEY') await this.credit.assertFrontMoney(tx, propertyId, card, currency, amount);
+      if (dto.kind === 'PURCHASE' && dto.settledIn === 'MARKER') {
+        const op = await this.credit.junketOf(tx, card, propertyId, day);
+        if (op) {
+          if (op.currency !== currency)
+            throw new AppError(
+              'VALIDATION_FAILED',
+              `Patron ${card} plays for junket ${op.code}, whose account is in ${op.currency}: its dead chips on credit are ${op.currency}, not ${currency}`,
+            );
+          await this.credit.drawOnJunketMarkers(tx, op, amount);
+          junketId = op.id;
+        } else {
+          const marker = await this.credit.issueMarker(
+            tx,
+            { propertyId, tableId: dto.tableId ?? null, patronId: card, amount, currency, gamingDay: new Date(`${day}T00:00:00Z`), at: now },
+            ctx.actor.keyId,
+          );
+          markerId = marker.id;
+          sealed.push(seal('markers', markerId));
+        }
+      }
       const id = randomUUID();
       await tx.chipExchange.create({
         data: {
@@ -97,6 +132,8 @@ export class RollingService {
           gamingDay: new Date(`${day}T00:00:00Z`),
           at: now,
           recordedByKeyId: ctx.actor.keyId,
+          markerId,
+          junketId,
         },
       });
       const out: ChipExchangeDto = {
@@ -111,14 +148,16 @@ export class RollingService {
         gamingDay: day,
         at: now.toISOString(),
         recordedByKeyId: ctx.actor.keyId,
+        markerId,
+        junketId,
       };
       await this.audit.append(tx, ctx, {
         stream: ROLLING_STREAM,
         action: 'chips.exchange',
         entityType: 'chipExchange',
         entityId: id,
-        data: { ...out, amount: BigInt(dto.amount) },
-        seals: [seal('chip_exchanges', id)],
+        data: { ...out, amount, ...(markerId ? { patronId: card } : {}) },
+        seals: [seal('chip_exchanges', id), ...sealed],
       });
       return out;
     });

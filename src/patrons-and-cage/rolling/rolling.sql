@@ -39,7 +39,8 @@ GROUP BY t.currency;
 -- name: exchangeList
 -- A patron's exchanges over a range of gaming days, oldest first.
 SELECT e.id, e.property_id AS "propertyId", e.kind::text AS kind, e.amount::text AS amount, e.currency::text AS currency, e.settled_in AS "settledIn",
-       e.table_id AS "tableId", to_char(e.gaming_day, 'YYYY-MM-DD') AS "gamingDay", e.at, e.recorded_by_key_id AS "recordedByKeyId"
+       e.table_id AS "tableId", to_char(e.gaming_day, 'YYYY-MM-DD') AS "gamingDay", e.at, e.recorded_by_key_id AS "recordedByKeyId",
+       e.marker_id AS "markerId", e.junket_id AS "junketId"
 FROM chip_exchanges e
 WHERE e.patron_id = :patronId AND e.gaming_day BETWEEN :from::date AND :to::date
   AND (:propertyId::uuid IS NULL OR e.property_id = :propertyId::uuid)

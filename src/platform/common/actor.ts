@@ -26,7 +26,7 @@ export const RECORDERS: Role[] = ['TERMINAL', 'SUPERVISOR'];
 export const SUPERVISORS: Role[] = ['SUPERVISOR'];
 export const ADMINS: Role[] = ['ADMIN'];
 /** Every staff role and the terminals; not DISPLAY, a public screen's key, which reads only its table's display. */
-export const EVERYONE: Role[] = ['TERMINAL', 'SUPERVISOR', 'FINANCE', 'AUDITOR', 'ADMIN', 'SURVEILLANCE', 'HOST', 'COMPLIANCE', 'CASHIER'];
+export const EVERYONE: Role[] = ['TERMINAL', 'SUPERVISOR', 'FINANCE', 'AUDITOR', 'ADMIN', 'SURVEILLANCE', 'HOST', 'COMPLIANCE', 'CASHIER', 'CASINO_MANAGER'];
 /** Who reads a table's display board and its change stream: everyone who reads tables, and the table's own display. */
 export const DISPLAY_READERS: Role[] = [...EVERYONE, 'DISPLAY'];
 /** The keys bound to one table (tableId required, no person): a terminal's and a display's. */
@@ -45,6 +45,12 @@ export const CASH_REPORT_READERS: Role[] = ['COMPLIANCE', 'AUDITOR'];
 export const ROLLING_READERS: Role[] = ['HOST', 'SUPERVISOR', 'CASHIER', 'FINANCE', 'COMPLIANCE', 'AUDITOR'];
 /** Who reads the drop reconciliation. */
 export const DROP_READERS: Role[] = ['FINANCE', 'AUDITOR', 'SUPERVISOR', 'COMPLIANCE'];
+/** Who decides credit acts (a line, a write-off, the policy, a repayment over the threshold): the credit department and the casino manager. */
+export const CREDIT_OFFICERS: Role[] = ['FINANCE', 'CASINO_MANAGER'];
+/** Who requests credit acts: the credit officers, and the cage (a repayment over the threshold). */
+export const CREDIT_REQUESTERS: Role[] = [...CREDIT_OFFICERS, 'CASHIER'];
+/** Who reads credit: lines, requests, the policy, the markers' ageing. */
+export const CREDIT_READERS: Role[] = [...CREDIT_REQUESTERS, 'AUDITOR', 'COMPLIANCE'];
 export const TABLE_MANAGERS: Role[] = ['SUPERVISOR', 'ADMIN'];
 /** Who reads the figures finance reports: reports, exchange rates, a group's links. */
 export const FIGURE_READERS: Role[] = ['FINANCE', 'AUDITOR', 'ADMIN', 'SUPERVISOR'];

@@ -58,6 +58,7 @@ const ROLE_SCOPE: Record<Role, string> = {
   COMPLIANCE: 'COMPLIANCE',
   CASHIER: 'CASHIER',
   DISPLAY: 'DISPLAY (its own table only)',
+  CASINO_MANAGER: 'CASINO_MANAGER',
 };
 
 /** The operation's description: what it does, who may call it, what it writes, and every error it can answer. */

@@ -76,6 +76,13 @@ export const ERROR_STATUS = {
   MARKER_OVERPAID: 422,
   JUNKET_CREDIT_LIMIT: 422,
   JUNKET_OVERPAID: 422,
+  NO_CREDIT_LINE: 422,
+  CREDIT_LIMIT_EXCEEDED: 422,
+  FRONT_MONEY_SHORT: 422,
+  JUNKET_MARKERS_DRAWN: 422,
+  REPAYMENT_NEEDS_APPROVAL: 409,
+  CREDIT_REQUEST_DECIDED: 409,
+  MARKER_WRITTEN_OFF: 409,
   EXCHANGE_RATE_MISSING: 422,
   STAFF_NOT_REGISTERED: 422,
   RATE_LIMITED: 429,
@@ -160,6 +167,17 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   MARKER_OVERPAID: 'More paid than the marker still owes',
   JUNKET_CREDIT_LIMIT: "The marker would take the junket's balance over its credit limit (details give what it owes and the limit)",
   JUNKET_OVERPAID: 'More repaid than the junket owes, or more paid out than the casino owes it (details give the balance)',
+  NO_CREDIT_LINE:
+    'No approved credit line: credit is given only within a line the credit department requested and a second person approved (POST /v1/properties/{id}/credit-requests)',
+  CREDIT_LIMIT_EXCEEDED:
+    'Over the approved credit line: what is owed and the new credit together exceed it (details give what is owed, the line and what is available)',
+  FRONT_MONEY_SHORT: 'The patron has not that much front money on deposit at the cage (details give what is held): deposit it first',
+  JUNKET_MARKERS_DRAWN:
+    "The junket's markers are all issued as dead chips already (details give what they still cover): the junket takes a marker on its account first, within its credit line",
+  REPAYMENT_NEEDS_APPROVAL:
+    "A repayment over the property's threshold is approved by a second person: request it (POST /v1/properties/{id}/credit-requests, act REPAYMENT) and have another credit officer approve it",
+  CREDIT_REQUEST_DECIDED: 'This credit request was already approved or rejected: nothing more can be decided on it',
+  MARKER_WRITTEN_OFF: 'The marker was written off: it is owed no more and takes no payment',
   JUNKET_PERIOD_OPEN: "A junket's statement is agreed once its period has ended (its last day before today)",
   JUNKET_PERIOD_LOCKED:
     "The junket's period is agreed and locked (the message names it): nothing that would change its statement is accepted, and periods are agreed in order",
@@ -201,6 +219,10 @@ export const DOMAIN_ERROR_CODE: Record<DomainErrorCode, ErrorCode> = {
   JUNKET_OVERPAID: 'JUNKET_OVERPAID',
   JUNKET_PERIOD_OPEN: 'JUNKET_PERIOD_OPEN',
   JUNKET_PERIOD_LOCKED: 'JUNKET_PERIOD_LOCKED',
+  NO_CREDIT_LINE: 'NO_CREDIT_LINE',
+  CREDIT_LIMIT_EXCEEDED: 'CREDIT_LIMIT_EXCEEDED',
+  FRONT_MONEY_SHORT: 'FRONT_MONEY_SHORT',
+  JUNKET_MARKERS_DRAWN: 'JUNKET_MARKERS_DRAWN',
 };
 
 /** An error the service raises on purpose: a stable code and a message for a pit supervisor. */

@@ -260,6 +260,13 @@ export function UuidField(o: FieldOptions) {
   return applyDecorators(...base(o, { type: 'string', format: 'uuid' }), IsUUID('all', { message: '$property must be a UUID' }));
 }
 
+/** A payment's reference as the cage writes it (a cheque's number, a wire's reference): for a TextField. */
+export const PAYMENT_REFERENCE = {
+  maxLength: 80,
+  pattern: /^[\p{L}\p{N}][\p{L}\p{N} ./:#_-]*$/u,
+  patternHint: 'must start with a letter or digit and hold letters, digits, spaces and . / : # _ -',
+};
+
 /** The largest id a PostgreSQL bigint holds: 2^63 − 1. */
 export const MAX_BIGINT_ID = 9_223_372_036_854_775_807n;
 

@@ -208,7 +208,8 @@ describe('the superuser against every proven record', () => {
         `no other value the database's checks allow for ${constrained.join(', ') || 'none'}`,
     );
     expect(missed).toEqual([]);
-    expect(constrained.length).toBeLessThan(40);
+    // The columns no other value fits are the few the database's own checks pin (a fixed enum of one value, a bound met exactly): a small share.
+    expect(constrained.length).toBeLessThan(rewritten / 10);
     expect(rewritten).toBeGreaterThan(200);
   }, 120_000);
 

@@ -1,5 +1,5 @@
 import { startTestApp, TestContext } from '../../support/app';
-import { givenKey, givenPatrons, givenShoe, givenTable, givenVoid } from '../../support/builders';
+import { givenCreditLine, givenKey, givenPatrons, givenShoe, givenTable, givenVoid } from '../../support/builders';
 
 /**
  * A gaming day of money at a US property (docs/domain.md §11): seatings and back-betting, buy-ins
@@ -53,6 +53,8 @@ describe('a gaming day of money', () => {
     expect(whale.status).toBe(201);
     expect(whale.body).toMatchObject({ patronId: 'P-WHALE', kind: 'CASH', amount: 1_200_000, currency: 'USD', markerId: null });
     expect(whale.body.seatingId).not.toBeNull();
+    // Within the credit line the credit department approved for the whale (a second person).
+    await givenCreditLine(ctx, pit.property.id, { patronId: 'P-WHALE' }, 500_000);
     const marker = await buy({ kind: 'MARKER', amount: 500_000, seat: 1 });
     expect(marker.body).toMatchObject({ patronId: 'P-WHALE', kind: 'MARKER' });
     // The structurer: four cash buy-ins of 2,900.00, each under the log threshold.
@@ -83,7 +85,7 @@ describe('a gaming day of money', () => {
     const paid = await c.post(`/v1/markers/${marker.body.markerId}/payments`, { amount: 200_000, method: 'CASH' });
     expect(paid.status).toBe(201);
     expect(paid.body).toMatchObject({ amount: 500_000, outstanding: 300_000, payments: [{ amount: 200_000, method: 'CASH' }] });
-    const over = await c.post(`/v1/markers/${marker.body.markerId}/payments`, { amount: 300_001, method: 'CHECK' });
+    const over = await c.post(`/v1/markers/${marker.body.markerId}/payments`, { amount: 300_001, method: 'CHECK', reference: 'CHQ 2002' });
     expect([over.status, over.body.code]).toEqual([422, 'MARKER_OVERPAID']);
     const redeemed = await c.post(`/v1/properties/${pit.property.id}/cash-transactions`, { kind: 'CHIP_REDEMPTION', amount: 1_100_000, patronId: 'P-WHALE' });
     expect(redeemed.body).toMatchObject({ direction: 'OUT', kind: 'CHIP_REDEMPTION', currency: 'USD', patronId: 'P-WHALE' });
@@ -264,6 +266,7 @@ describe('a buy-in recorded by mistake', () => {
     // that is not). Then a 5,000.00 marker that should have been 3,000.00, and the right one.
     const cash = await buy({ kind: 'CASH', amount: 900_000, patronId: 'P-QUIET' });
     const twice = await buy({ kind: 'CASH', amount: 900_000, patronId: 'P-QUIET' });
+    await givenCreditLine(ctx, pit.property.id, { patronId: 'P-QUIET' }, 800_000);
     const wrongMarker = await buy({ kind: 'MARKER', amount: 500_000, patronId: 'P-QUIET' });
     const marker = await buy({ kind: 'MARKER', amount: 300_000, patronId: 'P-QUIET' });
     const day = cash.gamingDay as string;
@@ -292,7 +295,7 @@ describe('a buy-in recorded by mistake', () => {
     // A void asked for before the cage was paid is refused at approval, once it has been paid on.
     const late = await ctx.as(pit.supervisor).post(`/v1/buy-ins/${marker.id}/void`, { reason: 'a mistake?' });
     expect(late.status).toBe(202);
-    expect((await c.post(`/v1/markers/${marker.markerId}/payments`, { amount: 100_000, method: 'CHECK' })).status).toBe(201);
+    expect((await c.post(`/v1/markers/${marker.markerId}/payments`, { amount: 100_000, method: 'CHECK', reference: 'CHQ 1001' })).status).toBe(201);
     const refused = await ctx.as(second).post(`/v1/void-requests/${late.body.voidRequestId}/approve`, {});
     expect([refused.status, refused.body.code]).toEqual([409, 'MARKER_PAID_ON']);
     const paidOn = await ctx.as(pit.supervisor).post(`/v1/buy-ins/${marker.id}/void`, { reason: 'a mistake?' });

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { gamingDayOf } from '../../../src/domain';
 import { startTestApp, TestContext } from '../../support/app';
-import { givenKey, givenPatrons, givenShoe, givenTable } from '../../support/builders';
+import { approveCredit, givenKey, givenPatrons, givenShoe, givenTable } from '../../support/builders';
 import { asOwner } from '../../support/owner';
 
 /**
@@ -34,6 +34,18 @@ const dead = (patronId: string, seat: number, betType: string, dollars: number) 
 const exchange = (card: string, body: object) => ctx.as(cashier).post(`/v1/patrons/${card}/chip-exchanges`, { currency: 'HKD', propertyId, ...body });
 const statement = (from: string, to: string) => ctx.as(finance).get(`/v1/junkets/${junketId}/statement?from=${from}&to=${to}`);
 const entry = (body: object) => ctx.as(cashier).post(`/v1/junkets/${junketId}/account`, body);
+/** A repayment over the property's threshold, as the cage records it: requested, approved by a credit officer, then recorded quoting the request. */
+const approvedRepayment = async (body: { amount: number; method: string; reference?: string }) => {
+  const asked = await ctx
+    .as(cashier)
+    .post(`/v1/properties/${propertyId}/credit-requests`, { act: 'REPAYMENT', junketId, ...body, reason: 'the junket repays' });
+  if (asked.status !== 201) throw new Error(JSON.stringify(asked.body));
+  expect((await approveCredit(ctx, asked.body.id)).status).toBe('APPROVED');
+  return entry({ kind: 'REPAYMENT', ...body, requestId: asked.body.id });
+};
+/** Front money deposited at the cage for a patron. */
+const deposit = (patronId: string, amount: number) =>
+  ctx.as(cashier).post(`/v1/properties/${propertyId}/cash-transactions`, { kind: 'DEPOSIT', amount, currency: 'HKD', patronId }).expect(201);
 const coupIds: string[] = [];
 
 beforeAll(async () => {
@@ -41,7 +53,9 @@ beforeAll(async () => {
   [finance, cashier, host, supervisor, supervisor2] = await Promise.all(
     ['FINANCE', 'CASHIER', 'HOST', 'SUPERVISOR', 'SUPERVISOR'].map((r) => givenKey(ctx, r)),
   );
-  propertyId = (await ctx.admin.post('/v1/properties', { name: `Junket house ${P}`, timeZone: 'Asia/Macau', gamingDayStartHour: 6 }).expect(201)).body.id;
+  propertyId = (
+    await ctx.admin.post('/v1/properties', { name: `Junket house ${P}`, timeZone: 'Asia/Macau', gamingDayStartHour: 6, cashCurrency: 'HKD' }).expect(201)
+  ).body.id;
   today = gamingDayOf(new Date(), 'Asia/Macau', 6);
   const table = await givenTable(ctx, { propertyId, currency: 'HKD', minBet: HK(1_000), maxBet: HK(500_000) });
   tableId = table.id;
@@ -73,7 +87,18 @@ describe("a junket's month with two programmes", () => {
       })
       .expect(201);
     junketId = created.body.id;
-    expect(created.body).toMatchObject({ code: 'GOLDEN-DRAGON', currency: 'HKD', creditLimit: HK(5_000_000), balance: 0, agents: [] });
+    // The credit line asked for is a request: no credit until a second person approves it (over the threshold, the casino manager last).
+    expect(created.body).toMatchObject({ code: 'GOLDEN-DRAGON', currency: 'HKD', creditLimit: 0, balance: 0, agents: [] });
+    const [asked] = (await ctx.as(finance).get(`/v1/properties/${propertyId}/credit-requests?subject=${junketId}`).expect(200)).body;
+    expect(asked).toMatchObject({
+      act: 'LIMIT',
+      status: 'PENDING',
+      approvalsNeeded: 2,
+      finalRole: 'CASINO_MANAGER',
+      terms: { creditLimit: String(HK(5_000_000)) },
+    });
+    expect((await approveCredit(ctx, asked.id)).status).toBe('APPROVED');
+    expect((await ctx.as(finance).get(`/v1/junkets/${junketId}`).expect(200)).body.creditLimit).toBe(HK(5_000_000));
     await ctx.as(finance).post(`/v1/junkets/${junketId}/agents`, { code: 'AG-1', name: 'Mr Lau' }).expect(201);
     const agents = await ctx.as(finance).post(`/v1/junkets/${junketId}/agents`, { code: 'AG-2', name: 'Ms Ho' }).expect(201);
     expect(agents.body.agents).toEqual([
@@ -98,6 +123,7 @@ describe("a junket's month with two programmes", () => {
     await exchange(A, { kind: 'PURCHASE', amount: HK(500_000), settledIn: 'MARKER' }).expect(201);
     await exchange(B, { kind: 'PURCHASE', amount: HK(300_000), settledIn: 'MARKER' }).expect(201);
     await exchange(C, { kind: 'PURCHASE', amount: HK(200_000), settledIn: 'MARKER' }).expect(201);
+    await deposit(D, HK(50_000));
     await exchange(D, { kind: 'PURCHASE', amount: HK(50_000), settledIn: 'FRONT_MONEY' }).expect(201);
     const play = async (cards: object, wagers: object[]) => coupIds.push((await coup(cards, wagers)).body.id);
     // A: Banker 100,000 loses; Banker 100,000 wins (95,000 in cash chips); Player 200,000 loses; Player 100,000 wins.
@@ -112,7 +138,7 @@ describe("a junket's month with two programmes", () => {
     await exchange(A, { kind: 'RETURN', amount: HK(200_000), settledIn: 'CASH_CHIPS' }).expect(201);
     await exchange(C, { kind: 'RETURN', amount: HK(100_000), settledIn: 'CASH_CHIPS' }).expect(201);
     // The junket pays its markers down with the cash chips its players hold: A 195,000 + 200,000, C 190,000 + 100,000.
-    expect((await entry({ kind: 'REPAYMENT', amount: HK(685_000), method: 'CHIPS' }).expect(201)).body.balance).toBe(HK(315_000));
+    expect((await (await approvedRepayment({ amount: HK(685_000), method: 'CHIPS' })).body).balance).toBe(HK(315_000));
     // As the junket reports it: it advanced A 500,000 and A repaid 200,000.
     const credit = (body: object) => ctx.as(cashier).post(`/v1/junkets/${junketId}/player-credit`, body).expect(201);
     await credit({ patronId: A, kind: 'ADVANCE', amount: HK(500_000) });
@@ -227,7 +253,7 @@ describe("a junket's month with two programmes", () => {
   it('refuses a marker over the credit limit, and repayments or payouts of more than is owed; the account is unchanged', async () => {
     const before = (await ctx.as(finance).get(`/v1/junkets/${junketId}`).expect(200)).body.balance;
     expect((await entry({ kind: 'MARKER', amount: HK(4_685_001) }).expect(422)).body.code).toBe('JUNKET_CREDIT_LIMIT');
-    expect((await entry({ kind: 'REPAYMENT', amount: HK(315_001), method: 'WIRE' }).expect(422)).body.code).toBe('JUNKET_OVERPAID');
+    expect((await entry({ kind: 'REPAYMENT', amount: HK(315_001), method: 'WIRE', reference: 'W-1' }).expect(422)).body.code).toBe('JUNKET_OVERPAID');
     expect((await entry({ kind: 'PAYOUT', amount: 1, method: 'WIRE' }).expect(422)).body.code).toBe('JUNKET_OVERPAID');
     expect((await entry({ kind: 'MARKER', amount: HK(1), method: 'CASH' }).expect(400)).body.code).toBe('VALIDATION_FAILED');
     expect((await entry({ kind: 'REPAYMENT', amount: HK(1) }).expect(400)).body.code).toBe('VALIDATION_FAILED');
@@ -321,7 +347,7 @@ describe('the month agreed and locked', () => {
   });
 
   it('the next period opens on the agreed balance, and the junket settles it', async () => {
-    await entry({ kind: 'REPAYMENT', amount: HK(343_400), method: 'WIRE' }).expect(201);
+    expect((await approvedRepayment({ amount: HK(343_400), method: 'WIRE', reference: 'SWIFT 77-0042' })).status).toBe(201);
     const next = (await statement(dayBefore(today, 30), today).expect(200)).body.figures.account;
     expect(next).toEqual({ opening: HK(343_400), markers: 0, repayments: HK(343_400), payouts: 0, credited: 0, closing: 0, due: 'SETTLED' });
   });
@@ -405,6 +431,7 @@ describe('who may, and what is refused', () => {
   it("changes a membership from today only before the patron's first rolling play of the day, and a programme in force from tomorrow", async () => {
     const E = `JKE-${P}`;
     await givenPatrons(ctx, E);
+    await deposit(E, HK(10_000));
     await exchange(E, { kind: 'PURCHASE', amount: HK(10_000), settledIn: 'FRONT_MONEY' }).expect(201);
     const join = (effectiveFrom?: string) => ctx.as(host).post(`/v1/junkets/${junketId}/members`, { patronId: E, programme: 'JK-ROLL', effectiveFrom });
     expect((await join().expect(409)).body.message).toMatch(/from tomorrow/);

@@ -10,9 +10,13 @@ let ctx: TestContext;
 let cashier: string;
 let host: string;
 let auditor: string;
+/** Front money deposited at the cage of the default property. */
+let deposit: (patronId: string, amount: number, currency: string) => Promise<unknown>;
 beforeAll(async () => {
   ctx = await startTestApp();
   cashier = await givenKey(ctx, 'CASHIER');
+  deposit = (patronId: string, amount: number, currency: string) =>
+    ctx.as(cashier).post('/v1/properties/00000000-0000-4000-8000-000000000001/cash-transactions', { kind: 'DEPOSIT', amount, currency, patronId }).expect(201);
   host = await givenKey(ctx, 'HOST');
   auditor = await givenKey(ctx, 'AUDITOR');
 });
@@ -37,7 +41,8 @@ describe('a VIP trip, from front money to its settlement', () => {
   });
 
   it('plays the trip and answers each wager in the chips it was placed in', async () => {
-    // HK$100,000 of dead chips against front money, at the cage.
+    // HK$100,000 of dead chips against front money deposited at the cage.
+    await deposit(card, 10_000_000, 'HKD');
     const bought = await exchange({ kind: 'PURCHASE', amount: 10_000_000, settledIn: 'FRONT_MONEY', currency: 'HKD' }).expect(201);
     expect(bought.body).toMatchObject({ kind: 'PURCHASE', amount: 10_000_000, currency: 'HKD', tableId: null, gamingDay: today() });
     // Banker HK$40,000 wins: paid in cash chips (HK$38,000 after commission); the dead chips stay.
@@ -205,6 +210,7 @@ describe('what an exchange may not be', () => {
       .post(`/v1/patrons/${holder}/chip-exchanges`, { kind: 'RETURN', amount: 500_000, settledIn: 'CASH_CHIPS', currency: 'EUR' });
     expect([none.status, none.body.code]).toEqual([422, 'DEAD_CHIPS_NOT_HELD']);
     expect(await databaseSnapshot(ctx.prisma)).toEqual(before);
+    await deposit(holder, 300_000, 'EUR');
     await ctx
       .as(cashier)
       .post(`/v1/patrons/${holder}/chip-exchanges`, { kind: 'PURCHASE', amount: 300_000, settledIn: 'FRONT_MONEY', currency: 'EUR' })
@@ -301,6 +307,7 @@ describe('the superuser', () => {
   beforeAll(async () => {
     await givenPatrons(ctx, card);
     const pit = await givenPit(ctx);
+    await deposit(card, 100_000, 'EUR');
     await ctx
       .as(cashier)
       .post(`/v1/patrons/${card}/chip-exchanges`, { kind: 'PURCHASE', amount: 100_000, settledIn: 'FRONT_MONEY', currency: 'EUR' })

@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { gamingDayOf } from '../../../src/domain';
 import { TestContext } from '../../support/app';
 import { axeViolations, inEveryLanguage, overflowAt, problemsOf, Screens, signedIn as signedInAt, startScreens, until } from '../../support/browser';
-import { givenKey, givenPatrons, givenShoe, givenTable } from '../../support/builders';
+import { approveCredit, givenCreditLine, givenKey, givenPatrons, givenShoe, givenTable } from '../../support/builders';
 import { asOwner } from '../../support/owner';
 
 /**
@@ -96,6 +96,7 @@ describe('the cage and compliance desk', () => {
     const buy = (body: object) => t.post(`/v1/tables/${tableId}/buy-ins`, body).expect(201);
     // The whale: 12,000.00 cash (logged, a report candidate) and a 5,000.00 marker; the structurer: four of 2,900.00; a walk-up's 500.00.
     await buy({ kind: 'CASH', amount: 1_200_000, seat: 1 });
+    await givenCreditLine(ctx, propertyId, { patronId: WHALE }, 500_000);
     const marker = (await buy({ kind: 'MARKER', amount: 500_000, seat: 1 })).body.markerId as string;
     for (let i = 0; i < 4; i++) await buy({ kind: 'CASH', amount: 290_000, seat: 5 });
     await buy({ kind: 'CASH', amount: 50_000 });
@@ -254,7 +255,9 @@ describe('the VIP room', () => {
   beforeAll(async () => {
     const [finance, host] = await Promise.all([givenKey(ctx, 'FINANCE'), givenKey(ctx, 'HOST')]);
     cashier = await givenKey(ctx, 'CASHIER');
-    propertyId = (await ctx.admin.post('/v1/properties', { name: `VIP house ${P}`, timeZone: 'Asia/Macau', gamingDayStartHour: 6 }).expect(201)).body.id;
+    propertyId = (
+      await ctx.admin.post('/v1/properties', { name: `VIP house ${P}`, timeZone: 'Asia/Macau', gamingDayStartHour: 6, cashCurrency: 'HKD' }).expect(201)
+    ).body.id;
     const today = gamingDayOf(new Date(), 'Asia/Macau', 6);
     const table = await givenTable(ctx, { propertyId, currency: 'HKD', code: 'VIP-1', minBet: HK(1_000), maxBet: HK(500_000) });
     const terminal = await givenKey(ctx, 'TERMINAL', table.id);
@@ -277,6 +280,8 @@ describe('the VIP room', () => {
         .post(`/v1/properties/${propertyId}/junkets`, { code: 'JADE', name: 'Jade VIP Club', licence: 'J-0077', currency: 'HKD', creditLimit: HK(5_000_000) })
         .expect(201)
     ).body.id;
+    const [line] = (await ctx.as(finance).get(`/v1/properties/${propertyId}/credit-requests?subject=${junketId}`).expect(200)).body;
+    await approveCredit(ctx, line.id);
     await ctx.as(finance).post(`/v1/junkets/${junketId}/agents`, { code: 'AG-1', name: 'Mr Lau' }).expect(201);
     await ctx.as(host).post(`/v1/junkets/${junketId}/members`, { patronId: A, programme: 'JK-ROLL', agent: 'AG-1' }).expect(201);
     await ctx
@@ -294,9 +299,18 @@ describe('the VIP room', () => {
     await coup(PLAYER_WINS, [dead('BANKER', 100_000)]);
     await coup(BANKER_WINS, [dead('BANKER', 100_000)]);
     await exchange({ kind: 'RETURN', amount: HK(400_000), settledIn: 'CASH_CHIPS' });
+    // Over the property's repayment threshold: requested by the cage, approved by a credit officer, recorded quoting the request.
+    const repay = { amount: HK(495_000), method: 'CHIPS' };
+    const asked = (
+      await ctx
+        .as(cashier)
+        .post(`/v1/properties/${propertyId}/credit-requests`, { act: 'REPAYMENT', junketId, ...repay, reason: 'chips from the trip' })
+        .expect(201)
+    ).body;
+    await approveCredit(ctx, asked.id);
     await ctx
       .as(cashier)
-      .post(`/v1/junkets/${junketId}/account`, { kind: 'REPAYMENT', amount: HK(495_000), method: 'CHIPS' })
+      .post(`/v1/junkets/${junketId}/account`, { kind: 'REPAYMENT', ...repay, requestId: asked.id })
       .expect(201);
     await ctx
       .as(cashier)

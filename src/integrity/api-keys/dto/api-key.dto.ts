@@ -2,7 +2,19 @@ import { ApiProperty } from '@nestjs/swagger';
 import { DateTimeField, EnumField, TextField, UuidField } from '../../../platform/common/validation';
 import { Role } from '../../../platform/common/actor';
 
-export const ROLES: Role[] = ['TERMINAL', 'SUPERVISOR', 'FINANCE', 'AUDITOR', 'ADMIN', 'SURVEILLANCE', 'HOST', 'COMPLIANCE', 'CASHIER', 'DISPLAY'];
+export const ROLES: Role[] = [
+  'TERMINAL',
+  'SUPERVISOR',
+  'FINANCE',
+  'AUDITOR',
+  'ADMIN',
+  'SURVEILLANCE',
+  'HOST',
+  'COMPLIANCE',
+  'CASHIER',
+  'DISPLAY',
+  'CASINO_MANAGER',
+];
 
 export class CreateApiKeyDto {
   @TextField({ description: 'Who or what uses the key', example: 'Pit 3 terminal, table BAC-07', maxLength: 100 })

@@ -3,7 +3,7 @@ import { BoolField, EnumArrayField, TextField } from '../../../platform/common/v
 import { Role } from '../../../platform/common/actor';
 
 /** The roles a person may hold (a TERMINAL key belongs to a table, never to a person). */
-export const PERSON_ROLES: Role[] = ['SUPERVISOR', 'FINANCE', 'AUDITOR', 'ADMIN', 'SURVEILLANCE', 'HOST', 'COMPLIANCE', 'CASHIER'];
+export const PERSON_ROLES: Role[] = ['SUPERVISOR', 'FINANCE', 'AUDITOR', 'ADMIN', 'SURVEILLANCE', 'HOST', 'COMPLIANCE', 'CASHIER', 'CASINO_MANAGER'];
 
 export const STAFF_ID_FIELD = {
   maxLength: 64,

@@ -11,6 +11,7 @@ import {
   PATRON_PATTERN,
   TextField,
   CurrencyField,
+  PAYMENT_REFERENCE,
   UuidField,
 } from '../../../platform/common/validation';
 
@@ -72,6 +73,21 @@ export class MarkerPaymentInputDto {
     example: 'CASH',
   })
   method: 'CASH' | 'CHIPS' | 'CHECK' | 'WIRE';
+
+  @TextField({
+    description: "What pays it: the cheque's number or the wire's reference (required for CHECK and WIRE)",
+    example: 'CHQ 004417',
+    ...PAYMENT_REFERENCE,
+    required: false,
+  })
+  reference?: string;
+
+  @UuidField({
+    description:
+      "Over the property's repayment threshold: the credit request (act REPAYMENT) a second person approved for this payment, whose terms it must match",
+    required: false,
+  })
+  requestId?: string;
 }
 
 export class MarkerPaymentDto {
@@ -80,18 +96,21 @@ export class MarkerPaymentDto {
   @ApiProperty({ enum: ['CASH', 'CHIPS', 'CHECK', 'WIRE'] }) method: string;
   @ApiProperty({ format: 'date' }) gamingDay: string;
   @ApiProperty({ format: 'date-time' }) paidAt: string;
+  @ApiProperty({ nullable: true, type: String, description: "The cheque's or wire's reference" }) reference: string | null;
 }
 
 export class MarkerDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() patronId: string;
-  @ApiProperty({ format: 'uuid' }) tableId: string;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'The table it was issued at (null: signed at the cage for dead chips)' }) tableId:
+    string | null;
   @MoneyProperty() amount: MinorUnits;
   @ApiProperty() currency: string;
   @ApiProperty({ format: 'date' }) gamingDay: string;
   @ApiProperty({ format: 'date-time' }) issuedAt: string;
   @ApiProperty({ description: 'Its buy-in was voided: the marker is owed no more' }) voided: boolean;
-  @MoneyProperty({ description: 'Still owed: the amount less every payment (nothing once voided)' }) outstanding: MinorUnits;
+  @MoneyProperty({ description: 'Written off under two-person approval (0: none)' }) writtenOff: MinorUnits;
+  @MoneyProperty({ description: 'Still owed: the amount less every payment and a write-off (nothing once voided)' }) outstanding: MinorUnits;
   @ApiProperty({ type: MarkerPaymentDto, isArray: true }) payments: MarkerPaymentDto[];
 }
 

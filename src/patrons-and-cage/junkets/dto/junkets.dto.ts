@@ -9,6 +9,8 @@ import {
   PATRON_MAX_LENGTH,
   PATRON_PATTERN,
   TextField,
+  PAYMENT_REFERENCE,
+  UuidField,
 } from '../../../platform/common/validation';
 
 /** A code as the VIP room writes it (letters, digits, . - _). */
@@ -44,7 +46,12 @@ export class JunketInputDto {
   @CurrencyField({ description: 'The currency of its account: markers, repayments, statements, and the dead-chip play they count', example: 'HKD' })
   currency: string;
 
-  @MoneyField({ description: 'The most it may owe on markers, minor units (0: no credit)', example: 500_000_000, min: 0 })
+  @MoneyField({
+    description:
+      'The credit line asked for it, minor units (0: no credit). It is requested (a LIMIT credit request) and in force only once a second person approves it; until then the junket has no credit',
+    example: 500_000_000,
+    min: 0,
+  })
   creditLimit: number;
 }
 
@@ -60,7 +67,7 @@ export class JunketDto {
   @ApiProperty() name: string;
   @ApiProperty({ nullable: true, type: String }) licence: string | null;
   @ApiProperty() currency: string;
-  @MoneyProperty({ description: 'The most it may owe on markers' }) creditLimit: MinorUnits;
+  @MoneyProperty({ description: 'Its credit line in force: the most it may owe on markers (0: none approved yet)' }) creditLimit: MinorUnits;
   @MoneyProperty({ description: 'Its balance now: positive, it owes the casino; negative, the casino owes it' }) balance: MinorUnits;
   @ApiProperty({ type: JunketAgentDto, isArray: true }) agents: JunketAgentDto[];
   @ApiProperty() recordedByKeyId: string;
@@ -147,6 +154,21 @@ export class AccountEntryInputDto {
     required: false,
   })
   method?: 'CASH' | 'CHIPS' | 'CHECK' | 'WIRE';
+
+  @TextField({
+    description: "A repayment: what pays it, the cheque's number or the wire's reference (required for CHECK and WIRE)",
+    example: 'SWIFT 0A1B2C',
+    ...PAYMENT_REFERENCE,
+    required: false,
+  })
+  reference?: string;
+
+  @UuidField({
+    description:
+      "A repayment over the property's repayment threshold: the credit request (act REPAYMENT) a second person approved for it, whose terms it must match",
+    required: false,
+  })
+  requestId?: string;
 }
 
 export class AccountEntryDto {
@@ -159,6 +181,7 @@ export class AccountEntryDto {
   @ApiProperty({ format: 'date' }) gamingDay: string;
   @ApiProperty({ format: 'date-time' }) at: string;
   @ApiProperty() recordedByKeyId: string;
+  @ApiProperty({ nullable: true, type: String, description: "A repayment's cheque or wire reference" }) reference: string | null;
   @MoneyProperty({ description: 'The balance after it (positive: the junket owes)' }) balance: MinorUnits;
 }
 

@@ -46,6 +46,15 @@ export class ChipExchangeDto {
   @ApiProperty() currency: string;
   @ApiProperty({ enum: ['FRONT_MONEY', 'MARKER', 'CASH_CHIPS'], enumName: 'ChipExchangeMeans' }) settledIn: string;
   @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'null: the cage' }) tableId: string | null;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: "A purchase against a MARKER: the patron's marker written with it" }) markerId:
+    string | null;
+  @ApiProperty({
+    format: 'uuid',
+    nullable: true,
+    type: String,
+    description: "A junket member's purchase against a MARKER: the junket whose markers it is drawn on",
+  })
+  junketId: string | null;
   @ApiProperty({ format: 'date' }) gamingDay: string;
   @ApiProperty({ format: 'date-time' }) at: string;
   @ApiProperty() recordedByKeyId: string;
