@@ -49,7 +49,7 @@ describe('money that left the casino on one key (issue 49, findings 3 and 4)', (
     expect((await decide(finance, asked.id, 'approve')).status).toBe(403);
   });
 
-  it('an unreferenced wire "repayment" cannot clear a junket’s debt, and one over the threshold waits for a second person', async () => {
+  it('an unreferenced wire repayment cannot clear a junket’s debt, and one over the threshold waits for a second person', async () => {
     const junket = (
       await ctx
         .as(finance)
