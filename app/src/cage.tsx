@@ -47,6 +47,15 @@ const en = {
   methods: { CASH: 'cash', CHIPS: 'chips', CHECK: 'check', WIRE: 'wire' } as Record<string, string>,
   open: 'outstanding',
   paidOff: 'paid off',
+  ageing: 'Markers ageing',
+  ageingHint: 'Every marker still owed at this property on the last gaming day of the range, aged from the day it was issued. Totals are per currency.',
+  ageingCaption: (day: string) => `Markers still owed on ${day}, oldest first`,
+  noAgeing: 'No marker is owed at this property.',
+  ageingTotalsCaption: 'Outstanding by age, per currency',
+  ageingTotalColumns: ['Currency', 'Up to 30 days', '31–60 days', '61–90 days', 'Over 90 days', 'Total'],
+  ageingColumns: ['Issued', 'Age (days)', 'Bucket', 'Patron card', 'Table', 'Amount', 'Outstanding', 'Currency'],
+  buckets: { CURRENT: 'up to 30 days', DAYS_31_60: '31–60 days', DAYS_61_90: '61–90 days', OVER_90: 'over 90 days' } as Record<string, string>,
+  cageCounter: 'the cage',
   drop: 'Drop reconciliation',
   dropCaption: 'The drop counted against the cash and marker buy-ins, by table and gaming day',
   noDrop: 'No table of this property had a session on these days.',
@@ -122,6 +131,15 @@ const CAGE: Words<typeof en> = {
     methods: { CASH: '現金', CHIPS: '籌碼', CHECK: '支票', WIRE: '電匯' },
     open: '尚欠',
     paidOff: '已還清',
+    ageing: '借據賬齡',
+    ageingHint: '此場館在所選範圍最後一個博彩日仍未還清的每張借據，按簽發日計算賬齡。合計按貨幣分列。',
+    ageingCaption: (day) => `${day} 仍未還清的借據，按時間先後`,
+    noAgeing: '此場館沒有未還清的借據。',
+    ageingTotalsCaption: '按賬齡及貨幣列出的未還金額',
+    ageingTotalColumns: ['貨幣', '30 日內', '31–60 日', '61–90 日', '逾 90 日', '合計'],
+    ageingColumns: ['簽發日', '賬齡（日）', '賬齡組別', '客戶卡號', '賭桌', '金額', '尚欠', '貨幣'],
+    buckets: { CURRENT: '30 日內', DAYS_31_60: '31–60 日', DAYS_61_90: '61–90 日', OVER_90: '逾 90 日' },
+    cageCounter: '賬房',
     drop: '錢箱投放對賬',
     dropCaption: '按賭桌及博彩日，點算的投放額與現金及借據買碼對照',
     noDrop: '此場館的賭桌在這些博彩日沒有開檯。',
@@ -194,6 +212,15 @@ const CAGE: Words<typeof en> = {
     methods: { CASH: '现金', CHIPS: '筹码', CHECK: '支票', WIRE: '电汇' },
     open: '尚欠',
     paidOff: '已还清',
+    ageing: '借据账龄',
+    ageingHint: '此场馆在所选范围最后一个博彩日仍未还清的每张借据，按签发日计算账龄。合计按货币分列。',
+    ageingCaption: (day) => `${day} 仍未还清的借据，按时间先后`,
+    noAgeing: '此场馆没有未还清的借据。',
+    ageingTotalsCaption: '按账龄及货币列出的未还金额',
+    ageingTotalColumns: ['货币', '30 日内', '31–60 日', '61–90 日', '逾 90 日', '合计'],
+    ageingColumns: ['签发日', '账龄（日）', '账龄组别', '客户卡号', '赌桌', '金额', '尚欠', '货币'],
+    buckets: { CURRENT: '30 日内', DAYS_31_60: '31–60 日', DAYS_61_90: '61–90 日', OVER_90: '逾 90 日' },
+    cageCounter: '账房',
     drop: '钱箱投放对账',
     dropCaption: '按赌桌及博彩日，点算的投放额与现金及借据买码对照',
     noDrop: '此场馆的赌桌在这些博彩日没有开台。',
@@ -244,6 +271,7 @@ type Property = Schemas['PropertyDto'];
 type Table = Schemas['TableDto'];
 type BuyIn = Schemas['BuyInDto'];
 type Marker = Schemas['MarkerDto'];
+type Ageing = Schemas['AgeingDto'];
 type DropLine = Schemas['DropLineDto'];
 type CashReport = Schemas['CashReportDto'];
 type Tx = Schemas['CashTransactionDto'];
@@ -327,6 +355,9 @@ function Desk({ range, asked, card, setCard }: { range: Range; asked: number; ca
       <ErrorNote problem={tables.error} />
       {mayCall(caller, 'listBuyIns') && tables.data && <BuyIns key={`${days}:${ids}`} range={range} tables={tables.data} version={version} onCard={setCard} />}
       {mayCall(caller, 'listMarkers') && <Markers card={card} setCard={setCard} tables={tables.data ?? []} />}
+      {mayCall(caller, 'getMarkerAgeing') && (
+        <MarkerAgeing key={`${range.propertyId}:${range.to}`} range={range} version={version} tables={tables.data ?? []} />
+      )}
       {mayCall(caller, 'dropReconciliation') && <Drop key={days} range={range} version={version} />}
       {mayCall(caller, 'cashReport') && <CashReports key={days} range={range} version={version} tables={tables.data ?? []} />}
     </>
@@ -443,7 +474,7 @@ function MarkersOf({ card, tables }: { card: string; tables: Table[] }) {
                       {f.day(m.gamingDay)}
                     </td>
                     <td>{f.dateTime(m.issuedAt)}</td>
-                    <th scope="row">{code.get(m.tableId) ?? '—'}</th>
+                    <th scope="row">{m.tableId ? (code.get(m.tableId) ?? '—') : t.cageCounter}</th>
                     <Money field="amount" v={m.amount} currency={m.currency} />
                     <Money field="paid" v={paid} currency={m.currency} />
                     <Money field="outstanding" v={m.outstanding} currency={m.currency} />
@@ -469,6 +500,71 @@ function MarkersOf({ card, tables }: { card: string; tables: Table[] }) {
         </Scroll>
       )}
     </>
+  );
+}
+
+/** The property's markers still owed on the range's last gaming day, aged 30/60/90 (reading it is an audit entry, as for any patron's record). */
+function MarkerAgeing({ range, version, tables }: { range: Range; version: number; tables: Table[] }) {
+  const t = useT(CAGE);
+  const f = useFormat();
+  const { data, error } = useLoad(() => get<Ageing>(`/v1/properties/${range.propertyId}/marker-ageing`, { asOf: range.to }), [version]);
+  const code = new Map(tables.map((x) => [x.id, x.code]));
+  return (
+    <Section id="cage-ageing" title={t.ageing} hint={t.ageingHint}>
+      <ErrorNote problem={error} />
+      <Loading shown={!data && !error} />
+      {data && data.markers.length === 0 && <p data-testid="cage-ageing-empty">{t.noAgeing}</p>}
+      {data && data.markers.length > 0 && (
+        <>
+          <Scroll label={t.ageingTotalsCaption}>
+            <table class="figures" data-testid="cage-ageing-totals">
+              <caption>{t.ageingTotalsCaption}</caption>
+              <Head columns={t.ageingTotalColumns} />
+              <tbody>
+                {data.totals.map((x) => (
+                  <tr key={x.currency} data-currency={x.currency}>
+                    <th scope="row">{x.currency}</th>
+                    <Money field="current" v={x.current} currency={x.currency} />
+                    <Money field="days31to60" v={x.days31to60} currency={x.currency} />
+                    <Money field="days61to90" v={x.days61to90} currency={x.currency} />
+                    <Money field="over90" v={x.over90} currency={x.currency} />
+                    <Money field="total" v={x.total} currency={x.currency} />
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Scroll>
+          <Scroll label={t.ageingCaption(f.day(data.asOf))}>
+            <table class="figures" data-testid="cage-ageing-markers">
+              <caption>{t.ageingCaption(f.day(data.asOf))}</caption>
+              <Head columns={t.ageingColumns} />
+              <tbody>
+                {data.markers.map((m) => (
+                  <tr key={m.id} data-marker={m.id} data-bucket={m.bucket}>
+                    <td data-field="issuedDay" data-value={m.issuedDay}>
+                      {f.day(m.issuedDay)}
+                    </td>
+                    <td data-field="ageDays" data-value={String(m.ageDays)}>
+                      {f.integer(m.ageDays)}
+                    </td>
+                    <td data-field="bucket" data-value={m.bucket}>
+                      {t.buckets[m.bucket]}
+                    </td>
+                    <th scope="row" data-field="patronId" data-value={m.patronId}>
+                      {m.patronId}
+                    </th>
+                    <td>{m.tableId ? (code.get(m.tableId) ?? '—') : t.cageCounter}</td>
+                    <Money field="amount" v={m.amount} currency={m.currency} />
+                    <Money field="outstanding" v={m.outstanding} currency={m.currency} />
+                    <td>{m.currency}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Scroll>
+        </>
+      )}
+    </Section>
   );
 }
 
