@@ -12,7 +12,7 @@ import { minorUnitRatio } from '../money/fx';
  * - a credit line (the most a patron, or a junket, may owe), each change a version; over the
  *   property's threshold a casino manager signs last, a third person;
  * - a repayment over the property's threshold, which must name what pays it (a cheque's or wire's reference);
- * - a marker written off;
+ * - a marker deposited with the patron's bank for collection, or written off;
  * - the property's credit policy itself (thresholds, the commission a programme may pay).
  *
  * Markers exist before chips are issued against them (a marker for dead chips is written with the
@@ -20,7 +20,7 @@ import { minorUnitRatio } from '../money/fx';
  * credit are the junket's markers, within the junket's line.
  */
 
-export type CreditAct = 'LIMIT' | 'REPAYMENT' | 'WRITE_OFF' | 'POLICY';
+export type CreditAct = 'LIMIT' | 'REPAYMENT' | 'WRITE_OFF' | 'DEPOSIT' | 'POLICY';
 
 /** Who requests and approves credit acts: the credit department (finance) and the casino manager. */
 export const CREDIT_OFFICER_ROLES = ['FINANCE', 'CASINO_MANAGER'] as const;

@@ -80,6 +80,8 @@ export interface MarkerOwed {
   amount: string;
   outstanding: string;
   writtenOff: boolean;
+  /** Deposited with the patron's bank for collection (null: not). */
+  depositedAt: Date | null;
 }
 
 /**

@@ -82,7 +82,8 @@ SELECT m.id, m.patron_id AS "patronId", m.table_id AS "tableId", m.currency, m.g
             ELSE (m.amount - coalesce((SELECT sum(p.amount) FROM marker_payments p WHERE p.marker_id = m.id), 0)
                            - coalesce((SELECT w.amount FROM marker_write_offs w WHERE w.marker_id = m.id), 0))::text
        END AS outstanding,
-       EXISTS (SELECT 1 FROM marker_write_offs w WHERE w.marker_id = m.id) AS "writtenOff"
+       EXISTS (SELECT 1 FROM marker_write_offs w WHERE w.marker_id = m.id) AS "writtenOff",
+       (SELECT d.deposited_at FROM marker_deposits d WHERE d.marker_id = m.id) AS "depositedAt"
 FROM markers m
 WHERE m.property_id = :propertyId::uuid
   AND (:patronId::text IS NULL OR m.patron_id = :patronId::text)

@@ -83,6 +83,7 @@ export const SEALED = {
   credit_decisions: { key: 't.id::text' },
   credit_lines: { key: 't.id::text' },
   marker_write_offs: { key: 't.id::text' },
+  marker_deposits: { key: 't.id::text' },
   credit_policies: { key: 't.id::text' },
   table_sessions: { key: 't.id::text' },
   table_slips: { key: 't.id::text' },

@@ -136,6 +136,7 @@ export const PROOF: Readonly<Record<string, Proof>> = {
   credit_decisions: sealed('credit_decisions'),
   credit_lines: sealed('credit_lines'),
   marker_write_offs: sealed('marker_write_offs'),
+  marker_deposits: sealed('marker_deposits'),
   credit_policies: sealed('credit_policies'),
   table_sessions: sealed('table_sessions'),
   table_slips: sealed('table_slips'),

@@ -95,6 +95,7 @@ export class CreditReadsService {
             bucket: ageBucket(ageDays),
             amount: minorUnits(BigInt(r.amount)),
             outstanding: minorUnits(BigInt(r.outstanding)),
+            depositedAt: r.depositedAt ? new Date(r.depositedAt).toISOString() : null,
           };
         }),
       };

@@ -110,6 +110,19 @@ export class CreditRequestsService {
           needed: await this.ledger.limitApprovals(db, property, owed, m.currency),
         };
       }
+      case 'DEPOSIT': {
+        only(['markerId', 'reference']);
+        const m = await this.markerAt(db, property.id, need(dto.markerId, 'markerId'));
+        const owed = BigInt(m.outstanding);
+        if (owed <= 0n) throw new AppError('CONFLICT', 'The marker owes nothing: there is nothing to deposit');
+        if (m.depositedAt !== null)
+          throw new AppError('CONFLICT', `The marker was deposited already, on ${new Date(m.depositedAt).toISOString().slice(0, 10)}`);
+        return {
+          subject: m.id,
+          terms: { markerId: m.id, currency: m.currency, amount: owed.toString(), ...(dto.reference !== undefined ? { reference: dto.reference } : {}) },
+          needed: { approvals: 1, finalRole: null },
+        };
+      }
       case 'POLICY': {
         only(['seniorLimitThreshold', 'repaymentThreshold', 'rollingCommissionCapBps', 'winLossCommissionCapBps']);
         return {
@@ -234,6 +247,17 @@ export class CreditRequestsService {
         await tx.markerWriteOff.create({ data: { id: rowId, markerId: m.id, amount: owed, requestId: r.id, writtenOffAt: now } });
         sealed.push(seal('marker_write_offs', rowId));
         return { writeOffId: rowId, amount: owed.toString() };
+      }
+      case 'DEPOSIT': {
+        const db = prismaRunner(tx);
+        await db.run(LEDGER_SQL.lockMarker.bind({ markerId: t.markerId as string }));
+        const m = await this.markerAt(db, r.propertyId, t.markerId as string);
+        const owed = BigInt(m.outstanding);
+        // What it owes now goes to the bank (a payment may have come in since the request), once.
+        if (owed <= 0n) throw new AppError('CONFLICT', 'The marker owes nothing now: there is nothing to deposit');
+        await tx.markerDeposit.create({ data: { id: rowId, markerId: m.id, amount: owed, requestId: r.id, depositedAt: now } });
+        sealed.push(seal('marker_deposits', rowId));
+        return { depositId: rowId, amount: owed.toString() };
       }
       case 'REPAYMENT':
         return null;

@@ -252,6 +252,28 @@ describe('a patron’s credit line, markers within it, and the ageing', () => {
     expect([twice.status, twice.body.code]).toEqual([409, 'CONFLICT']);
   });
 
+  it('a marker deposited with the patron’s bank under two-person approval, once; the bank’s payment then pays it', async () => {
+    const marker = (await buyMarker(HK(8_000)).expect(201)).body.markerId as string;
+    const asked = (await request(officers.requester, { act: 'DEPOSIT', markerId: marker, reference: 'BANK LOT 7' }).expect(201)).body;
+    expect(asked).toMatchObject({ act: 'DEPOSIT', approvalsNeeded: 1, terms: { amount: String(HK(8_000)), reference: 'BANK LOT 7' } });
+    expect((await decide(officers.requester, asked.id, 'approve')).status).toBe(403);
+    expect((await decide(officers.approver, asked.id, 'approve').expect(200)).body.status).toBe('APPROVED');
+    const aged = (await ctx.as(cashier).get(`/v1/properties/${propertyId}/marker-ageing`).expect(200)).body.markers.find(
+      (m: { id: string }) => m.id === marker,
+    );
+    expect(aged.depositedAt).toEqual(expect.any(String));
+    const again = await request(officers.requester, { act: 'DEPOSIT', markerId: marker });
+    expect([again.status, again.body.code]).toEqual([409, 'CONFLICT']);
+    await ctx
+      .as(cashier)
+      .post(`/v1/markers/${marker}/payments`, { amount: HK(8_000), method: 'CHECK', reference: 'BANK LOT 7' })
+      .expect(201);
+    const paid = (await ctx.as(cashier).get(`/v1/properties/${propertyId}/marker-ageing`).expect(200)).body.markers.find(
+      (m: { id: string }) => m.id === marker,
+    );
+    expect(paid).toBeUndefined();
+  });
+
   it('refuses what a request cannot be: wrong fields for its act, the cage asking for credit, a patron nobody registered', async () => {
     const before = await databaseSnapshot(ctx.prisma);
     const cases: [string, string, object, number, string][] = [

@@ -14,18 +14,19 @@ import {
   UuidField,
 } from '../../../platform/common/validation';
 
-export const CREDIT_ACTS = ['LIMIT', 'REPAYMENT', 'WRITE_OFF', 'POLICY'] as const;
+export const CREDIT_ACTS = ['LIMIT', 'REPAYMENT', 'WRITE_OFF', 'DEPOSIT', 'POLICY'] as const;
 export const REPAYMENT_METHODS = ['CASH', 'CHIPS', 'CHECK', 'WIRE'] as const;
 
 /**
  * A credit act requested (one body for every act; the act says which fields it takes):
  * LIMIT (patronId or junketId, creditLimit, currency for a patron), REPAYMENT (markerId or junketId,
- * amount, method, reference unless cash or chips), WRITE_OFF (markerId), POLICY (the four terms).
+ * amount, method, reference unless cash or chips), WRITE_OFF (markerId), DEPOSIT (markerId, reference),
+ * POLICY (the four terms).
  */
 export class CreditRequestInputDto {
   @EnumField(CREDIT_ACTS, {
     description:
-      "LIMIT: a patron's or a junket's credit line; REPAYMENT: a repayment over the property's threshold; WRITE_OFF: a marker written off; POLICY: the property's credit policy",
+      "LIMIT: a patron's or a junket's credit line; REPAYMENT: a repayment over the property's threshold; WRITE_OFF: a marker written off; DEPOSIT: a marker presented to the patron's bank for collection; POLICY: the property's credit policy",
     enumName: 'CreditAct',
     example: 'LIMIT',
   })
@@ -44,7 +45,7 @@ export class CreditRequestInputDto {
   @UuidField({ description: 'LIMIT or REPAYMENT: the junket (an operator at this property)', required: false })
   junketId?: string;
 
-  @UuidField({ description: 'REPAYMENT or WRITE_OFF: the marker (at this property)', required: false })
+  @UuidField({ description: 'REPAYMENT, WRITE_OFF or DEPOSIT: the marker (at this property)', required: false })
   markerId?: string;
 
   @MoneyField({ description: 'LIMIT: the most the holder may owe, minor units (0 ends its credit)', example: 50_000_000, min: 0, required: false })
@@ -60,7 +61,7 @@ export class CreditRequestInputDto {
   method?: (typeof REPAYMENT_METHODS)[number];
 
   @TextField({
-    description: "REPAYMENT: the cheque's number or the wire's reference (required for CHECK and WIRE)",
+    description: "REPAYMENT: the cheque's number or the wire's reference (required for CHECK and WIRE); DEPOSIT: the bank's deposit reference, when known",
     example: 'SWIFT 0A1B2C',
     ...PAYMENT_REFERENCE,
     required: false,
@@ -169,6 +170,8 @@ export class AgedMarkerDto {
   @ApiProperty({ enum: ['CURRENT', 'DAYS_31_60', 'DAYS_61_90', 'OVER_90'] }) bucket: string;
   @MoneyProperty() amount: MinorUnits;
   @MoneyProperty() outstanding: MinorUnits;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time', description: "Deposited with the patron's bank for collection (null: not)" })
+  depositedAt: string | null;
 }
 
 export class AgeingTotalsDto {
