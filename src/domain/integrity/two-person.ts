@@ -117,17 +117,100 @@ export function staffProposalProblem(proposer: KeyHolder, staffId: string): stri
   return null;
 }
 
-/** The register keeps at least this many active administrators: every change to it needs a second one. */
+/**
+ * The register keeps at least this many active administrators who hold a key of their own (a key
+ * `personsOf` names its person alone for: its claim witnessed, or minted by no key on record, such
+ * as the bootstrap key's and break-glass's): every change to it, and every revocation of an
+ * administrator's key, needs a second one.
+ */
 export const MIN_ADMINISTRATORS = 2;
 
 /**
  * Why a change to `staffId`'s record may not be made: it would leave the register fewer than
- * MIN_ADMINISTRATORS active administrators (counting the others, `otherAdministrators`, and whether
- * the person is one before and after the change); null when it may. A change that takes no
- * administrator away is never refused here, so the first two are registered as before.
+ * MIN_ADMINISTRATORS active administrators holding a key of their own (counting the others,
+ * `otherAdministrators`, and whether the person is one before and after the change); null when it
+ * may. A change that takes no administrator away is never refused here, so the first two are
+ * registered as before.
  */
 export function administratorFloorProblem(staffId: string, otherAdministrators: number, adminBefore: boolean, adminAfter: boolean): string | null {
   if (!adminBefore || adminAfter) return null;
   if (otherAdministrators >= MIN_ADMINISTRATORS) return null;
-  return `Taking ${staffId} off the administrators would leave ${otherAdministrators} active administrator${otherAdministrators === 1 ? '' : 's'}: the register keeps at least ${MIN_ADMINISTRATORS}, so that every change to it has a second person. Register and approve another administrator first`;
+  return `Taking ${staffId} off the administrators would leave ${otherAdministrators} active administrator${otherAdministrators === 1 ? '' : 's'} holding a key of their own: the register keeps at least ${MIN_ADMINISTRATORS}, so that every change to it has a second person. Register another administrator and hand them their key first`;
+}
+
+/**
+ * Why a key may not be revoked: of the active administrators holding a key of their own, `before`
+ * the revocation and `after` it (staff numbers), at least MIN_ADMINISTRATORS stood and fewer would
+ * remain; null when it may. Revoking a key that leaves everyone who counted still counted (a second
+ * key of theirs, a key that never counted) is never refused here, nor one revoked while fewer than
+ * MIN_ADMINISTRATORS stood (during setup, or the day break-glass is needed anyway).
+ */
+export function administratorKeysProblem(keyStaffId: string | null, before: readonly string[], after: readonly string[]): string | null {
+  if (before.length < MIN_ADMINISTRATORS || after.length >= MIN_ADMINISTRATORS) return null;
+  const left = after.length === 0 ? 'no administrator' : `${after.length} administrator${after.length === 1 ? '' : 's'} (${after.join(', ')})`;
+  return `Revoking this key would leave ${left} holding a key of their own${keyStaffId ? `: it is ${keyStaffId}'s last` : ''}. The register keeps at least ${MIN_ADMINISTRATORS}, so that every change to it has a second person: hand another administrator their key first (minted, claimed and witnessed), then revoke this one`;
+}
+
+/**
+ * Whether revoking a key needs two administrators: a key of the administrator's role, or any key
+ * of a person who is an administrator, is revoked by one administrator's proposal and another's
+ * approval, so that no administrator takes another's power away alone. Any other key (a table's, a
+ * supervisor's, a cashier's) one administrator revokes at once: a lost key must be stopped now.
+ * And a person revokes a key of their own at once, with a key that is theirs alone: that only
+ * takes power away from themselves.
+ */
+export function revocationNeedsTwo(
+  key: { readonly role: string; readonly staffId: string | null },
+  holderIsAdministrator: boolean,
+  caller: KeyHolder,
+): boolean {
+  if (key.role !== 'ADMIN' && !holderIsAdministrator) return false;
+  const ownAlone = key.staffId !== null && caller.persons.length === 1 && caller.persons[0] === key.staffId;
+  return !ownAlone;
+}
+
+/**
+ * Why `approver` may not approve the revocation of a key (its own person `keyStaffId`) that
+ * `proposer` proposed; null when they are two people and the approver is not the key's person.
+ */
+export function revocationApprovalProblem(
+  proposer: KeyHolder,
+  approver: KeyHolder,
+  key: { readonly id: string; readonly staffId: string | null },
+): string | null {
+  if (key.staffId !== null && approver.persons.includes(key.staffId))
+    return `Staff member ${key.staffId} cannot approve the revocation of their own key: another administrator must`;
+  if (approver.keyId === key.id) return 'A key cannot approve its own revocation: another administrator must';
+  return twoPersonProblem(proposer, approver, "The revocation of an administrator's key");
+}
+
+/**
+ * Why `decider` may not reject the revocation of a key that `proposer` proposed; null when they may:
+ * the proposer withdraws their own proposal, and any other administrator but the key's person decides.
+ */
+export function revocationRejectionProblem(
+  proposer: KeyHolder,
+  decider: KeyHolder,
+  key: { readonly id: string; readonly staffId: string | null },
+): string | null {
+  if (samePerson(proposer, decider)) return null;
+  if (decider.keyId === key.id || (key.staffId !== null && decider.persons.includes(key.staffId)))
+    return `Staff member ${key.staffId ?? 'holding this key'} cannot decide the revocation of their own key: another administrator must`;
+  return null;
+}
+
+/**
+ * Break-glass (docs/operations.md): the day the register has fewer than MIN_ADMINISTRATORS
+ * administrators holding a key of their own, nothing can change it through the API. Then, with
+ * the database and the audit key, those present make one person an administrator and mint their
+ * key, recorded by a keyed entry of this action, which the verification lists.
+ */
+export const BREAK_GLASS_ACTION = 'staff.breakGlass';
+/** Who the break-glass entries and the keys it mints name as their author. */
+export const BREAK_GLASS_KEY_ID = 'break-glass';
+
+/** Why break-glass may not be used: the administrators holding keys of their own can act through the API; null when it may. */
+export function breakGlassProblem(administratorsWithKeys: readonly string[]): string | null {
+  if (administratorsWithKeys.length < MIN_ADMINISTRATORS) return null;
+  return `${administratorsWithKeys.join(' and ')} hold keys of their own: two administrators change the register through the API (POST /v1/staff). Break-glass is only for the day fewer than ${MIN_ADMINISTRATORS} can`;
 }

@@ -7,4 +7,5 @@ export const ACCESS_SQL = loadQueries<{
   isValid: { keyId: string; keyHash: string | null };
   validHashes: { keyHashes: string[] };
   bootstrapRetired: Record<string, never>;
+  administratorsWithKeys: { exceptKeyId: string | null };
 }>(path.join(__dirname, 'access.sql'));

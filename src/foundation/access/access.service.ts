@@ -5,12 +5,17 @@ import { Actor } from '../../platform/common/actor';
 import { AppError } from '../../platform/common/errors';
 import { KeyHolder, personsOf } from '../../domain';
 import { PrismaService } from '../../platform/database/prisma.service';
+import { pgRunner, SqlRunner } from '../../platform/database/sql';
 import { ACCESS_SQL } from './access-sql';
 
 export const ADMIN_KEY = Symbol('ADMIN_KEY');
 export const BOOTSTRAP_ADMIN_ID = 'bootstrap-admin';
 
 export const hash = (key: string) => createHash('sha256').update(key).digest();
+
+/** The refusal of the bootstrap key once it has set the casino up, for an act that touches persons. */
+export const retiredBootstrap = (act: string) =>
+  new AppError('FORBIDDEN', `The bootstrap key set the casino up and is retired from persons: two administrators ${act} now`);
 
 /** Keys recently looked up, for routes whose write confirms the key itself. */
 const REMEMBER_MS = 5 * 60_000;
@@ -89,18 +94,27 @@ export class AccessService {
   }
 
   /**
-   * Whether the bootstrap key has set the casino up: two active administrators on the register
-   * hold live administrator keys. From then on it touches no person (src/domain/integrity/two-person.ts).
+   * Whether the bootstrap key has set the casino up: administrator keys were minted for two persons.
+   * From then on, for good, it touches no person (src/domain/integrity/two-person.ts): no
+   * revocation or departure gives it its power back. On `runner` inside a transaction, else the pool.
    */
-  async bootstrapRetired(): Promise<boolean> {
-    const { rows } = await this.prisma.pool.query<{ retired: boolean }>(ACCESS_SQL.bootstrapRetired.bind({}));
-    return rows[0].retired;
+  async bootstrapRetired(runner: SqlRunner = pgRunner(this.prisma.pool)): Promise<boolean> {
+    const [row] = await runner.query<{ retired: boolean }>(ACCESS_SQL.bootstrapRetired.bind({}));
+    return row.retired;
+  }
+
+  /**
+   * The active administrators holding a usable administrator key of their own, leaving out the key
+   * `exceptKeyId` (one about to be revoked), by staff number: who could still act on the register.
+   */
+  async administratorsWithKeys(runner: SqlRunner, exceptKeyId: string | null = null): Promise<string[]> {
+    const rows = await runner.query<{ staff_id: string }>(ACCESS_SQL.administratorsWithKeys.bind({ exceptKeyId }));
+    return rows.map((r) => r.staff_id);
   }
 
   /** Refuses the bootstrap key once it has set the casino up, for an act that touches persons. */
   async assertNotRetiredBootstrap(keyId: string, act: string): Promise<void> {
-    if (keyId === BOOTSTRAP_ADMIN_ID && (await this.bootstrapRetired()))
-      throw new AppError('FORBIDDEN', `The bootstrap key set the casino up and is retired from persons: two administrators ${act} now`);
+    if (keyId === BOOTSTRAP_ADMIN_ID && (await this.bootstrapRetired())) throw retiredBootstrap(act);
   }
 
   /** Forgets a revoked key at once (not needed for safety: writes confirm the key themselves; it spares a refused write). */

@@ -26,8 +26,20 @@ SELECT k.key_hash FROM api_keys k WHERE k.key_hash = ANY (:keyHashes::text[]) AN
 ;
 
 -- name: bootstrapRetired
--- Whether two active administrators on the register hold usable administrator keys.
-SELECT count(DISTINCT s.staff_id) >= 2 AS retired FROM staff s
-JOIN api_keys k ON k.staff_id = s.staff_id AND k.role = 'ADMIN' AND
+-- Whether the bootstrap key has set the casino up: administrator keys were minted for two persons.
+-- A fact, once true true for good: keys are never deleted, and their person and role never change
+-- (the database refuses it; a row changed around the service is a finding of the verification). So
+-- no revocation, expiry or departure gives the bootstrap key its power back; the day fewer than two
+-- administrators can act, break-glass does (docs/operations.md).
+SELECT count(DISTINCT k.staff_id) >= 2 AS retired FROM api_keys k WHERE k.role = 'ADMIN' AND k.staff_id IS NOT NULL;
+
+-- name: administratorsWithKeys
+-- The active administrators who hold a usable administrator key of their own, leaving out one key
+-- (the one about to be revoked; none when null): a key whose claim a witness confirmed, or that no
+-- key on record minted (the bootstrap key, break-glass), is its person's alone (src/domain/integrity/
+-- two-person.ts personsOf). Staff numbers, in order.
+SELECT DISTINCT k.staff_id FROM api_keys k
+WHERE k.role = 'ADMIN' AND k.staff_id IS NOT NULL AND k.id IS DISTINCT FROM :exceptKeyId::uuid
+  AND (k.claim_witnessed_at IS NOT NULL OR NOT EXISTS (SELECT 1 FROM api_keys m WHERE m.id::text = k.created_by_key_id)) AND
 -- include: access.sql keyValid
-WHERE s.active AND 'ADMIN' = ANY (s.roles);
+ORDER BY k.staff_id;

@@ -61,6 +61,7 @@ export const SEALED = {
   api_keys: { key: 't.id::text' },
   staff: { key: 't.staff_id' },
   staff_changes: { key: 't.id::text' },
+  key_revocations: { key: 't.id::text' },
   patrons: { key: 't.card' },
   seatings: { key: 't.id::text' },
   dealer_shifts: { key: 't.id::text' },

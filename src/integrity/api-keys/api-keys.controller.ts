@@ -1,11 +1,20 @@
 import { CurrentContext, RequestContext } from '../../platform/common/context';
-import { Body, Controller } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Query } from '@nestjs/common';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ADMINS, DISPLAY_READERS, EVERYONE } from '../../platform/common/actor';
 import { Endpoint } from '../../platform/common/endpoint';
 import { IdParam } from '../../platform/common/validation';
 import { ApiKeysService } from './api-keys.service';
-import { ApiKeyDto, CallerDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto';
+import {
+  ApiKeyDto,
+  CallerDto,
+  CreateApiKeyDto,
+  CreatedApiKeyDto,
+  DecideKeyRevocationDto,
+  KEY_REVOCATION_STATUSES,
+  KeyRevocationDto,
+  ProposeKeyRevocationDto,
+} from './dto/api-key.dto';
 
 @ApiTags('API keys')
 @Controller('v1/api-keys')
@@ -82,14 +91,70 @@ export class ApiKeysController {
 
   @Endpoint('POST', ':id/revoke', {
     operationId: 'revokeApiKey',
-    summary: 'Revoke an API key, effective at once',
-    description: 'Revokes a key, effective for the next request (a coup already committed stays).',
+    summary: "Revoke an API key, effective at once (an administrator's key: two administrators, see revocations)",
+    description:
+      "Revokes a key, effective for the next request (a coup already committed stays). One administrator revokes a table's key or a key of a person who is not an administrator at once, so that a lost key stops now; and anyone revokes a key of their own, with a key held by them alone. An administrator's key (of the ADMIN role, or any key of a person who is an administrator) takes two administrators: this answers SECOND_ADMINISTRATOR_NEEDED, and one proposes it (POST /v1/api-keys/{id}/revocations) for another to approve. Never below two active administrators holding a key of their own (TOO_FEW_ADMINISTRATORS). A key revoked already is answered as it is.",
     writes: "the key's revocation time; the audit entry `apiKey.revoke` (admin stream).",
     roles: ADMINS,
     type: ApiKeyDto,
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'SECOND_ADMINISTRATOR_NEEDED', 'TOO_FEW_ADMINISTRATORS'],
   })
   revoke(@IdParam() id: string, @CurrentContext() ctx: RequestContext): Promise<ApiKeyDto> {
     return this.keys.revoke(id, ctx);
+  }
+
+  @Endpoint('POST', ':id/revocations', {
+    operationId: 'proposeApiKeyRevocation',
+    summary: "Propose revoking a key (an administrator's key); a second administrator must approve",
+    description:
+      "Proposes that a key stop, with the reason. Nothing changes until another administrator approves (POST /v1/api-keys/revocations/{id}/approve): neither who proposed it nor the key's own person. The way to revoke an administrator's key; any other key may be proposed too. The register keeps at least two active administrators holding a key of their own: a revocation that would leave fewer is refused (TOO_FEW_ADMINISTRATORS), here and again when it is approved. Never with the bootstrap key once it has set the casino up.",
+    writes: 'the proposal; the audit entry `apiKey.revocationPropose` (admin stream).',
+    roles: ADMINS,
+    status: 202,
+    type: KeyRevocationDto,
+    errors: ['NOT_FOUND', 'KEY_REVOKED', 'KEY_REVOCATION_PENDING', 'TOO_FEW_ADMINISTRATORS'],
+  })
+  proposeRevocation(@IdParam() id: string, @Body() dto: ProposeKeyRevocationDto, @CurrentContext() ctx: RequestContext): Promise<KeyRevocationDto> {
+    return this.keys.proposeRevocation(id, dto, ctx);
+  }
+
+  @Endpoint('POST', 'revocations/:id/approve', {
+    operationId: 'approveApiKeyRevocation',
+    summary: 'Approve a proposed key revocation (a second person: never who proposed it, nor the key’s own person)',
+    description:
+      "Revokes the key, effective for the next request. The approving key must be held by another person than the proposing key (counting minters of keys their holders have not claimed in front of a witness, as it stood when it proposed), and not by the key's own person.",
+    writes: "the decision, the key's revocation time; the audit entry `apiKey.revoke` (admin stream), naming the proposal and both persons.",
+    roles: ADMINS,
+    type: KeyRevocationDto,
+    errors: ['NOT_FOUND', 'KEY_REVOKED', 'KEY_REVOCATION_DECIDED', 'TOO_FEW_ADMINISTRATORS'],
+  })
+  approveRevocation(@IdParam() id: string, @Body() dto: DecideKeyRevocationDto, @CurrentContext() ctx: RequestContext): Promise<KeyRevocationDto> {
+    return this.keys.approveRevocation(id, dto, ctx);
+  }
+
+  @Endpoint('POST', 'revocations/:id/reject', {
+    operationId: 'rejectApiKeyRevocation',
+    summary: 'Reject (or withdraw) a proposed key revocation',
+    description: "Rejects a proposed revocation, with the reason (note); the proposer withdraws their own this way. Never by the key's own person.",
+    writes: 'the decision; the audit entry `apiKey.revocationReject` (admin stream).',
+    roles: ADMINS,
+    type: KeyRevocationDto,
+    errors: ['NOT_FOUND', 'KEY_REVOCATION_DECIDED'],
+  })
+  rejectRevocation(@IdParam() id: string, @Body() dto: DecideKeyRevocationDto, @CurrentContext() ctx: RequestContext): Promise<KeyRevocationDto> {
+    return this.keys.rejectRevocation(id, dto, ctx);
+  }
+
+  @ApiQuery({ name: 'status', required: false, enum: KEY_REVOCATION_STATUSES })
+  @Endpoint('GET', 'revocations', {
+    operationId: 'listApiKeyRevocations',
+    summary: 'Proposed, approved and rejected key revocations, oldest first',
+    description: 'Every proposed key revocation (the first 500), optionally by status.',
+    roles: ADMINS,
+    type: KeyRevocationDto,
+    isArray: true,
+  })
+  revocations(@Query('status') status?: string): Promise<KeyRevocationDto[]> {
+    return this.keys.revocations(status);
   }
 }

@@ -114,6 +114,7 @@ export const PROOF: Readonly<Record<string, Proof>> = {
   api_keys: sealed('api_keys'),
   staff: sealed('staff'),
   staff_changes: sealed('staff_changes'),
+  key_revocations: sealed('key_revocations'),
   patrons: sealed('patrons'),
   seatings: sealed('seatings'),
   dealer_shifts: sealed('dealer_shifts'),

@@ -3,6 +3,7 @@ import type { RequestContext } from '../../platform/common/context';
 import { AccessService, BOOTSTRAP_ADMIN_ID } from '../../foundation/access/access.service';
 import { AppError, notFound } from '../../platform/common/errors';
 import { PrismaService, Tx } from '../../platform/database/prisma.service';
+import { prismaRunner } from '../../platform/database/sql';
 import { administratorFloorProblem, holderSince, staffChangeProblem, staffProposalProblem } from '../../domain';
 import { Staff, StaffChange } from '../../generated/prisma/client';
 import { AuditLog } from '../../foundation/ledger/audit-log';
@@ -118,9 +119,11 @@ export class StaffService {
   }
 
   /**
-   * Refuses a change that would leave the register fewer than two active administrators. Changes
-   * that take an administrator away wait for each other (one lock for the register's administrators),
-   * so two approved at once cannot each count the other's administrator as staying.
+   * Refuses a change that would leave the register fewer than two active administrators holding a
+   * key of their own (an administrator without one cannot act: a second person for the register
+   * must be able to). Changes that take an administrator away, and revocations of administrators'
+   * keys, wait for each other (one lock for the register's administrators), so two approved at once
+   * cannot each count the other's administrator as staying.
    */
   private async assertAdministratorFloor(tx: Tx, staffId: string, roles: readonly string[], active: boolean): Promise<void> {
     const now = await tx.staff.findUnique({ where: { staffId }, select: { roles: true, active: true } });
@@ -128,7 +131,7 @@ export class StaffService {
     const adminAfter = active && roles.includes('ADMIN');
     if (!adminBefore || adminAfter) return;
     await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended('staff:administrators', 0))`;
-    const others = await tx.staff.count({ where: { active: true, roles: { has: 'ADMIN' }, staffId: { not: staffId } } });
+    const others = (await this.access.administratorsWithKeys(prismaRunner(tx))).filter((p) => p !== staffId).length;
     const problem = administratorFloorProblem(staffId, others, adminBefore, adminAfter);
     if (problem) throw new AppError('TOO_FEW_ADMINISTRATORS', problem);
   }

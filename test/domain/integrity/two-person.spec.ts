@@ -1,5 +1,10 @@
 import {
   administratorFloorProblem,
+  administratorKeysProblem,
+  breakGlassProblem,
+  revocationApprovalProblem,
+  revocationNeedsTwo,
+  revocationRejectionProblem,
   MIN_ADMINISTRATORS,
   holderSince,
   KeyHolder,
@@ -114,5 +119,54 @@ describe('the register keeps two administrators', () => {
     const problem = administratorFloorProblem(staffId, others, before, after);
     expect(problem === null).toBe(!refused);
     if (refused) expect(problem).toContain(`at least ${MIN_ADMINISTRATORS}`);
+  });
+});
+
+describe("revoking an administrator's key", () => {
+  it.each([
+    // the key's role and person, whether that person is an administrator, the caller's key: two needed?
+    ['a terminal key', 'TERMINAL', null, false, key('a', 'E-A'), false],
+    ["a supervisor's key", 'SUPERVISOR', 'E-S', false, key('a', 'E-A'), false],
+    ["another administrator's key", 'ADMIN', 'E-B', true, key('a', 'E-A'), true],
+    ["an administrator's supervisor key", 'SUPERVISOR', 'E-B', true, key('a', 'E-A'), true],
+    ['an ADMIN key of a person no longer an administrator', 'ADMIN', 'E-B', false, key('a', 'E-A'), true],
+    ['their own key, with a key held by them alone', 'ADMIN', 'E-A', true, key('a', 'E-A'), false],
+    ['their own key, with a key another could hold (unwitnessed)', 'ADMIN', 'E-A', true, key('a', 'E-A', ['E-A', 'E-B']), true],
+    ["E-B's key, with an unclaimed key of E-B's that E-A minted", 'ADMIN', 'E-B', true, key('b2', 'E-B', ['E-B', 'E-A']), true],
+  ])('%s', (_what, role, staffId, holderIsAdministrator, caller, two) => {
+    expect(revocationNeedsTwo({ role, staffId }, holderIsAdministrator, caller)).toBe(two);
+  });
+
+  it('is approved by a second person who is not the key’s own; rejected by its proposer, or by anyone but the key’s own person', () => {
+    const target = { id: 'kb', staffId: 'E-B' };
+    const a = key('a', 'E-A');
+    expect(revocationApprovalProblem(a, key('c', 'E-C'), target)).toBeNull();
+    expect(revocationApprovalProblem(a, key('a2', 'E-A'), target)).toContain('second person');
+    expect(revocationApprovalProblem(a, key('b', 'E-B'), target)).toContain('E-B cannot approve the revocation of their own key');
+    expect(revocationApprovalProblem(a, key('c', 'E-C', ['E-C', 'E-B']), target)).toContain('their own key');
+    expect(revocationApprovalProblem(a, key('c', 'E-C', ['E-C', 'E-A']), target)).toContain('E-A could hold both keys');
+    expect(revocationRejectionProblem(a, key('a2', 'E-A'), target)).toBeNull();
+    expect(revocationRejectionProblem(a, key('c', 'E-C'), target)).toBeNull();
+    expect(revocationRejectionProblem(a, key('b', 'E-B'), target)).toContain('their own key');
+  });
+
+  it.each([
+    // administrators holding a key of their own before, and after the revocation: refused?
+    [['E-A', 'E-B'], ['E-A'], true],
+    [['E-A', 'E-B', 'E-C'], ['E-A', 'E-C'], false],
+    [['E-A', 'E-B'], ['E-A', 'E-B'], false],
+    [['E-A'], [], false],
+  ])('%j → %j: refused %s', (before, after, refused) => {
+    const problem = administratorKeysProblem('E-B', before, after);
+    expect(problem === null).toBe(!refused);
+    if (refused) expect(problem).toContain(`at least ${MIN_ADMINISTRATORS}`);
+  });
+});
+
+describe('break-glass', () => {
+  it('is for the day fewer than two administrators hold a key of their own', () => {
+    expect(breakGlassProblem([])).toBeNull();
+    expect(breakGlassProblem(['E-A'])).toBeNull();
+    expect(breakGlassProblem(['E-A', 'E-B'])).toContain('through the API');
   });
 });

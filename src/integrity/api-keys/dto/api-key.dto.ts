@@ -92,3 +92,35 @@ export class CallerDto {
   staffId: string | null;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) expiresAt: string | null;
 }
+
+export class ProposeKeyRevocationDto {
+  @TextField({
+    description: 'Why the key should stop: a departure, a key lost or shared (kept with the proposal)',
+    example: 'Left the company on 2026-12-11',
+    maxLength: 500,
+    minLength: 3,
+  })
+  reason: string;
+}
+
+export class DecideKeyRevocationDto {
+  @TextField({ description: 'A note with the decision (required to reject)', example: 'Confirmed with HR', maxLength: 500, required: false })
+  note?: string;
+}
+
+export const KEY_REVOCATION_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+
+/** The revocation of a key, proposed by one administrator and decided by another. */
+export class KeyRevocationDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid', description: 'The key to revoke' }) keyId: string;
+  @ApiProperty({ nullable: true, type: String, description: "The key's person (null: a table's key)" }) keyStaffId: string | null;
+  @ApiProperty({ enum: ROLES, enumName: 'Role', description: "The key's role" }) keyRole: Role;
+  @ApiProperty() reason: string;
+  @ApiProperty({ description: 'The key that proposed it' }) proposedByKeyId: string;
+  @ApiProperty({ format: 'date-time' }) proposedAt: string;
+  @ApiProperty({ enum: KEY_REVOCATION_STATUSES, enumName: 'KeyRevocationStatus' }) status: string;
+  @ApiProperty({ nullable: true, type: String, description: 'The key that approved or rejected it' }) decidedByKeyId: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) decidedAt: string | null;
+  @ApiProperty({ nullable: true, type: String }) decisionNote: string | null;
+}
