@@ -12,6 +12,7 @@ import { bodyDigest, checkSignature, SignedCheckpoint } from '../integrity/audit
 import { AuditKeyring, auditKeyringFromFile, parseAuditKeys } from '../platform/config/keyring';
 import { checkRecords } from '../integrity/audit/records';
 import { compareWithCheckpoint, Finding, ledgerCounts, walkChains } from '../integrity/audit/verification';
+import { BreakGlassEvent, breakGlassEvents } from '../integrity/audit/break-glass';
 
 function usage(problem: string): never {
   console.error(`${problem}\nUsage: DATABASE_URL=postgres://… npm run audit:verify -- --checkpoint FILE [--checkpoint FILE …] [--pin KEY_FINGERPRINT]`);
@@ -35,7 +36,7 @@ export async function verifyAgainstCheckpoints(
   checkpoints: SignedCheckpoint[],
   pin: string | null,
   keyring: AuditKeyring | null,
-): Promise<{ findings: Finding[]; entries: number; macsChecked: boolean }> {
+): Promise<{ findings: Finding[]; entries: number; macsChecked: boolean; breakGlass: BreakGlassEvent[] }> {
   const findings: Finding[] = [];
   const fingerprints = new Set(checkpoints.map((c) => c.keyFingerprint));
   for (const c of checkpoints) {
@@ -84,8 +85,9 @@ export async function verifyAgainstCheckpoints(
           reason: `the service's own copy of the checkpoint of ${c.body.at} is missing from the database: removed`,
         });
     }
+    const breakGlass = await breakGlassEvents(db);
     await db.query('ROLLBACK');
-    return { findings, entries: walk.entries, macsChecked: walk.macsChecked };
+    return { findings, entries: walk.entries, macsChecked: walk.macsChecked, breakGlass };
   } finally {
     await db.end();
   }
@@ -107,11 +109,16 @@ async function main(): Promise<void> {
     : process.env.AUDIT_KEYS_FILE
       ? auditKeyringFromFile(process.env.AUDIT_KEYS_FILE, false)
       : null;
-  const { findings, entries, macsChecked } = await verifyAgainstCheckpoints(databaseUrl, checkpoints, pin, keyring);
+  const { findings, entries, macsChecked, breakGlass } = await verifyAgainstCheckpoints(databaseUrl, checkpoints, pin, keyring);
   console.log(
     `Checked ${entries} audit entries against ${checkpoints.length} checkpoint(s) signed by ${[...new Set(checkpoints.map((c) => c.keyFingerprint))].join(', ')}`,
   );
   if (!macsChecked) console.log('MACs not checked: give AUDIT_KEYS or AUDIT_KEYS_FILE to check them too');
+  // Not a problem (keyed, sealed), but never silent: each administrator made outside the API.
+  for (const b of breakGlass)
+    console.log(
+      `BREAK-GLASS at ${b.at} (stream ${b.stream} entry ${b.seq}): ${b.staffId} made an administrator with the database and the audit key; reason: ${b.reason}; present: ${b.present.join('; ')}${b.lost.length ? `; keys revoked as lost: ${b.lost.join(', ')}` : ''}`,
+    );
   if (findings.length === 0) {
     console.log('OK: the records pass through every checkpoint; nothing was found rewritten or removed');
     return;

@@ -209,8 +209,16 @@ export const BREAK_GLASS_ACTION = 'staff.breakGlass';
 /** Who the break-glass entries and the keys it mints name as their author. */
 export const BREAK_GLASS_KEY_ID = 'break-glass';
 
-/** Why break-glass may not be used: the administrators holding keys of their own can act through the API; null when it may. */
-export function breakGlassProblem(administratorsWithKeys: readonly string[]): string | null {
+/**
+ * Why break-glass may not be used: at least MIN_ADMINISTRATORS people must be present and named
+ * (the two-person rule, kept outside the API that day), and fewer than MIN_ADMINISTRATORS
+ * administrators may hold a usable key of their own, counting no key of the persons whose keys it
+ * revokes as lost (`administratorsWithKeys` leaves them out); null when it may.
+ */
+export function breakGlassProblem(administratorsWithKeys: readonly string[], present: readonly string[]): string | null {
+  const people = new Set(present.map((p) => p.trim().toLowerCase()).filter(Boolean));
+  if (people.size < MIN_ADMINISTRATORS)
+    return `Name at least ${MIN_ADMINISTRATORS} people present (--present, each once): break-glass is witnessed like any two-person act`;
   if (administratorsWithKeys.length < MIN_ADMINISTRATORS) return null;
-  return `${administratorsWithKeys.join(' and ')} hold keys of their own: two administrators change the register through the API (POST /v1/staff). Break-glass is only for the day fewer than ${MIN_ADMINISTRATORS} can`;
+  return `${administratorsWithKeys.join(' and ')} hold keys of their own: two administrators change the register through the API (POST /v1/staff). Break-glass is only for the day fewer than ${MIN_ADMINISTRATORS} can (name those whose keys are lost with --lost)`;
 }

@@ -17,6 +17,7 @@ import { appendWithSeals, auditParams } from '../../foundation/ledger/audit-log'
 import { seal, SealedRelation } from '../../foundation/ledger/seals';
 import { ADOPTED_SQL } from './seal-checks';
 import { ChainWalk, compareWithCheckpoint, Finding, ledgerCounts, walkChains } from './verification';
+import { breakGlassEvents } from './break-glass';
 
 /**
  * The audit trail as auditors read it: entries, verification, signed checkpoints. (Entries are
@@ -190,6 +191,7 @@ export class AuditService implements OnModuleInit, OnModuleDestroy {
       firstBroken: findings[0] ?? null,
       problems: findings,
       checkedAgainst: newest ? { at: newest.body.at, keyFingerprint: newest.keyFingerprint } : null,
+      breakGlass: await breakGlassEvents(this.prisma.pool),
     };
     return { report, walk, rotated };
   }

@@ -164,9 +164,12 @@ describe("revoking an administrator's key", () => {
 });
 
 describe('break-glass', () => {
-  it('is for the day fewer than two administrators hold a key of their own', () => {
-    expect(breakGlassProblem([])).toBeNull();
-    expect(breakGlassProblem(['E-A'])).toBeNull();
-    expect(breakGlassProblem(['E-A', 'E-B'])).toContain('through the API');
+  it('is for the day fewer than two administrators hold a key of their own, with two people present', () => {
+    const two = ['Ann Lee, compliance', 'Bo Chan, IT (audit key)'];
+    expect(breakGlassProblem([], two)).toBeNull();
+    expect(breakGlassProblem(['E-A'], two)).toBeNull();
+    expect(breakGlassProblem(['E-A', 'E-B'], two)).toContain('through the API');
+    expect(breakGlassProblem([], ['Ann Lee'])).toContain('at least 2 people present');
+    expect(breakGlassProblem([], ['Ann Lee', ' ann lee '])).toContain('each once');
   });
 });

@@ -58,6 +58,16 @@ export class CheckedAgainstDto {
   @ApiProperty({ description: 'sha256 of the signing public key (SPKI DER), hex' }) keyFingerprint: string;
 }
 
+export class BreakGlassEventDto {
+  @ApiProperty() stream: string;
+  @ApiProperty() seq: number;
+  @ApiProperty({ format: 'date-time' }) at: string;
+  @ApiProperty({ description: 'The person made an administrator' }) staffId: string;
+  @ApiProperty() reason: string;
+  @ApiProperty({ type: String, isArray: true, description: 'Everyone present, as they signed the record' }) present: string[];
+  @ApiProperty({ type: String, isArray: true, description: 'The persons whose keys were revoked as lost' }) lost: string[];
+}
+
 export class AuditVerificationDto {
   @ApiProperty() ok: boolean;
   @ApiProperty() entriesChecked: number;
@@ -67,6 +77,13 @@ export class AuditVerificationDto {
   problems: BrokenLinkDto[];
   @ApiProperty({ type: CheckedAgainstDto, nullable: true, description: 'The signed checkpoint the database was compared with, if any' })
   checkedAgainst: CheckedAgainstDto | null;
+  @ApiProperty({
+    type: BreakGlassEventDto,
+    isArray: true,
+    description:
+      'Every break-glass: an administrator made with the database and the audit key, outside the API, the day fewer than two could act (docs/operations.md). Keyed, so not a problem; listed so that none goes unseen',
+  })
+  breakGlass: BreakGlassEventDto[];
 }
 
 export class StreamHeadDto {
