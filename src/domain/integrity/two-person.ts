@@ -15,8 +15,11 @@
  * second person to hold the other key.
  *
  * The bootstrap key (the installation's, from the environment) is the one trusted root: it registers
- * the first two administrators alone and mints their keys, then retires from everything that touches
- * persons (src/integrity/staff, src/integrity/api-keys). Keys it minted count their own person only.
+ * the first two administrators alone and mints their keys, then retires, for good, from everything
+ * that touches persons (src/integrity/staff, src/integrity/api-keys). Keys it minted count their own
+ * person only. Taking power away is two-person too: an administrator's key is revoked by one
+ * administrator's proposal and another's approval, and the register never falls below two
+ * administrators who can act through the API; the day it has anyway, break-glass.
  */
 export interface KeyHolder {
   readonly keyId: string;

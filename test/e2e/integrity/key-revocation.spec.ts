@@ -73,6 +73,7 @@ it("one administrator cannot revoke another's key alone: a second approves, neve
   expect((await decide(c, proposed.id, 'approve').expect(200)).body).toMatchObject({ status: 'APPROVED' });
   expect((await ctx.as(b.key).get('/v1/api-keys/me')).status).toBe(401);
   expect((await decide(c, proposed.id, 'reject')).body.code).toBe('KEY_REVOCATION_DECIDED');
+  expect((await proposeRevocation(c, b.id)).body.code).toBe('KEY_REVOKED');
   const [entry] = (await ctx.as(a.key).get(`/v1/audit?action=apiKey.revoke&entityId=${b.id}`).expect(200)).body;
   expect(entry.entry.data).toMatchObject({ revocationId: proposed.id, proposedBy: { persons: ['E-A'] }, approvedBy: { persons: ['E-C'] } });
 
