@@ -1,0 +1,55 @@
+import { PoolClient } from 'pg';
+import { startTestApp, TestContext } from '../../support/app';
+import { givenKey, givenPit } from '../../support/builders';
+
+/**
+ * Issue 49's findings 5 and 6, each as the examiner found it: a record rewritten, or deleted, by the
+ * database's superuser with every trigger off, and what it did to what people see. Each is named by
+ * the verification (GET /v1/audit/verify) now, or can no longer change what anyone sees.
+ */
+let ctx: TestContext;
+let auditor: string;
+beforeAll(async () => {
+  ctx = await startTestApp();
+  auditor = await givenKey(ctx, 'AUDITOR');
+});
+afterAll(() => ctx?.close());
+
+const TIE = { player: ['KS', '6D'], banker: ['3H', '2C', 'AS'] }; // 6–6
+const BANKER_7 = { player: ['KS', '5D', 'KH'], banker: ['7H', 'KC'] };
+
+/** `fn` on a connection of the database's owner with every trigger off (session_replication_role = replica). */
+async function asSuperuser<T>(fn: (su: PoolClient) => Promise<T>): Promise<T> {
+  const su = await ctx.prisma.pool.connect();
+  try {
+    await su.query('SET session_replication_role = replica');
+    return await fn(su);
+  } finally {
+    await su.query('RESET session_replication_role').catch(() => undefined);
+    su.release();
+  }
+}
+
+const problems = async (): Promise<{ id: string | null; reason: string }[]> => (await ctx.as(auditor).get('/v1/audit/verify').expect(200)).body.problems;
+
+describe('finding 5: what must be sealed follows from the audit entries', () => {
+  it('a withdrawn tie bet set back to OPEN with its seal deleted, then paid by the next coup, is named by the verification', async () => {
+    const { terminal, shoe } = await givenPit(ctx, { code: 'F5-SEAL', tieBetsStay: true });
+    const tie = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: TIE, wagers: [{ seat: 1, betType: 'BANKER', amount: 1000 }] });
+    const carried = tie.body.carriedForward[0].id as string;
+    expect((await ctx.as(terminal).post(`/v1/wagers/${carried}/withdraw`, {})).status).toBe(200);
+    expect((await problems()).filter((p) => p.id === `wagers/${carried}`)).toEqual([]);
+    await asSuperuser(async (su) => {
+      await su.query(`UPDATE wagers SET status = 'OPEN' WHERE id = $1::uuid AND gaming_day IS NULL`, [carried]);
+      expect((await su.query(`DELETE FROM row_seals WHERE relation = 'wagers' AND row_key = $1`, [carried])).rowCount).toBe(1);
+    });
+    const named = async () => (await problems()).filter((p) => p.id === `wagers/${carried}`);
+    expect(await named()).toHaveLength(1);
+    // The next coup pays it (the shoe was not touched): still named, as a bet sealed withdrawn whose seal is gone.
+    const paid = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: BANKER_7 });
+    expect(paid.status).toBe(201);
+    expect(paid.body.wagers.map((w: { id: string }) => w.id)).toContain(carried);
+    const [finding] = await named();
+    expect(finding.reason).toMatch(/wager\.withdraw.*its seal is gone/);
+  });
+});
