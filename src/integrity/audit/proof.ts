@@ -163,7 +163,6 @@ export const PROOF: Readonly<Record<string, Proof>> = {
   surveillance_cursors: { by: 'operational', why: 'how far the surveyor has read each stream' },
   coup_surveillance: { by: 'operational', why: "the surveyor's working copy of each coup's odds, recomputed from the coups" },
   shoe_runs: { by: 'operational', why: "the surveyor's index of card runs, rebuilt from the coups" },
-  slip_counters: { by: 'operational', why: 'the last slip number issued; the slips themselves are sealed with their numbers' },
   _prisma_migrations: { by: 'operational', why: 'which migrations ran' },
 };
 

@@ -53,3 +53,27 @@ describe('finding 5: what must be sealed follows from the audit entries', () => 
     expect(finding.reason).toMatch(/wager\.withdraw.*its seal is gone/);
   });
 });
+
+describe('finding 6: the slips are numbered from the slips', () => {
+  it('a slip counter lowered by the superuser neither refuses the next slip nor repeats a number: the next number follows the sealed slips', async () => {
+    const { supervisor, table } = await givenPit(ctx, { code: 'F6-SLIPS' });
+    const s = ctx.as(supervisor);
+    const session = (await s.post(`/v1/tables/${table.id}/sessions`, { opener: [{ denomination: 2500, count: 40 }] }).expect(201)).body;
+    const slip = async () => s.post(`/v1/table-sessions/${session.id}/slips`, { kind: 'FILL', chips: [{ denomination: 2500, count: 4 }] });
+    const first = (await slip()).body;
+    const second = (await slip()).body;
+    expect(second.number).toBe(first.number + 1);
+    // What the examiner did: the counter of the last number issued set back (where there still is one).
+    await asSuperuser(async (su) => {
+      if ((await su.query(`SELECT to_regclass('slip_counters') IS NOT NULL AS present`)).rows[0].present)
+        await su.query(`UPDATE slip_counters SET last_number = 0 WHERE property_id = $1::uuid`, [table.propertyId]);
+    });
+    const third = await slip();
+    expect(third.status).toBe(201);
+    expect(third.body.number).toBe(second.number + 1);
+    // Two slips at once still take two numbers, one after the other.
+    const both = await Promise.all([slip(), slip()]);
+    expect(both.map((r) => r.status)).toEqual([201, 201]);
+    expect(both.map((r) => r.body.number).sort((a, b) => a - b)).toEqual([third.body.number + 1, third.body.number + 2]);
+  });
+});
