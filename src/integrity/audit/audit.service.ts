@@ -8,7 +8,7 @@ import { Prisma } from '../../generated/prisma/client';
 import { AuditEntryDto, AuditQueryDto, AuditVerificationDto } from './dto/audit.dto';
 import { canonicalJson } from '../../platform/common/canonical';
 import { bodyDigest, CHECKPOINT_FORMAT, CheckpointBody, checkSignature, fingerprintOf, SignedCheckpoint, signCheckpoint } from './checkpoint';
-import { AuditKeyring } from '../../platform/config/keyring';
+import { answerMac, AuditKeyring } from '../../platform/config/keyring';
 import { AUDIT_SECRETS, AuditSecrets } from '../../foundation/ledger/audit-log';
 import { checkRecords } from './records';
 import { SYSTEM_CONTEXT } from '../../platform/common/context';
@@ -16,6 +16,7 @@ import { pgRunner } from '../../platform/database/sql';
 import { appendWithSeals, auditParams } from '../../foundation/ledger/audit-log';
 import { seal, SealedRelation } from '../../foundation/ledger/seals';
 import { ADOPTED_SQL } from './seal-checks';
+import { ANSWERS_ADOPTED_SQL } from './answer-checks';
 import { ChainWalk, compareWithCheckpoint, Finding, ledgerCounts, walkChains } from './verification';
 
 /**
@@ -39,11 +40,15 @@ export class AuditService implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleInit(): Promise<void> {
-    await this.adoptBaseline().catch((e: Error) => {
+    const adopt = async () => {
+      await this.adoptBaseline();
+      await this.adoptAnswers();
+    };
+    await adopt().catch((e: Error) => {
       // The service starts with its database down too (health answers 503): adopt once it answers.
-      this.logger.warn(`The rows recorded before the seals are not sealed yet (${e.message}); trying again in 30 s`);
+      this.logger.warn(`The rows recorded before the seals, or the answers before their MACs, are not keyed yet (${e.message}); trying again in 30 s`);
       this.adopting = setInterval(() => {
-        this.adoptBaseline()
+        adopt()
           .then(() => this.stopAdopting())
           .catch(() => undefined);
       }, 30_000);
@@ -91,6 +96,46 @@ export class AuditService implements OnModuleInit, OnModuleDestroy {
       return rows.length;
     });
     if (adopted !== null) this.logger.log(`Sealed the ${adopted} rows recorded before the seals (seals.adopt)`);
+  }
+
+  /**
+   * The answers stored before their MACs (migration 20261214153710_answers_keyed) are keyed once, at
+   * the first start after it, by an `answers.adopt` entry of the admin stream, and an earlier
+   * release's claims without an answer (dead since its instances were replaced) dropped: from then
+   * on an answer without its MAC is never replayed, and is a finding.
+   */
+  private async adoptAnswers(): Promise<void> {
+    const adopted = await this.prisma.rawTransaction(SYSTEM_CONTEXT, async (client) => {
+      await client.query("SELECT pg_advisory_xact_lock(hashtextextended('sabot:answers:adopt', 0))");
+      if ((await client.query(ANSWERS_ADOPTED_SQL)).rowCount) return null;
+      const dropped = (await client.query('DELETE FROM idempotency_records WHERE mac IS NULL AND completed_at IS NULL')).rowCount ?? 0;
+      const secret = this.keyring.keys.get(this.keyring.currentId)!;
+      let keyed = 0;
+      for (;;) {
+        const { rows } = await client.query<{
+          id: string;
+          scope: string;
+          key: string;
+          request_hash: string;
+          status_code: number | null;
+          response_body: string | null;
+        }>('SELECT id::text, scope, key, request_hash, status_code, response_body FROM idempotency_records WHERE mac IS NULL LIMIT 5000');
+        if (rows.length === 0) break;
+        const macs = rows.map((r) =>
+          answerMac(secret, { id: r.id, scope: r.scope, key: r.key, requestHash: r.request_hash, status: r.status_code ?? -1, body: r.response_body ?? '' }),
+        );
+        await client.query('UPDATE idempotency_records r SET mac = u.mac, mac_key = $1 FROM unnest($2::uuid[], $3::text[]) AS u(id, mac) WHERE r.id = u.id', [
+          this.keyring.currentId,
+          rows.map((r) => r.id),
+          macs,
+        ]);
+        keyed += rows.length;
+      }
+      const entry = { stream: 'admin', action: 'answers.adopt', entityType: 'answers', entityId: 'adopt', data: { keyed, claimsDropped: dropped } };
+      await appendWithSeals(pgRunner(client), this.keyring, auditParams(SYSTEM_CONTEXT, entry, this.keyring), entry);
+      return keyed;
+    });
+    if (adopted) this.logger.log(`Keyed the ${adopted} answers stored before their MACs (answers.adopt)`);
   }
 
   private stopAdopting(): void {

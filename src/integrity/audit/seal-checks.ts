@@ -140,11 +140,7 @@ export async function checkSeals(db: Queryable, keyring: AuditKeyring | null, pe
     if (!s) exits.push(finding(relation, key.join('/'), `was sealed by ${entry} and its seal is gone: it was changed around the service`));
     else if (s.stream !== latest.stream || s.seq !== latest.seq)
       exits.push(
-        finding(
-          relation,
-          key.join('/'),
-          `is sealed by entry ${s.stream}#${s.seq}, but ${entry} wrote it last: its seal was put back as it was before`,
-        ),
+        finding(relation, key.join('/'), `is sealed by entry ${s.stream}#${s.seq}, but ${entry} wrote it last: its seal was put back as it was before`),
       );
     else if (!leaves || !action || !leaves.after.includes(action) || !leftAs.get(ref))
       exits.push(

@@ -1,5 +1,5 @@
 import { PoolClient } from 'pg';
-import { startTestApp, TestContext } from '../../support/app';
+import { AUDIT_KEYS, startTestApp, TestContext } from '../../support/app';
 import { givenKey, givenPit } from '../../support/builders';
 
 /**
@@ -75,5 +75,81 @@ describe('finding 6: the slips are numbered from the slips', () => {
     const both = await Promise.all([slip(), slip()]);
     expect(both.map((r) => r.status)).toEqual([201, 201]);
     expect(both.map((r) => r.body.number).sort((a, b) => a - b)).toEqual([third.body.number + 1, third.body.number + 2]);
+  });
+});
+
+describe('finding 6: a stored answer is replayed only as the service stored it', () => {
+  /** The answer's column rewritten through its text, whatever its type (jsonb before the answers were keyed, text since). */
+  async function rewriteAnswer(su: PoolClient, key: string, edit: (text: string) => string): Promise<void> {
+    const [{ type }] = (
+      await su.query(`SELECT data_type AS type FROM information_schema.columns WHERE table_name = 'idempotency_records' AND column_name = 'response_body'`)
+    ).rows;
+    const [{ body }] = (await su.query(`SELECT response_body::text AS body FROM idempotency_records WHERE key = $1`, [key])).rows;
+    await su.query(`UPDATE idempotency_records SET response_body = $2::text::${type === 'jsonb' ? 'jsonb' : 'text'} WHERE key = $1`, [key, edit(body)]);
+  }
+  const forge = (text: string) => text.replace(/"winner":\s*"BANKER"/, '"winner":"PLAYER"').replace(/"payout":\s*\d+/g, '"payout":999999');
+
+  it("a rewritten record is not replayed to the terminal's retry (another winner, another payout): refused with IDEMPOTENCY_ANSWER_UNPROVEN, and named by the verification", async () => {
+    const { terminal, shoe } = await givenPit(ctx, { code: 'F6-ANSWER' });
+    const send = () =>
+      ctx
+        .as(terminal)
+        .post(`/v1/shoes/${shoe.id}/coups`, { cards: BANKER_7, wagers: [{ seat: 1, betType: 'BANKER', amount: 10_000 }] })
+        .set('Idempotency-Key', 'F6-ANSWER-1');
+    const first = await send();
+    expect(first.status).toBe(201);
+    expect(first.body.outcome.winner).toBe('BANKER');
+    await asSuperuser((su) => rewriteAnswer(su, 'F6-ANSWER-1', forge));
+    const retry = await send();
+    expect(retry.body.outcome?.winner).not.toBe('PLAYER');
+    expect([retry.status, retry.body.code]).toEqual([500, 'IDEMPOTENCY_ANSWER_UNPROVEN']);
+    const [{ id }] = (await ctx.prisma.pool.query(`SELECT id::text FROM idempotency_records WHERE key = 'F6-ANSWER-1'`)).rows;
+    expect((await problems()).filter((p) => p.id === `idempotency_records/${id}`)).toHaveLength(1);
+    // Nothing was made twice.
+    expect((await ctx.as(terminal).get(`/v1/shoes/${shoe.id}/coups`)).body).toHaveLength(1);
+  });
+
+  it('an answer forged with the audit key itself still disagrees with the ledger it reports: refused', async () => {
+    const { terminal, shoe } = await givenPit(ctx, { code: 'F6-LEDGER' });
+    const send = () =>
+      ctx
+        .as(terminal)
+        .post(`/v1/shoes/${shoe.id}/coups`, { cards: BANKER_7, wagers: [{ seat: 1, betType: 'BANKER', amount: 10_000 }] })
+        .set('Idempotency-Key', 'F6-LEDGER-1');
+    expect((await send()).status).toBe(201);
+    await asSuperuser(async (su) => {
+      await rewriteAnswer(su, 'F6-LEDGER-1', forge);
+      // Keyed again with the audit key (as only its holder could): the MAC holds, the ledger does not agree.
+      const { answerMac, parseAuditKeys } = await import('../../../src/platform/config/keyring');
+      const keyring = parseAuditKeys(AUDIT_KEYS);
+      const [r] = (
+        await su.query(`SELECT id::text, scope, key, request_hash, status_code, response_body::text AS body FROM idempotency_records WHERE key = 'F6-LEDGER-1'`)
+      ).rows;
+      if ((await su.query(`SELECT 1 FROM information_schema.columns WHERE table_name = 'idempotency_records' AND column_name = 'mac'`)).rowCount)
+        await su.query(`UPDATE idempotency_records SET mac = $2 WHERE id = $1::uuid`, [
+          r.id,
+          answerMac(keyring.keys.get(keyring.currentId)!, {
+            id: r.id,
+            scope: r.scope,
+            key: r.key,
+            requestHash: r.request_hash,
+            status: r.status_code,
+            body: r.body,
+          }),
+        ]);
+    });
+    const retry = await send();
+    expect([retry.status, retry.body.code]).toEqual([500, 'IDEMPOTENCY_ANSWER_UNPROVEN']);
+    expect(retry.body.message).toMatch(/outcome|wager/);
+  });
+
+  it('a deleted record is named by the verification: the entry written with the answer names it', async () => {
+    const { terminal, shoe } = await givenPit(ctx, { code: 'F6-GONE' });
+    const sent = await ctx.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: BANKER_7 }).set('Idempotency-Key', 'F6-GONE-1');
+    expect(sent.status).toBe(201);
+    const [{ id }] = (await ctx.prisma.pool.query(`SELECT id::text FROM idempotency_records WHERE key = 'F6-GONE-1'`)).rows;
+    await asSuperuser((su) => su.query(`DELETE FROM idempotency_records WHERE id = $1::uuid`, [id]));
+    const named = (await problems()).filter((p) => p.id === `idempotency_records/${id}`);
+    expect(named.map((p) => p.reason)).toEqual([expect.stringMatching(/coup\.settle|is gone/)]);
   });
 });
