@@ -1,6 +1,12 @@
-import { PoolClient } from 'pg';
+import { AckPolicy, connect, DeliverPolicy, JsMsg } from 'nats';
+import { Client, PoolClient } from 'pg';
+import { Card, dealPuntoBanco, formatCard, seededRandom, shuffledShoe } from '../../../src/domain';
+import { Surveyor } from '../../../src/integrity/surveillance/surveyor';
+import { EventRelay } from '../../../src/operations/events/event-relay';
+import { Metrics } from '../../../src/platform/common/metrics';
+import { answerMac, parseAuditKeys } from '../../../src/platform/config/keyring';
 import { AUDIT_KEYS, startTestApp, TestContext } from '../../support/app';
-import { givenKey, givenPit } from '../../support/builders';
+import { givenKey, givenPit, givenShoe } from '../../support/builders';
 
 /**
  * Issue 49's findings 5 and 6, each as the examiner found it: a record rewritten, or deleted, by the
@@ -120,7 +126,6 @@ describe('finding 6: a stored answer is replayed only as the service stored it',
     await asSuperuser(async (su) => {
       await rewriteAnswer(su, 'F6-LEDGER-1', forge);
       // Keyed again with the audit key (as only its holder could): the MAC holds, the ledger does not agree.
-      const { answerMac, parseAuditKeys } = await import('../../../src/platform/config/keyring');
       const keyring = parseAuditKeys(AUDIT_KEYS);
       const [r] = (
         await su.query(`SELECT id::text, scope, key, request_hash, status_code, response_body::text AS body FROM idempotency_records WHERE key = 'F6-LEDGER-1'`)
@@ -151,5 +156,166 @@ describe('finding 6: a stored answer is replayed only as the service stored it',
     await asSuperuser((su) => su.query(`DELETE FROM idempotency_records WHERE id = $1::uuid`, [id]));
     const named = (await problems()).filter((p) => p.id === `idempotency_records/${id}`);
     expect(named.map((p) => p.reason)).toEqual([expect.stringMatching(/coup\.settle|is gone/)]);
+  });
+});
+
+/** A gauge's value as a scrape reads it (the service's own registry). */
+async function gauge(name: string, on: TestContext = ctx): Promise<number> {
+  const text = await on.app.get(Metrics).registry.getSingleMetricAsString(name);
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  return Number(line!.slice(line!.lastIndexOf(' ') + 1));
+}
+
+describe('finding 6: the surveyor reads on from where it got to', () => {
+  let client: Client;
+  let surveyor: Surveyor;
+  const notes: string[] = [];
+  beforeAll(async () => {
+    client = new Client({ connectionString: ctx.databaseUrl });
+    await client.connect();
+    surveyor = new Surveyor(client, parseAuditKeys(AUDIT_KEYS), (_level, message) => notes.push(message));
+  });
+  afterAll(() => client?.end());
+  /** Passes until the surveyor has read everything recorded (it follows the log in order). */
+  const surveyAll = async () => {
+    for (let i = 0; i < 100 && (await surveyor.passOnce()) > 0; i++);
+  };
+
+  async function deal(terminal: string, shoeId: string, cards: Card[], count: number): Promise<Card[]> {
+    let pos = 0;
+    for (let i = 0; i < count; i++) {
+      const d = dealPuntoBanco(cards, pos)!;
+      const res = await ctx.as(terminal).post(`/v1/shoes/${shoeId}/coups`, { cards: { player: d.player.map(formatCard), banker: d.banker.map(formatCard) } });
+      expect(res.status).toBe(201);
+      pos += d.used;
+    }
+    return cards.slice(0, pos);
+  }
+
+  it('a surveillance cursor moved past a shoe no longer hides a false shuffle: the backlog counts it, the surveyor surveys it, the verification names the move', async () => {
+    const pit = await givenPit(ctx, { code: 'F6-SURVEY' });
+    const first = await deal(pit.terminal, pit.shoe.id, shuffledShoe(8, seededRandom(41)), 40);
+    expect((await ctx.as(pit.terminal).post(`/v1/shoes/${pit.shoe.id}/close`, {})).status).toBe(200);
+    await surveyAll();
+    // The next shoe holds 16 cards of the last one's in their order (a false shuffle).
+    const slug = first.slice(100, 116);
+    const rest = shuffledShoe(8, seededRandom(42));
+    for (const c of slug) rest.splice(rest.indexOf(c), 1);
+    const second = await givenShoe(ctx, pit.terminal, pit.table.id);
+    await deal(pit.terminal, second.id, [...rest.slice(0, 30), ...slug, ...rest.slice(30)], 12);
+    expect(await gauge('sabot_surveillance_backlog_entries')).toBeGreaterThanOrEqual(13);
+    // The superuser moves the table's cursor past the shoe.
+    await asSuperuser((su) =>
+      su.query(`UPDATE surveillance_cursors SET seq = (SELECT seq FROM audit_heads WHERE stream = $1) WHERE stream = $1`, [pit.table.id]),
+    );
+    expect(await gauge('sabot_surveillance_backlog_entries')).toBeGreaterThanOrEqual(13);
+    expect((await problems()).filter((p) => p.id === `surveillance_cursors/${pit.table.id}`)).toHaveLength(1);
+    await surveyAll();
+    const { rows } = await ctx.prisma.pool.query(`SELECT kind FROM surveillance_alerts WHERE shoe_id = $1::uuid`, [second.id]);
+    expect(rows.map((r) => r.kind)).toEqual(['REPEATED_RUN']);
+    expect(await gauge('sabot_surveillance_backlog_entries')).toBe(0);
+    // Surveyed now, and the move stays on the record.
+    expect((await problems()).filter((p) => p.id === `surveillance_cursors/${pit.table.id}`).map((p) => p.reason)).toEqual([
+      expect.stringMatching(/set it back/),
+    ]);
+  });
+});
+
+describe('finding 6: the event relay publishes on from where it got to', () => {
+  const MACHINE_NATS = 'nats://127.0.0.1:4222';
+  const stream = `SABOT_P${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+  let live: TestContext;
+  beforeAll(async () => {
+    live = await startTestApp({ NATS_URL: MACHINE_NATS, EVENTS_STREAM: stream, EVENTS_POLL_MS: '10' });
+  });
+  afterAll(() => live?.close());
+
+  /** The seqs of a table's events JetStream holds, read from the start by a fresh consumer. */
+  async function published(tableId: string): Promise<number[]> {
+    const nc = await connect({ servers: MACHINE_NATS });
+    try {
+      const jsm = await nc.jetstreamManager();
+      const name = `reader_${Math.random().toString(36).slice(2, 10)}`;
+      await jsm.consumers.add(stream, {
+        durable_name: name,
+        ack_policy: AckPolicy.None,
+        deliver_policy: DeliverPolicy.All,
+        filter_subject: `${stream.toLowerCase()}.table.${tableId}.>`,
+      });
+      const consumer = await nc.jetstream().consumers.get(stream, name);
+      const out: number[] = [];
+      for (;;) {
+        const batch = await consumer.fetch({ max_messages: 500, expires: 1_000 });
+        let got = 0;
+        for await (const m of batch as AsyncIterable<JsMsg>) {
+          out.push(m.json<{ seq: number }>().seq);
+          got++;
+        }
+        if (got === 0) break;
+      }
+      await jsm.consumers.delete(stream, name);
+      return out;
+    } finally {
+      await nc.close();
+    }
+  }
+  /** Asks again until `ok` holds (no fixed sleep), for at most 30 s. */
+  async function until<T>(read: () => Promise<T>, ok: (x: T) => boolean): Promise<T> {
+    let x = await read();
+    for (let i = 0; i < 300 && !ok(x); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      x = await read();
+    }
+    return x;
+  }
+
+  it('an event relay cursor moved ahead of what was published no longer keeps entries from JetStream: the backlog counts them, the relay publishes them, the verification names the move', async () => {
+    const relay = live.app.get(EventRelay) as EventRelay & { recordProgress?: () => Promise<void>; checkCursors?: () => Promise<void> };
+    const { terminal, shoe, table } = await givenPit(live, { code: 'F6-RELAY' });
+    const coup = () => live.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: BANKER_7 }).expect(201);
+    await coup();
+    expect(
+      await until(
+        () => gauge('sabot_outbox_backlog_entries', live),
+        (n) => n === 0,
+      ),
+    ).toBe(0);
+    await relay.recordProgress?.();
+    const head = async () => Number((await live.prisma.pool.query(`SELECT seq FROM audit_heads WHERE stream = $1`, [table.id])).rows[0].seq);
+    const before = await head();
+    // The superuser moves the table's cursor three entries ahead: the next three would never be published.
+    await asSuperuser(async () => {
+      const su = await live.prisma.pool.connect();
+      try {
+        await su.query('SET session_replication_role = replica');
+        await su.query(`UPDATE event_relay_cursors SET seq = seq + 3 WHERE stream = $1`, [table.id]);
+      } finally {
+        await su.query('RESET session_replication_role');
+        su.release();
+      }
+    });
+    for (let i = 0; i < 3; i++) await coup();
+    expect(await head()).toBe(before + 3);
+    expect(await gauge('sabot_outbox_backlog_entries', live)).toBeGreaterThanOrEqual(3);
+    const auditor = await givenKey(live, 'AUDITOR');
+    const named = async () =>
+      ((await live.as(auditor).get('/v1/audit/verify').expect(200)).body.problems as { id: string; reason: string }[]).filter(
+        (p) => p.id === `event_relay_cursors/${table.id}`,
+      );
+    expect(await named()).toHaveLength(1);
+    // The relay checks its cursors (every minute; here at once): it sets this one back and publishes what it skipped.
+    await relay.checkCursors?.();
+    const seqs = await until(
+      () => published(table.id),
+      (s) => s.length >= before + 3,
+    );
+    expect([...new Set(seqs)].sort((a, b) => a - b)).toEqual(Array.from({ length: before + 3 }, (_, i) => i + 1));
+    expect(
+      await until(
+        () => gauge('sabot_outbox_backlog_entries', live),
+        (n) => n === 0,
+      ),
+    ).toBe(0);
+    expect((await named()).map((p) => p.reason)).toEqual([expect.stringMatching(/set it back/)]);
   });
 });
