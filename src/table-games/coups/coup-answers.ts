@@ -78,7 +78,7 @@ interface LedgerCoup {
   }[];
 }
 
-const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+const text = (v: unknown): string | null => (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'string' ? String(v) : null);
 const same = (a: readonly string[] | undefined, b: readonly string[]) => a !== undefined && a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**

@@ -270,7 +270,7 @@ describe('finding 6: the event relay publishes on from where it got to', () => {
   }
 
   it('an event relay cursor moved ahead of what was published no longer keeps entries from JetStream: the backlog counts them, the relay publishes them, the verification names the move', async () => {
-    const relay = live.app.get(EventRelay) as EventRelay & { recordProgress?: () => Promise<void>; checkCursors?: () => Promise<void> };
+    const relay: { recordProgress?: () => Promise<void>; checkCursors?: () => Promise<void> } = live.app.get(EventRelay);
     const { terminal, shoe, table } = await givenPit(live, { code: 'F6-RELAY' });
     const coup = () => live.as(terminal).post(`/v1/shoes/${shoe.id}/coups`, { cards: BANKER_7 }).expect(201);
     await coup();
