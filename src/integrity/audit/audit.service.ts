@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { createPublicKey } from 'node:crypto';
+import type { PoolClient } from 'pg';
 import { AppError } from '../../platform/common/errors';
 
 import { PrismaService } from '../../platform/database/prisma.service';
@@ -189,27 +190,35 @@ export class AuditService implements OnModuleInit, OnModuleDestroy {
     return (await this.inspect()).report;
   }
 
-  /** The records against their proof, read in one snapshot: a record written meanwhile is seen with its entry and its seal, or not at all. */
-  private async recordFindings(): Promise<Finding[]> {
+  /**
+   * `fn` in one snapshot of the database (a REPEATABLE READ transaction): the chains, the records
+   * and the ledgers' counts are read as of one moment, so a write committing meanwhile (a coup, the
+   * surveyor's pass) is seen whole or not at all, never as a head that no longer matches its chain.
+   */
+  private async inSnapshot<T>(fn: (db: PoolClient) => Promise<T>): Promise<T> {
     const client = await this.prisma.pool.connect();
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      return await checkRecords(client, this.keyring);
+      return await fn(client);
     } finally {
       await client.query('ROLLBACK').catch(() => undefined);
       client.release();
     }
   }
 
-  private async inspect(): Promise<{ report: AuditVerificationDto; walk: ChainWalk; rotated: boolean }> {
+  private async inspect(): Promise<{ report: AuditVerificationDto; walk: ChainWalk; rotated: boolean; ledgers: Record<string, number> }> {
     const newest = await this.newestCheckpoint();
-    const walk = await walkChains(this.prisma.pool, this.keyring, newest?.body.streams ?? []);
-    const findings: Finding[] = [...walk.findings, ...(await this.recordFindings())];
+    const { walk, records, ledgers } = await this.inSnapshot(async (db) => {
+      const walk = await walkChains(db, this.keyring, newest?.body.streams ?? []);
+      const ledgers = await ledgerCounts(db);
+      return { walk, ledgers, records: await checkRecords(db, this.keyring) };
+    });
+    const findings: Finding[] = [...walk.findings, ...records];
     let rotated = false;
     if (newest) {
       const problem = checkSignature(newest, null);
       if (problem) findings.push({ stream: null, seq: null, id: null, reason: `the newest stored checkpoint: ${problem}` });
-      else findings.push(...compareWithCheckpoint(walk, newest.body, await ledgerCounts(this.prisma.pool)));
+      else findings.push(...compareWithCheckpoint(walk, newest.body, ledgers));
       if (!problem && newest.keyFingerprint !== fingerprintOf(this.publicKey())) {
         rotated = true;
         findings.push({
@@ -236,7 +245,7 @@ export class AuditService implements OnModuleInit, OnModuleDestroy {
       problems: findings,
       checkedAgainst: newest ? { at: newest.body.at, keyFingerprint: newest.keyFingerprint } : null,
     };
-    return { report, walk, rotated };
+    return { report, walk, rotated, ledgers };
   }
 
   /**
@@ -251,9 +260,13 @@ export class AuditService implements OnModuleInit, OnModuleDestroy {
     // After a checkpoint of its own, only what came since is walked (the periodic cost stays with the
     // new entries); the ledgers' counts must not have gone down. Otherwise everything is verified.
     let walk: ChainWalk;
+    let ledgers: Record<string, number>;
     if (own) {
-      walk = await walkChains(this.prisma.pool, this.keyring, [], new Map(previous.body.streams.map((h) => [h.stream, h])));
-      const problems = [...walk.findings, ...compareWithCheckpoint(walk, previous.body, await ledgerCounts(this.prisma.pool))];
+      ({ walk, ledgers } = await this.inSnapshot(async (db) => ({
+        walk: await walkChains(db, this.keyring, [], new Map(previous.body.streams.map((h) => [h.stream, h]))),
+        ledgers: await ledgerCounts(db),
+      })));
+      const problems = [...walk.findings, ...compareWithCheckpoint(walk, previous.body, ledgers)];
       if (this.lastSigned && BigInt(previous.id) < this.lastSigned.id)
         problems.push({ stream: null, seq: null, id: null, reason: 'checkpoints this service signed are missing from the database' });
       if (problems.length) throw new AppError('AUDIT_BROKEN', `The audit log does not verify (${problems[0].reason}): no checkpoint is signed over it`);
@@ -262,13 +275,14 @@ export class AuditService implements OnModuleInit, OnModuleDestroy {
       if (inspected.report.problems.length > (inspected.rotated ? 1 : 0))
         throw new AppError('AUDIT_BROKEN', `The audit log does not verify (${inspected.report.firstBroken!.reason}): no checkpoint is signed over it`);
       walk = inspected.walk;
+      ledgers = inspected.ledgers;
     }
     const body: CheckpointBody = {
       format: CHECKPOINT_FORMAT,
       at: new Date().toISOString(),
       previous: previous ? bodyDigest(previous.body) : null,
       streams: [...walk.heads.values()].filter((h) => h.seq > 0),
-      ledgers: await ledgerCounts(this.prisma.pool),
+      ledgers,
     };
     const signed = signCheckpoint(body, this.secrets.signingKey);
     const row = await this.prisma.auditCheckpoint.create({
