@@ -303,6 +303,8 @@ async function databaseLimit(url: string, concurrency: number, seconds: number) 
           answerRequestHash: null,
           answerStatus: null,
           answerBody: null,
+          answerMac: null,
+          answerMacKey: null,
           ...rollupParams(
             { tableId: shoe.table_id, propertyId: shoe.property_id, gamingDay: day, winner: outcome.winner, natural: outcome.natural, limitsId: null },
             rows.map((r) => ({ ...r, dead: false })),

@@ -14,6 +14,7 @@ import { loggingModule } from '../platform/common/logging';
 import { PerKeyThrottlerGuard } from '../platform/common/hardening';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AppConfig } from '../platform/config/config';
+import { AUDIT_KEYRING } from '../platform/config/keyring';
 import { CoupsModule } from '../table-games/coups/coups.module';
 import { LedgerMonthsKeeper } from '../platform/database/ledger-months';
 import { PrismaService } from '../platform/database/prisma.service';
@@ -64,6 +65,7 @@ class CoreModule {
         { provide: Metrics, useValue: new Metrics() },
         ShutdownState,
         { provide: AUDIT_SECRETS, useValue: audit },
+        { provide: AUDIT_KEYRING, useValue: audit.keyring },
         AccessService,
         LedgerMonthsKeeper,
         { provide: APP_GUARD, useClass: ApiKeyGuard }, // first: the throttler counts per key

@@ -184,7 +184,7 @@ describe('migrations', () => {
     await p.apiKey.create({ data: { name: 'k', role: 'AUDITOR', keyHash: 'h'.repeat(64), keyPrefix: 'sab_' } });
     const target = await p.paceTarget.create({ data: { propertyId: property.id, variant: 'EZ', decisionsPerHour: 80, enteredByKeyId: 'k' } });
     expect((await p.property.findUniqueOrThrow({ where: { id: property.id }, include: { paceTargets: true } })).paceTargets).toEqual([target]);
-    await p.idempotencyRecord.create({ data: { scope: 's', key: 'k', requestHash: 'x', statusCode: 201, responseBody: { ok: true } } });
+    await p.idempotencyRecord.create({ data: { scope: 's', key: 'k', requestHash: 'x', statusCode: 201, responseBody: '{"ok":true}' } });
     const read = await p.coup.findUniqueOrThrow({
       where: { id: coup.id },
       include: { wagers: true, void: true, shoe: { include: { table: { include: { property: true } } } } },

@@ -36,8 +36,9 @@ export interface AuditRecord {
 }
 
 /**
- * An audit entry for a request (actor, route and correlation id from its context): the payload as
- * hashed (canonical JSON) and its MAC under the current audit key. Stamped now (generated history,
+ * An audit entry for a request (actor, route and correlation id from its context, and the record of
+ * its answer when it has an Idempotency-Key): the payload as hashed (canonical JSON) and its MAC
+ * under the current audit key. Stamped now (generated history,
  * bench/seed-quarter.ts, gives the moment it records).
  */
 export function auditParams(ctx: AuditContext, r: AuditRecord, keyring: AuditKeyring, at: Date = new Date()): AuditParams {
@@ -55,6 +56,9 @@ export function auditParams(ctx: AuditContext, r: AuditRecord, keyring: AuditKey
     entityId: r.entityId,
     data: r.data,
     ...(r.seals?.length ? { seals: r.seals.map(refText) } : {}),
+    // The record of the request's answer (its Idempotency-Key), stored with the change: the
+    // verification finds it gone, so a retry can never make the change again unseen.
+    ...(ctx.idempotency ? { answer: ctx.idempotency.recordId } : {}),
   });
   return {
     auditStream: r.stream,

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { createPublicKey } from 'node:crypto';
+import type { PoolClient } from 'pg';
 import { AppError } from '../../platform/common/errors';
 
 import { PrismaService } from '../../platform/database/prisma.service';
@@ -8,7 +9,7 @@ import { Prisma } from '../../generated/prisma/client';
 import { AuditEntryDto, AuditQueryDto, AuditVerificationDto } from './dto/audit.dto';
 import { canonicalJson } from '../../platform/common/canonical';
 import { bodyDigest, CHECKPOINT_FORMAT, CheckpointBody, checkSignature, fingerprintOf, SignedCheckpoint, signCheckpoint } from './checkpoint';
-import { AuditKeyring } from '../../platform/config/keyring';
+import { answerMac, AuditKeyring } from '../../platform/config/keyring';
 import { AUDIT_SECRETS, AuditSecrets } from '../../foundation/ledger/audit-log';
 import { checkRecords } from './records';
 import { SYSTEM_CONTEXT } from '../../platform/common/context';
@@ -16,6 +17,7 @@ import { pgRunner } from '../../platform/database/sql';
 import { appendWithSeals, auditParams } from '../../foundation/ledger/audit-log';
 import { seal, SealedRelation } from '../../foundation/ledger/seals';
 import { ADOPTED_SQL } from './seal-checks';
+import { ANSWERS_ADOPTED_SQL } from './answer-checks';
 import { ChainWalk, compareWithCheckpoint, Finding, ledgerCounts, walkChains } from './verification';
 import { breakGlassEvents } from './break-glass';
 
@@ -40,11 +42,15 @@ export class AuditService implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleInit(): Promise<void> {
-    await this.adoptBaseline().catch((e: Error) => {
+    const adopt = async () => {
+      await this.adoptBaseline();
+      await this.adoptAnswers();
+    };
+    await adopt().catch((e: Error) => {
       // The service starts with its database down too (health answers 503): adopt once it answers.
-      this.logger.warn(`The rows recorded before the seals are not sealed yet (${e.message}); trying again in 30 s`);
+      this.logger.warn(`The rows recorded before the seals, or the answers before their MACs, are not keyed yet (${e.message}); trying again in 30 s`);
       this.adopting = setInterval(() => {
-        this.adoptBaseline()
+        adopt()
           .then(() => this.stopAdopting())
           .catch(() => undefined);
       }, 30_000);
@@ -92,6 +98,46 @@ export class AuditService implements OnModuleInit, OnModuleDestroy {
       return rows.length;
     });
     if (adopted !== null) this.logger.log(`Sealed the ${adopted} rows recorded before the seals (seals.adopt)`);
+  }
+
+  /**
+   * The answers stored before their MACs (migration 20261214153710_answers_keyed) are keyed once, at
+   * the first start after it, by an `answers.adopt` entry of the admin stream, and an earlier
+   * release's claims without an answer (dead since its instances were replaced) dropped: from then
+   * on an answer without its MAC is never replayed, and is a finding.
+   */
+  private async adoptAnswers(): Promise<void> {
+    const adopted = await this.prisma.rawTransaction(SYSTEM_CONTEXT, async (client) => {
+      await client.query("SELECT pg_advisory_xact_lock(hashtextextended('sabot:answers:adopt', 0))");
+      if ((await client.query(ANSWERS_ADOPTED_SQL)).rowCount) return null;
+      const dropped = (await client.query('DELETE FROM idempotency_records WHERE mac IS NULL AND completed_at IS NULL')).rowCount ?? 0;
+      const secret = this.keyring.keys.get(this.keyring.currentId)!;
+      let keyed = 0;
+      for (;;) {
+        const { rows } = await client.query<{
+          id: string;
+          scope: string;
+          key: string;
+          request_hash: string;
+          status_code: number | null;
+          response_body: string | null;
+        }>('SELECT id::text, scope, key, request_hash, status_code, response_body FROM idempotency_records WHERE mac IS NULL LIMIT 5000');
+        if (rows.length === 0) break;
+        const macs = rows.map((r) =>
+          answerMac(secret, { id: r.id, scope: r.scope, key: r.key, requestHash: r.request_hash, status: r.status_code ?? -1, body: r.response_body ?? '' }),
+        );
+        await client.query('UPDATE idempotency_records r SET mac = u.mac, mac_key = $1 FROM unnest($2::uuid[], $3::text[]) AS u(id, mac) WHERE r.id = u.id', [
+          this.keyring.currentId,
+          rows.map((r) => r.id),
+          macs,
+        ]);
+        keyed += rows.length;
+      }
+      const entry = { stream: 'admin', action: 'answers.adopt', entityType: 'answers', entityId: 'adopt', data: { keyed, claimsDropped: dropped } };
+      await appendWithSeals(pgRunner(client), this.keyring, auditParams(SYSTEM_CONTEXT, entry, this.keyring), entry);
+      return keyed;
+    });
+    if (adopted) this.logger.log(`Keyed the ${adopted} answers stored before their MACs (answers.adopt)`);
   }
 
   private stopAdopting(): void {
@@ -145,27 +191,35 @@ export class AuditService implements OnModuleInit, OnModuleDestroy {
     return (await this.inspect()).report;
   }
 
-  /** The records against their proof, read in one snapshot: a record written meanwhile is seen with its entry and its seal, or not at all. */
-  private async recordFindings(): Promise<Finding[]> {
+  /**
+   * `fn` in one snapshot of the database (a REPEATABLE READ transaction): the chains, the records
+   * and the ledgers' counts are read as of one moment, so a write committing meanwhile (a coup, the
+   * surveyor's pass) is seen whole or not at all, never as a head that no longer matches its chain.
+   */
+  private async inSnapshot<T>(fn: (db: PoolClient) => Promise<T>): Promise<T> {
     const client = await this.prisma.pool.connect();
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      return await checkRecords(client, this.keyring);
+      return await fn(client);
     } finally {
       await client.query('ROLLBACK').catch(() => undefined);
       client.release();
     }
   }
 
-  private async inspect(): Promise<{ report: AuditVerificationDto; walk: ChainWalk; rotated: boolean }> {
+  private async inspect(): Promise<{ report: AuditVerificationDto; walk: ChainWalk; rotated: boolean; ledgers: Record<string, number> }> {
     const newest = await this.newestCheckpoint();
-    const walk = await walkChains(this.prisma.pool, this.keyring, newest?.body.streams ?? []);
-    const findings: Finding[] = [...walk.findings, ...(await this.recordFindings())];
+    const { walk, records, ledgers } = await this.inSnapshot(async (db) => {
+      const walk = await walkChains(db, this.keyring, newest?.body.streams ?? []);
+      const ledgers = await ledgerCounts(db);
+      return { walk, ledgers, records: await checkRecords(db, this.keyring) };
+    });
+    const findings: Finding[] = [...walk.findings, ...records];
     let rotated = false;
     if (newest) {
       const problem = checkSignature(newest, null);
       if (problem) findings.push({ stream: null, seq: null, id: null, reason: `the newest stored checkpoint: ${problem}` });
-      else findings.push(...compareWithCheckpoint(walk, newest.body, await ledgerCounts(this.prisma.pool)));
+      else findings.push(...compareWithCheckpoint(walk, newest.body, ledgers));
       if (!problem && newest.keyFingerprint !== fingerprintOf(this.publicKey())) {
         rotated = true;
         findings.push({
@@ -193,7 +247,7 @@ export class AuditService implements OnModuleInit, OnModuleDestroy {
       checkedAgainst: newest ? { at: newest.body.at, keyFingerprint: newest.keyFingerprint } : null,
       breakGlass: await breakGlassEvents(this.prisma.pool),
     };
-    return { report, walk, rotated };
+    return { report, walk, rotated, ledgers };
   }
 
   /**
@@ -208,9 +262,13 @@ export class AuditService implements OnModuleInit, OnModuleDestroy {
     // After a checkpoint of its own, only what came since is walked (the periodic cost stays with the
     // new entries); the ledgers' counts must not have gone down. Otherwise everything is verified.
     let walk: ChainWalk;
+    let ledgers: Record<string, number>;
     if (own) {
-      walk = await walkChains(this.prisma.pool, this.keyring, [], new Map(previous.body.streams.map((h) => [h.stream, h])));
-      const problems = [...walk.findings, ...compareWithCheckpoint(walk, previous.body, await ledgerCounts(this.prisma.pool))];
+      ({ walk, ledgers } = await this.inSnapshot(async (db) => ({
+        walk: await walkChains(db, this.keyring, [], new Map(previous.body.streams.map((h) => [h.stream, h]))),
+        ledgers: await ledgerCounts(db),
+      })));
+      const problems = [...walk.findings, ...compareWithCheckpoint(walk, previous.body, ledgers)];
       if (this.lastSigned && BigInt(previous.id) < this.lastSigned.id)
         problems.push({ stream: null, seq: null, id: null, reason: 'checkpoints this service signed are missing from the database' });
       if (problems.length) throw new AppError('AUDIT_BROKEN', `The audit log does not verify (${problems[0].reason}): no checkpoint is signed over it`);
@@ -219,13 +277,14 @@ export class AuditService implements OnModuleInit, OnModuleDestroy {
       if (inspected.report.problems.length > (inspected.rotated ? 1 : 0))
         throw new AppError('AUDIT_BROKEN', `The audit log does not verify (${inspected.report.firstBroken!.reason}): no checkpoint is signed over it`);
       walk = inspected.walk;
+      ledgers = inspected.ledgers;
     }
     const body: CheckpointBody = {
       format: CHECKPOINT_FORMAT,
       at: new Date().toISOString(),
       previous: previous ? bodyDigest(previous.body) : null,
       streams: [...walk.heads.values()].filter((h) => h.seq > 0),
-      ledgers: await ledgerCounts(this.prisma.pool),
+      ledgers,
     };
     const signed = signCheckpoint(body, this.secrets.signingKey);
     const row = await this.prisma.auditCheckpoint.create({

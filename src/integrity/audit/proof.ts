@@ -11,11 +11,16 @@ import { SEALED, SealSpec } from '../../foundation/ledger/seals';
  *   (src/integrity/audit/ledger-checks.ts); the text says from what.
  * - `derived`: figures computed from proven records, recomputed by the reconciliation.
  * - `chain`: the audit log itself, keyed entry by entry, its heads pinned by signed checkpoints.
- * - `operational`: the service's working state, no record of the casino's (the reason says why).
+ * - `keyed`: the service's working state that decides what people see (a retry's answer, how far
+ *   surveillance and the event stream got, surveillance's working copies), keyed under the audit key
+ *   and held to what the audit log records of it (issue 49; the reason says how); `omit`: columns no
+ *   one reads a meaning from.
+ * - `operational`: no record of the casino's, and nothing anyone sees changes with it unseen (the reason says why).
  */
 export type Proof =
   | { readonly by: 'sealed'; readonly omit?: Readonly<Record<string, string>>; readonly running?: Readonly<Record<string, string>> }
   | { readonly by: 'rebuilt'; readonly columns: Readonly<Record<string, string>> }
+  | { readonly by: 'keyed'; readonly why: string; readonly omit?: Readonly<Record<string, string>> }
   | { readonly by: 'derived' | 'chain' | 'operational'; readonly why: string };
 
 const sealed = (relation: keyof typeof SEALED, extra: Omit<Extract<Proof, { by: 'sealed' }>, 'by'> = {}): Proof => {
@@ -165,13 +170,33 @@ export const PROOF: Readonly<Record<string, Proof>> = {
   row_seals: { by: 'chain', why: 'each seal is keyed and bound to the entry that wrote it, which names the row: checked both ways' },
   seal_baseline: { by: 'chain', why: 'rows recorded before the seals, listed once by their migration; the database refuses any change to the list' },
   ledger_archive_steps: { by: 'chain', why: 'each month detached or attached with its figures, checked against the coup.settle entries of that month' },
-  idempotency_records: { by: 'operational', why: 'answers kept for retries of a request: the record a retry replays, not a record of play' },
-  event_relay_cursors: { by: 'operational', why: "how far the event relay has published each stream; the events are the audit log's" },
-  surveillance_cursors: { by: 'operational', why: 'how far the surveyor has read each stream' },
-  coup_surveillance: { by: 'operational', why: "the surveyor's working copy of each coup's odds, recomputed from the coups" },
-  shoe_runs: { by: 'operational', why: "the surveyor's index of card runs, rebuilt from the coups" },
-  slip_counters: { by: 'operational', why: 'the last slip number issued; the slips themselves are sealed with their numbers' },
-  _prisma_migrations: { by: 'operational', why: 'which migrations ran' },
+  idempotency_records: {
+    by: 'keyed',
+    why: "each answer's MAC under the audit key over its id, API key, Idempotency-Key, request, status and answer (never replayed without it; a coup's answer is checked against the ledger too); every entry written with an answer names it (\"answer\"), so one deleted is found; a computation's answer, named by no entry, recomputes the same if deleted",
+    omit: {
+      created_at: 'when the record was written: nothing reads it since no claim waits to go stale',
+      completed_at: 'when the answer was stored: the MAC, not this time, says it was answered',
+    },
+  },
+  event_relay_cursors: {
+    by: 'keyed',
+    why: "each cursor's MAC under the audit key (written only by the relay, after JetStream acknowledged); never behind what the relay recorded publishing (relay.progress, at most a minute apart, less than JetStream's duplicate window)",
+    omit: { published_at: 'when the relay last moved it: nothing reads it' },
+  },
+  surveillance_cursors: {
+    by: 'keyed',
+    why: "each cursor's MAC under the audit key; where each of the surveyor's passes read from and to (survey.pass): the passes follow one another without a gap, and end where the cursor stands",
+    omit: { updated_at: 'when the surveyor last moved it: nothing reads it' },
+  },
+  coup_surveillance: {
+    by: 'keyed',
+    why: 'per shoe, how many rows the surveyor wrote and a keyed digest of their images, recorded by each pass (survey.pass): a row changed, added or deleted no longer adds up',
+  },
+  shoe_runs: { by: 'keyed', why: 'per shoe, how many windows the surveyor indexed and a keyed digest of them, recorded by each pass (survey.pass)' },
+  _prisma_migrations: {
+    by: 'operational',
+    why: "which migrations ran, no record of play: a row rewritten makes the next start refuse (its checksum differs); one deleted has its migration applied again at the next start, which fails on what it made (or, a function's text, makes it once more as it was)",
+  },
 };
 
 /** The monthly partitions and archived months of the partitioned ledgers: the ledger's own proof covers them. */

@@ -1,13 +1,17 @@
 import type { AuditKeyring } from '../../platform/config/keyring';
 import { bodyDigest, CheckpointBody, checkSignature } from './checkpoint';
+import { checkAnswers } from './answer-checks';
 import { checkLedgers } from './ledger-checks';
+import { checkRelay, checkSurveyor } from './progress-checks';
 import { checkSeals } from './seal-checks';
 import { checkOpenShoes } from './shoe-checks';
 import { Finding, guarded, isFinding, Queryable } from './verification';
 
 /**
  * Every record against its proof (src/integrity/audit/proof.ts): the ledgers rebuilt from the chain, the
- * sealed rows against their seals, the open shoes' running state against their coups. Run in one
+ * sealed rows against their seals, the open shoes' running state against their coups, the stored
+ * answers against their MACs and the entries that name them, the surveyor's and the relay's cursors
+ * and the surveyor's working copies against their keyed records. Run in one
  * snapshot (a REPEATABLE READ transaction), so that a write committing meanwhile is seen whole or
  * not at all. The caller runs it inside a transaction (each check has a savepoint of its own).
  */
@@ -18,11 +22,17 @@ export async function checkRecords(db: Queryable, keyring: AuditKeyring | null):
   const seals = await guarded(db, 'the seals', () => checkSeals(db, keyring));
   const shoes = await guarded(db, 'the open shoes', () => checkOpenShoes(db));
   const checkpoints = await guarded(db, 'the stored checkpoints', () => checkStoredCheckpoints(db));
+  const answers = await guarded(db, 'the stored answers', () => checkAnswers(db, keyring));
+  const surveyor = await guarded(db, "the surveyor's progress", () => checkSurveyor(db, keyring));
+  const relay = await guarded(db, "the event relay's progress", () => checkRelay(db, keyring));
   return [
     ...(await checkLedgers(db)),
     ...(isFinding(seals) ? [seals] : seals.findings),
     ...(isFinding(shoes) ? [shoes] : shoes),
     ...(isFinding(checkpoints) ? [checkpoints] : checkpoints),
+    ...(isFinding(answers) ? [answers] : answers),
+    ...(isFinding(surveyor) ? [surveyor] : surveyor),
+    ...(isFinding(relay) ? [relay] : relay),
   ];
 }
 

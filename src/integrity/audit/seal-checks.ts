@@ -57,6 +57,7 @@ export async function checkSeals(db: Queryable, keyring: AuditKeyring | null, pe
       const ref = `${relation}/${row.key}`;
       seen.add(ref);
       const s = seals.get(ref);
+      const latest = named.get(ref);
       if (!s) {
         if (baseline.has(ref) && !adopted) before++;
         else
@@ -64,12 +65,15 @@ export async function checkSeals(db: Queryable, keyring: AuditKeyring | null, pe
             finding(
               relation,
               row.key,
-              baseline.has(ref) ? 'was recorded before the seals but never sealed when they were adopted' : 'has no seal: it was written around the service',
+              latest
+                ? `was written by entry ${latest.stream}#${latest.seq}, which sealed it, and its seal is gone`
+                : baseline.has(ref)
+                  ? 'was recorded before the seals but never sealed when they were adopted'
+                  : 'has no seal: it was written around the service',
             ),
           );
         continue;
       }
-      const latest = named.get(ref);
       if (!latest) {
         found.push(finding(relation, row.key, 'is sealed, but no audit entry names it: the seal was made around the service'));
         continue;
@@ -111,12 +115,14 @@ export async function checkSeals(db: Queryable, keyring: AuditKeyring | null, pe
         leftAs.set(`${relation}/${r.key}`, r.left_as_it_may);
       }
   }
-  // A row that left its sealed class left it the one way it may: sealed by an entry it may leave
-  // (a bet placed, then settled), and as it must be after. A bet sealed as withdrawn never leaves.
-  const leavers = [...moved].filter((ref) => seals.has(ref));
+  // A row that left its sealed class left it the one way it may: the latest entry naming it is one
+  // whose rows may leave (a bet placed, then settled), its seal is that entry's, and it is as it must
+  // be after. What must have been sealed follows from the entries, never from the seals present: a
+  // bet sealed as withdrawn never leaves, with its seal or without it.
+  const leavers = [...moved];
   const actions = new Map<string, string>();
   if (leavers.length) {
-    const at = leavers.map((ref) => seals.get(ref)!);
+    const at = leavers.map((ref) => named.get(ref)!);
     const { rows } = await db.query<{ stream: string; seq: string; action: string }>(
       'SELECT stream, seq::text, action FROM audit_log WHERE (stream, seq) IN (SELECT * FROM unnest($1::text[], $2::bigint[]))',
       [at.map((s) => s.stream), at.map((s) => s.seq)],
@@ -127,14 +133,21 @@ export async function checkSeals(db: Queryable, keyring: AuditKeyring | null, pe
   for (const ref of leavers) {
     const [relation, ...key] = ref.split('/');
     const { leaves } = SEALED[relation as keyof typeof SEALED] as SealSpec;
-    const s = seals.get(ref)!;
-    const action = actions.get(`${s.stream}#${s.seq}`);
-    if (!leaves || !action || !leaves.after.includes(action) || !leftAs.get(ref))
+    const latest = named.get(ref)!;
+    const s = seals.get(ref);
+    const action = actions.get(`${latest.stream}#${latest.seq}`);
+    const entry = `entry ${latest.stream}#${latest.seq} (${action ?? 'missing'})`;
+    if (!s) exits.push(finding(relation, key.join('/'), `was sealed by ${entry} and its seal is gone: it was changed around the service`));
+    else if (s.stream !== latest.stream || s.seq !== latest.seq)
+      exits.push(
+        finding(relation, key.join('/'), `is sealed by entry ${s.stream}#${s.seq}, but ${entry} wrote it last: its seal was put back as it was before`),
+      );
+    else if (!leaves || !action || !leaves.after.includes(action) || !leftAs.get(ref))
       exits.push(
         finding(
           relation,
           key.join('/'),
-          `was sealed by entry ${s.stream}#${s.seq} (${action ?? 'missing'}) and has left what that entry wrote, which a row it wrote never does: it was changed around the service`,
+          `was sealed by ${entry} and has left what that entry wrote, which a row it wrote never does: it was changed around the service`,
         ),
       );
   }

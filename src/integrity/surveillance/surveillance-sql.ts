@@ -4,7 +4,14 @@ import { loadQueries } from '../../platform/database/named-sql';
 /** Surveillance's named queries (surveillance.sql). */
 export const SURVEILLANCE_SQL = loadQueries<{
   pendingEntries: { perStream: number; batch: number };
-  advanceCursors: { streams: string[]; seqs: string[] };
+  advanceCursors: { streams: string[]; seqs: string[]; macs: string[]; macKey: string };
+  surveyorCursors: Record<string, never>;
+  resetSurveyorCursor: { stream: string; seq: string; mac: string; macKey: string };
+  surveyorAdopted: Record<string, never>;
+  keySurveyorCursors: { streams: string[]; macs: string[]; macKey: string };
+  surveyedShoes: Record<string, never>;
+  surveyedImages: { shoeIds: string[] };
+  lastRead: { quoted: string };
   claimSurveyor: Record<string, never>;
   tableTerms: { tableId: string };
   shoeOf: { shoeId: string };

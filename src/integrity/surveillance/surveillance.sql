@@ -13,15 +13,54 @@ CROSS JOIN LATERAL (
   ORDER BY e.seq
   LIMIT :perStream::int
 ) a
-WHERE h.seq > coalesce(c.seq, 0) AND h.stream NOT IN ('admin', 'surveillance')
+WHERE h.seq > coalesce(c.seq, 0) AND h.stream NOT IN ('admin', 'surveillance', 'relay')
 ORDER BY a.id
 LIMIT :batch::int;
 
 -- name: advanceCursors
--- Records streams' entries as read, each up to its seq (never backwards).
-INSERT INTO surveillance_cursors AS c (stream, seq, updated_at)
-SELECT u.stream, u.seq, now() FROM unnest(:streams::text[], :seqs::bigint[]) AS u(stream, seq)
-ON CONFLICT (stream) DO UPDATE SET seq = greatest(c.seq, EXCLUDED.seq), updated_at = now();
+-- Records streams' entries as read, each up to its seq (never backwards), with the cursor's MAC
+-- under the audit key (src/foundation/ledger/progress.ts cursorMac).
+INSERT INTO surveillance_cursors AS c (stream, seq, updated_at, mac, mac_key)
+SELECT u.stream, u.seq, now(), u.mac, :macKey::text FROM unnest(:streams::text[], :seqs::bigint[], :macs::text[]) AS u(stream, seq, mac)
+ON CONFLICT (stream) DO UPDATE SET seq = EXCLUDED.seq, mac = EXCLUDED.mac, mac_key = EXCLUDED.mac_key, updated_at = now()
+WHERE EXCLUDED.seq > c.seq;
+
+-- name: surveyorCursors
+-- Every cursor with its MAC: the surveyor trusts only those that hold.
+SELECT stream, seq::text AS seq, mac, mac_key FROM surveillance_cursors;
+
+-- name: resetSurveyorCursor
+-- A cursor whose MAC does not hold, set back to where the surveyor's keyed record says it read.
+INSERT INTO surveillance_cursors AS c (stream, seq, updated_at, mac, mac_key) VALUES (:stream, :seq::bigint, now(), :mac, :macKey)
+ON CONFLICT (stream) DO UPDATE SET seq = EXCLUDED.seq, mac = EXCLUDED.mac, mac_key = EXCLUDED.mac_key, updated_at = now();
+
+-- name: surveyorAdopted
+-- Whether the surveyor has recorded the state it found at its first start (survey.adopt).
+SELECT 1 AS adopted FROM audit_log WHERE entity_type = 'surveyor' AND entity_id = 'adopt' LIMIT 1;
+
+-- name: keySurveyorCursors
+-- The surveyorCursors found at the first start, keyed (until then they had no MAC).
+UPDATE surveillance_cursors c SET mac = u.mac, mac_key = :macKey::text
+FROM unnest(:streams::text[], :macs::text[]) AS u(stream, mac) WHERE c.stream = u.stream;
+
+-- name: surveyedShoes
+-- Every shoe the surveyor's working copies hold rows of (its first start: what it finds is recorded).
+SELECT shoe_id::text AS shoe_id FROM coup_surveillance UNION SELECT shoe_id::text FROM shoe_runs ORDER BY 1;
+
+-- name: surveyedImages
+-- These shoes' rows of the surveyor's working copies, as their digests read them
+-- (src/foundation/ledger/progress.ts surveyedImage, under its IMAGE_SETTINGS).
+SELECT 'coup_surveillance' AS tab, t.shoe_id::text AS shoe_id, jsonb_strip_nulls(to_jsonb(t))::text AS image
+FROM coup_surveillance t WHERE t.shoe_id = ANY(:shoeIds::uuid[])
+UNION ALL
+SELECT 'shoe_runs', t.shoe_id::text, jsonb_strip_nulls(to_jsonb(t))::text
+FROM shoe_runs t WHERE t.shoe_id = ANY(:shoeIds::uuid[]);
+
+-- name: lastRead
+-- Where the surveyor's keyed record says it read a stream to: its latest pass naming the stream.
+SELECT payload FROM audit_log
+WHERE stream = 'surveillance' AND entity_type = 'surveyor' AND action IN ('survey.pass', 'survey.adopt') AND payload LIKE '%' || :quoted::text || '%'
+ORDER BY seq DESC LIMIT 1;
 
 -- name: claimSurveyor
 -- One surveyor at a time across the service's instances: its connection holds this lock for as
@@ -94,7 +133,9 @@ SELECT u.coup_id, u.table_id, u.shoe_id, u.gaming_day, u.dealer_id, u.first_valu
   (:odds::float8[])[(u.n::int - 1) * :oddsLength::int + 1 : u.n::int * :oddsLength::int]
 FROM unnest(:coupIds::uuid[], :tableIds::uuid[], :shoeIds::uuid[], :gamingDays::date[], :dealerIds::text[], :firstValues::int[])
   WITH ORDINALITY AS u(coup_id, table_id, shoe_id, gaming_day, dealer_id, first_value, n)
-ON CONFLICT (coup_id) DO NOTHING;
+ON CONFLICT (coup_id) DO NOTHING
+-- Each row written, as its digest reads it (src/foundation/ledger/progress.ts surveyedImage).
+RETURNING shoe_id::text AS shoe_id, jsonb_strip_nulls(to_jsonb(coup_surveillance))::text AS image;
 
 -- name: runHits
 -- The shoes holding any of these windows of 8 cards, with their property.
@@ -111,9 +152,11 @@ FROM shoes s JOIN casino_tables t ON t.id = s.table_id
 WHERE t.property_id = :propertyId::uuid;
 
 -- name: insertRuns
+-- The windows indexed, each row written as its digest reads it (src/foundation/ledger/progress.ts surveyedImage).
 INSERT INTO shoe_runs (key, shoe_id, position)
 SELECT * FROM unnest(:keys::bigint[], :shoeIds::uuid[], :positions::int[])
-ON CONFLICT DO NOTHING;
+ON CONFLICT DO NOTHING
+RETURNING shoe_id::text AS shoe_id, jsonb_strip_nulls(to_jsonb(shoe_runs))::text AS image;
 
 -- name: patronsOfShoe
 -- The patrons who played a shoe (wagers settled on coups still standing), and its last gaming day:

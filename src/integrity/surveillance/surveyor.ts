@@ -33,6 +33,17 @@ import {
   unpackOdds,
 } from '../../domain';
 import { appendWithSeals, auditParams } from '../../foundation/ledger/audit-log';
+import {
+  cursorHolds,
+  cursorMac,
+  cursorMacs,
+  IMAGE_SETTINGS,
+  RowDigest,
+  ShoeRecord,
+  SurveyedTable,
+  SURVEYOR_ENTITY,
+  SurveyRecord,
+} from '../../foundation/ledger/progress';
 import { seal } from '../../foundation/ledger/seals';
 import { rulesOf, TableTerms } from '../../foundation/pit/table-rules';
 import { SURVEILLANCE_SQL as SQL } from './surveillance-sql';
@@ -137,6 +148,12 @@ export class Surveyor {
   private readonly odds = new Map<string, CoupOdds>();
   /** Shoes as dealt, for the count detector (dropped with dealtSoFar). */
   private readonly shoes = new Map<string, DealtShoe>();
+  /** Whether the state found at the first start is recorded (survey.adopt): looked up once. */
+  private adopted = false;
+  /** Cursors whose MAC was found to hold (`stream:seq:mac`): checked once each. */
+  private readonly trusted = new Set<string>();
+  /** The rows the pass in hand wrote, per shoe and working copy: recorded with its progress. */
+  private written = new Map<string, { c: RowDigest; r: RowDigest }>();
 
   constructor(
     private readonly client: ClientBase,
@@ -160,6 +177,8 @@ export class Surveyor {
    * Returns how many entries it surveyed.
    */
   async passOnce(): Promise<number> {
+    if (!this.adopted) await this.adopt();
+    await this.checkCursors();
     let entries = await this.db.query<Entry>(SQL.pendingEntries.bind({ perStream: 100, batch: 200 }));
     if (entries.length === 0) return 0;
     const firstVoid = entries.findIndex((e) => e.action === 'coup.void');
@@ -168,6 +187,7 @@ export class Surveyor {
       const surveyed = await this.surveyedCoups(entries.filter((e) => e.action === 'coup.settle').map((e) => e.entity_id));
       await this.client.query('BEGIN');
       try {
+        await this.client.query(IMAGE_SETTINGS);
         await this.write(entries, surveyed);
         await this.client.query('COMMIT');
       } catch (e) {
@@ -188,8 +208,11 @@ export class Surveyor {
    */
   private async write(entries: Entry[], surveyed: Map<string, Surveyed>): Promise<void> {
     const last = new Map<string, string>();
+    const from = new Map<string, string>();
+    this.written = new Map();
     let batch: Surveyed[] = [];
     for (const e of entries) {
+      if (!from.has(e.stream)) from.set(e.stream, (BigInt(e.seq) - 1n).toString());
       last.set(e.stream, e.seq);
       const coup = e.action === 'coup.settle' ? surveyed.get(e.entity_id) : undefined;
       if (coup) batch.push(coup);
@@ -203,7 +226,122 @@ export class Surveyor {
       }
     }
     await this.recordCoups(batch);
-    await this.db.run(SQL.advanceCursors.bind({ streams: [...last.keys()], seqs: [...last.values()] }));
+    const streams = [...last.keys()];
+    const seqs = [...last.values()];
+    await this.db.run(SQL.advanceCursors.bind({ streams, seqs, ...cursorMacs(this.keyring, 'surveillance_cursors', streams, seqs) }));
+    // What this pass read and wrote, under the audit key, in the same transaction: the record the
+    // verification holds the cursors and the working copies to (src/foundation/ledger/progress.ts).
+    const shoes: Record<string, ShoeRecord> = {};
+    for (const [shoeId, d] of this.written) shoes[shoeId] = { ...(d.c.count ? { c: d.c.recorded() } : {}), ...(d.r.count ? { r: d.r.recorded() } : {}) };
+    const record: SurveyRecord = { k: this.keyring.currentId, read: Object.fromEntries(streams.map((s) => [s, [from.get(s)!, last.get(s)!]])), shoes };
+    await this.record('survey.pass', 'pass', record);
+  }
+
+  /** An entry of the surveyor's keyed record (survey.pass, survey.adopt), in the surveillance stream. */
+  private async record(action: string, entityId: string, data: SurveyRecord): Promise<void> {
+    const entry = { stream: SURVEILLANCE_STREAM, action, entityType: SURVEYOR_ENTITY, entityId, data: { ...data } };
+    await appendWithSeals(this.db, this.keyring, auditParams(SYSTEM_CONTEXT, entry, this.keyring), entry);
+  }
+
+  /** Rows this pass wrote to a working copy, as the insert returned them. */
+  private wrote(table: SurveyedTable, rows: { shoe_id: string; image: string }[]): void {
+    const secret = this.keyring.keys.get(this.keyring.currentId)!;
+    for (const r of rows) {
+      let d = this.written.get(r.shoe_id);
+      if (!d) this.written.set(r.shoe_id, (d = { c: new RowDigest(secret, 'coup_surveillance'), r: new RowDigest(secret, 'shoe_runs') }));
+      (table === 'coup_surveillance' ? d.c : d.r).add(r.image);
+    }
+  }
+
+  /**
+   * At the first start after the surveyor's progress became a record (20261214153720_progress_keyed),
+   * what it finds is recorded, once (survey.adopt): its cursors, keyed, and per shoe the rows of its
+   * working copies. From then on each pass records what it read and wrote.
+   */
+  private async adopt(): Promise<void> {
+    if ((await this.db.query(SQL.surveyorAdopted.bind({}))).length) {
+      this.adopted = true;
+      return;
+    }
+    const secret = this.keyring.keys.get(this.keyring.currentId)!;
+    let cursors: { stream: string; seq: string }[] = [];
+    let ids: string[] = [];
+    await this.client.query('BEGIN');
+    try {
+      await this.client.query(IMAGE_SETTINGS);
+      cursors = await this.db.query<{ stream: string; seq: string }>(SQL.surveyorCursors.bind({}));
+      const streams = cursors.map((c) => c.stream);
+      await this.db.run(
+        SQL.keySurveyorCursors.bind({
+          streams,
+          ...cursorMacs(
+            this.keyring,
+            'surveillance_cursors',
+            streams,
+            cursors.map((c) => c.seq),
+          ),
+        }),
+      );
+      ids = (await this.db.query<{ shoe_id: string }>(SQL.surveyedShoes.bind({}))).map((r) => r.shoe_id);
+      for (let i = 0; i === 0 || i < ids.length; i += 500) {
+        const chunk = ids.slice(i, i + 500);
+        const shoes: Record<string, ShoeRecord> = {};
+        const digests = new Map(chunk.map((id) => [id, { c: new RowDigest(secret, 'coup_surveillance'), r: new RowDigest(secret, 'shoe_runs') }]));
+        if (chunk.length)
+          for (const r of await this.db.query<{ tab: SurveyedTable; shoe_id: string; image: string }>(SQL.surveyedImages.bind({ shoeIds: chunk })))
+            (r.tab === 'coup_surveillance' ? digests.get(r.shoe_id)!.c : digests.get(r.shoe_id)!.r).add(r.image);
+        for (const [id, d] of digests) shoes[id] = { ...(d.c.count ? { c: d.c.recorded() } : {}), ...(d.r.count ? { r: d.r.recorded() } : {}) };
+        const read = i === 0 ? Object.fromEntries(cursors.map((c): [string, [string, string]] => [c.stream, [c.seq, c.seq]])) : undefined;
+        await this.record('survey.adopt', 'adopt', { k: this.keyring.currentId, ...(read ? { read } : {}), shoes });
+      }
+      await this.client.query('COMMIT');
+    } catch (e) {
+      await this.client.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    }
+    this.adopted = true;
+    this.note('log', `Recorded the surveillance state found at the first start: ${ids.length} shoes, ${cursors.length} cursors (survey.adopt)`);
+  }
+
+  /**
+   * Every cursor's MAC, before a pass reads from it: one that does not hold (moved by hand past
+   * entries never surveyed) is set back to where the keyed record says the surveyor read, so what it
+   * skipped is surveyed now; said in the log. The verification names it either way.
+   */
+  private async checkCursors(): Promise<void> {
+    if (this.trusted.size > 10_000) this.trusted.clear();
+    for (const c of await this.db.query<{ stream: string; seq: string; mac: string | null; mac_key: string | null }>(SQL.surveyorCursors.bind({}))) {
+      const known = `${c.stream}:${c.seq}:${c.mac}`;
+      if (this.trusted.has(known)) continue;
+      if (cursorHolds(this.keyring, 'surveillance_cursors', c)) {
+        this.trusted.add(known);
+        continue;
+      }
+      const [latest] = await this.db.query<{ payload: string }>(SQL.lastRead.bind({ quoted: JSON.stringify(c.stream) }));
+      const read = latest ? (JSON.parse(latest.payload) as { data: SurveyRecord }).data.read?.[c.stream] : undefined;
+      const seq = read?.[1] ?? '0';
+      const secret = this.keyring.keys.get(this.keyring.currentId)!;
+      await this.client.query('BEGIN');
+      try {
+        await this.db.run(
+          SQL.resetSurveyorCursor.bind({
+            stream: c.stream,
+            seq,
+            mac: cursorMac(secret, 'surveillance_cursors', c.stream, seq),
+            macKey: this.keyring.currentId,
+          }),
+        );
+        await this.record('survey.reset', 'reset', { k: this.keyring.currentId, reset: { [c.stream]: [c.seq, seq] } });
+        await this.client.query('COMMIT');
+      } catch (e) {
+        await this.client.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      }
+      this.note(
+        'warn',
+        `The surveillance cursor of stream ${c.stream} was at ${c.seq} without a MAC that holds: set back to ${seq}, where the surveyor read to`,
+      );
+    }
   }
 
   /** A void changes what its shoe dealt: the shoes read so far are read afresh. */
@@ -280,7 +418,7 @@ export class Surveyor {
   private async recordCoups(surveyed: Surveyed[]): Promise<void> {
     if (surveyed.length === 0) return;
     for (const x of surveyed) this.keepOdds(x.coup.id, x.odds);
-    await this.db.run(
+    const written = await this.db.query<{ shoe_id: string; image: string }>(
       SQL.insertCoupSurveys.bind({
         coupIds: surveyed.map((x) => x.coup.id),
         tableIds: surveyed.map((x) => x.coup.table_id),
@@ -292,6 +430,7 @@ export class Surveyor {
         oddsLength: PACKED_ODDS_LENGTH,
       }),
     );
+    this.wrote('coup_surveillance', written);
     await this.lookForRuns(surveyed);
   }
 
@@ -314,9 +453,10 @@ export class Surveyor {
     for (const w of windows) if ((latest.get(w.coup.shoe_id)?.length ?? -1) < w.cards.length) latest.set(w.coup.shoe_id, w.cards);
     for (const w of windows) w.cards = latest.get(w.coup.shoe_id)!;
     await this.matchWindows(windows, (shoeId, run) => run.at + run.length < latest.get(shoeId)!.length);
-    await this.db.run(
+    const indexed = await this.db.query<{ shoe_id: string; image: string }>(
       SQL.insertRuns.bind({ keys: windows.map((w) => String(w.key)), shoeIds: windows.map((w) => w.coup.shoe_id), positions: windows.map((w) => w.at) }),
     );
+    this.wrote('shoe_runs', indexed);
   }
 
   /** A shoe closed: every run it shares with an earlier shoe is raised at its full length (once: the alert's key names it). */

@@ -3,6 +3,9 @@ import { loadQueries } from '../../platform/database/named-sql';
 
 /** The scrape's named queries (metrics.sql). */
 export const METRICS_SQL = loadQueries<{
-  outboxBacklog: Record<string, never>;
-  surveillanceBacklog: Record<string, never>;
+  outboxCursors: Record<string, never>;
+  surveillanceCursors: Record<string, never>;
+  keyedPublishedTo: { stream: string; quoted: string };
+  keyedSurveyedTo: { stream: string; quoted: string };
+  oldestAfter: { streams: string[]; seqs: string[] };
 }>(path.join(__dirname, 'metrics.sql'));

@@ -15,6 +15,8 @@ export interface IdempotencyClaim {
   readonly key: string;
   readonly requestHash: string;
   readonly statusCode: number;
+  /** The audit key the stored answer is keyed with (its MAC: src/platform/config/keyring.ts answerMac). */
+  readonly answerKey: { readonly id: string; readonly secret: Buffer };
   /** Set once the answer is stored: by the write's own transaction, or by the interceptor after it. */
   stored: boolean;
 }
@@ -25,6 +27,8 @@ export interface AuditContext {
   readonly actor: Actor | null;
   readonly correlationId: string;
   readonly route: string;
+  /** A request with an Idempotency-Key: its entries name the record of its answer ("answer"), stored with the change. */
+  readonly idempotency?: IdempotencyClaim | null;
 }
 
 /**

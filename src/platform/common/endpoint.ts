@@ -41,11 +41,18 @@ interface EndpointOptions {
 const EVERY_ROUTE: ErrorCode[] = ['VALIDATION_FAILED', 'RATE_LIMITED', 'INTERNAL', 'SERVICE_UNAVAILABLE'];
 const EVERY_KEYED_ROUTE: ErrorCode[] = ['UNAUTHENTICATED', 'FORBIDDEN'];
 /** Every POST takes a JSON body and an Idempotency-Key (the idempotency interceptor). */
-const EVERY_POST: ErrorCode[] = ['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'];
+const EVERY_POST: ErrorCode[] = [
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_IN_PROGRESS',
+  'IDEMPOTENCY_ANSWER_UNPROVEN',
+];
 
 export const IDEMPOTENCY_KEY_DOC =
   'Makes a retry safe: the first answer for this key (per API key) is stored with the change and replayed to any retry with the same body; ' +
-  'the same key with a different body is refused (IDEMPOTENCY_KEY_REUSED). 1 to 255 visible ASCII characters; a terminal typically sends table-shoe-coup.';
+  'the same key with a different body is refused (IDEMPOTENCY_KEY_REUSED), and a stored answer that does not verify under the audit key is never replayed (IDEMPOTENCY_ANSWER_UNPROVEN). ' +
+  '1 to 255 visible ASCII characters; a terminal typically sends table-shoe-coup.';
 
 const ROLE_SCOPE: Record<Role, string> = {
   TERMINAL: 'TERMINAL (on its own table only)',

@@ -91,6 +91,7 @@ export const ERROR_STATUS = {
   STAFF_NOT_REGISTERED: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  IDEMPOTENCY_ANSWER_UNPROVEN: 500,
   SERVICE_UNAVAILABLE: 503,
   REPLICA_BEHIND: 503,
 } as const;
@@ -195,6 +196,8 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
     'The staff member is not on the staff register, not active, or does not hold the role: two administrators register them first (POST /v1/staff)',
   RATE_LIMITED: 'Too many requests with this key: retry after Retry-After seconds',
   INTERNAL: 'An unexpected fault; nothing was written. Quote the correlationId',
+  IDEMPOTENCY_ANSWER_UNPROVEN:
+    'The request with this Idempotency-Key was answered already, but the stored answer does not verify under the audit key (or disagrees with the records it reports): it was changed outside the service and is not replayed. The change was made once: do not send it again under a new key; GET /v1/audit/verify names the record',
   SERVICE_UNAVAILABLE:
     'The database is not answering: retry after Retry-After seconds. With an Idempotency-Key the retry is safe: it answers what was written, or writes it once',
   REPLICA_BEHIND:

@@ -54,3 +54,28 @@ export function auditKeyringFromFile(file: string, create: boolean): AuditKeyrin
 export function entryMac(secret: Buffer, stream: string, payload: string): string {
   return createHmac('sha256', secret).update(`${stream}\n${payload}`, 'utf8').digest('hex');
 }
+
+/** The audit keyring as the platform's own code is given it (the idempotency interceptor): the app module provides it. */
+export const AUDIT_KEYRING = 'sabot:audit-keyring';
+
+/** A stored answer to an Idempotency-Key request, as its MAC covers it. */
+export interface AnswerRecord {
+  readonly id: string;
+  /** The API key the Idempotency-Key belongs to. */
+  readonly scope: string;
+  readonly key: string;
+  /** Method, path and canonical body of the request. */
+  readonly requestHash: string;
+  readonly status: number;
+  /** The answer's exact text, as stored. */
+  readonly body: string;
+}
+
+/**
+ * The MAC of a stored answer (issue 49): HMAC-SHA256 under the audit key of its record's id, API
+ * key, Idempotency-Key, request, status and the exact text of the answer, hex. A record changed or
+ * written without the key is never replayed.
+ */
+export function answerMac(secret: Buffer, a: AnswerRecord): string {
+  return createHmac('sha256', secret).update(`answer\n${a.id}\n${a.scope}\n${a.key}\n${a.requestHash}\n${a.status}\n${a.body}`, 'utf8').digest('hex');
+}

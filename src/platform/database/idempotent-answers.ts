@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { IdempotencyClaim } from '../common/context';
 import { stringifyExact } from '../common/exact-json';
+import { AnswerRecord, answerMac, AuditKeyring } from '../config/keyring';
 import { loadQueries } from './named-sql';
 import { SqlRunner } from './sql';
 
@@ -12,38 +13,55 @@ export interface AnswerParams {
   answerRequestHash: string | null;
   answerStatus: number | null;
   answerBody: string | null;
+  answerMac: string | null;
+  answerMacKey: string | null;
 }
 
-/** A key's record as stored: answered, or (from an earlier release) a claim without an answer. */
+/** A key's record as stored, with its MAC. */
 export interface StoredAnswer {
   id: string;
   requestHash: string;
   statusCode: number | null;
-  /** As text: an amount past 2^53 keeps its digits (parseExact). */
+  /** The exact text stored: an amount past 2^53 keeps its digits (parseExact), and the MAC covers these bytes. */
   responseBody: string | null;
-  answered: boolean;
-  /** A claim without an answer older than any transaction may run: its request is dead. */
-  stale: boolean;
+  mac: string | null;
+  macKey: string | null;
 }
 
 const SQL = loadQueries<{
   findAnswer: { scope: string; key: string };
-  dropStaleClaim: { id: string };
   storeAnswer: AnswerParams;
 }>(path.join(__dirname, 'database.sql'));
 
-const NONE: AnswerParams = { answerRecordId: null, answerScope: null, answerKey: null, answerRequestHash: null, answerStatus: null, answerBody: null };
+const NONE: AnswerParams = {
+  answerRecordId: null,
+  answerScope: null,
+  answerKey: null,
+  answerRequestHash: null,
+  answerStatus: null,
+  answerBody: null,
+  answerMac: null,
+  answerMacKey: null,
+};
 
-/** The record to write for a claim not yet answered, or nulls (the SQL then writes nothing). */
+/**
+ * The record to write for a claim not yet answered, or nulls (the SQL then writes nothing): the
+ * answer's text, and its MAC under the audit key, one HMAC over the bytes just written (the coup's
+ * hot path pays nothing more).
+ */
 export function answerParams(claim: IdempotencyClaim | null, response: unknown): AnswerParams {
   if (!claim || claim.stored) return NONE;
+  const body = stringifyExact(response ?? null);
+  const record: AnswerRecord = { id: claim.recordId, scope: claim.scope, key: claim.key, requestHash: claim.requestHash, status: claim.statusCode, body };
   return {
     answerRecordId: claim.recordId,
     answerScope: claim.scope,
     answerKey: claim.key,
     answerRequestHash: claim.requestHash,
     answerStatus: claim.statusCode,
-    answerBody: stringifyExact(response ?? null),
+    answerBody: body,
+    answerMac: answerMac(claim.answerKey.secret, record),
+    answerMacKey: claim.answerKey.id,
   };
 }
 
@@ -66,9 +84,25 @@ export async function findAnswer(db: SqlRunner, scope: string, key: string): Pro
   return found ?? null;
 }
 
-/** Removes an earlier release's claim known dead (StoredAnswer.stale), if it is still unanswered. */
-export async function dropStaleClaim(db: SqlRunner, id: string): Promise<void> {
-  await db.run(SQL.dropStaleClaim.bind({ id }));
+/**
+ * What is wrong with a stored answer, as its MAC says (null: it is the answer the service stored
+ * for this key): without a MAC, under a key not given, or not matching it, it was written or
+ * changed around the service. The key's scope and name are the request's, so a record moved to
+ * another key does not match either.
+ */
+export function answerProblem(found: StoredAnswer, scope: string, key: string, keyring: AuditKeyring): string | null {
+  if (found.mac === null || found.macKey === null) return 'it has no MAC: it was not written by the service';
+  const secret = keyring.keys.get(found.macKey);
+  if (!secret) return `it is keyed with audit key ${found.macKey}, which is not among the audit keys given`;
+  const record: AnswerRecord = {
+    id: found.id,
+    scope,
+    key,
+    requestHash: found.requestHash,
+    status: found.statusCode ?? -1,
+    body: found.responseBody ?? '',
+  };
+  return answerMac(secret, record) === found.mac ? null : 'it does not match its MAC: it was changed after the service stored it';
 }
 
 /**

@@ -70,4 +70,4 @@ export interface CoupGuardParams {
 export type SettleCoupParams = CoupWriteParams & CoupGuardParams & RollupParams & AuditParams & AnswerParams;
 
 /** The coups room's named queries (coups.sql), typed by their parameters. */
-export const COUPS_SQL = loadQueries<{ settleCoup: SettleCoupParams }>(path.join(__dirname, 'coups.sql'));
+export const COUPS_SQL = loadQueries<{ settleCoup: SettleCoupParams; answeredCoup: { coupId: string } }>(path.join(__dirname, 'coups.sql'));

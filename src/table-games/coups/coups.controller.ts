@@ -3,6 +3,8 @@ import { Body, Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Actor, CurrentActor, EVERYONE, KeyConfirmedByWrite, RECORDERS } from '../../platform/common/actor';
 import { Endpoint } from '../../platform/common/endpoint';
+import { CheckedOnReplay } from '../../platform/idempotency/replay-check';
+import { coupAnswerAgrees } from './coup-answers';
 import { IdParam } from '../../platform/common/validation';
 import { CoupsService } from './coups.service';
 import { StepwiseCoupsService } from './stepwise-coups.service';
@@ -66,6 +68,7 @@ export class CoupsController {
     },
   })
   @KeyConfirmedByWrite()
+  @CheckedOnReplay(coupAnswerAgrees)
   record(@IdParam() shoeId: string, @Body() dto: RecordCoupDto, @CurrentContext() ctx: RequestContext): Promise<CoupDto> {
     return this.coups.record(shoeId, dto, ctx);
   }
@@ -119,6 +122,7 @@ export class CoupsController {
     type: CoupDto,
     errors: ['NOT_FOUND', 'SHOE_CLOSED', 'COUP_NOT_TAKING_BETS', 'BET_NOT_OFFERED', 'BET_LIMIT', 'UNKNOWN_PATRON', 'PATRON_REQUIRED', 'IDEMPOTENCY_KEY_REUSED'],
   })
+  @CheckedOnReplay(coupAnswerAgrees)
   addWagers(@IdParam() id: string, @Body() dto: AddWagersDto, @CurrentContext() ctx: RequestContext): Promise<CoupDto> {
     return this.stepwise.addWagers(id, dto, ctx);
   }
@@ -139,6 +143,7 @@ export class CoupsController {
     type: CoupDto,
     errors: ['NOT_FOUND', 'SHOE_CLOSED', 'SHOE_EXHAUSTED', 'COUP_NOT_TAKING_BETS', 'MISDEAL', 'CARD_NOT_IN_SHOE', 'IDEMPOTENCY_KEY_REUSED'],
   })
+  @CheckedOnReplay(coupAnswerAgrees)
   recordCards(@IdParam() id: string, @Body() dto: HandsDto, @CurrentContext() ctx: RequestContext): Promise<CoupDto> {
     return this.stepwise.recordCards(id, dto, ctx);
   }

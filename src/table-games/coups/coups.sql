@@ -64,3 +64,12 @@ WITH guard AS (
 SELECT (SELECT count(*) FROM guard) AS applied, (SELECT shoe_version::text FROM guard) AS version,
        sabot_assert(NOT EXISTS (SELECT 1 FROM guard) OR (SELECT count(*) FROM wagers_stored) = :storedCount::int,
                     'The bets waiting on the shoe changed under its version') AS checked;
+
+-- name: answeredCoup
+-- A coup as the ledger holds it now, with its wagers: what a stored answer replayed to a retry is
+-- checked against (coup-answers.ts coupAnswerAgrees; off the hot path, only when an answer is replayed).
+SELECT c.id, c.shoe_id, c.number, c.status::text AS status, c.player_cards, c.banker_cards, c.winner::text AS winner,
+  coalesce((SELECT json_agg(json_build_object('id', w.id, 'seat', w.seat, 'betType', w.bet_type, 'amount', w.amount::text, 'status', w.status,
+                                              'result', w.result, 'payout', w.payout::text, 'commission', w.commission::text, 'net', w.net::text))
+            FROM wagers w WHERE w.coup_id = c.id), '[]') AS wagers
+FROM coups c WHERE c.id = :coupId::uuid;

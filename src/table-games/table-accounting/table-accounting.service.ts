@@ -79,11 +79,13 @@ export class TableAccountingService {
       if (session.status !== 'OPEN') throw new AppError('SESSION_CLOSED', 'The session is closed: slips go on an open session');
       const { table } = await this.pit.withProperty(session.tableId, tx);
       const year = session.gamingDay.getUTCFullYear();
-      // One counter row per property, year and kind; the upsert locks it, so numbers never repeat or skip.
+      // The next number follows the slips themselves (sealed, each with its number): one past the
+      // highest of the property's slips of that year and kind, read under a lock held to the end of
+      // this transaction, so that numbers never repeat or skip (issue 49: no counter to rewrite).
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`sabot:slips:${table.propertyId}:${year}:${dto.kind}`}, 0))`;
       const [{ last_number }] = await tx.$queryRaw<{ last_number: number }[]>`
-        INSERT INTO slip_counters (property_id, year, kind, last_number) VALUES (${table.propertyId}::uuid, ${year}, ${dto.kind}::"SlipKind", 1)
-        ON CONFLICT (property_id, year, kind) DO UPDATE SET last_number = slip_counters.last_number + 1
-        RETURNING last_number`;
+        SELECT coalesce(max(number), 0) + 1 AS last_number FROM table_slips
+        WHERE property_id = ${table.propertyId}::uuid AND year = ${year} AND kind = ${dto.kind}::"SlipKind"`;
       const slip = await tx.tableSlip.create({
         data: {
           sessionId,

@@ -1,18 +1,22 @@
 import { Client } from 'pg';
 import { checkRecords } from '../../../src/integrity/audit/records';
+import { Surveyor } from '../../../src/integrity/surveillance/surveyor';
+import { EventRelay } from '../../../src/operations/events/event-relay';
 import { PARTITION_OF, PROOF } from '../../../src/integrity/audit/proof';
 import { Finding, walkChains } from '../../../src/integrity/audit/verification';
 import { parseAuditKeys } from '../../../src/platform/config/keyring';
 import { SEALED } from '../../../src/foundation/ledger/seals';
 import { AUDIT_KEYS, startTestApp, TestContext } from '../../support/app';
 import { busyDay } from '../../support/busy-day';
-import { givenKey } from '../../support/builders';
+import { givenKey, givenPit } from '../../support/builders';
 
 /**
  * Proof by construction (issue 34). The catalog, not a list: every table of the database is in the
  * proof's map (src/integrity/audit/proof.ts), every column of a rebuilt table is named there; and every column
- * of every sealed or rebuilt table, rewritten as the database's superuser with every trigger off, one
- * at a time, is found by the verification. So are a row deleted and a row copied in under a new key.
+ * of every sealed, rebuilt or keyed table, rewritten as the database's superuser with every trigger off, one
+ * at a time, is found by the verification. So are a row deleted and a row copied in under a new key,
+ * and a seal deleted (issue 49). The keyed tables (issue 49) hold the day's answers to Idempotency-Key
+ * requests, what the surveyor read and wrote, and how far the event relay published to NATS.
  */
 let ctx: TestContext;
 let su: Client;
@@ -104,17 +108,65 @@ async function foundAfter(change: string, values: unknown[] = []): Promise<Findi
   }
 }
 
-const proven = Object.entries(PROOF).filter(([, p]) => p.by === 'sealed' || p.by === 'rebuilt');
+const proven = Object.entries(PROOF).filter(([, p]) => p.by === 'sealed' || p.by === 'rebuilt' || p.by === 'keyed');
+const MACHINE_NATS = 'nats://127.0.0.1:4222';
+let surveying: Client;
+
+/** Asks again until `ok` holds (no fixed sleep), for at most 30 s. */
+async function until<T>(read: () => Promise<T>, ok: (x: T) => boolean): Promise<T> {
+  let x = await read();
+  for (let i = 0; i < 300 && !ok(x); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    x = await read();
+  }
+  return x;
+}
 
 beforeAll(async () => {
-  ctx = await startTestApp();
+  ctx = await startTestApp({
+    NATS_URL: MACHINE_NATS,
+    EVENTS_STREAM: `SABOT_PROOF${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
+    EVENTS_POLL_MS: '10',
+  });
   await busyDay(ctx);
   // A second day's worth on the same records: a key claimed and a person's record changed.
   await givenKey(ctx, 'AUDITOR');
+  // Requests a terminal retries: a computation and, last, a coup, each with its Idempotency-Key.
+  const pit = await givenPit(ctx, { code: 'PROOF-RETRY' });
+  await ctx
+    .as(pit.terminal)
+    .post('/v1/odds', { shoe: { decks: 1 } })
+    .set('Idempotency-Key', 'proof-odds')
+    .expect(200);
+  for (const [i, cards] of [
+    { player: ['2C', '4D'], banker: ['7H', 'QC'] },
+    { player: ['9H', 'TD'], banker: ['8S', 'KD'] },
+  ].entries())
+    await ctx
+      .as(pit.terminal)
+      .post(`/v1/shoes/${pit.shoe.id}/coups`, { cards, wagers: [{ seat: 1, betType: 'BANKER', amount: 1_000 }] })
+      .set('Idempotency-Key', `proof-coup-${i}`)
+      .expect(201);
   su = new Client({ connectionString: ctx.databaseUrl });
   await su.connect();
+  // The surveyor reads everything recorded; the relay publishes it and records how far it got.
+  surveying = new Client({ connectionString: ctx.databaseUrl });
+  await surveying.connect();
+  const surveyor = new Surveyor(surveying, keyring, () => undefined);
+  for (let i = 0; i < 100 && (await surveyor.passOnce()) > 0; i++);
+  const behind = async () =>
+    Number(
+      (
+        await su.query(
+          `SELECT count(*) AS n FROM audit_heads h LEFT JOIN event_relay_cursors c USING (stream) WHERE h.stream <> 'relay' AND h.seq > coalesce(c.seq, 0)`,
+        )
+      ).rows[0].n,
+    );
+  expect(await until(behind, (n) => n === 0)).toBe(0);
+  await ctx.app.get(EventRelay).recordProgress();
 }, 120_000);
 afterAll(async () => {
+  await surveying?.end();
   await su?.end();
   await ctx?.close();
 });
@@ -163,7 +215,7 @@ describe('the superuser against the keyed boundary of the audit log', () => {
 });
 
 describe('the superuser against every proven record', () => {
-  it('rewrites every column of every sealed or rebuilt table, one at a time: each rewrite is found', async () => {
+  it('rewrites every column of every sealed, rebuilt or keyed table, one at a time: each rewrite is found', async () => {
     const columns = await catalog();
     const missed: string[] = [];
     const empty: string[] = [];
@@ -193,7 +245,7 @@ describe('the superuser against every proven record', () => {
       ];
       for (const row of picks) {
         for (const c of own) {
-          if (proof.by === 'sealed' && proof.omit?.[c.column]) continue;
+          if ((proof.by === 'sealed' || proof.by === 'keyed') && proof.omit?.[c.column]) continue;
           const found = await foundAfterRewrite(table, c, row);
           if (found instanceof Error) constrained.push(`${table}.${c.column} (${found.message})`);
           else if (found.length === 0)
@@ -225,9 +277,11 @@ describe('the superuser against every proven record', () => {
       if (deleted instanceof Error || deleted.length === 0)
         missed.push(`${table}: a row deleted ${deleted instanceof Error ? deleted.message : 'was not found'}`);
       else deletedFrom++;
-      const key = (await catalog()).find((c) => c.table === table && (c.column === 'id' || c.column === 'staff_id' || c.column === 'card'))!;
+      const own = (await catalog()).filter((c) => c.table === table);
+      const key = ['id', 'staff_id', 'card', 'coup_id', 'stream', 'key'].map((k) => own.find((c) => c.column === k)).find((c) => c !== undefined)!;
+      const another = key.type === 'uuid' ? 'gen_random_uuid()' : key.category === 'N' ? `t."${key.column}" + 1000003` : `t."${key.column}" || '-copy'`;
       const copy = await foundAfter(
-        `INSERT INTO "${table}" SELECT (jsonb_populate_record(NULL::"${table}", to_jsonb(t) || jsonb_build_object('${key.column}', ${key.type === 'uuid' ? 'gen_random_uuid()' : `t."${key.column}" || '-copy'`}))).* FROM "${table}" t ORDER BY ctid DESC LIMIT 1`,
+        `INSERT INTO "${table}" SELECT (jsonb_populate_record(NULL::"${table}", to_jsonb(t) || jsonb_build_object('${key.column}', ${another}))).* FROM "${table}" t ORDER BY ctid DESC LIMIT 1`,
       );
       // A copy the database's own keys refuse cannot be made at all; any other must be found.
       if (copy instanceof Error) {
@@ -242,5 +296,28 @@ describe('the superuser against every proven record', () => {
     );
     expect(missed).toEqual([]);
     expect(copied).toBeGreaterThan(5);
+    // Every keyed table holds rows here: each was tampered with above.
+    const keyed = proven.filter(([, p]) => p.by === 'keyed').map(([t]) => t);
+    expect(keyed.sort()).toEqual(['coup_surveillance', 'event_relay_cursors', 'idempotency_records', 'shoe_runs', 'surveillance_cursors']);
+    for (const t of keyed) expect([t, Number((await su.query(`SELECT count(*) AS n FROM "${t}"`)).rows[0].n) > 0]).toEqual([t, true]);
+  }, 120_000);
+
+  it('deletes a seal of every sealed relation, and of rows that left their sealed class: each is found', async () => {
+    // The last seal of each relation, and the seals of rows sealed while a coup took bets and settled since (issue 49, finding 5).
+    const { rows } = await su.query<{ relation: string; row_key: string }>(`
+      SELECT DISTINCT ON (relation) relation, row_key FROM row_seals ORDER BY relation, ctid DESC`);
+    const { rows: leavers } = await su.query<{ relation: string; row_key: string }>(`
+      SELECT s.relation, s.row_key FROM row_seals s
+      WHERE (s.relation = 'wagers' AND EXISTS (SELECT 1 FROM wagers w WHERE w.id::text = s.row_key AND w.status = 'SETTLED'))
+         OR (s.relation = 'coups' AND EXISTS (SELECT 1 FROM coups c WHERE c.id::text = s.row_key AND c.status = 'SETTLED'))`);
+    expect(leavers.length).toBeGreaterThan(0);
+    const missed: string[] = [];
+    for (const r of [...rows, ...leavers]) {
+      const found = await foundAfter('DELETE FROM row_seals WHERE relation = $1 AND row_key = $2', [r.relation, r.row_key]);
+      if (found instanceof Error || !found.some((f) => f.id === `${r.relation}/${r.row_key}`))
+        missed.push(`${r.relation}/${r.row_key}: ${found instanceof Error ? found.message : 'not found'}`);
+    }
+    console.log(`proof: a seal deleted of each of ${rows.length} sealed relations and of ${leavers.length} rows that left their sealed class, each found`);
+    expect(missed).toEqual([]);
   }, 120_000);
 });

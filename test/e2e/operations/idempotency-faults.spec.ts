@@ -154,7 +154,7 @@ function expectNoFaultLeak(r: Response): void {
 const record = async (key: string) =>
   (
     await owner.query<{ status_code: number; body: unknown; answered: boolean }>(
-      'SELECT status_code, response_body AS body, completed_at IS NOT NULL AS answered FROM idempotency_records WHERE key = $1',
+      'SELECT status_code, response_body::jsonb AS body, completed_at IS NOT NULL AS answered FROM idempotency_records WHERE key = $1',
       [key],
     )
   ).rows;
