@@ -443,7 +443,7 @@ function MarkersOf({ card, tables }: { card: string; tables: Table[] }) {
                       {f.day(m.gamingDay)}
                     </td>
                     <td>{f.dateTime(m.issuedAt)}</td>
-                    <th scope="row">{code.get(m.tableId) ?? '—'}</th>
+                    <th scope="row">{m.tableId ? (code.get(m.tableId) ?? '—') : '—'}</th>
                     <Money field="amount" v={m.amount} currency={m.currency} />
                     <Money field="paid" v={paid} currency={m.currency} />
                     <Money field="outstanding" v={m.outstanding} currency={m.currency} />

@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { creditDecisionProblem, CreditDecisionTaken, creditRequestStatus, holderSince, SENIOR_CREDIT_ROLE } from '../../domain';
+import {
+  admitProgrammeTerms,
+  creditDecisionProblem,
+  CreditDecisionTaken,
+  creditRequestStatus,
+  gamingDayOf,
+  holderSince,
+  SENIOR_CREDIT_ROLE,
+} from '../../domain';
 import { Property } from '../../generated/prisma/client';
 import { AccessService } from '../../foundation/access/access.service';
 import { AuditLog } from '../../foundation/ledger/audit-log';
@@ -9,6 +17,7 @@ import { seal, SealRef } from '../../foundation/ledger/seals';
 import type { RequestContext } from '../../platform/common/context';
 import { minorUnits } from '../../platform/common/exact-json';
 import { AppError, notFound } from '../../platform/common/errors';
+import { assertDayRange } from '../../platform/common/validation';
 import { PrismaService, Tx } from '../../platform/database/prisma.service';
 import { prismaRunner, SqlRunner } from '../../platform/database/sql';
 import { CREDIT_STREAM, CreditAsked, CreditLedger, CreditRequestRow } from '../../foundation/ledger/credit-ledger';
@@ -125,6 +134,37 @@ export class CreditRequestsService {
           needed: { approvals: 2, finalRole: SENIOR_CREDIT_ROLE },
         };
       }
+      case 'PROGRAMME': {
+        // A programme version's terms, as the rolling room records them quoting this request; within the policy's caps now (and again when recorded).
+        only(['code', 'name', 'basis', 'commissionBps', 'allowanceBps', 'effectiveFrom']);
+        const terms = {
+          code: need(dto.code, 'code'),
+          name: need(dto.name, 'name'),
+          basis: need(dto.basis, 'basis'),
+          commissionBps: need(dto.commissionBps, 'commissionBps'),
+          allowanceBps: dto.allowanceBps ?? 0,
+          effectiveFrom: need(dto.effectiveFrom, 'effectiveFrom'),
+        };
+        const today = gamingDayOf(new Date(), property.timeZone, property.gamingDayStartHour);
+        if (terms.effectiveFrom < today)
+          throw new AppError('VALIDATION_FAILED', `A programme changes from a gaming day not yet begun: ${terms.effectiveFrom} is before today, ${today}`);
+        admitProgrammeTerms(terms, await this.ledger.policy(db, property));
+        return { subject: terms.code, terms, needed: { approvals: 1, finalRole: null } };
+      }
+      case 'STATEMENT': {
+        // A junket's statement agreed for the casino: a second person approves what the first asks to agree; the junkets room
+        // records it quoting this request, once the figures still give the digest and no chips are lost that were never bought.
+        only(['junketId', 'from', 'to', 'digest', 'junketSignatory']);
+        const junket = await this.junketAt(tx, property.id, need(dto.junketId, 'junketId'));
+        const from = need(dto.from, 'from');
+        const to = need(dto.to, 'to');
+        assertDayRange(from, to);
+        return {
+          subject: junket.id,
+          terms: { junketId: junket.id, from, to, digest: need(dto.digest, 'digest'), junketSignatory: need(dto.junketSignatory, 'junketSignatory') },
+          needed: { approvals: 1, finalRole: null },
+        };
+      }
     }
   }
 
@@ -235,7 +275,11 @@ export class CreditRequestsService {
         sealed.push(seal('marker_write_offs', rowId));
         return { writeOffId: rowId, amount: owed.toString() };
       }
+      // Recorded by the room that owns the record, quoting the request: a repayment by the cage, a programme version by the
+      // rolling room, a statement by the junkets room.
       case 'REPAYMENT':
+      case 'PROGRAMME':
+      case 'STATEMENT':
         return null;
     }
   }
