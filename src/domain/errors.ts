@@ -42,7 +42,17 @@ export type DomainErrorCode =
   /** Front money drawn beyond what is on deposit. */
   | 'FRONT_MONEY_SHORT'
   /** Dead chips drawn on a junket's markers beyond what they still cover. */
-  | 'JUNKET_MARKERS_DRAWN';
+  | 'JUNKET_MARKERS_DRAWN'
+  /** A programme's commission (or allowance) over the property's cap for its basis. */
+  | 'COMMISSION_OVER_CAP'
+  /** A programme version recorded without the approved credit request (act PROGRAMME) for it. */
+  | 'PROGRAMME_NEEDS_APPROVAL'
+  /** A junket's statement agreed without the approved credit request (act STATEMENT) for it. */
+  | 'STATEMENT_NEEDS_APPROVAL'
+  /** A record that is not what its credit request approved: another act or property, or other terms. */
+  | 'NOT_AS_APPROVED'
+  /** A junket's period agreed while its players would hold fewer than no dead chips at its end. */
+  | 'NEGATIVE_CHIPS_IN_HAND';
 
 export class DomainError extends Error {
   constructor(

@@ -25,4 +25,5 @@ export * from './patrons/rolling';
 export * from './finance/pace';
 export * from './patrons/junkets';
 export * from './patrons/credit';
+export * from './patrons/approved-acts';
 export * from './finance/yield';

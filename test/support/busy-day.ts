@@ -1,5 +1,6 @@
 import { TestContext } from './app';
 import { approveCredit, givenCreditLine, givenCreditOfficers, givenKey, givenPatrons, givenPit, givenVoid } from './builders';
+import { agreeStatement, givenProgramme } from './credit-acts';
 
 export interface BusyDay {
   supervisor: string;
@@ -104,13 +105,12 @@ export async function busyDay(ctx: TestContext): Promise<BusyDay> {
   // A dealer takes the table, the pit sets the pace it expects, finance enters a rate, the session closes, the chemin de fer shoe closes.
   await t.post(`/v1/tables/${pit.table.id}/dealers`, { dealerId: 'D-BUSY' }).expect(201);
   await ctx.as(s1).post(`/v1/properties/${pit.table.propertyId}/pace-targets`, { variant: 'COMMISSION', decisionsPerHour: 70 }).expect(201);
-  // Rolling chips and a junket: a programme from today, a junket with an agent and a member, a marker,
-  // dead chips bought against it and a repayment, the junket's credit to its player, a period gone by agreed.
+  // Rolling chips and a junket: a programme from today (its terms requested and approved), a junket with an agent and a member, a
+  // marker, dead chips bought against it and a repayment, the junket's credit to its player, a period gone by agreed (asked and approved).
   const pid = pit.table.propertyId;
-  const finance = ctx.as(await givenKey(ctx, 'FINANCE'));
-  await finance
-    .post(`/v1/properties/${pid}/rolling-programmes`, { code: 'BUSY-ROLL', name: 'Busy 1 %', basis: 'ROLLING', commissionBps: 100, effectiveFrom: today })
-    .expect(201);
+  const financeKey = await givenKey(ctx, 'FINANCE');
+  const finance = ctx.as(financeKey);
+  await givenProgramme(ctx, financeKey, pid, { code: 'BUSY-ROLL', name: 'Busy 1 %', basis: 'ROLLING', commissionBps: 100, effectiveFrom: today });
   const junket = (
     await finance.post(`/v1/properties/${pid}/junkets`, { code: 'BUSY-JUNKET', name: 'Busy junket', currency: 'EUR', creditLimit: 1_000_000 }).expect(201)
   ).body.id as string;
@@ -129,7 +129,8 @@ export async function busyDay(ctx: TestContext): Promise<BusyDay> {
   await cashier.post(`/v1/junkets/${junket}/player-credit`, { patronId: 'P-BUSY', kind: 'ADVANCE', amount: 20_000 }).expect(201);
   const gone = { from: '2026-01-01', to: '2026-01-31' };
   const digest = (await finance.get(`/v1/junkets/${junket}/statement?from=${gone.from}&to=${gone.to}`).expect(200)).body.digest as string;
-  await finance.post(`/v1/junkets/${junket}/statements`, { ...gone, junketSignatory: 'Busy cashier', digest }).expect(201);
+  const agreed = await agreeStatement(ctx, financeKey, junket, { ...gone, junketSignatory: 'Busy cashier', digest });
+  if (agreed.status !== 201) throw new Error(`busy day: statement ${agreed.status} ${JSON.stringify(agreed.body)}`);
   await ctx
     .as(await givenKey(ctx, 'FINANCE'))
     .post('/v1/exchange-rates', { day: '2026-11-20', currency: 'EUR', into: 'USD', rate: '1.0842' })

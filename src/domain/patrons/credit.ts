@@ -13,14 +13,16 @@ import { minorUnitRatio } from '../money/fx';
  *   property's threshold a casino manager signs last, a third person;
  * - a repayment over the property's threshold, which must name what pays it (a cheque's or wire's reference);
  * - a marker deposited with the patron's bank for collection, or written off;
- * - the property's credit policy itself (thresholds, the commission a programme may pay).
+ * - the property's credit policy itself (thresholds, the commission a programme may pay);
+ * - a rolling-chip programme's terms, within the policy's caps, and a junket's statement agreed for
+ *   the casino: each recorded by the room that owns it quoting the approved request (approved-acts.ts).
  *
  * Markers exist before chips are issued against them (a marker for dead chips is written with the
  * chips, within the line); front money exists before it is drawn; and a junket member's chips on
  * credit are the junket's markers, within the junket's line.
  */
 
-export type CreditAct = 'LIMIT' | 'REPAYMENT' | 'WRITE_OFF' | 'DEPOSIT' | 'POLICY';
+export type CreditAct = 'LIMIT' | 'REPAYMENT' | 'WRITE_OFF' | 'DEPOSIT' | 'POLICY' | 'PROGRAMME' | 'STATEMENT';
 
 /** Who requests and approves credit acts: the credit department (finance) and the casino manager. */
 export const CREDIT_OFFICER_ROLES = ['FINANCE', 'CASINO_MANAGER'] as const;

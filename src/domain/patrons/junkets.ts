@@ -394,3 +394,28 @@ export function junketDues(
     .sort(([a], [b]) => sortText(a, b))
     .map(([currency, c]) => ({ currency, junkets: c.junkets.size, rolled: c.rolled, commission: c.commission, allowance: c.allowance }));
 }
+
+/**
+ * A junket's period is agreed only if its players, together, hold no fewer than no dead chips at its
+ * end (docs/domain/junkets.md): every dead chip they bought under the junket up to its last day, less
+ * those returned, less those lost at the tables. Fewer than none means chips were lost that the cage
+ * never issued (a purchase missing from the records, or a wager keyed as dead chips that were cash):
+ * the rolling the programmes pay commission on would include chips nobody bought.
+ *
+ * The junket's, not each member's: the chips drawn on its markers are the junket's, and its players
+ * pass them to each other at its tables; one member losing chips another bought is the junket's
+ * chips changing hands, not chips from nowhere. And at the period's end, not the period's own
+ * inHand: chips bought before it and played in it (a trip over the month's end) were issued.
+ *
+ * `period` is the period's own account (its inHand may be negative); `atEnd` the chips in hand at
+ * its end counted from the junket's first day.
+ */
+export function admitChipsInHand(junket: string, period: Pick<RollingAccount, 'purchased' | 'returned' | 'rolled' | 'inHand'>, atEnd: Money): void {
+  if (atEnd >= 0n) return;
+  const carriedIn = atEnd - period.inHand;
+  throw new DomainError(
+    'NEGATIVE_CHIPS_IN_HAND',
+    `Junket ${junket}'s players lost ${-atEnd} (minor units) more dead chips than the cage issued to them: in the period they bought ${period.purchased}, returned ${period.returned} and lost ${period.rolled} at the tables, holding ${carriedIn} before it. A purchase of dead chips is missing from the records, or a wager was keyed as dead chips that were not: put the records right (record the purchase, or void the coup) before the statement is agreed`,
+    { purchased: period.purchased, returned: period.returned, rolled: period.rolled, inHand: period.inHand, carriedIn, atEnd },
+  );
+}

@@ -164,3 +164,40 @@ function roundBps(v: bigint): Money {
   const magnitude = roundMoney(v < 0n ? -v : v, 1n, 10_000n, { mode: 'HALF_UP', unit: 1 });
   return v < 0n ? -magnitude : magnitude;
 }
+
+/** The most a programme may pay, basis points (the property's credit policy: docs/domain/credit.md). */
+export interface ProgrammeCaps {
+  /** On the rolling: commission on a ROLLING programme and every programme's allowance, together. */
+  readonly rollingCommissionCapBps: number;
+  /** On the house's win or loss: commission on a WIN_LOSS programme. */
+  readonly winLossCommissionCapBps: number;
+}
+
+/** Basis points as a percentage with two decimals (150 → "1.50 %"), for a message. */
+const percent = (bps: number) => `${Math.trunc(bps / 100)}.${String(bps % 100).padStart(2, '0')} %`;
+
+/**
+ * A programme's terms within the property's caps (docs/domain/rolling-chips.md). The allowance is
+ * a share of the rolling paid back to the patron like commission, in kind rather than in chips (a
+ * room, a flight): so it counts against the rolling cap, beside a ROLLING programme's commission
+ * (their sum), and alone beside a WIN_LOSS programme's commission, which has its own cap. A cap of
+ * commission alone would let the same money be paid as allowance instead.
+ */
+export function admitProgrammeTerms(t: Pick<ProgrammeVersion, 'basis' | 'commissionBps' | 'allowanceBps'>, caps: ProgrammeCaps): void {
+  const details = { basis: t.basis, commissionBps: t.commissionBps, allowanceBps: t.allowanceBps, ...caps };
+  if (t.basis === 'WIN_LOSS' && t.commissionBps > caps.winLossCommissionCapBps)
+    throw new DomainError(
+      'COMMISSION_OVER_CAP',
+      `A commission of ${percent(t.commissionBps)} of the win/loss is over the property's cap of ${percent(caps.winLossCommissionCapBps)}: the credit policy sets the most a programme may pay`,
+      details,
+    );
+  const onRolling = (t.basis === 'ROLLING' ? t.commissionBps : 0) + t.allowanceBps;
+  if (onRolling > caps.rollingCommissionCapBps)
+    throw new DomainError(
+      'COMMISSION_OVER_CAP',
+      t.basis === 'ROLLING'
+        ? `A commission of ${percent(t.commissionBps)} and an allowance of ${percent(t.allowanceBps)} of the rolling pay ${percent(onRolling)} of it: over the property's cap of ${percent(caps.rollingCommissionCapBps)} on the rolling (commission and allowance together)`
+        : `An allowance of ${percent(t.allowanceBps)} of the rolling is over the property's cap of ${percent(caps.rollingCommissionCapBps)} on the rolling`,
+      details,
+    );
+}

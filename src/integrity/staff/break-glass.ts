@@ -6,7 +6,7 @@ import { hash } from '../../foundation/access/access.service';
 import { appendWithSeals, AuditRecord, auditParams } from '../../foundation/ledger/audit-log';
 import { seal } from '../../foundation/ledger/seals';
 import type { AuditContext } from '../../platform/common/context';
-import type { AuditKeyring } from '../../platform/config/keyring';
+import { entryMac, type AuditKeyring } from '../../platform/config/keyring';
 import { pgRunner } from '../../platform/database/sql';
 import { STAFF_SQL } from './staff-sql';
 
@@ -63,9 +63,27 @@ export async function breakGlass(client: ClientBase, keyring: AuditKeyring, r: B
       r.present,
     );
     if (problem) throw new BreakGlassRefused(problem);
+    // The audit key given must be the service's: it must vouch for the entries the service keyed, or
+    // someone holding only the database would take the register over (found later, but taken).
+    const keyed = await runner.query<{ stream: string; payload: string; mac: string; macKey: string }>(STAFF_SQL.breakGlassKeyedEntries.bind({}));
+    const vouched = keyed.filter((e) => keyring.keys.has(e.macKey));
+    if (keyed.length > 0 && vouched.length === 0)
+      throw new BreakGlassRefused(
+        `The audit key given keyed none of the latest entries (they name ${[...new Set(keyed.map((e) => e.macKey))].join(', ')}): break-glass needs the service's audit key`,
+      );
+    const forged = vouched.find((e) => entryMac(keyring.keys.get(e.macKey)!, e.stream, e.payload) !== e.mac);
+    if (forged)
+      throw new BreakGlassRefused(
+        `The audit key given as ${forged.macKey} is not the one that keyed the entries under that name: break-glass needs the service's audit key`,
+      );
     const [person] = await runner.query<{ name: string; roles: string[]; active: boolean }>(STAFF_SQL.breakGlassPerson.bind({ staffId: r.staffId }));
     const name = r.name ?? person?.name;
     if (!name) throw new BreakGlassRefused(`${r.staffId} is not on the staff register: give their name as on their licence (--name)`);
+    // Those present witness the new administrator: two people besides them.
+    const self = new Set([r.staffId, name].map((x) => x.trim().toLowerCase()));
+    const witnesses = new Set(r.present.map((p) => p.trim().toLowerCase()).filter((p) => p && !self.has(p)));
+    if (witnesses.size < 2)
+      throw new BreakGlassRefused(`Name at least 2 people present besides ${name} (${r.staffId}): break-glass is witnessed like any two-person act`);
     const roles = [...new Set([...(person?.roles ?? []), 'ADMIN'])].sort();
     const changed = !person || !person.active || !person.roles.includes('ADMIN') || name !== person.name;
     const changeId = changed ? randomUUID() : null;

@@ -29,3 +29,12 @@ ON CONFLICT (staff_id) DO UPDATE SET name = EXCLUDED.name, roles = EXCLUDED.role
 INSERT INTO api_keys (id, name, role, staff_id, key_hash, key_prefix, created_by_key_id)
 VALUES (:id::uuid, :name, 'ADMIN', :staffId, :keyHash, :keyPrefix, :by)
 RETURNING created_at;
+
+-- name: breakGlassKeyedEntries
+-- The latest keyed entries of the audit log: the audit key break-glass is given must be the one
+-- that keyed them, or it would write entries the service's key does not vouch for.
+SELECT stream, payload, mac, mac_key AS "macKey"
+FROM audit_log
+WHERE mac IS NOT NULL
+ORDER BY id DESC
+LIMIT 20;

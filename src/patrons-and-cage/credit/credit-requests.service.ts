@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { creditDecisionProblem, CreditDecisionTaken, creditRequestStatus, holderSince, SENIOR_CREDIT_ROLE } from '../../domain';
+import {
+  admitProgrammeTerms,
+  creditDecisionProblem,
+  CreditDecisionTaken,
+  creditRequestStatus,
+  gamingDayOf,
+  holderSince,
+  SENIOR_CREDIT_ROLE,
+} from '../../domain';
 import { Property } from '../../generated/prisma/client';
 import { AccessService } from '../../foundation/access/access.service';
 import { AuditLog } from '../../foundation/ledger/audit-log';
@@ -9,6 +17,7 @@ import { seal, SealRef } from '../../foundation/ledger/seals';
 import type { RequestContext } from '../../platform/common/context';
 import { minorUnits } from '../../platform/common/exact-json';
 import { AppError, notFound } from '../../platform/common/errors';
+import { assertDayRange } from '../../platform/common/validation';
 import { PrismaService, Tx } from '../../platform/database/prisma.service';
 import { prismaRunner, SqlRunner } from '../../platform/database/sql';
 import { CREDIT_STREAM, CreditAsked, CreditLedger, CreditRequestRow } from '../../foundation/ledger/credit-ledger';
@@ -138,6 +147,37 @@ export class CreditRequestsService {
           needed: { approvals: 2, finalRole: SENIOR_CREDIT_ROLE },
         };
       }
+      case 'PROGRAMME': {
+        // A programme version's terms, as the rolling room records them quoting this request; within the policy's caps now (and again when recorded).
+        only(['code', 'name', 'basis', 'commissionBps', 'allowanceBps', 'effectiveFrom']);
+        const terms = {
+          code: need(dto.code, 'code'),
+          name: need(dto.name, 'name'),
+          basis: need(dto.basis, 'basis'),
+          commissionBps: need(dto.commissionBps, 'commissionBps'),
+          allowanceBps: dto.allowanceBps ?? 0,
+          effectiveFrom: need(dto.effectiveFrom, 'effectiveFrom'),
+        };
+        const today = gamingDayOf(new Date(), property.timeZone, property.gamingDayStartHour);
+        if (terms.effectiveFrom < today)
+          throw new AppError('VALIDATION_FAILED', `A programme changes from a gaming day not yet begun: ${terms.effectiveFrom} is before today, ${today}`);
+        admitProgrammeTerms(terms, await this.ledger.policy(db, property));
+        return { subject: terms.code, terms, needed: { approvals: 1, finalRole: null } };
+      }
+      case 'STATEMENT': {
+        // A junket's statement agreed for the casino: a second person approves what the first asks to agree; the junkets room
+        // records it quoting this request, once the figures still give the digest and no chips are lost that were never bought.
+        only(['junketId', 'from', 'to', 'digest', 'junketSignatory']);
+        const junket = await this.junketAt(tx, property.id, need(dto.junketId, 'junketId'));
+        const from = need(dto.from, 'from');
+        const to = need(dto.to, 'to');
+        assertDayRange(from, to);
+        return {
+          subject: junket.id,
+          terms: { junketId: junket.id, from, to, digest: need(dto.digest, 'digest'), junketSignatory: need(dto.junketSignatory, 'junketSignatory') },
+          needed: { approvals: 1, finalRole: null },
+        };
+      }
     }
   }
 
@@ -171,6 +211,7 @@ export class CreditRequestsService {
         approve,
       );
       if (problem) throw new AppError('FORBIDDEN', problem);
+      if (approve && before.length + 1 === r.approvalsNeeded) await this.assertStillEnough(tx, r);
       const step = before.length + 1;
       const decisionId = randomUUID();
       await tx.creditDecision.create({
@@ -198,6 +239,23 @@ export class CreditRequestsService {
       });
       return this.get(id, tx);
     });
+  }
+
+  /**
+   * The approvals a credit line or a write-off needs are judged again when the last is given, under
+   * the policy and the day's rate then: a request filed under a higher threshold (or a kinder rate)
+   * does not pass on fewer signatures than its act needs now.
+   */
+  private async assertStillEnough(tx: Tx, r: CreditRequestRow): Promise<void> {
+    if (r.act !== 'LIMIT' && r.act !== 'WRITE_OFF') return;
+    const t = r.terms as Record<string, string>;
+    const property = await tx.property.findUniqueOrThrow({ where: { id: r.propertyId } });
+    const now = await this.ledger.limitApprovals(prismaRunner(tx), property, BigInt(r.act === 'LIMIT' ? t.creditLimit : t.amount), t.currency);
+    if (now.approvals > r.approvalsNeeded || (now.finalRole !== null && r.finalRole !== now.finalRole))
+      throw new AppError(
+        'CREDIT_REQUEST_STALE',
+        `Under the property's credit policy now (and the day's rate), this ${r.act === 'LIMIT' ? 'credit line' : 'write-off'} is over the threshold and needs ${now.approvals} approvals, the casino manager last; it was asked for when it needed ${r.approvalsNeeded}. Reject it and ask again`,
+      );
   }
 
   /** What the last approval puts in force, written in its transaction (a repayment is recorded by the cage quoting the request). */
@@ -254,12 +312,18 @@ export class CreditRequestsService {
         const m = await this.markerAt(db, r.propertyId, t.markerId as string);
         const owed = BigInt(m.outstanding);
         // What it owes now goes to the bank (a payment may have come in since the request), once.
-        if (owed <= 0n) throw new AppError('CONFLICT', 'The marker owes nothing now: there is nothing to deposit');
+        if (owed <= 0n) throw new AppError('CONFLICT', 'The marker owes nothing now: there is nothing to deposit: reject this request');
+        if (m.depositedAt !== null)
+          throw new AppError('CONFLICT', `The marker was deposited already, on ${new Date(m.depositedAt).toISOString().slice(0, 10)}: reject this request`);
         await tx.markerDeposit.create({ data: { id: rowId, markerId: m.id, amount: owed, requestId: r.id, depositedAt: now } });
         sealed.push(seal('marker_deposits', rowId));
         return { depositId: rowId, amount: owed.toString() };
       }
+      // Recorded by the room that owns the record, quoting the request: a repayment by the cage, a programme version by the
+      // rolling room, a statement by the junkets room.
       case 'REPAYMENT':
+      case 'PROGRAMME':
+      case 'STATEMENT':
         return null;
     }
   }

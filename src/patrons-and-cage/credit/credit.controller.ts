@@ -28,14 +28,15 @@ export class CreditController {
 
   @Endpoint('POST', 'properties/:id/credit-requests', {
     operationId: 'requestCredit',
-    summary: 'Request a credit act: a credit line, a repayment over the threshold, a write-off, the credit policy',
+    summary:
+      "Request a credit act: a credit line, a repayment over the threshold, a deposit or write-off of a marker, the credit policy, a programme's terms, a junket statement's agreement",
     description:
       "One person requests; it takes effect when a different person approves it (POST /v1/credit-requests/{id}/approve). A credit line above the property's threshold (or in another currency than its cash currency), a write-off above it, and the credit policy need two approvals, the last by a casino manager. The cage (CASHIER) requests repayments only. Never edited.",
     writes: 'a credit request; the audit entry `credit.request` (stream `credit`).',
     roles: CREDIT_REQUESTERS,
     status: 201,
     type: CreditRequestDto,
-    errors: ['NOT_FOUND', 'UNKNOWN_PATRON', 'MARKER_OVERPAID', 'CONFLICT'],
+    errors: ['NOT_FOUND', 'UNKNOWN_PATRON', 'MARKER_OVERPAID', 'COMMISSION_OVER_CAP', 'CONFLICT'],
   })
   request(@IdParam() id: string, @Body() dto: CreditRequestInputDto, @CurrentContext() ctx: RequestContext): Promise<CreditRequestDto> {
     return this.requests.request(id, dto, ctx);
@@ -74,7 +75,7 @@ export class CreditController {
     writes: 'a decision; on the last approval, the credit line, write-off or policy; the audit entry `credit.approve` (stream `credit`).',
     roles: CREDIT_OFFICERS,
     type: CreditRequestDto,
-    errors: ['NOT_FOUND', 'CREDIT_REQUEST_DECIDED', 'CONFLICT'],
+    errors: ['NOT_FOUND', 'CREDIT_REQUEST_DECIDED', 'CREDIT_REQUEST_STALE', 'CONFLICT'],
   })
   approve(@IdParam() id: string, @Body() dto: CreditDecisionInputDto, @CurrentContext() ctx: RequestContext): Promise<CreditRequestDto> {
     return this.requests.approve(id, dto, ctx);

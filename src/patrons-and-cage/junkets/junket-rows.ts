@@ -13,6 +13,9 @@ export interface AgreedRow {
   junketSignatory: string;
   agreedByKeyId: string;
   agreedAt: Date;
+  requestId: string | null;
+  requestedByKeyId: string | null;
+  approvedByKeyIds: string[];
 }
 
 /** A membership version as the named queries (junkets.sql) read it. */
@@ -88,7 +91,16 @@ export function entryDto(
 }
 
 export function agreementDto(a: AgreedRow): AgreementDto {
-  return { id: a.id, junketSignatory: a.junketSignatory, agreedByKeyId: a.agreedByKeyId, agreedAt: a.agreedAt.toISOString(), digest: a.digest };
+  return {
+    id: a.id,
+    junketSignatory: a.junketSignatory,
+    agreedByKeyId: a.agreedByKeyId,
+    agreedAt: a.agreedAt.toISOString(),
+    digest: a.digest,
+    requestId: a.requestId,
+    requestedByKeyId: a.requestedByKeyId,
+    approvedByKeyIds: a.approvedByKeyIds,
+  };
 }
 
 export function figuresDto(op: JunketOperator, from: string, to: string, s: JunketStatement): StatementFiguresDto {

@@ -2,13 +2,26 @@ import { Injectable } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import { canonicalJson } from '../../platform/common/canonical';
 import type { RequestContext } from '../../platform/common/context';
-import { AppError } from '../../platform/common/errors';
+import { AppError, notFound } from '../../platform/common/errors';
 import { assertDayRange } from '../../platform/common/validation';
 import { PrismaService } from '../../platform/database/prisma.service';
 import { prismaRunner, SqlRunner } from '../../platform/database/sql';
-import { AccountEntry, AccountEntryKind, admitLock, balanceOf, junketStatement, MemberPlayDay, MembershipVersion, ProgrammeVersion } from '../../domain';
+import {
+  AccountEntry,
+  AccountEntryKind,
+  admitAsApproved,
+  admitChipsInHand,
+  admitLock,
+  balanceOf,
+  JunketStatement,
+  junketStatement,
+  MemberPlayDay,
+  MembershipVersion,
+  ProgrammeVersion,
+} from '../../domain';
 import { JunketOperator } from '../../generated/prisma/client';
 import { AuditLog } from '../../foundation/ledger/audit-log';
+import { CreditLedger } from '../../foundation/ledger/credit-ledger';
 import { lockJunketPeriods } from '../../foundation/ledger/locked-periods';
 import { seal } from '../../foundation/ledger/seals';
 import { AgreedPeriodDto, AgreeInputDto, AgreementDto, PeriodQueryDto, StatementDto, StatementFiguresDto } from './dto/junkets.dto';
@@ -26,6 +39,7 @@ export class JunketStatementsService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditLog,
+    private readonly credit: CreditLedger,
   ) {}
 
   /**
@@ -59,19 +73,39 @@ export class JunketStatementsService {
    * Agrees a period's statement and locks the period: the figures are those the junket saw (their
    * digest), the period has ended, and none agreed overlaps it or comes after it. The statement's
    * commission and allowances are credited to the junket's account by a SETTLEMENT entry.
+   *
+   * Agreed for the casino by two persons besides the junket's signatory (docs/domain/junkets.md):
+   * only as the credit request (act STATEMENT) one credit officer asked and another approved, each
+   * term the same, once; and never while the junket's players would hold fewer than no dead chips at
+   * the period's end (more lost than the cage issued them).
    */
   async agree(junketId: string, dto: AgreeInputDto, ctx: RequestContext): Promise<StatementDto> {
     assertDayRange(dto.from, dto.to);
     return this.prisma.transaction(ctx, async (tx) => {
       const op = await findJunket(tx, junketId);
       const db = prismaRunner(tx);
+      const requestId = dto.requestId ?? null;
+      if (requestId !== null) await this.credit.lockRequest(db, requestId);
+      const request = requestId === null ? null : await this.credit.request(db, requestId);
+      if (requestId !== null && !request) throw notFound('Credit request', requestId);
+      admitAsApproved('STATEMENT', requestId, request, op.propertyId, {
+        junketId: op.id,
+        from: dto.from,
+        to: dto.to,
+        digest: dto.digest,
+        junketSignatory: dto.junketSignatory,
+      });
+      const approved = request!;
+      const recorded = await tx.junketStatement.findUnique({ where: { requestId: approved.id }, select: { id: true } });
+      if (recorded) throw new AppError('CONFLICT', `Credit request ${approved.id} is recorded already: agreed statement ${recorded.id}`);
       await db.run(SQL.lockJunket.bind({ junketId: op.id }));
       // Voids of the property's coups in flight finish first (and are then in the figures); later ones see this agreement.
       await lockJunketPeriods(db, op.propertyId, true);
       const now = new Date();
       const agreed = await db.query<AgreedRow>(SQL.junketAgreed.bind({ junketId: op.id }));
       admitLock(dto.from, dto.to, await todayAt(tx, op.propertyId, now), agreed);
-      const figures = await this.figures(db, op, dto.from, dto.to);
+      const statement = await this.statementOf(db, op, dto.from, dto.to);
+      const figures = figuresDto(op, dto.from, dto.to, statement);
       const digest = digestOf(figures);
       if (digest !== dto.digest)
         throw new AppError(
@@ -79,6 +113,7 @@ export class JunketStatementsService {
           `The statement's figures are not those the junket saw (its digest is now ${digest}): read it again (GET …/statement) and agree what it says`,
           { digest },
         );
+      admitChipsInHand(op.code, statement.totals, await this.chipsInHandAtEnd(db, op, dto.from, dto.to, statement));
       const id = randomUUID();
       await tx.junketStatement.create({
         data: {
@@ -91,6 +126,7 @@ export class JunketStatementsService {
           junketSignatory: dto.junketSignatory,
           agreedByKeyId: ctx.actor.keyId,
           agreedAt: now,
+          requestId: approved.id,
         },
       });
       const entryId = randomUUID();
@@ -107,7 +143,16 @@ export class JunketStatementsService {
           recordedByKeyId: ctx.actor.keyId,
         },
       });
-      const agreement: AgreementDto = { id, junketSignatory: dto.junketSignatory, agreedByKeyId: ctx.actor.keyId, agreedAt: now.toISOString(), digest };
+      const agreement: AgreementDto = {
+        id,
+        junketSignatory: dto.junketSignatory,
+        agreedByKeyId: ctx.actor.keyId,
+        agreedAt: now.toISOString(),
+        digest,
+        requestId: approved.id,
+        requestedByKeyId: approved.requestedByKeyId,
+        approvedByKeyIds: approved.decisions.filter((d) => d.approve).map((d) => d.keyId),
+      };
       await this.audit.patronRead(tx, ctx, { type: 'junket', id: op.id }, { what: 'junket statement', from: dto.from, to: dto.to });
       await this.audit.append(tx, ctx, {
         stream: JUNKETS_STREAM,
@@ -130,6 +175,22 @@ export class JunketStatementsService {
 
   /** The statement's figures as the records stand (docs/domain.md §16). */
   private async figures(db: SqlRunner, op: JunketOperator, from: string, to: string): Promise<StatementFiguresDto> {
+    return figuresDto(op, from, to, await this.statementOf(db, op, from, to));
+  }
+
+  /**
+   * The dead chips the junket's players hold at the end of a period (`period` its statement):
+   * everything they bought under the junket up to its last day, less returned, less lost, from the
+   * junket's first membership day (the period's own when it starts no later).
+   */
+  private async chipsInHandAtEnd(db: SqlRunner, op: JunketOperator, from: string, to: string, period: JunketStatement): Promise<bigint> {
+    const [{ since }] = await db.query<{ since: string | null }>(SQL.junketFirstDay.bind({ junketId: op.id }));
+    if (since === null || since >= from) return period.totals.inHand;
+    return (await this.statementOf(db, op, since, to)).totals.inHand;
+  }
+
+  /** The statement as the engine works it out from the records (docs/domain.md §16). */
+  private async statementOf(db: SqlRunner, op: JunketOperator, from: string, to: string): Promise<JunketStatement> {
     const memberships = await db.query<MembershipRow>(SQL.junketMemberships.bind({ junketId: op.id, propertyId: op.propertyId }));
     const versions = new Map<string, MembershipVersion[]>();
     for (const m of memberships) versions.set(m.patronId, [...(versions.get(m.patronId) ?? []), m]);
@@ -156,7 +217,7 @@ export class JunketStatementsService {
     const credit = await db.query<{ patronId: string; kind: 'ADVANCE' | 'REPAYMENT'; amount: string; gamingDay: string }>(
       SQL.junketPlayerCredit.bind({ junketId: op.id, to }),
     );
-    const s = junketStatement({
+    return junketStatement({
       operatorId: op.id,
       from,
       to,
@@ -168,7 +229,6 @@ export class JunketStatementsService {
       entries: entries.filter((e) => e.kind !== 'SETTLEMENT').map((e): AccountEntry => ({ kind: e.kind, amount: BigInt(e.amount), day: e.gamingDay })),
       playerCredit: credit.map((c) => ({ patronId: c.patronId, kind: c.kind, amount: BigInt(c.amount), day: c.gamingDay })),
     });
-    return figuresDto(op, from, to, s);
   }
 }
 

@@ -17,6 +17,7 @@ export const JUNKETS_SQL = loadQueries<{
   junketProgrammes: { propertyId: string };
   junketPlayerCredit: Junket & { to: string };
   junketAgreed: Junket;
+  junketFirstDay: Junket;
   junketPlayedToday: { patronId: string; propertyId: string; today: string };
   junketPlayerOwes: Junket & { patronId: string };
 }>(path.join(__dirname, 'junkets.sql'));

@@ -205,12 +205,12 @@ export class JunketsController {
     operationId: 'agreeJunketStatement',
     summary: "Agrees a period's statement and locks the period",
     description:
-      "The period must have ended (JUNKET_PERIOD_OPEN), and none agreed may overlap it or come after it (JUNKET_PERIOD_LOCKED). `digest` is the statement's as the junket saw it: if the records give other figures now, nothing is agreed (CONFLICT). The figures are kept as agreed; the commission and allowances are credited to the junket's account (a SETTLEMENT entry); from then on, a void that would change the period is refused.",
-    writes: 'the agreed statement and its SETTLEMENT entry; the audit entry `junket.statement` (stream `junkets`).',
+      "Agreed for the casino by two persons besides the junket's signatory: one credit officer requests the agreement (POST /v1/properties/{id}/credit-requests, act STATEMENT, with the period, the digest and the signatory), another approves it, and it is recorded here with that `requestId`, each term as approved (STATEMENT_NEEDS_APPROVAL without an approved request, NOT_AS_APPROVED for other terms, CONFLICT for a request recorded already). The period must have ended (JUNKET_PERIOD_OPEN), and none agreed may overlap it or come after it (JUNKET_PERIOD_LOCKED). `digest` is the statement's as the junket saw it: if the records give other figures now, nothing is agreed (CONFLICT). Nor while the junket's players would hold fewer than no dead chips at the period's end, having lost more than the cage issued them (NEGATIVE_CHIPS_IN_HAND). The figures are kept as agreed; the commission and allowances are credited to the junket's account (a SETTLEMENT entry); from then on, a void that would change the period is refused.",
+    writes: 'the agreed statement naming its request, and its SETTLEMENT entry; the audit entry `junket.statement` (stream `junkets`).',
     roles: JUNKET_MANAGERS,
     status: 201,
     type: StatementDto,
-    errors: ['NOT_FOUND', 'CONFLICT', 'JUNKET_PERIOD_OPEN', 'JUNKET_PERIOD_LOCKED'],
+    errors: ['NOT_FOUND', 'CONFLICT', 'JUNKET_PERIOD_OPEN', 'JUNKET_PERIOD_LOCKED', 'STATEMENT_NEEDS_APPROVAL', 'NOT_AS_APPROVED', 'NEGATIVE_CHIPS_IN_HAND'],
   })
   agree(@IdParam() id: string, @Body() dto: AgreeInputDto, @CurrentContext() ctx: RequestContext): Promise<StatementDto> {
     return this.statements.agree(id, dto, ctx);
@@ -219,7 +219,8 @@ export class JunketsController {
   @Endpoint('GET', 'junkets/:id/statements', {
     operationId: 'listJunketStatements',
     summary: "The junket's agreed periods",
-    description: 'Every agreed statement, oldest first: its period, who agreed it for each side, when, and the digest of its figures.',
+    description:
+      'Every agreed statement, oldest first: its period, who agreed it for each side (the junket’s signatory; for the casino, the credit officer who asked and those who approved, and the key that recorded it), when, and the digest of its figures.',
     roles: JUNKET_READERS,
     type: AgreedPeriodDto,
     isArray: true,

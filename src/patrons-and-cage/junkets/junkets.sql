@@ -72,12 +72,23 @@ WHERE c.operator_id = :junketId::uuid AND c.gaming_day <= :to::date
 ORDER BY c.gaming_day, c.recorded_at, c.id;
 
 -- name: junketAgreed
--- The junket's agreed periods, oldest first.
+-- The junket's agreed periods, oldest first, with who asked and who approved each for the casino
+-- (its credit request, act STATEMENT; none for a period agreed before the control).
 SELECT s.id, to_char(s.from_day, 'YYYY-MM-DD') AS "from", to_char(s.to_day, 'YYYY-MM-DD') AS "to", s.figures, s.digest,
-       s.junket_signatory AS "junketSignatory", s.agreed_by_key_id AS "agreedByKeyId", s.agreed_at AS "agreedAt"
+       s.junket_signatory AS "junketSignatory", s.agreed_by_key_id AS "agreedByKeyId", s.agreed_at AS "agreedAt",
+       s.request_id AS "requestId", r.requested_by_key_id AS "requestedByKeyId",
+       coalesce((SELECT array_agg(d.key_id ORDER BY d.step) FROM credit_decisions d WHERE d.request_id = s.request_id AND d.approve),
+                '{}'::text[]) AS "approvedByKeyIds"
 FROM junket_statements s
+LEFT JOIN credit_requests r ON r.id = s.request_id
 WHERE s.operator_id = :junketId::uuid
 ORDER BY s.from_day;
+
+-- name: junketFirstDay
+-- The first gaming day any patron played for the junket (its earliest membership version naming it; none: NULL).
+SELECT to_char(min(m.effective_from), 'YYYY-MM-DD') AS since
+FROM junket_memberships m
+WHERE m.operator_id = :junketId::uuid;
 
 -- name: junketPlayedToday
 -- Whether a patron has rolling play of today at the property: a dead-chip wager (settled today, or

@@ -62,12 +62,12 @@ export class RollingController {
     operationId: 'addRollingProgramme',
     summary: 'A rolling-chip programme, or a new version of one',
     description:
-      "Sets a programme's terms from a gaming day not yet begun: commission to the patron or junket as a share of the rolling (ROLLING) or of the house's win or loss (WIN_LOSS), and a trip allowance as a share of the rolling. A programme changes by a new version under its code, starting after its latest (CONFLICT otherwise); nothing is ever edited, so what was due under a version stays due.",
-    writes: 'a programme version; the audit entry `programme.version` (stream `cage`).',
+      "Sets a programme's terms from a gaming day not yet begun: commission to the patron or junket as a share of the rolling (ROLLING) or of the house's win or loss (WIN_LOSS), and a trip allowance as a share of the rolling. The terms are two persons': one credit officer requests them (POST /v1/properties/{id}/credit-requests, act PROGRAMME), another approves, and the version is recorded here with that `requestId`, each term as approved (PROGRAMME_NEEDS_APPROVAL without an approved request, NOT_AS_APPROVED for other terms, CONFLICT for a request recorded already), and within the caps of the property's credit policy in force now (COMMISSION_OVER_CAP: on the rolling, commission and allowance together; on the win/loss, commission). A programme changes by a new version under its code, starting after its latest (CONFLICT otherwise); nothing is ever edited, so what was due under a version stays due.",
+    writes: 'a programme version naming its request; the audit entry `programme.version` (stream `cage`).',
     roles: PROGRAMME_SETTERS,
     status: 201,
     type: ProgrammeDto,
-    errors: ['NOT_FOUND', 'CONFLICT'],
+    errors: ['NOT_FOUND', 'CONFLICT', 'PROGRAMME_NEEDS_APPROVAL', 'NOT_AS_APPROVED', 'COMMISSION_OVER_CAP'],
   })
   addProgramme(@IdParam() id: string, @Body() dto: ProgrammeInputDto, @CurrentContext() ctx: RequestContext): Promise<ProgrammeDto> {
     return this.rolling.addProgramme(id, dto, ctx);

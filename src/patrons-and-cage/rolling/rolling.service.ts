@@ -7,7 +7,18 @@ import { AppError, notFound } from '../../platform/common/errors';
 import { assertDayRange } from '../../platform/common/validation';
 import { PrismaService, Tx } from '../../platform/database/prisma.service';
 import { prismaRunner } from '../../platform/database/sql';
-import { gamingDayOf, houseWin, programmeDue, ProgrammeVersion, RollingDay, rollingAccount, theoreticalStdDev, WHOLE_PLAY } from '../../domain';
+import {
+  admitAsApproved,
+  admitProgrammeTerms,
+  gamingDayOf,
+  houseWin,
+  programmeDue,
+  ProgrammeVersion,
+  RollingDay,
+  rollingAccount,
+  theoreticalStdDev,
+  WHOLE_PLAY,
+} from '../../domain';
 import { RollingProgramme } from '../../generated/prisma/client';
 import { AuditLog } from '../../foundation/ledger/audit-log';
 import { seal } from '../../foundation/ledger/seals';
@@ -287,12 +298,32 @@ export class RollingService {
 
   /**
    * A new version of a programme (or its first), from a gaming day not yet begun at the property and
-   * after the code's latest version: what was due under a version stays due. Never an edit.
+   * after the code's latest version: what was due under a version stays due. Never an edit. Its
+   * terms are two persons' (docs/domain/rolling-chips.md): recorded only as the credit request
+   * (act PROGRAMME) a second credit officer approved, once, and within the property's caps in force now.
    */
   async addProgramme(propertyId: string, dto: ProgrammeInputDto, ctx: RequestContext): Promise<ProgrammeDto> {
     return this.prisma.transaction(ctx, async (tx) => {
       const property = await tx.property.findUnique({ where: { id: propertyId } });
       if (!property) throw notFound('Property', propertyId);
+      const db = prismaRunner(tx);
+      const terms = {
+        code: dto.code,
+        name: dto.name,
+        basis: dto.basis,
+        commissionBps: dto.commissionBps,
+        allowanceBps: dto.allowanceBps ?? 0,
+        effectiveFrom: dto.effectiveFrom,
+      };
+      const requestId = dto.requestId ?? null;
+      if (requestId !== null) await this.credit.lockRequest(db, requestId);
+      const request = requestId === null ? null : await this.credit.request(db, requestId);
+      if (requestId !== null && !request) throw notFound('Credit request', requestId);
+      admitAsApproved('PROGRAMME', requestId, request, propertyId, terms);
+      const recorded = await tx.rollingProgramme.findUnique({ where: { requestId: requestId! }, select: { id: true } });
+      if (recorded) throw new AppError('CONFLICT', `Credit request ${requestId} is recorded already: programme version ${recorded.id}`);
+      // The caps of the policy in force now: a policy approved since the request may have lowered them.
+      admitProgrammeTerms(terms, await this.credit.policy(db, property));
       const now = new Date();
       const today = gamingDayOf(now, property.timeZone, property.gamingDayStartHour);
       if (dto.effectiveFrom < today)
@@ -319,6 +350,7 @@ export class RollingService {
           effectiveFrom: new Date(`${dto.effectiveFrom}T00:00:00Z`),
           recordedByKeyId: ctx.actor.keyId,
           recordedAt: now,
+          requestId,
         },
       });
       const out = programmeDto(row);
@@ -362,5 +394,6 @@ function programmeDto(p: RollingProgramme): ProgrammeDto {
     effectiveFrom: p.effectiveFrom.toISOString().slice(0, 10),
     recordedByKeyId: p.recordedByKeyId,
     recordedAt: p.recordedAt.toISOString(),
+    requestId: p.requestId,
   };
 }

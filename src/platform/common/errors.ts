@@ -85,7 +85,13 @@ export const ERROR_STATUS = {
   FRONT_MONEY_SHORT: 422,
   JUNKET_MARKERS_DRAWN: 422,
   REPAYMENT_NEEDS_APPROVAL: 409,
+  PROGRAMME_NEEDS_APPROVAL: 409,
+  STATEMENT_NEEDS_APPROVAL: 409,
+  NOT_AS_APPROVED: 422,
+  COMMISSION_OVER_CAP: 422,
+  NEGATIVE_CHIPS_IN_HAND: 422,
   CREDIT_REQUEST_DECIDED: 409,
+  CREDIT_REQUEST_STALE: 409,
   MARKER_WRITTEN_OFF: 409,
   EXCHANGE_RATE_MISSING: 422,
   STAFF_NOT_REGISTERED: 422,
@@ -186,7 +192,19 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
     "The junket's markers are all issued as dead chips already (details give what they still cover): the junket takes a marker on its account first, within its credit line",
   REPAYMENT_NEEDS_APPROVAL:
     "A repayment over the property's threshold is approved by a second person: request it (POST /v1/properties/{id}/credit-requests, act REPAYMENT) and have another credit officer approve it",
+  PROGRAMME_NEEDS_APPROVAL:
+    "A programme's terms are set by two persons: one credit officer requests them (POST /v1/properties/{id}/credit-requests, act PROGRAMME), another approves, then the version is recorded with that requestId",
+  STATEMENT_NEEDS_APPROVAL:
+    "A junket's statement is agreed for the casino by two persons besides the junket's signatory: one credit officer requests the agreement (act STATEMENT), another approves, then it is recorded with that requestId",
+  NOT_AS_APPROVED:
+    'This is not what the credit request approved: it is of another act or property, or its terms differ (the message names each). Record it as approved, or request the new terms',
+  COMMISSION_OVER_CAP:
+    "The programme pays more than the property's credit policy allows: commission and allowance together on the rolling, or commission on the win/loss, over its cap (details give the terms and the caps)",
+  NEGATIVE_CHIPS_IN_HAND:
+    "The junket's players would hold fewer than no dead chips at the period's end: more were lost at the tables than the cage issued to them. Find the missing purchase (or the wager keyed as dead chips) first",
   CREDIT_REQUEST_DECIDED: 'This credit request was already approved or rejected: nothing more can be decided on it',
+  CREDIT_REQUEST_STALE:
+    "Under the property's credit policy now (or the day's rate) the request needs more approvals than when it was asked for: reject it and ask again",
   MARKER_WRITTEN_OFF: 'The marker was written off: it is owed no more and takes no payment',
   JUNKET_PERIOD_OPEN: "A junket's statement is agreed once its period has ended (its last day before today)",
   JUNKET_PERIOD_LOCKED:
@@ -235,6 +253,11 @@ export const DOMAIN_ERROR_CODE: Record<DomainErrorCode, ErrorCode> = {
   CREDIT_LIMIT_EXCEEDED: 'CREDIT_LIMIT_EXCEEDED',
   FRONT_MONEY_SHORT: 'FRONT_MONEY_SHORT',
   JUNKET_MARKERS_DRAWN: 'JUNKET_MARKERS_DRAWN',
+  COMMISSION_OVER_CAP: 'COMMISSION_OVER_CAP',
+  PROGRAMME_NEEDS_APPROVAL: 'PROGRAMME_NEEDS_APPROVAL',
+  STATEMENT_NEEDS_APPROVAL: 'STATEMENT_NEEDS_APPROVAL',
+  NOT_AS_APPROVED: 'NOT_AS_APPROVED',
+  NEGATIVE_CHIPS_IN_HAND: 'NEGATIVE_CHIPS_IN_HAND',
 };
 
 /** An error the service raises on purpose: a stable code and a message for a pit supervisor. */

@@ -106,12 +106,36 @@ it('with the database and the audit key, those present make an administrator the
     fs.rmSync(dir, { recursive: true, force: true });
   }
 
-  // Someone with the database but another key (not the service's audit key) does the same: a finding.
+  // Someone with the database but not the service's audit key (under its name, or another) is refused, and writes nothing;
+  // so is a run whose witnesses are the new administrator themselves.
+  const untouched = await state();
   const forged = breakGlass(['--staff', 'E-Z', '--name', 'Zed', '--reason', 'nobody asked', ...PRESENT, '--lost', 'E-N', '--lost', 'E-M'], {
     AUDIT_KEYS: 'test-2026:Zm9yZ2VkLWtleS1mb3JnZWQta2V5LWZvcmdlZC1rZXktZm9yZ2Vk',
   });
-  expect(forged.status).toBe(0);
-  const found = (await ctx.as(ADMIN_KEY).get('/v1/audit/verify').expect(200)).body;
-  expect(found.ok).toBe(false);
-  expect(found.firstBroken).toMatchObject({ stream: 'admin', reason: expect.stringContaining('does not match its MAC') });
+  expect({ status: forged.status, err: forged.stderr }).toEqual({ status: 1, err: expect.stringContaining("needs the service's audit key") });
+  const other = breakGlass(['--staff', 'E-Z', '--name', 'Zed', '--reason', 'nobody asked', ...PRESENT, '--lost', 'E-N', '--lost', 'E-M'], {
+    AUDIT_KEYS: 'k1:Zm9yZ2VkLWtleS1mb3JnZWQta2V5LWZvcmdlZC1rZXktZm9yZ2Vk',
+  });
+  expect({ status: other.status, err: other.stderr }).toEqual({ status: 1, err: expect.stringContaining('keyed none of the latest entries') });
+  const selfWitnessed = breakGlass([
+    '--staff',
+    'E-Z',
+    '--name',
+    'Zed',
+    '--reason',
+    'no administrator can act; INC-9',
+    '--present',
+    'Zed',
+    '--present',
+    'E-Z',
+    '--present',
+    'Ann Lee',
+    '--lost',
+    'E-N',
+    '--lost',
+    'E-M',
+  ]);
+  expect({ status: selfWitnessed.status, err: selfWitnessed.stderr }).toEqual({ status: 1, err: expect.stringContaining('besides Zed') });
+  expect(await state()).toEqual(untouched);
+  expect((await ctx.as(n).get('/v1/audit/verify').expect(200)).body).toMatchObject({ ok: true, problems: [] });
 });

@@ -1,5 +1,6 @@
 import { databaseSnapshot, startTestApp, TestContext } from '../../support/app';
 import { approveCredit, givenCreditOfficers, givenKey, givenPatrons, givenPit } from '../../support/builders';
+import { givenProgramme } from '../../support/credit-acts';
 
 /**
  * The casino's credit under its internal controls (docs/domain/credit.md): what one key could do
@@ -102,16 +103,7 @@ describe('money that left the casino on one key (issue 49, findings 3 and 4)', (
     expect([noMoney.status, noMoney.body.code]).toEqual([422, 'FRONT_MONEY_SHORT']);
     expect(await databaseSnapshot(ctx.prisma)).toEqual(before);
     // A junket with no markers: its member's chips on credit are refused; after a marker, up to it.
-    await ctx
-      .as(finance)
-      .post(`/v1/properties/${propertyId}/rolling-programmes`, {
-        code: `CR-ROLL-${P}`,
-        name: 'Roll',
-        basis: 'ROLLING',
-        commissionBps: 100,
-        effectiveFrom: todayAt(),
-      })
-      .expect(201);
+    await givenProgramme(ctx, finance, propertyId, { code: `CR-ROLL-${P}`, name: 'Roll', basis: 'ROLLING', commissionBps: 100, effectiveFrom: todayAt() });
     const junket = (
       await ctx
         .as(finance)
@@ -272,6 +264,40 @@ describe('a patron’s credit line, markers within it, and the ageing', () => {
       (m: { id: string }) => m.id === marker,
     );
     expect(paid).toBeUndefined();
+  });
+
+  it('a request is judged again at its last approval: a line asked under a higher threshold waits for the casino manager once the policy lowers it', async () => {
+    const policy = (seniorLimitThreshold: number) => ({
+      act: 'POLICY',
+      seniorLimitThreshold,
+      repaymentThreshold: 1_000_000,
+      rollingCommissionCapBps: 150,
+      winLossCommissionCapBps: 5_000,
+    });
+    const setPolicy = async (threshold: number) => {
+      const asked = (await request(officers.requester, policy(threshold)).expect(201)).body;
+      expect(asked).toMatchObject({ approvalsNeeded: 2, finalRole: 'CASINO_MANAGER' });
+      expect((await approveCredit(ctx, asked.id)).status).toBe('APPROVED');
+    };
+    await setPolicy(HK(5_000_000));
+    const line = (await request(officers.requester, { act: 'LIMIT', patronId: card, creditLimit: HK(3_000_000) }).expect(201)).body;
+    expect(line).toMatchObject({ approvalsNeeded: 1, finalRole: null });
+    await setPolicy(HK(1_000_000));
+    const before = await databaseSnapshot(ctx.prisma);
+    const stale = await decide(officers.approver, line.id, 'approve');
+    expect([stale.status, stale.body.code]).toEqual([409, 'CREDIT_REQUEST_STALE']);
+    expect(await databaseSnapshot(ctx.prisma)).toEqual(before);
+    expect((await decide(officers.approver, line.id, 'reject', 'asked again under the policy in force').expect(200)).body.status).toBe('REJECTED');
+  });
+
+  it('two deposits asked for one marker: the second approval is refused with a clear word, and the request can be rejected', async () => {
+    const marker = (await buyMarker(HK(1_000)).expect(201)).body.markerId as string;
+    const first = (await request(officers.requester, { act: 'DEPOSIT', markerId: marker }).expect(201)).body;
+    const second = (await request(officers.requester, { act: 'DEPOSIT', markerId: marker }).expect(201)).body;
+    await decide(officers.approver, first.id, 'approve').expect(200);
+    const again = await decide(officers.approver, second.id, 'approve');
+    expect([again.status, again.body.code, again.body.message]).toEqual([409, 'CONFLICT', expect.stringMatching(/deposited already.*reject this request/)]);
+    expect((await decide(officers.approver, second.id, 'reject', 'deposited under the first request').expect(200)).body.status).toBe('REJECTED');
   });
 
   it('refuses what a request cannot be: wrong fields for its act, the cage asking for credit, a patron nobody registered', async () => {

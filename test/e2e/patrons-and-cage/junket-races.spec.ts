@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { gamingDayOf } from '../../../src/domain';
 import { startTestApp, TestContext } from '../../support/app';
 import { givenKey, givenPatrons, givenShoe, givenTable } from '../../support/builders';
+import { approvedStatementRequest, givenProgramme } from '../../support/credit-acts';
 import { asOwner } from '../../support/owner';
 
 /**
@@ -31,13 +32,16 @@ beforeAll(async () => {
   const terminal = await givenKey(ctx, 'TERMINAL', table.id);
   const shoe = await givenShoe(ctx, terminal, table.id);
   await givenPatrons(ctx, M);
-  await ctx
-    .as(finance)
-    .post(`/v1/properties/${propertyId}/rolling-programmes`, { code: 'R', name: 'R', basis: 'ROLLING', commissionBps: 125, effectiveFrom: today })
-    .expect(201);
+  await givenProgramme(ctx, finance, propertyId, { code: 'R', name: 'R', basis: 'ROLLING', commissionBps: 125, effectiveFrom: today });
   junketId = (await ctx.as(finance).post(`/v1/properties/${propertyId}/junkets`, { code: 'RACE', name: 'Race', currency: 'HKD', creditLimit: 0 }).expect(201))
     .body.id;
   await ctx.as(host).post(`/v1/junkets/${junketId}/members`, { patronId: M, programme: 'R' }).expect(201);
+  // The dead chips M plays, bought at the cage (converted from cash chips): moved back to the first day below.
+  const cashier = await givenKey(ctx, 'CASHIER');
+  await ctx
+    .as(cashier)
+    .post(`/v1/patrons/${M}/chip-exchanges`, { kind: 'PURCHASE', amount: 800_000, settledIn: 'CASH_CHIPS', propertyId, currency: 'HKD' })
+    .expect(201);
   // Two coups of M's dead chips on each of four days gone by (moved back as the superuser: the service has no clock to set).
   for (let i = 0; i < 8; i++) {
     const res = await ctx
@@ -75,6 +79,7 @@ beforeAll(async () => {
       .map((c) => `${c} = ${c} / 4`)
       .join(', ');
     await su.query(`UPDATE patron_rollups SET gaming_day = $2, ${quarter} WHERE patron_id = $1`, [M, days[0]]);
+    await su.query('UPDATE chip_exchanges SET gaming_day = $2 WHERE patron_id = $1', [M, days[0]]);
     for (const day of days.slice(1))
       await su.query(
         `INSERT INTO patron_rollups SELECT (jsonb_populate_record(NULL::patron_rollups, to_jsonb(r) || jsonb_build_object('gaming_day', $2::text))).* FROM patron_rollups r WHERE r.patron_id = $1 AND r.gaming_day = $3`,
@@ -99,8 +104,11 @@ it('an agreement and a void approval of a coup in its period: never both', async
       .expect(202);
     const { digest, figures } = (await ctx.as(finance).get(`/v1/junkets/${junketId}/statement?from=${day}&to=${day}`).expect(200)).body;
     expect(figures.totals.rolled).toBe(200_000); // the day's two coups, each a Banker 1,000.00 of M's lost
+    // Asked and approved for the casino before the race: the agreement's recording races the void's approval.
+    const terms = { from: day, to: day, junketSignatory: 'S', digest };
+    const requestId = await approvedStatementRequest(ctx, junketId, terms);
     const [agreed, approved] = await Promise.all([
-      ctx.as(finance).post(`/v1/junkets/${junketId}/statements`, { from: day, to: day, junketSignatory: 'S', digest }),
+      ctx.as(finance).post(`/v1/junkets/${junketId}/statements`, { ...terms, requestId }),
       ctx.as(s2).post(`/v1/void-requests/${asked.body.voidRequestId}/approve`, {}),
     ]);
     const outcome = `${agreed.status} ${agreed.body.code ?? ''} / ${approved.status} ${approved.body.code ?? ''}`;
@@ -109,7 +117,11 @@ it('an agreement and a void approval of a coup in its period: never both', async
     expect([`201  / 409 JUNKET_PERIOD_LOCKED`, `409 CONFLICT / 200 `]).toContain(outcome);
     if (agreed.status !== 201) {
       const again = (await ctx.as(finance).get(`/v1/junkets/${junketId}/statement?from=${day}&to=${day}`).expect(200)).body.digest;
-      await ctx.as(finance).post(`/v1/junkets/${junketId}/statements`, { from: day, to: day, junketSignatory: 'S', digest: again }).expect(201);
+      const retry = { from: day, to: day, junketSignatory: 'S', digest: again };
+      await ctx
+        .as(finance)
+        .post(`/v1/junkets/${junketId}/statements`, { ...retry, requestId: await approvedStatementRequest(ctx, junketId, retry) })
+        .expect(201);
     }
     expect((await ctx.as(finance).get(`/v1/junkets/${junketId}/statement?from=${day}&to=${day}`).expect(200)).body).toMatchObject({
       status: 'AGREED',

@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { gamingDayOf } from '../../../src/domain';
 import { startTestApp, TestContext } from '../../support/app';
 import { approveCredit, givenKey, givenPatrons, givenShoe, givenTable } from '../../support/builders';
+import { agreeStatement, approvedProgrammeRequest, givenProgramme } from '../../support/credit-acts';
 import { asOwner } from '../../support/owner';
 
 /**
@@ -72,9 +73,22 @@ afterAll(async () => {
 
 describe("a junket's month with two programmes", () => {
   it('sets up the junket: operator, agents, programmes, members', async () => {
-    const addProgramme = (body: object) => ctx.as(finance).post(`/v1/properties/${propertyId}/rolling-programmes`, body).expect(201);
-    await addProgramme({ code: 'JK-ROLL', name: 'Junket rolling 1.25 %', basis: 'ROLLING', commissionBps: 125, effectiveFrom: today });
-    await addProgramme({ code: 'JK-SHARE', name: 'Junket win/loss 40 %', basis: 'WIN_LOSS', commissionBps: 4_000, allowanceBps: 10, effectiveFrom: today });
+    // Each programme's terms requested by one credit officer, approved by another, recorded quoting the request.
+    await givenProgramme(ctx, finance, propertyId, {
+      code: 'JK-ROLL',
+      name: 'Junket rolling 1.25 %',
+      basis: 'ROLLING',
+      commissionBps: 125,
+      effectiveFrom: today,
+    });
+    await givenProgramme(ctx, finance, propertyId, {
+      code: 'JK-SHARE',
+      name: 'Junket win/loss 40 %',
+      basis: 'WIN_LOSS',
+      commissionBps: 4_000,
+      allowanceBps: 10,
+      effectiveFrom: today,
+    });
 
     const created = await ctx
       .as(finance)
@@ -262,9 +276,7 @@ describe("a junket's month with two programmes", () => {
   });
 
   it('refuses to agree a period not yet ended', async () => {
-    const res = await ctx
-      .as(finance)
-      .post(`/v1/junkets/${junketId}/statements`, { from: today, to: today, junketSignatory: 'Chan Tai Man', digest: '0'.repeat(64) });
+    const res = await agreeStatement(ctx, finance, junketId, { from: today, to: today, junketSignatory: 'Chan Tai Man', digest: '0'.repeat(64) });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('JUNKET_PERIOD_OPEN');
   });
@@ -301,19 +313,20 @@ describe('the month agreed and locked', () => {
     const seen = await statement(month, month).expect(200);
     digest = seen.body.digest;
     expect(seen.body.figures.account.closing).toBe(HK(343_400));
-    const stale = await ctx
-      .as(finance)
-      .post(`/v1/junkets/${junketId}/statements`, { from: month, to: month, junketSignatory: 'Chan Tai Man', digest: 'f'.repeat(64) });
+    const stale = await agreeStatement(ctx, finance, junketId, { from: month, to: month, junketSignatory: 'Chan Tai Man', digest: 'f'.repeat(64) });
     expect([stale.status, stale.body.code]).toEqual([409, 'CONFLICT']);
     // A void asked for before the period is agreed, and approved after: refused on approval.
     const pending = await ctx.as(supervisor).post(`/v1/coups/${coupIds[3]}/void`, { reason: 'keyed at the wrong table' }).expect(202);
-    const agreed = await ctx
-      .as(finance)
-      .post(`/v1/junkets/${junketId}/statements`, { from: month, to: month, junketSignatory: 'Chan Tai Man', digest })
-      .expect(201);
+    const agreed = await agreeStatement(ctx, finance, junketId, { from: month, to: month, junketSignatory: 'Chan Tai Man', digest });
+    expect(agreed.status).toBe(201);
     const approved = await ctx.as(supervisor2).post(`/v1/void-requests/${pending.body.voidRequestId}/approve`, {});
     expect([approved.status, approved.body.code]).toEqual([409, 'JUNKET_PERIOD_LOCKED']);
     expect(agreed.body).toMatchObject({ status: 'AGREED', digest, reproduced: true, agreement: { junketSignatory: 'Chan Tai Man', digest } });
+    // Signed for the casino by two persons besides the junket's signatory: the credit officer who asked, another who approved.
+    const asked = (await ctx.as(finance).get(`/v1/credit-requests/${agreed.body.agreement.requestId}`).expect(200)).body;
+    expect(asked).toMatchObject({ act: 'STATEMENT', status: 'APPROVED', terms: { junketId, from: month, to: month, digest, junketSignatory: 'Chan Tai Man' } });
+    expect(agreed.body.agreement).toMatchObject({ requestedByKeyId: asked.requestedByKeyId, approvedByKeyIds: [asked.decisions[0].keyId] });
+    expect(asked.decisions[0].keyId).not.toBe(asked.requestedByKeyId);
     // The SETTLEMENT entry credits −28,400 (the junket owes its share of the loss): the balance is the closing figure.
     const account = (await ctx.as(finance).get(`/v1/junkets/${junketId}/account?from=${month}&to=${today}`).expect(200)).body;
     expect(account.map((e: { kind: string; amount: number; balance: number }) => [e.kind, e.amount, e.balance])).toEqual([
@@ -359,7 +372,7 @@ describe('the month agreed and locked', () => {
     expect([reported.status, reported.body.code]).toEqual([409, 'JUNKET_PERIOD_LOCKED']);
     const overlap = await statement(dayBefore(month, 1), month);
     expect([overlap.status, overlap.body.code]).toEqual([409, 'JUNKET_PERIOD_LOCKED']);
-    const earlier = await ctx.as(finance).post(`/v1/junkets/${junketId}/statements`, {
+    const earlier = await agreeStatement(ctx, finance, junketId, {
       from: dayBefore(month, 5),
       to: dayBefore(month, 1),
       junketSignatory: 'Chan Tai Man',
@@ -436,13 +449,9 @@ describe('who may, and what is refused', () => {
     const join = (effectiveFrom?: string) => ctx.as(host).post(`/v1/junkets/${junketId}/members`, { patronId: E, programme: 'JK-ROLL', effectiveFrom });
     expect((await join().expect(409)).body.message).toMatch(/from tomorrow/);
     expect((await join(dayBefore(today, -1)).expect(201)).body.effectiveFrom).toBe(dayBefore(today, -1));
-    const version = await ctx.as(finance).post(`/v1/properties/${propertyId}/rolling-programmes`, {
-      code: 'JK-ROLL',
-      name: 'Junket rolling 1.3 %',
-      basis: 'ROLLING',
-      commissionBps: 130,
-      effectiveFrom: today,
-    });
+    const terms = { code: 'JK-ROLL', name: 'Junket rolling 1.3 %', basis: 'ROLLING' as const, commissionBps: 130, effectiveFrom: today };
+    const requestId = await approvedProgrammeRequest(ctx, propertyId, terms);
+    const version = await ctx.as(finance).post(`/v1/properties/${propertyId}/rolling-programmes`, { ...terms, requestId });
     expect([version.status, version.body.code]).toEqual([400, 'VALIDATION_FAILED']);
   });
 

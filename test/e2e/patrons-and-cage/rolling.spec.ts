@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { databaseSnapshot, startTestApp, TestContext } from '../../support/app';
-import { givenKey, givenPatrons, givenPit } from '../../support/builders';
+import { givenCreditOfficers, givenKey, givenPatrons, givenPit } from '../../support/builders';
+import { approvedProgrammeRequest, givenProgramme, ProgrammeTerms } from '../../support/credit-acts';
 
 /**
  * Rolling-chip play (docs/domain.md §14): a VIP trip from front money to its settlement, dead chips
@@ -93,11 +94,10 @@ describe('a VIP trip, from front money to its settlement', () => {
   it('under a programme: commission and allowance on the rolling, or a share of the win, with the win net of them', async () => {
     const property = '00000000-0000-4000-8000-000000000001';
     const finance = await givenKey(ctx, 'FINANCE');
-    const add = (body: object) => ctx.as(finance).post(`/v1/properties/${property}/rolling-programmes`, body);
-    await add({ code: `ROLL-${process.pid}`, name: 'Rolling 1.2 %', basis: 'ROLLING', commissionBps: 120, allowanceBps: 20, effectiveFrom: today() }).expect(
-      201,
-    );
-    await add({ code: `SHARE-${process.pid}`, name: 'Win/loss 40 %', basis: 'WIN_LOSS', commissionBps: 4_000, effectiveFrom: today() }).expect(201);
+    // Each programme's terms requested by one credit officer, approved by another, recorded quoting the request.
+    const add = (terms: ProgrammeTerms) => givenProgramme(ctx, finance, property, terms);
+    await add({ code: `ROLL-${process.pid}`, name: 'Rolling 1.2 %', basis: 'ROLLING', commissionBps: 120, allowanceBps: 20, effectiveFrom: today() });
+    await add({ code: `SHARE-${process.pid}`, name: 'Win/loss 40 %', basis: 'WIN_LOSS', commissionBps: 4_000, effectiveFrom: today() });
     const under = async (code: string) =>
       (await ctx.as(host).get(`/v1/patrons/${card}/rolling?from=${today()}&to=${today()}&propertyId=${property}&programme=${code}`).expect(200)).body
         .accounts[0].programme;
@@ -256,7 +256,7 @@ describe('what a programme may not be', () => {
   });
   const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const yesterday = () => new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
-  const body = (o: object) => ({ code: `P-${process.pid}`, name: 'x', basis: 'ROLLING', commissionBps: 100, effectiveFrom: tomorrow(), ...o });
+  const body = (o: object): ProgrammeTerms => ({ code: `P-${process.pid}`, name: 'x', basis: 'ROLLING', commissionBps: 100, effectiveFrom: tomorrow(), ...o });
 
   it.each([
     ['back-dated (a day already begun)', () => body({ effectiveFrom: yesterday() }), 400, 'VALIDATION_FAILED'],
@@ -264,26 +264,24 @@ describe('what a programme may not be', () => {
     ['a negative allowance', () => body({ allowanceBps: -1 }), 400, 'VALIDATION_FAILED'],
     ['an unknown basis', () => body({ basis: 'TURNOVER' }), 400, 'VALIDATION_FAILED'],
     ['a code with spaces', () => body({ code: 'VIP ROLL' }), 400, 'VALIDATION_FAILED'],
-  ])('%s: refused, nothing written', async (_what, make, status, code) => {
+  ])('%s: refused when requested, nothing written', async (_what, make, status, code) => {
+    const { requester } = await givenCreditOfficers(ctx);
     const before = await databaseSnapshot(ctx.prisma);
-    const res = await ctx.as(finance).post(`/v1/properties/${property}/rolling-programmes`, make());
+    const res = await ctx.as(requester).post(`/v1/properties/${property}/credit-requests`, { act: 'PROGRAMME', ...make(), reason: 'x' });
     expect([res.status, res.body.code]).toEqual([status, code]);
     expect(await databaseSnapshot(ctx.prisma)).toEqual(before);
   });
 
   it('a version on or before the latest of its code: CONFLICT; after it: taken, and both listed', async () => {
     const code = `V-${process.pid}`;
-    await ctx
+    await givenProgramme(ctx, finance, property, body({ code, effectiveFrom: tomorrow() }));
+    const same = body({ code, effectiveFrom: tomorrow() });
+    const again = await ctx
       .as(finance)
-      .post(`/v1/properties/${property}/rolling-programmes`, body({ code, effectiveFrom: tomorrow() }))
-      .expect(201);
-    const again = await ctx.as(finance).post(`/v1/properties/${property}/rolling-programmes`, body({ code, effectiveFrom: tomorrow() }));
+      .post(`/v1/properties/${property}/rolling-programmes`, { ...same, requestId: await approvedProgrammeRequest(ctx, property, same) });
     expect([again.status, again.body.code]).toEqual([409, 'CONFLICT']);
     const later = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-    await ctx
-      .as(finance)
-      .post(`/v1/properties/${property}/rolling-programmes`, body({ code, commissionBps: 90, effectiveFrom: later }))
-      .expect(201);
+    await givenProgramme(ctx, finance, property, body({ code, commissionBps: 90, effectiveFrom: later }));
     const list = await ctx.as(finance).get(`/v1/properties/${property}/rolling-programmes`).expect(200);
     expect(list.body.filter((p: { code: string }) => p.code === code).map((p: { commissionBps: number }) => p.commissionBps)).toEqual([100, 90]);
   });

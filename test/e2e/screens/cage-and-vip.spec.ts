@@ -5,6 +5,7 @@ import { gamingDayOf } from '../../../src/domain';
 import { TestContext } from '../../support/app';
 import { axeViolations, inEveryLanguage, overflowAt, problemsOf, Screens, signedIn as signedInAt, startScreens, until } from '../../support/browser';
 import { approveCredit, givenCreditLine, givenKey, givenPatrons, givenShoe, givenTable } from '../../support/builders';
+import { agreeStatement, givenProgramme } from '../../support/credit-acts';
 import { asOwner } from '../../support/owner';
 
 /**
@@ -264,16 +265,13 @@ describe('the VIP room', () => {
     const shoeId = (await givenShoe(ctx, terminal, table.id)).id;
     await givenPatrons(ctx, A, D);
     // The worked example of test/e2e/patrons-and-cage/junkets.spec.ts, smaller: a rolling programme, one agent, one member.
-    await ctx
-      .as(finance)
-      .post(`/v1/properties/${propertyId}/rolling-programmes`, {
-        code: 'JK-ROLL',
-        name: 'Junket rolling 1.25 %',
-        basis: 'ROLLING',
-        commissionBps: 125,
-        effectiveFrom: today,
-      })
-      .expect(201);
+    await givenProgramme(ctx, finance, propertyId, {
+      code: 'JK-ROLL',
+      name: 'Junket rolling 1.25 %',
+      basis: 'ROLLING',
+      commissionBps: 125,
+      effectiveFrom: today,
+    });
     junketId = (
       await ctx
         .as(finance)
@@ -331,10 +329,7 @@ describe('the VIP room', () => {
     });
     month = new Date(Date.parse(`${today}T00:00:00Z`) - 31 * 86_400_000).toISOString().slice(0, 10);
     const seen = (await ctx.as(finance).get(`/v1/junkets/${junketId}/statement?from=${month}&to=${month}`).expect(200)).body;
-    await ctx
-      .as(finance)
-      .post(`/v1/junkets/${junketId}/statements`, { from: month, to: month, junketSignatory: 'Chan Tai Man', digest: seen.digest })
-      .expect(201);
+    expect((await agreeStatement(ctx, finance, junketId, { from: month, to: month, junketSignatory: 'Chan Tai Man', digest: seen.digest })).status).toBe(201);
   });
 
   it("shows a junket's statement, members, account and agreed periods, and a patron's rolling account, each the API's", async () => {

@@ -14,19 +14,22 @@ import {
   UuidField,
 } from '../../../platform/common/validation';
 
-export const CREDIT_ACTS = ['LIMIT', 'REPAYMENT', 'WRITE_OFF', 'DEPOSIT', 'POLICY'] as const;
+export const CREDIT_ACTS = ['LIMIT', 'REPAYMENT', 'WRITE_OFF', 'DEPOSIT', 'POLICY', 'PROGRAMME', 'STATEMENT'] as const;
 export const REPAYMENT_METHODS = ['CASH', 'CHIPS', 'CHECK', 'WIRE'] as const;
+export const PROGRAMME_BASES = ['ROLLING', 'WIN_LOSS'] as const;
 
 /**
  * A credit act requested (one body for every act; the act says which fields it takes):
  * LIMIT (patronId or junketId, creditLimit, currency for a patron), REPAYMENT (markerId or junketId,
  * amount, method, reference unless cash or chips), WRITE_OFF (markerId), DEPOSIT (markerId, reference),
- * POLICY (the four terms).
+ * POLICY (the four terms), PROGRAMME (a programme version's terms: code, name, basis, commissionBps,
+ * allowanceBps, effectiveFrom), STATEMENT (junketId, from, to, digest, junketSignatory: a junket's
+ * statement agreed for the casino).
  */
 export class CreditRequestInputDto {
   @EnumField(CREDIT_ACTS, {
     description:
-      "LIMIT: a patron's or a junket's credit line; REPAYMENT: a repayment over the property's threshold; WRITE_OFF: a marker written off; DEPOSIT: a marker presented to the patron's bank for collection; POLICY: the property's credit policy",
+      "LIMIT: a patron's or a junket's credit line; REPAYMENT: a repayment over the property's threshold; WRITE_OFF: a marker written off; DEPOSIT: a marker presented to the patron's bank for collection; POLICY: the property's credit policy; PROGRAMME: a rolling-chip programme's terms (then recorded by POST /v1/properties/{id}/rolling-programmes with the requestId); STATEMENT: a junket's statement agreed for the casino (then recorded by POST /v1/junkets/{id}/statements with the requestId)",
     enumName: 'CreditAct',
     example: 'LIMIT',
   })
@@ -42,7 +45,7 @@ export class CreditRequestInputDto {
   })
   patronId?: string;
 
-  @UuidField({ description: 'LIMIT or REPAYMENT: the junket (an operator at this property)', required: false })
+  @UuidField({ description: 'LIMIT, REPAYMENT or STATEMENT: the junket (an operator at this property)', required: false })
   junketId?: string;
 
   @UuidField({ description: 'REPAYMENT, WRITE_OFF or DEPOSIT: the marker (at this property)', required: false })
@@ -81,6 +84,74 @@ export class CreditRequestInputDto {
   winLossCommissionCapBps?: number;
 
   @TextField({
+    description: 'PROGRAMME: the programme code (a new version of an existing code changes it from its effective day)',
+    example: 'VIP-ROLL',
+    maxLength: 40,
+    pattern: /^[A-Za-z0-9._-]+$/,
+    patternHint: 'may hold letters, digits, ., - and _',
+    required: false,
+  })
+  code?: string;
+
+  @TextField({ description: "PROGRAMME: the programme's name", example: 'Rolling commission 1.2 %', maxLength: 200, required: false })
+  name?: string;
+
+  @EnumField(PROGRAMME_BASES, {
+    description: 'PROGRAMME: commission as a share of the rolling, or of the house’s win or loss',
+    enumName: 'ProgrammeBasis',
+    required: false,
+  })
+  basis?: (typeof PROGRAMME_BASES)[number];
+
+  @IntField({
+    description:
+      "PROGRAMME: commission, basis points of the basis (120 = 1.2 %): on the rolling, with the allowance, at most the policy's rollingCommissionCapBps; on the win/loss at most its winLossCommissionCapBps",
+    example: 120,
+    min: 0,
+    max: 10_000,
+    required: false,
+  })
+  commissionBps?: number;
+
+  @IntField({
+    description: "PROGRAMME: trip allowance (room, travel), basis points of the rolling (default 0): counted against the policy's rollingCommissionCapBps",
+    example: 20,
+    min: 0,
+    max: 10_000,
+    required: false,
+  })
+  allowanceBps?: number;
+
+  @DateField({ description: 'PROGRAMME: the first gaming day it applies to (today or later)', required: false })
+  effectiveFrom?: string;
+
+  @DateField({ description: "STATEMENT: the period's first gaming day", required: false })
+  from?: string;
+
+  @DateField({ description: "STATEMENT: the period's last gaming day (inclusive)", required: false })
+  to?: string;
+
+  @TextField({
+    description: 'STATEMENT: the SHA-256 (hex) of the statement as the junket saw it (`digest` of GET /v1/junkets/{id}/statement)',
+    maxLength: 64,
+    minLength: 64,
+    pattern: /^[0-9a-f]{64}$/,
+    patternHint: 'must be 64 lowercase hex digits',
+    required: false,
+  })
+  digest?: string;
+
+  @TextField({
+    description: 'STATEMENT: who signed the statement for the junket',
+    example: 'Chan Tai Man, cashier, Golden Dragon',
+    maxLength: 200,
+    pattern: /[\p{L}\p{N}\p{P}\p{S}]/u,
+    patternHint: 'must hold a letter, digit, punctuation mark or symbol',
+    required: false,
+  })
+  junketSignatory?: string;
+
+  @TextField({
     description: 'Why: what a second person reads before approving',
     example: 'Trip in December; bank reference checked',
     maxLength: 500,
@@ -108,7 +179,7 @@ export class CreditRequestDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid' }) propertyId: string;
   @ApiProperty({ enum: CREDIT_ACTS, enumName: 'CreditAct' }) act: string;
-  @ApiProperty({ description: "A patron's card, a junket's id, a marker's id, or the property's id" }) subject: string;
+  @ApiProperty({ description: "A patron's card, a junket's id, a marker's id, the property's id, or a programme's code" }) subject: string;
   @ApiProperty({ description: 'The terms as requested (amounts as decimal strings of minor units)', type: 'object', additionalProperties: true })
   terms: Record<string, unknown>;
   @ApiProperty() reason: string;

@@ -248,6 +248,13 @@ export class AgreeInputDto extends PeriodQueryDto {
     patternHint: 'must be 64 lowercase hex digits',
   })
   digest: string;
+
+  @UuidField({
+    description:
+      'The credit request (act STATEMENT) one credit officer asked and another approved for this agreement: its period, digest and signatory are these, and it is recorded once',
+    required: false,
+  })
+  requestId?: string;
 }
 
 export class ProgrammeLineDto {
@@ -336,10 +343,21 @@ export class StatementFiguresDto {
 
 export class AgreementDto {
   @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty() junketSignatory: string;
-  @ApiProperty() agreedByKeyId: string;
+  @ApiProperty({ description: 'Who signed the statement for the junket' }) junketSignatory: string;
+  @ApiProperty({ description: 'The key that recorded the agreement' }) agreedByKeyId: string;
   @ApiProperty({ format: 'date-time' }) agreedAt: string;
   @ApiProperty({ description: 'The SHA-256 of the figures agreed' }) digest: string;
+  @ApiProperty({
+    format: 'uuid',
+    nullable: true,
+    type: String,
+    description: 'The credit request (act STATEMENT) under which the casino agreed it (null: agreed before the control)',
+  })
+  requestId: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'For the casino: the credit officer who asked to agree it (their key)' })
+  requestedByKeyId: string | null;
+  @ApiProperty({ type: String, isArray: true, description: 'For the casino: the credit officers who approved it (their keys), each another person' })
+  approvedByKeyIds: string[];
 }
 
 export class StatementDto {

@@ -120,6 +120,13 @@ export class ProgrammeInputDto {
 
   @DateField({ description: 'The first gaming day it applies to: today or later, and after the code’s latest version', example: '2026-12-01' })
   effectiveFrom: string;
+
+  @UuidField({
+    description:
+      'The credit request (act PROGRAMME) a second credit officer approved for these terms: the version is recorded only as approved, each term the same, once',
+    required: false,
+  })
+  requestId?: string;
 }
 
 export class ProgrammeDto {
@@ -133,6 +140,13 @@ export class ProgrammeDto {
   @ApiProperty({ format: 'date' }) effectiveFrom: string;
   @ApiProperty() recordedByKeyId: string;
   @ApiProperty({ format: 'date-time' }) recordedAt: string;
+  @ApiProperty({
+    format: 'uuid',
+    nullable: true,
+    type: String,
+    description: 'The credit request (act PROGRAMME) that approved its terms: who asked and who approved (null: recorded before the control)',
+  })
+  requestId: string | null;
 }
 
 export class RollingAccountDto {
