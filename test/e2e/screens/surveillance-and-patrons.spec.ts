@@ -363,6 +363,16 @@ describe("the host's patron view", () => {
     }
     expect((await t.post(`/v1/seatings/${second.id}/end`, {})).status).toBeLessThan(300);
     const cashier = await givenKey(ctx, 'CASHIER');
+    // Front money deposited at the cage first: dead chips are drawn on what is held.
+    await ctx
+      .as(cashier)
+      .post(`/v1/properties/${pit.table.propertyId}/cash-transactions`, {
+        kind: 'DEPOSIT',
+        amount: 5_000_000,
+        currency: pit.table.currency,
+        patronId: 'P-DSA-1',
+      })
+      .expect(201);
     expect(
       (
         await ctx
