@@ -9,7 +9,6 @@ export const CREDIT_SQL = loadQueries<{
   patronLine: { patronId: string; propertyId: string; currency: string };
   junketLine: { operatorId: string };
   policyInForce: { propertyId: string };
-  decisionsOf: { id: string };
   requestsOf: { propertyId: string; subject: string | null; limit: number };
   requestById: { id: string };
   markersOwed: { propertyId: string; patronId: string | null; markerId: string | null; currency: string | null };

@@ -45,13 +45,6 @@ WHERE p.property_id = :propertyId::uuid
 ORDER BY p.approved_at DESC, p.id DESC
 LIMIT 1;
 
--- name: decisionsOf
--- A request's decisions, step by step.
-SELECT d.step, d.approve, d.key_id AS "keyId", d.role::text AS role, d.persons, d.note, d.decided_at AS "decidedAt"
-FROM credit_decisions d
-WHERE d.request_id = :id::uuid
-ORDER BY d.step;
-
 -- name: requestsOf
 -- The property's credit requests (about one subject, or all), newest first, with their decisions, at most :limit.
 SELECT r.*
