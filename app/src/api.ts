@@ -76,8 +76,14 @@ export async function get<T>(path: string, query?: Query): Promise<T> {
   return parseExact<T>(await res.text());
 }
 
-export async function post<T>(path: string, body: unknown): Promise<T> {
-  const res = await fetch(path, { method: 'POST', headers: headers({ 'Content-Type': 'application/json' }), body: JSON.stringify(body) });
+/**
+ * A write. `idempotencyKey`: the key the screen made when the act was filled in, sent again with
+ * the same body when the service did not answer, so a retry never records the act twice.
+ */
+export async function post<T>(path: string, body: unknown, idempotencyKey?: string): Promise<T> {
+  const extra: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (idempotencyKey) extra['Idempotency-Key'] = idempotencyKey;
+  const res = await fetch(path, { method: 'POST', headers: headers(extra), body: JSON.stringify(body) });
   if (!res.ok) return fail(res);
   return parseExact<T>(await res.text());
 }
