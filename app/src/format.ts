@@ -71,10 +71,10 @@ export function formatter(lang: Lang) {
       if (!day) return dash;
       return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.parse(day));
     },
-    /** A moment, to the minute, in the browser's time zone. */
-    dateTime: (iso: string | null | undefined): string => {
+    /** A moment, to the minute, in `timeZone` (the property's, where the screen knows it), else the browser's. */
+    dateTime: (iso: string | null | undefined, timeZone?: string): string => {
       if (!iso) return dash;
-      return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(Date.parse(iso));
+      return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(Date.parse(iso));
     },
   };
 }

@@ -10,7 +10,7 @@ import { WORDS } from './words';
 import './style.css';
 import type { ScreenProps } from './screen';
 
-type ScreenId = keyof (typeof WORDS)['en']['screens'] | 'tables' | 'display';
+type ScreenId = keyof (typeof WORDS)['en']['screens'] | 'tables' | 'desk' | 'display';
 
 /**
  * The screens, each loaded as its own chunk when first opened. A screen is offered to a key whose
@@ -31,6 +31,12 @@ const SCREENS: { id: ScreenId; nav: boolean; bare?: true; reads: string[]; load:
   { id: 'cage', nav: true, reads: ['listProperties', 'listMarkers'], load: () => import('./cage').then((m) => m.Cage) },
   { id: 'vip', nav: true, reads: ['listProperties', 'listJunkets'], load: () => import('./vip').then((m) => m.Vip) },
   { id: 'tables', nav: false, reads: ['getTable', 'listShoes', 'getShoeRoads'], load: () => import('./scoreboard').then((m) => m.Scoreboard) },
+  {
+    id: 'desk',
+    nav: false,
+    reads: ['getTable', 'listShoes', 'getShoe', 'listDealerShifts', 'listSeatings', 'getShoeCommissions', 'listProperties', 'streamTableEvents'],
+    load: () => import('./desk').then((m) => m.Desk),
+  },
   { id: 'display', nav: false, bare: true, reads: ['getTableDisplay'], load: () => import('./display').then((m) => m.Display) },
 ];
 

@@ -17,6 +17,8 @@ const en = {
   columns: ['Table', 'Game', 'Shoe', 'Cards left', 'Coups today', 'Drop', 'Handle', 'Win', 'Hold % (win ÷ handle)', 'Commission outstanding'],
   noShoe: 'none open',
   noReports: "This key reads no reports: the day's figures are shown to supervisors and finance.",
+  desk: 'Desk',
+  deskOf: (code: string) => `Desk of table ${code}`,
 };
 const PIT: Words<typeof en> = {
   en,
@@ -28,6 +30,8 @@ const PIT: Words<typeof en> = {
     columns: ['賭桌', '遊戲', '牌靴', '剩餘牌數', '今日局數', '投放額', '投注額', '贏額', '保留率 %（贏額 ÷ 投注額）', '未收佣金'],
     noShoe: '未開靴',
     noReports: '此金鑰不能讀取報表：當日數字只向主管及財務顯示。',
+    desk: '枱面',
+    deskOf: (code) => `賭枱 ${code} 的枱面操作`,
   },
   'zh-Hans': {
     title: '赌区总览',
@@ -37,6 +41,8 @@ const PIT: Words<typeof en> = {
     columns: ['赌桌', '游戏', '牌靴', '剩余牌数', '今日局数', '投放额', '投注额', '赢额', '保留率 %（赢额 ÷ 投注额）', '未收佣金'],
     noShoe: '未开靴',
     noReports: '此密钥不能读取报表：当日数字只向主管及财务显示。',
+    desk: '台面',
+    deskOf: (code) => `赌台 ${code} 的台面操作`,
   },
 };
 
@@ -91,6 +97,7 @@ export function PitOverview() {
   const { data, error, reload } = useLoad(() => loadPit(caller), [caller]);
   const ids = data?.rows.map((r) => r.table.id).join(',') ?? '';
   const live = useLive(ids ? `/v1/events?tables=${ids}` : null, reload);
+  const desk = mayCall(caller, 'recordCoup') || mayCall(caller, 'approveVoid');
   const pits = [...new Set(data?.rows.map((r) => r.table.pit) ?? [])];
   return (
     <main>
@@ -115,6 +122,14 @@ export function PitOverview() {
                     <tr key={r.table.id} data-table={r.table.code}>
                       <th scope="row">
                         <a href={`#/tables/${r.table.id}`}>{r.table.code}</a>
+                        {desk && (
+                          <>
+                            {' '}
+                            <a class="desk-link" href={`#/desk/${r.table.id}`} aria-label={t.deskOf(r.table.code)}>
+                              {t.desk}
+                            </a>
+                          </>
+                        )}
                       </th>
                       <td>{w.variants[r.table.variant]}</td>
                       <td>{r.shoe ? `#${r.shoe.number}` : t.noShoe}</td>

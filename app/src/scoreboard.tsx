@@ -1,6 +1,7 @@
 import { ErrorNote } from './error-note';
 import { get, post, Schemas } from './api';
 import { useLive, useLoad } from './hooks';
+import { mayCall, useCaller } from './caller';
 import { Format, useFormat } from './format';
 import { BeadPlate, BigRoad, DerivedRoad, LookAhead } from './roads';
 import { Cards } from './cards';
@@ -30,6 +31,7 @@ const en = {
   result: 'Result',
   voided: 'voided',
   to: (w: string, a: string, b: string) => `${w} ${a} to ${b}`,
+  desk: 'Record at this table',
 };
 const BOARD: Words<typeof en> = {
   en,
@@ -54,6 +56,7 @@ const BOARD: Words<typeof en> = {
     result: '結果',
     voided: '已作廢',
     to: (w, a, b) => `${w} ${a} 比 ${b}`,
+    desk: '在此賭枱記錄',
   },
   'zh-Hans': {
     table: (code) => `赌桌 ${code}`,
@@ -76,6 +79,7 @@ const BOARD: Words<typeof en> = {
     result: '结果',
     voided: '已作废',
     to: (w, a, b) => `${w} ${a} 比 ${b}`,
+    desk: '在此赌台记录',
   },
 };
 
@@ -158,6 +162,7 @@ export function Scoreboard({ args: [tableId] }: ScreenProps) {
   const t = useT(BOARD);
   const w = useT(WORDS);
   const f = useFormat();
+  const caller = useCaller();
   const { data, error, reload } = useLoad(() => loadBoard(tableId), [tableId]);
   const live = useLive(`/v1/tables/${tableId}/events`, reload);
   const last = data
@@ -172,6 +177,7 @@ export function Scoreboard({ args: [tableId] }: ScreenProps) {
     <main class="scoreboard">
       <div class="title">
         <h1>{data ? t.table(data.table.code) : ''}</h1>
+        {data && (mayCall(caller, 'recordCoup') || mayCall(caller, 'approveVoid')) && <a href={`#/desk/${data.table.id}`}>{t.desk}</a>}
         <LiveBadge live={live} />
       </div>
       <ErrorNote problem={error} />
