@@ -264,6 +264,7 @@ async function databaseLimit(url: string, concurrency: number, seconds: number) 
           settledAt: new Date().toISOString(),
           gamingDay: day,
           limitsId: null,
+          recordedOfflineAt: null,
           newIds: rows.map((r) => r.id),
           newSeats: rows.map((r) => r.seat),
           newBetTypes: rows.map((r) => r.betType),

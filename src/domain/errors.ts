@@ -11,6 +11,10 @@ export type DomainErrorCode =
   | 'INVALID_SHOE'
   | 'SHOE_EXHAUSTED'
   | 'COUP_IN_PROGRESS'
+  /** A coup sent with its number (recorded offline) that the shoe's next coup does not have. */
+  | 'COUP_NUMBER_TAKEN'
+  /** A coup sent later with a time it cannot have been recorded at. */
+  | 'COUP_TIME_IMPOSSIBLE'
   | 'BANK_ALREADY_ACTIVE'
   | 'BANK_NOT_RETIRABLE'
   /** A request that leaves out (or adds) a term the rule needs: answered as VALIDATION_FAILED. */

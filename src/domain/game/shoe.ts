@@ -48,14 +48,44 @@ export function newShoe(decks: number, burn: readonly Card[], cutCardPosition: n
   return { remaining: removeCards(fullShoe(decks), burn), cardsDealt };
 }
 
-/** The shoe's next coup number, if it may deal one: no coup taking bets, and not past the last coup. */
-export function nextCoupNumber(shoe: ShoeState): number {
+/**
+ * The shoe's next coup number, if it may deal one: no coup taking bets, and not past the last coup.
+ * `expected`: the number the terminal recorded the coup as (sent by a terminal that recorded it
+ * offline); another number means another terminal recorded that coup first, and this one is refused
+ * rather than recorded as a second coup.
+ */
+export function nextCoupNumber(shoe: ShoeState, expected?: number): number {
   if (shoe.openCoupId) throw new DomainError('COUP_IN_PROGRESS', `Coup ${shoe.coupCount} is still taking bets: record its cards or void it first`);
   const number = shoe.coupCount + 1;
+  if (expected !== undefined && expected !== number) {
+    throw new DomainError(
+      'COUP_NUMBER_TAKEN',
+      expected < number
+        ? `Coup ${expected} of this shoe is already recorded (the next is coup ${number}): another terminal recorded it first`
+        : `The next coup of this shoe is coup ${number}, not ${expected}: a coup before it was not recorded`,
+    );
+  }
   if (shoe.lastCoupNumber !== null && number > shoe.lastCoupNumber) {
     throw new DomainError('SHOE_EXHAUSTED', `The cut card has come out: coup ${shoe.lastCoupNumber} was the last of this shoe`);
   }
   return number;
+}
+
+/** How far ahead of the service's clock a terminal's clock may run: a coup recorded "later" than this after it arrived is impossible. */
+export const TERMINAL_CLOCK_SKEW_MS = 120_000;
+
+/**
+ * The moment a terminal recorded a coup it sends later (offline), as it says, checked: not after it
+ * arrived (beyond the clocks' skew), not before its shoe was opened. Undefined: sent when recorded.
+ */
+export function recordedOfflineAt(recordedAt: string | undefined, arrived: Date, shoeOpenedAt: Date): Date | null {
+  if (recordedAt === undefined) return null;
+  const at = new Date(recordedAt);
+  if (at.getTime() > arrived.getTime() + TERMINAL_CLOCK_SKEW_MS)
+    throw new DomainError('COUP_TIME_IMPOSSIBLE', `The coup was recorded at ${recordedAt}, after it arrived (${arrived.toISOString()}): check the terminal's clock`);
+  if (at.getTime() < shoeOpenedAt.getTime())
+    throw new DomainError('COUP_TIME_IMPOSSIBLE', `The coup was recorded at ${recordedAt}, before its shoe was opened (${shoeOpenedAt.toISOString()})`);
+  return at;
 }
 
 /**

@@ -181,7 +181,28 @@ export async function exceptionReport(db: PrismaService, from: string, to: strin
     LEFT JOIN surveillance_alert_steps c ON c.alert_id = a.id AND c.step = 'CLOSE'
     WHERE a.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
     ORDER BY a.created_at, a.id`;
+  // Coups recorded at a terminal while the service could not be reached, sent when it answered again.
+  const offline = await db.$queryRaw<
+    { id: string; table_code: string; shoe_number: number; number: number; gaming_day: string; recorded: Date; settled: Date; voided: boolean }[]
+  >`
+    SELECT c.id::text, t.code AS table_code, s.number AS shoe_number, c.number, to_char(c.gaming_day, 'YYYY-MM-DD') AS gaming_day,
+           c.recorded_offline_at AS recorded, c.settled_at AS settled, EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id) AS voided
+    FROM coups c JOIN shoes s ON s.id = c.shoe_id JOIN casino_tables t ON t.id = c.table_id
+    WHERE c.recorded_offline_at IS NOT NULL AND c.gaming_day BETWEEN ${from}::date AND ${to}::date ${prop}
+    ORDER BY c.settled_at, c.id`;
   return {
+    coupsRecordedOffline: offline.map((c) => ({
+      coupId: c.id,
+      tableCode: c.table_code,
+      shoeNumber: c.shoe_number,
+      coupNumber: c.number,
+      gamingDay: c.gaming_day,
+      recordedAt: c.recorded.toISOString(),
+      arrivedAt: c.settled.toISOString(),
+      // A terminal's clock may run a little ahead of the service's (TERMINAL_CLOCK_SKEW_MS): no delay then.
+      delaySeconds: Math.max(0, Math.floor((c.settled.getTime() - c.recorded.getTime()) / 1000)),
+      voided: c.voided,
+    })),
     integrityAlerts: alerts.map((a) => ({
       alertId: a.id,
       kind: a.kind,

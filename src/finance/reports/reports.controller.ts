@@ -172,6 +172,7 @@ export class ReportsController {
       ...section('voided-bank-coup', r.exceptions.voidedBankCoups),
       ...section('voided-buy-in', r.exceptions.voidedBuyIns),
       ...section('integrity-alert', r.exceptions.integrityAlerts),
+      ...section('coup-recorded-offline', r.exceptions.coupsRecordedOffline),
     ]);
   }
 

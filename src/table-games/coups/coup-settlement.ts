@@ -122,7 +122,13 @@ export class CoupSettlement {
   }
 
   /** Checks the cards and settles every wager in memory: what to write, and the answer. Writes nothing. */
-  plan(ctx: RequestContext, locked: ReadShoe, coup: { id: string; number: number; isNew: boolean }, hands: Hands, wagers: PendingWager[]): Plan {
+  plan(
+    ctx: RequestContext,
+    locked: ReadShoe,
+    coup: { id: string; number: number; isNew: boolean; recordedOfflineAt?: Date | null },
+    hands: Hands,
+    wagers: PendingWager[],
+  ): Plan {
     const { shoe, table } = locked;
     const rules = rulesOf(table);
     const outcome = evaluateCoup(rules.variant, hands);
@@ -173,6 +179,7 @@ export class CoupSettlement {
       settledAt: now.toISOString(),
       gamingDay: day,
       limitsId: shoe.limitsId,
+      recordedOfflineAt: coup.recordedOfflineAt?.toISOString() ?? null,
       newIds: fresh.map((r) => r.id),
       newSeats: fresh.map((r) => r.seat),
       newBetTypes: fresh.map((r) => r.betType),
@@ -224,6 +231,8 @@ export class CoupSettlement {
           settledAt: now.toISOString(),
           // The change of limits its wagers were placed under; left out for the opening limits.
           ...(shoe.limitsId === null ? {} : { limitsId: shoe.limitsId }),
+          // A coup recorded at a terminal offline and sent later: when the terminal recorded it.
+          ...(coup.recordedOfflineAt ? { recordedOfflineAt: coup.recordedOfflineAt.toISOString() } : {}),
           wagers: rows.map((r) => ({
             id: r.id,
             seat: r.seat,

@@ -27,6 +27,8 @@ export interface CoupWriteParams {
   gamingDay: string;
   /** The change of limits its wagers were placed under (null: the opening limits). */
   limitsId: string | null;
+  /** When a terminal recorded the coup offline (null: sent when recorded). */
+  recordedOfflineAt: string | null;
   newIds: string[];
   newSeats: number[];
   newBetTypes: string[];

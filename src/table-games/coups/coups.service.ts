@@ -6,7 +6,7 @@ import { Actor } from '../../platform/common/actor';
 import { AppError } from '../../platform/common/errors';
 import { Metrics } from '../../platform/common/metrics';
 import { PrismaService } from '../../platform/database/prisma.service';
-import { nextCoupNumber } from '../../domain';
+import { nextCoupNumber, recordedOfflineAt } from '../../domain';
 import { ReadShoe } from '../../foundation/pit/pit.service';
 import { pgRunner, SqlRunner } from '../../platform/database/sql';
 import { AccessService } from '../../foundation/access/access.service';
@@ -36,6 +36,8 @@ export class CoupsService {
    */
   async record(shoeId: string, dto: RecordCoupDto, ctx: RequestContext): Promise<CoupDto> {
     if (!dto.cards) {
+      if (dto.recordedAt !== undefined)
+        throw new AppError('VALIDATION_FAILED', 'recordedAt is for a whole coup sent later: a coup opened for betting is recorded as it happens');
       await this.confirmKey(ctx.actor);
       return this.stepwise.openForBetting(shoeId, dto, ctx);
     }
@@ -116,6 +118,8 @@ export class CoupsService {
   private async planWhole(ctx: RequestContext, db: SqlRunner, read: ReadShoe, hands: Hands, dto: RecordCoupDto): Promise<Plan> {
     assertCasinoBanked(read.table);
     const wagers = [...read.carried.map(carriedWager), ...(await this.settlement.newWagers(db, read, dto.wagers))];
-    return this.settlement.plan(ctx, read, { id: randomUUID(), number: nextCoupNumber(read.shoe), isNew: true }, hands, wagers);
+    const number = nextCoupNumber(read.shoe, dto.number);
+    const offline = recordedOfflineAt(dto.recordedAt, new Date(), read.shoe.openedAt);
+    return this.settlement.plan(ctx, read, { id: randomUUID(), number, isNew: true, recordedOfflineAt: offline }, hands, wagers);
   }
 }

@@ -30,9 +30,10 @@ WITH guard AS (
   RETURNING version AS shoe_version
 ), coup_new AS (
   INSERT INTO coups (id, shoe_id, table_id, property_id, number, status, player_cards, banker_cards, winner, player_total, banker_total, card_count, "natural", opened_at, settled_at,
-                     gaming_day, limits_id)
+                     gaming_day, limits_id, recorded_offline_at)
   SELECT :coupId::uuid, :shoeId::uuid, :tableId::uuid, :propertyId::uuid, :coupNumber::int, 'SETTLED', :playerCards::text[], :bankerCards::text[], :winner::"Winner",
-         :playerTotal::int, :bankerTotal::int, :cardCount::int, :natural::bool, :settledAt::timestamptz, :settledAt::timestamptz, :gamingDay::date, :limitsId::uuid
+         :playerTotal::int, :bankerTotal::int, :cardCount::int, :natural::bool, :settledAt::timestamptz, :settledAt::timestamptz, :gamingDay::date, :limitsId::uuid,
+         :recordedOfflineAt::timestamptz
   FROM guard WHERE :openCoupId::uuid IS NULL
   RETURNING 1
 ), coup_dealt AS (

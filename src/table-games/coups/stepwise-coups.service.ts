@@ -38,7 +38,7 @@ export class StepwiseCoupsService {
       const locked = await this.pit.lock(tx, shoeId, actor, { mustBeOpen: true });
       assertCasinoBanked(locked.table);
       const { shoe } = locked;
-      const number = nextCoupNumber(locked.shoe);
+      const number = nextCoupNumber(locked.shoe, dto.number);
       const fresh = await this.settlement.newWagers(db, locked, dto.wagers);
       const carried = locked.carried.map((w) => w.id);
       const coupId = randomUUID();

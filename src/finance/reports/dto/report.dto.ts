@@ -189,6 +189,18 @@ export class VoidedCoupDto {
   @MoneyProperty({ description: 'Handle of the voided coup' }) handle: MinorUnits;
 }
 
+export class OfflineCoupDto {
+  @ApiProperty({ format: 'uuid' }) coupId: string;
+  @ApiProperty() tableCode: string;
+  @ApiProperty() shoeNumber: number;
+  @ApiProperty() coupNumber: number;
+  @ApiProperty({ format: 'date' }) gamingDay: string;
+  @ApiProperty({ format: 'date-time', description: 'When the terminal recorded it, as the terminal says' }) recordedAt: string;
+  @ApiProperty({ format: 'date-time', description: 'When it reached the service and was settled' }) arrivedAt: string;
+  @ApiProperty({ description: 'Seconds between the two (0 when the terminal\'s clock ran ahead)' }) delaySeconds: number;
+  @ApiProperty({ description: 'Voided since' }) voided: boolean;
+}
+
 export class VoidedSlipDto {
   @ApiProperty({ format: 'uuid' }) slipId: string;
   @ApiProperty() tableCode: string;
@@ -256,6 +268,12 @@ export class ExceptionsDto {
     description: "Integrity alerts of the period's gaming days, open or not, oldest first (without their evidence)",
   })
   integrityAlerts: IntegrityAlertLineDto[];
+  @ApiProperty({
+    type: OfflineCoupDto,
+    isArray: true,
+    description: 'Coups recorded at a pit terminal while the service could not be reached, sent when it answered again, with their delay, in the order they arrived',
+  })
+  coupsRecordedOffline: OfflineCoupDto[];
 }
 
 export class ProgrammeRevenueDto {

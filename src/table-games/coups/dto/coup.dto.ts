@@ -2,7 +2,7 @@ import { MoneyProperty } from '../../../platform/common/validation';
 import type { MinorUnits } from '../../../platform/common/exact-json';
 import { ApiProperty } from '@nestjs/swagger';
 import { BET_TYPES, CHIPS } from '../../../domain';
-import { CardsField, EnumField, IntField, MAX_SEAT, MoneyField, NestedField, PATRON_PATTERN, TextField } from '../../../platform/common/validation';
+import { CardsField, DateTimeField, EnumField, IntField, MAX_SEAT, MoneyField, NestedField, PATRON_PATTERN, TextField } from '../../../platform/common/validation';
 
 export const MAX_WAGERS_PER_REQUEST = 64;
 
@@ -56,6 +56,24 @@ export class RecordCoupDto {
 
   @NestedField(() => WagerInputDto, { description: 'Wagers on this coup', array: true, maxItems: MAX_WAGERS_PER_REQUEST, required: false })
   wagers?: WagerInputDto[];
+
+  @IntField({
+    description:
+      "The coup's number as the terminal expects it (the shoe's next). Sent, it is the coup's number or the coup is refused with COUP_NUMBER_TAKEN: another terminal recorded that coup first. A terminal that records while the service cannot be reached sends it, so that two terminals never record one coup twice.",
+    example: 17,
+    min: 1,
+    max: 1000,
+    required: false,
+  })
+  number?: number;
+
+  @DateTimeField({
+    description:
+      'When the terminal recorded the coup, if it is sent later (recorded while the service could not be reached). Kept with the coup and listed, with the delay, in the exception report. Not after the moment it arrives, nor before its shoe was opened (COUP_TIME_IMPOSSIBLE). The settlement, gaming day and audit entry are the service\'s, as for every coup.',
+    example: '2026-11-28T21:04:05.120+08:00',
+    required: false,
+  })
+  recordedAt?: string;
 }
 
 export class AddWagersDto {
