@@ -82,7 +82,10 @@ export function recordedOfflineAt(recordedAt: string | undefined, arrived: Date,
   if (recordedAt === undefined) return null;
   const at = new Date(recordedAt);
   if (at.getTime() > arrived.getTime() + TERMINAL_CLOCK_SKEW_MS)
-    throw new DomainError('COUP_TIME_IMPOSSIBLE', `The coup was recorded at ${recordedAt}, after it arrived (${arrived.toISOString()}): check the terminal's clock`);
+    throw new DomainError(
+      'COUP_TIME_IMPOSSIBLE',
+      `The coup was recorded at ${recordedAt}, after it arrived (${arrived.toISOString()}): check the terminal's clock`,
+    );
   if (at.getTime() < shoeOpenedAt.getTime())
     throw new DomainError('COUP_TIME_IMPOSSIBLE', `The coup was recorded at ${recordedAt}, before its shoe was opened (${shoeOpenedAt.toISOString()})`);
   return at;

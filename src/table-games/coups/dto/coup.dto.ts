@@ -2,7 +2,17 @@ import { MoneyProperty } from '../../../platform/common/validation';
 import type { MinorUnits } from '../../../platform/common/exact-json';
 import { ApiProperty } from '@nestjs/swagger';
 import { BET_TYPES, CHIPS } from '../../../domain';
-import { CardsField, DateTimeField, EnumField, IntField, MAX_SEAT, MoneyField, NestedField, PATRON_PATTERN, TextField } from '../../../platform/common/validation';
+import {
+  CardsField,
+  DateTimeField,
+  EnumField,
+  IntField,
+  MAX_SEAT,
+  MoneyField,
+  NestedField,
+  PATRON_PATTERN,
+  TextField,
+} from '../../../platform/common/validation';
 
 export const MAX_WAGERS_PER_REQUEST = 64;
 
@@ -69,7 +79,7 @@ export class RecordCoupDto {
 
   @DateTimeField({
     description:
-      'When the terminal recorded the coup, if it is sent later (recorded while the service could not be reached). Kept with the coup and listed, with the delay, in the exception report. Not after the moment it arrives, nor before its shoe was opened (COUP_TIME_IMPOSSIBLE). The settlement, gaming day and audit entry are the service\'s, as for every coup.',
+      "When the terminal recorded the coup, if it is sent later (recorded while the service could not be reached). Kept with the coup and listed, with the delay, in the exception report. Not after the moment it arrives, nor before its shoe was opened (COUP_TIME_IMPOSSIBLE). The settlement, gaming day and audit entry are the service's, as for every coup.",
     example: '2026-11-28T21:04:05.120+08:00',
     required: false,
   })
