@@ -64,7 +64,8 @@ const en = {
   noPlayQuarter: 'No play recorded this quarter.',
   exceptions: {
     title: 'Exception report',
-    intro: 'Everything voided this quarter, and the integrity alerts of its gaming days: each with who, why and when.',
+    intro:
+      'Everything voided this quarter, the integrity alerts of its gaming days and the coups a pit terminal recorded offline: each with who, why and when.',
     none: 'No exceptions this quarter: nothing voided and no integrity alert.',
     lists: {
       voidedCoups: 'Voided coups',
@@ -72,6 +73,7 @@ const en = {
       voidedBankCoups: 'Voided banker coups (player-banked games)',
       voidedBuyIns: 'Voided buy-ins',
       integrityAlerts: 'Integrity alerts',
+      coupsRecordedOffline: 'Coups recorded offline at a pit terminal, sent later',
     },
     noneOf: 'None.',
     fields: {
@@ -99,6 +101,10 @@ const en = {
       status: 'Status',
       raisedAt: 'Raised at',
       closingNote: 'What was found',
+      recordedAt: 'Recorded at the terminal',
+      arrivedAt: 'Arrived',
+      delaySeconds: 'Delay (seconds)',
+      voided: 'Voided since',
     },
     kinds: {
       FILL: 'Fill',
@@ -120,6 +126,8 @@ const en = {
       COMPLIANCE: 'Compliance',
       SURVEILLANCE: 'Surveillance',
       TERMINAL: 'Table terminal',
+      true: 'yes',
+      false: 'no',
     } as Record<string, string>,
   },
 };
@@ -168,7 +176,7 @@ const FINANCE: Words<typeof en> = {
     noPlayQuarter: '本季沒有投注記錄。',
     exceptions: {
       title: '異常報告',
-      intro: '本季所有作廢記錄，以及本季博彩日的誠信警示：各附經手人、原因及時間。',
+      intro: '本季所有作廢記錄、本季博彩日的誠信警示，以及賭枱終端離線時記錄的牌局：各附經手人、原因及時間。',
       none: '本季沒有異常：沒有作廢記錄，也沒有誠信警示。',
       lists: {
         voidedCoups: '已作廢牌局',
@@ -176,6 +184,7 @@ const FINANCE: Words<typeof en> = {
         voidedBankCoups: '已作廢坐莊牌局（玩家坐莊）',
         voidedBuyIns: '已作廢買碼',
         integrityAlerts: '誠信警示',
+        coupsRecordedOffline: '賭枱終端離線時記錄、稍後送出的牌局',
       },
       noneOf: '沒有。',
       fields: {
@@ -203,6 +212,10 @@ const FINANCE: Words<typeof en> = {
         status: '狀態',
         raisedAt: '發出時間',
         closingNote: '調查結果',
+        recordedAt: '終端記錄時間',
+        arrivedAt: '送達時間',
+        delaySeconds: '延遲（秒）',
+        voided: '其後作廢',
       },
       kinds: {
         FILL: '加彩',
@@ -223,7 +236,9 @@ const FINANCE: Words<typeof en> = {
         HOST: '公關',
         COMPLIANCE: '合規',
         SURVEILLANCE: '監控',
-        TERMINAL: '賭桌終端',
+        TERMINAL: '賭枱終端',
+        true: '是',
+        false: '否',
       },
     },
   },
@@ -269,7 +284,7 @@ const FINANCE: Words<typeof en> = {
     noPlayQuarter: '本季没有投注记录。',
     exceptions: {
       title: '异常报告',
-      intro: '本季所有作废记录，以及本季博彩日的诚信警示：各附经手人、原因及时间。',
+      intro: '本季所有作废记录、本季博彩日的诚信警示，以及赌台终端离线时记录的牌局：各附经手人、原因及时间。',
       none: '本季没有异常：没有作废记录，也没有诚信警示。',
       lists: {
         voidedCoups: '已作废牌局',
@@ -277,6 +292,7 @@ const FINANCE: Words<typeof en> = {
         voidedBankCoups: '已作废坐庄牌局（玩家坐庄）',
         voidedBuyIns: '已作废买码',
         integrityAlerts: '诚信警示',
+        coupsRecordedOffline: '赌台终端离线时记录、稍后送出的牌局',
       },
       noneOf: '没有。',
       fields: {
@@ -304,6 +320,10 @@ const FINANCE: Words<typeof en> = {
         status: '状态',
         raisedAt: '发出时间',
         closingNote: '调查结果',
+        recordedAt: '终端记录时间',
+        arrivedAt: '送达时间',
+        delaySeconds: '延迟（秒）',
+        voided: '其后作废',
       },
       kinds: {
         FILL: '加彩',
@@ -324,7 +344,9 @@ const FINANCE: Words<typeof en> = {
         HOST: '公关',
         COMPLIANCE: '合规',
         SURVEILLANCE: '监控',
-        TERMINAL: '赌桌终端',
+        TERMINAL: '赌台终端',
+        true: '是',
+        false: '否',
       },
     },
   },
@@ -854,6 +876,20 @@ const LISTS: { name: ListName; id: string; fields: [field: keyof T['exceptions']
       ['closingNote', 'text'],
     ],
   },
+  {
+    name: 'coupsRecordedOffline',
+    id: 'coupId',
+    fields: [
+      ['tableCode', 'text'],
+      ['shoeNumber', 'int'],
+      ['coupNumber', 'int'],
+      ['gamingDay', 'day'],
+      ['recordedAt', 'time'],
+      ['arrivedAt', 'time'],
+      ['delaySeconds', 'int'],
+      ['voided', 'enum'],
+    ],
+  },
 ];
 
 /** The quarter's exceptions (QuarterlyDto.exceptions), a table a list, every field of each record (data-field, with data-value or data-minor as the API gave it). */
@@ -862,7 +898,8 @@ function ExceptionReport({ exceptions, currencyOf }: { exceptions: Exceptions; c
   const f = useFormat();
   const none = LISTS.every((l) => exceptions[l.name].length === 0);
   const cell = (rec: Record<string, unknown>, field: string, kind: Kind) => {
-    const v = rec[field] as string | number | null;
+    const raw = rec[field] as string | number | boolean | null;
+    const v = typeof raw === 'boolean' ? String(raw) : raw;
     if (kind === 'money')
       return <Money key={field} field={field} v={v as number} currency={(rec.currency as string) ?? currencyOf.get(rec.tableCode as string) ?? 'USD'} />;
     const shown =

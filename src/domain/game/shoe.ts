@@ -75,8 +75,16 @@ export function nextCoupNumber(shoe: ShoeState, expected?: number): number {
 export const TERMINAL_CLOCK_SKEW_MS = 120_000;
 
 /**
- * The moment a terminal recorded a coup it sends later (offline), as it says, checked: not after it
- * arrived (beyond the clocks' skew), not before its shoe was opened. Undefined: sent when recorded.
+ * How late a coup may reach the service after its terminal recorded it and still count as sent when
+ * recorded: later, it was recorded while the service could not be reached (or its answer was lost)
+ * and the exception report lists it with its delay.
+ */
+export const SENT_LATE_MS = 30_000;
+
+/**
+ * The moment a terminal recorded a coup (the screens send it with every coup), checked: not after it
+ * arrived (beyond the clocks' skew), not before its shoe was opened. Answers it when the coup
+ * arrived SENT_LATE_MS or more after it (recorded offline), else null: sent when recorded.
  */
 export function recordedOfflineAt(recordedAt: string | undefined, arrived: Date, shoeOpenedAt: Date): Date | null {
   if (recordedAt === undefined) return null;
@@ -88,7 +96,7 @@ export function recordedOfflineAt(recordedAt: string | undefined, arrived: Date,
     );
   if (at.getTime() < shoeOpenedAt.getTime())
     throw new DomainError('COUP_TIME_IMPOSSIBLE', `The coup was recorded at ${recordedAt}, before its shoe was opened (${shoeOpenedAt.toISOString()})`);
-  return at;
+  return arrived.getTime() - at.getTime() >= SENT_LATE_MS ? at : null;
 }
 
 /**

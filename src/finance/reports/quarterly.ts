@@ -199,8 +199,7 @@ export async function exceptionReport(db: PrismaService, from: string, to: strin
       gamingDay: c.gaming_day,
       recordedAt: c.recorded.toISOString(),
       arrivedAt: c.settled.toISOString(),
-      // A terminal's clock may run a little ahead of the service's (TERMINAL_CLOCK_SKEW_MS): no delay then.
-      delaySeconds: Math.max(0, Math.floor((c.settled.getTime() - c.recorded.getTime()) / 1000)),
+      delaySeconds: Math.floor((c.settled.getTime() - c.recorded.getTime()) / 1000),
       voided: c.voided,
     })),
     integrityAlerts: alerts.map((a) => ({

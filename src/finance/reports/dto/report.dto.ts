@@ -197,7 +197,7 @@ export class OfflineCoupDto {
   @ApiProperty({ format: 'date' }) gamingDay: string;
   @ApiProperty({ format: 'date-time', description: 'When the terminal recorded it, as the terminal says' }) recordedAt: string;
   @ApiProperty({ format: 'date-time', description: 'When it reached the service and was settled' }) arrivedAt: string;
-  @ApiProperty({ description: "Seconds between the two (0 when the terminal's clock ran ahead)" }) delaySeconds: number;
+  @ApiProperty({ description: 'Seconds between the two: 30 or more' }) delaySeconds: number;
   @ApiProperty({ description: 'Voided since' }) voided: boolean;
 }
 

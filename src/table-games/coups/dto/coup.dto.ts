@@ -79,7 +79,7 @@ export class RecordCoupDto {
 
   @DateTimeField({
     description:
-      "When the terminal recorded the coup, if it is sent later (recorded while the service could not be reached). Kept with the coup and listed, with the delay, in the exception report. Not after the moment it arrives, nor before its shoe was opened (COUP_TIME_IMPOSSIBLE). The settlement, gaming day and audit entry are the service's, as for every coup.",
+      "When the terminal recorded the coup (the screens send it with every coup, so that a retry is the same request). Not after the moment it arrives, nor before its shoe was opened (COUP_TIME_IMPOSSIBLE). A coup that arrives 30 seconds or more after it was recorded (recorded while the service could not be reached) keeps the time and is listed, with its delay, in the exception report. The settlement, gaming day and audit entry are the service's, as for every coup.",
     example: '2026-11-28T21:04:05.120+08:00',
     required: false,
   })
