@@ -11,14 +11,26 @@ const KEY = 'sabot.apiKey';
 /** The event the app hears when the service no longer takes the key (revoked or expired): it shows the sign-in form. */
 export const SIGNED_OUT = 'sabot:signed-out';
 
+const WHO = 'sabot.caller';
+
 export const session = {
   key: (): string | null => sessionStorage.getItem(KEY),
   signIn: (key: string) => sessionStorage.setItem(KEY, key),
-  signOut: () => sessionStorage.removeItem(KEY),
+  signOut: () => {
+    sessionStorage.removeItem(KEY);
+    sessionStorage.removeItem(WHO);
+  },
+  /** Who the key is, as the service last said (GET /v1/api-keys/me): kept with the key, for opening a screen with the service out of reach. */
+  remember: (caller: unknown) => sessionStorage.setItem(WHO, JSON.stringify(caller)),
+  remembered: <T>(): T | null => {
+    const v = sessionStorage.getItem(WHO);
+    return v ? (JSON.parse(v) as T) : null;
+  },
   /** The service refused the key (401, or a stream's `end`): forget it and tell the app. */
   refused: (): void => {
     if (sessionStorage.getItem(KEY) === null) return;
     sessionStorage.removeItem(KEY);
+    sessionStorage.removeItem(WHO);
     dispatchEvent(new Event(SIGNED_OUT));
   },
 };

@@ -1,10 +1,14 @@
-import { useRef, useState } from 'preact/hooks';
-import { Amount, Schemas } from './api';
-import { ActProblem, Done, useAct } from './act';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { Amount, ApiError, post, Schemas } from './api';
+import { useCaller } from './caller';
+import { problemOf } from './hooks';
+import { CoupRequest, discard, flush, keep, nextSeq, PendingCoup, pendingOf } from './outbox';
+import { ActProblem, Done, newIdempotencyKey, useAct } from './act';
 import { minorOf, wireAmount } from './amounts';
 import { Head, Money } from './cells';
+import { ErrorNote, Problem } from './error-note';
 import { DESK } from './desk-words';
-import { Format, useFormat } from './format';
+import { decimalOf, exponentOf, Format, useFormat } from './format';
 import { useT } from './i18n';
 import { Scroll } from './scroll';
 import { WORDS } from './words';
@@ -85,7 +89,10 @@ const blank = (seat: string): Line => ({ seat, betType: 'B', amount: '', chipKin
  * service settles it (the one settlement path); the answer is shown as it settled: the outcome and
  * each wager's result, pay and commission.
  */
-export function CoupForm({ table, shoe, onDone }: { table: Table; shoe: Shoe; onDone: () => void }) {
+/** How soon the desk tries again to send the coups recorded here while the service does not answer. */
+const RETRY_MS = 1000;
+
+export function CoupForm({ table, shoe, timeZone, onDone }: { table: Table; shoe: Shoe; timeZone: string; onDone: () => void }) {
   const t = useT(DESK);
   const w = useT(WORDS);
   const f = useFormat();
@@ -99,13 +106,108 @@ export function CoupForm({ table, shoe, onDone }: { table: Table; shoe: Shoe; on
   const [local, setLocal] = useState<string | null>(null);
   const [last, setLast] = useState<Coup | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const caller = useCaller();
+  const [coupProblem, setCoupProblem] = useState<Problem | null>(null);
+  const [sending, setSending] = useState(false);
+  const [pending, setPending] = useState<PendingCoup[]>([]);
+  const [correcting, setCorrecting] = useState<PendingCoup | null>(null);
+  const retry = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const shown = useRef(true);
   const bets = table.bets.map((b) => b.betType);
   const betOf = (typed: string) => {
     const b = betCodeOf(typed);
     return b && bets.includes(b as (typeof bets)[number]) ? b : undefined;
   };
   const taking = shoe.openCoupId;
-  const nextNumber = String(shoe.coupCount + 1);
+  // The next coup: after the shoe's last confirmed and every one recorded here and still waiting.
+  const next = correcting ? correcting.request.number : Math.max(shoe.coupCount, ...pending.map((p) => p.request.number)) + 1;
+  const nextNumber = String(next);
+
+  /** The waiting coups sent in order; again in a moment while any waits and none is refused. */
+  const kick = async () => {
+    if (retry.current) clearTimeout(retry.current);
+    retry.current = null;
+    const waiting = await flush(shoe.id, caller.keyId, (c, answer) => {
+      if (!shown.current) return;
+      setLast(answer);
+      setDone(t.confirmed(f.integer(c.request.number)));
+      onDone();
+    });
+    const now = await pendingOf(shoe.id);
+    if (!shown.current) return;
+    setPending(now);
+    if (waiting && !now.some((c) => c.refused || c.keyId !== caller.keyId)) retry.current = setTimeout(() => void kick(), RETRY_MS);
+  };
+  useEffect(() => {
+    shown.current = true;
+    void kick();
+    const online = () => void kick();
+    addEventListener('online', online);
+    return () => {
+      shown.current = false;
+      removeEventListener('online', online);
+      if (retry.current) clearTimeout(retry.current);
+    };
+  }, [shoe.id]);
+
+  /**
+   * A whole coup: sent at once when nothing waits before it; when the service cannot be reached (or
+   * another coup recorded here still waits), kept here with its key and sent in order.
+   */
+  const recordWhole = async (request: CoupRequest): Promise<boolean> => {
+    const queued = (key: string, seq: number) => keep({ key, keyId: caller.keyId, tableId: table.id, shoeId: shoe.id, seq, request, refused: null });
+    if (correcting || pending.length > 0) {
+      if (correcting) await discard(correcting.key);
+      await queued(newIdempotencyKey(), correcting?.seq ?? nextSeq());
+      setCorrecting(null);
+      setDone(t.recordedHere(f.integer(request.number)));
+      void kick();
+      return true;
+    }
+    const key = newIdempotencyKey();
+    setSending(true);
+    setCoupProblem(null);
+    try {
+      const answer = await post<Coup>(`/v1/shoes/${shoe.id}/coups`, request, key);
+      setLast(answer);
+      setDone(t.recorded(f.integer(answer.number), w.winner[answer.outcome!.winner]));
+      onDone();
+      return true;
+    } catch (e) {
+      // Refused: nothing was written; the coup stays in the form to be corrected.
+      if (e instanceof ApiError && e.status < 500 && e.status !== 429) {
+        setCoupProblem(problemOf(e));
+        return false;
+      }
+      // No answer (or the service out of order): kept here, sent when it answers.
+      await queued(key, nextSeq());
+      setDone(t.recordedHere(f.integer(request.number)));
+      void kick();
+      return true;
+    } finally {
+      setSending(false);
+    }
+  };
+
+  /** A refused coup put back in the form, to record again in its place. */
+  const correct = (c: PendingCoup) => {
+    setCorrecting(c);
+    setPlayer(c.request.cards?.player.join(' ') ?? '');
+    setBanker(c.request.cards?.banker.join(' ') ?? '');
+    const ls = (c.request.wagers ?? []).map((x) => ({
+      seat: String(x.seat),
+      betType: CODE_OF[x.betType] ?? x.betType,
+      amount: decimalOf(x.amount, exponentOf(table.currency)),
+      chipKind: x.chipKind ?? 'CASH',
+      patronId: x.patronId ?? '',
+    }));
+    setLines([...ls, blank(String(Math.min((ls.at(-1) ? Number(ls.at(-1)!.seat) : 0) + 1, 20)))]);
+  };
+  const drop = async (c: PendingCoup) => {
+    await discard(c.key);
+    if (correcting?.key === c.key) setCorrecting(null);
+    await kick();
+  };
 
   const setLine = (i: number, patch: Partial<Line>) =>
     setLines((ls) => {
@@ -169,16 +271,19 @@ export function CoupForm({ table, shoe, onDone }: { table: Table; shoe: Shoe; on
   const submit = async (mode: 'record' | 'wagers') => {
     setDone(null);
     setLocal(null);
+    setCoupProblem(null);
     const ws = wagers();
     const hs = hands();
     if (ws.problem || hs.problem) return setLocal(ws.problem ?? hs.problem);
     let answer: Coup | null;
+    if (!taking && hs.hands) {
+      const request: CoupRequest = { number: next, recordedAt: new Date().toISOString(), cards: hs.hands, ...(ws.wagers.length ? { wagers: ws.wagers } : {}) };
+      if (await recordWhole(request)) reset();
+      return;
+    }
     if (!taking) {
-      answer = await act.send<Coup>(`/v1/shoes/${shoe.id}/coups`, {
-        ...(hs.hands ? { cards: hs.hands } : {}),
-        ...(ws.wagers.length ? { wagers: ws.wagers } : {}),
-      });
-      if (answer) setDone(answer.outcome ? t.recorded(f.integer(answer.number), w.winner[answer.outcome.winner]) : t.opened(f.integer(answer.number)));
+      answer = await act.send<Coup>(`/v1/shoes/${shoe.id}/coups`, { number: next, ...(ws.wagers.length ? { wagers: ws.wagers } : {}) });
+      if (answer) setDone(t.opened(f.integer(answer.number)));
     } else if (mode === 'wagers' || !hs.hands) {
       answer = await act.send<Coup>(`/v1/coups/${taking}/wagers`, { wagers: ws.wagers });
       if (answer) setDone(t.wagersAdded(f.integer(answer.number)));
@@ -345,7 +450,7 @@ export function CoupForm({ table, shoe, onDone }: { table: Table; shoe: Shoe; on
           <p data-testid="wager-total">{t.total(f.integer(typed.wagers.length), f.currency(sum, table.currency))}</p>
         </fieldset>
         <div class="buttons">
-          <button type="submit" disabled={act.busy}>
+          <button type="submit" disabled={act.busy || sending}>
             {taking ? t.recordCards : t.record}
           </button>
           {taking && (
@@ -359,9 +464,12 @@ export function CoupForm({ table, shoe, onDone }: { table: Table; shoe: Shoe; on
             {local}
           </p>
         )}
-        <ActProblem problem={act.problem} />
+        <ActProblem problem={act.problem ?? coupProblem} />
         {done && <Done testId="coup-done">{done}</Done>}
       </form>
+      {pending.length > 0 && (
+        <Waiting pending={pending} keyId={caller.keyId} timeZone={timeZone} correcting={correcting} onCorrect={correct} onDiscard={drop} />
+      )}
       {last && <Settled coup={last} table={table} f={f} />}
     </section>
   );
@@ -426,6 +534,57 @@ function Settled({ coup, table, f }: { coup: Coup; table: Table; f: Format }) {
           </table>
         </>
       )}
+    </section>
+  );
+}
+
+/** The coups recorded here and not yet confirmed by the service, in order: waiting, or refused with what to do. */
+function Waiting({
+  pending,
+  keyId,
+  timeZone,
+  correcting,
+  onCorrect,
+  onDiscard,
+}: {
+  pending: PendingCoup[];
+  keyId: string;
+  timeZone: string;
+  correcting: PendingCoup | null;
+  onCorrect: (c: PendingCoup) => void;
+  onDiscard: (c: PendingCoup) => Promise<void>;
+}) {
+  const t = useT(DESK);
+  const f = useFormat();
+  return (
+    <section aria-labelledby="desk-waiting" data-testid="desk-waiting" class="waiting">
+      <h3 id="desk-waiting">{t.waitingTitle(f.integer(pending.length))}</h3>
+      <p class="hint">{t.waitingHint}</p>
+      <table class="figures">
+        <caption class="sr-only">{t.waitingTitle(f.integer(pending.length))}</caption>
+        <Head columns={t.waitingColumns} />
+        <tbody>
+          {pending.map((c) => (
+            <tr key={c.key} data-key={c.key} data-number={c.request.number} data-state={c.refused ? 'refused' : 'waiting'}>
+              <td class="num">{f.integer(c.request.number)}</td>
+              <td>{f.dateTime(c.request.recordedAt, timeZone)}</td>
+              <td>{c.refused ? <ErrorNote problem={c.refused} /> : c.keyId !== keyId ? t.otherSignIn : t.notConfirmed}</td>
+              <td>
+                {c.refused && (
+                  <div class="decide">
+                    <button type="button" disabled={correcting?.key === c.key} onClick={() => onCorrect(c)}>
+                      {t.correct(f.integer(c.request.number))}
+                    </button>
+                    <button type="button" onClick={() => void onDiscard(c)}>
+                      {t.discard(f.integer(c.request.number))}
+                    </button>
+                  </div>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { Amount, get, Schemas } from './api';
+import { Amount, ApiError, get, Schemas } from './api';
+import { lastDesk, rememberDesk } from './outbox';
 import { ActProblem, Done, useAct } from './act';
 import { minorOf, wireAmount } from './amounts';
 import { mayCall, useCaller } from './caller';
@@ -32,6 +33,25 @@ interface DeskData {
   seated: Seating[];
   commissions: Commissions | null;
   voids: VoidRequest[] | null;
+  /** Read from this terminal's copy: the service could not be reached. */
+  offline?: boolean;
+}
+
+/**
+ * The desk as the service answers it, kept on this terminal; when the service cannot be reached, the
+ * copy last kept (the pit keeps dealing: app/src/outbox.ts). A refusal is never covered by the copy.
+ */
+async function loadDeskOrCopy(id: string, supervisor: boolean): Promise<DeskData> {
+  try {
+    const d = await loadDesk(id, supervisor);
+    void rememberDesk(id, d).catch(() => undefined);
+    return d;
+  } catch (e) {
+    if (e instanceof ApiError && e.status < 500) throw e;
+    const copy = await lastDesk<DeskData>(id).catch(() => null);
+    if (!copy) throw e;
+    return { ...copy, offline: true };
+  }
 }
 
 async function loadDesk(id: string, supervisor: boolean): Promise<DeskData> {
@@ -74,7 +94,7 @@ export function Desk({ args }: ScreenProps) {
   const f = useFormat();
   const caller = useCaller();
   const supervisor = mayCall(caller, 'approveVoid');
-  const { data, error, reload } = useLoad(() => loadDesk(id, supervisor), [id, supervisor]);
+  const { data, error, reload } = useLoad(() => loadDeskOrCopy(id, supervisor), [id, supervisor]);
   const live = useLive(id ? `/v1/tables/${id}/events` : null, reload);
   const may = (op: string) => mayCall(caller, op);
   if (!data)
@@ -94,11 +114,16 @@ export function Desk({ args }: ScreenProps) {
         <LiveBadge live={live} />
       </div>
       <ErrorNote problem={error} />
+      {data.offline && (
+        <p role="status" class="offline" data-testid="desk-offline">
+          {t.offline}
+        </p>
+      )}
       <Facts d={data} f={f} />
       {closed && <p class="hint">{t.tableClosed}</p>}
       {!closed && !shoe && data.lastShoe && <p data-testid="shuffling">{t.shuffling}</p>}
       {!closed && !shoe && may('openShoe') && <OpenShoe table={table} onDone={reload} />}
-      {shoe && may('recordCoup') && <CoupForm key={shoe.id} table={table} shoe={shoe} onDone={reload} />}
+      {shoe && may('recordCoup') && <CoupForm key={shoe.id} table={table} shoe={shoe} timeZone={data.timeZone} onDone={reload} />}
       <div class="desk-grid">
         <Seats d={data} f={f} onDone={reload} />
         {!closed && may('startDealerShift') && <TakeTable table={table} onDone={reload} />}

@@ -1,7 +1,7 @@
 import { ComponentType, render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorNote, Problem } from './error-note';
-import { get, session, SIGNED_OUT } from './api';
+import { ApiError, get, session, SIGNED_OUT } from './api';
 import { Caller, CallerContext, mayCall } from './caller';
 import { problemOf } from './hooks';
 import { Lang, LangContext, langFor, rememberLang, SetLangContext, useT } from './i18n';
@@ -62,7 +62,9 @@ function SignIn({ onSignedIn, refused }: { onSignedIn: (c: Caller) => void; refu
     e.preventDefault();
     session.signIn(key.trim());
     try {
-      onSignedIn(await get<Caller>('/v1/api-keys/me'));
+      const c = await get<Caller>('/v1/api-keys/me');
+      session.remember(c);
+      onSignedIn(c);
     } catch (err) {
       session.signOut();
       setProblem(problemOf(err));
@@ -160,11 +162,15 @@ function App() {
     if (!session.key()) return;
     get<Caller>('/v1/api-keys/me').then(
       (c) => {
+        session.remember(c);
         setCaller(c);
         setChecking(false);
       },
-      () => {
-        session.signOut();
+      (e) => {
+        // The service out of reach (not a refusal): the key as it last answered, so the pit keeps dealing.
+        const known = e instanceof ApiError ? null : session.remembered<Caller>();
+        if (known) setCaller(known);
+        else session.signOut();
         setChecking(false);
       },
     );
