@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { TestContext } from '../../support/app';
 import { axeViolations, problemsOf, Screens, signedIn as signedInAt, startScreens, switchTo, until } from '../../support/browser';
 import { givenKey, givenShoe, givenTable } from '../../support/builders';
-import { coupOf, cut, recordAtDesk, restore, RUN_WAGERS } from '../../support/offline-desk';
+import { coupOf, cut, recordAtDesk, restore, RUN_WAGERS } from '../../../bench/offline-desk';
 
 /**
  * The pit keeps dealing when the network drops (issue 50), in a real Chromium: the desk's API cut,

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 import type { Page } from 'playwright-core';
 
 /**
@@ -87,3 +86,47 @@ export async function recordAtDesk(page: Page, i: number, number: number, outcom
     .first()
     .waitFor();
 }
+
+/**
+ * A coup typed at the desk by keyboard alone, as a dealer types it: the Player's cards, Tab, the
+ * Banker's, then each wager's seat (typed only when the prefilled one is not it), bet code and
+ * amount, then Enter. Answers the keys pressed.
+ */
+export async function keyCoup(page: Page, player: string, banker: string, wagers: [seat: number, bet: string, amount: string][]): Promise<number> {
+  let pressed = 0;
+  const type = async (text: string) => {
+    await page.keyboard.type(text);
+    pressed += [...text].length;
+  };
+  const press = async (key: string, times = 1) => {
+    for (let i = 0; i < times; i++) await page.keyboard.press(key);
+    pressed += times;
+  };
+  await page.getByLabel('Player cards').focus();
+  await type(player);
+  await press('Tab');
+  await type(banker);
+  for (const [i, [seat, bet, amount]] of wagers.entries()) {
+    await press('Tab'); // the line's seat (its text selected as the field is entered)
+    if ((await page.getByLabel(`Seat of wager ${i + 1}`, { exact: true }).inputValue()) !== String(seat)) await type(String(seat));
+    await press('Tab');
+    await type(bet);
+    await press('Tab');
+    await type(amount);
+    await press('Tab', 2); // past the chips' kind and the patron's card
+  }
+  await press('Enter');
+  return pressed;
+}
+
+/** A typical coup of a busy commission table: 8 wagers on 7 seats, a side bet among them. */
+export const TYPICAL_EIGHT: [seat: number, bet: string, amount: string][] = [
+  [1, 'B', '1000'],
+  [2, 'P', '500'],
+  [3, 'T', '100'],
+  [4, 'P', '2,000'],
+  [5, 'B', '300'],
+  [6, 'P', '150'],
+  [7, 'PP', '100'],
+  [8, 'B', '1000.50'],
+];
