@@ -7,6 +7,7 @@ import { ActProblem, Done, newIdempotencyKey, useAct } from './act';
 import { minorOf, wireAmount } from './amounts';
 import { Head, Money } from './cells';
 import { ErrorNote, Problem } from './error-note';
+import { denominationsOf } from './desk-session';
 import { DESK } from './desk-words';
 import { decimalOf, exponentOf, Format, useFormat } from './format';
 import { useT } from './i18n';
@@ -36,14 +37,6 @@ export function cardsOf(text: string): { cards: string[]; bad: string[] } {
     else bad.push(raw);
   }
   return { cards, bad };
-}
-
-/** The chips a table's wagers are made of: the usual denominations from its minimum to its maximum, in major units. */
-function chipsFor(table: Table): bigint[] {
-  const unit = minorOf('1', table.currency)!;
-  return [1n, 5n, 25n, 100n, 500n, 1_000n, 5_000n, 10_000n, 50_000n, 100_000n]
-    .map((v) => v * unit)
-    .filter((v) => v >= BigInt(table.minBet) / 5n && v <= BigInt(table.maxBet));
 }
 
 /**
@@ -441,7 +434,7 @@ export function CoupForm({ table, shoe, timeZone, onDone }: { table: Table; shoe
             ))}
           </datalist>
           <div class="chips" role="group" aria-label={t.chipsPad}>
-            {chipsFor(table).map((c) => (
+            {denominationsOf(table).map((c) => (
               <button key={String(c)} type="button" tabIndex={-1} aria-label={t.chip(f.currency(c, table.currency))} onClick={() => addChip(c)}>
                 {f.currency(c, table.currency)}
               </button>

@@ -7,6 +7,7 @@ import { minorOf, wireAmount } from './amounts';
 import { mayCall, useCaller } from './caller';
 import { Head, LiveBadge, Money } from './cells';
 import { CoupForm } from './desk-coup';
+import { TableSession } from './desk-session';
 import { DESK } from './desk-words';
 import { ErrorNote } from './error-note';
 import { decimalOf, exponentOf, Format, useFormat } from './format';
@@ -33,6 +34,10 @@ interface DeskData {
   seated: Seating[];
   commissions: Commissions | null;
   voids: VoidRequest[] | null;
+  /** When the desk was read (ms since the epoch): how long each card has been in is counted to it. */
+  readAt: number;
+  /** The table's latest session (table accounting), for a supervisor. */
+  session: Schemas['SessionDto'] | null;
   /** Read from this terminal's copy: the service could not be reached. */
   offline?: boolean;
 }
@@ -63,10 +68,11 @@ async function loadDesk(id: string, supervisor: boolean): Promise<DeskData> {
     get<Schemas['PropertyDto'][]>('/v1/properties'),
   ]);
   const open = shoes.find((s) => s.status === 'OPEN') ?? null;
-  const [shoe, commissions, voids] = await Promise.all([
+  const [shoe, commissions, voids, sessions] = await Promise.all([
     open ? get<Shoe>(`/v1/shoes/${open.id}`) : Promise.resolve(null),
     open ? get<Commissions>(`/v1/shoes/${open.id}/commissions`) : Promise.resolve(null),
     supervisor ? get<VoidRequest[]>('/v1/void-requests', { status: 'PENDING' }) : Promise.resolve(null),
+    supervisor ? get<Schemas['SessionDto'][]>(`/v1/tables/${id}/sessions`) : Promise.resolve([]),
   ]);
   return {
     table,
@@ -77,6 +83,8 @@ async function loadDesk(id: string, supervisor: boolean): Promise<DeskData> {
     seated: seatings.filter((s) => !s.endedAt).sort((a, b) => a.seat - b.seat),
     commissions,
     voids: voids?.filter((v) => v.tableId === id) ?? null,
+    session: sessions[0] ?? null,
+    readAt: Date.now(),
   };
 }
 
@@ -136,6 +144,7 @@ export function Desk({ args }: ScreenProps) {
           <Voids d={data} f={f} onDone={reload} />
           {shoe && <ShoeCoups table={table} shoe={shoe} f={f} onDone={reload} />}
           {data.commissions && <Commission c={data.commissions} f={f} onDone={reload} />}
+          {may('openTableSession') && <TableSession table={table} session={data.session} onDone={reload} />}
           {may('changeTableLimits') && !closed && <Limits table={table} onDone={reload} />}
           <TableState table={table} onDone={reload} />
         </section>
@@ -325,6 +334,11 @@ function Seats({ d, f, onDone }: { d: DeskData; f: Format; onDone: () => void })
   const [seat, setSeat] = useState('');
   const [done, setDone] = useState<string | null>(null);
   const mayEnd = mayCall(caller, 'endSeating');
+  /** How long a card has been in, to the minute, as of the desk's last read. */
+  const at = (since: string) => {
+    const minutes = Math.max(0, Math.floor((d.readAt - Date.parse(since)) / 60_000));
+    return t.duration(Math.floor(minutes / 60), minutes % 60);
+  };
   const seatPatron = async () => {
     setDone(null);
     const s = await act.send<Seating>(`/v1/tables/${d.table.id}/seatings`, { patronId: card.trim(), seat: Number(seat) });
@@ -350,13 +364,18 @@ function Seats({ d, f, onDone }: { d: DeskData; f: Format; onDone: () => void })
       ) : (
         <table class="figures">
           <caption class="sr-only">{t.seatsCaption}</caption>
-          <Head columns={t.seatColumns} />
+          <Head columns={t.seatColumns.map((c, i) => (i === 5 ? `${c} (${d.table.currency})` : c))} />
           <tbody>
             {d.seated.map((s) => (
               <tr key={s.id} data-seating={s.id} data-patron={s.patronId}>
                 <td class="num">{f.integer(s.seat)}</td>
                 <td>{s.patronId}</td>
                 <td>{f.dateTime(s.startedAt, d.timeZone)}</td>
+                <td>{at(s.startedAt)}</td>
+                <td class="num" data-field="coups">
+                  {f.integer(s.coups)}
+                </td>
+                <Money field="averageBet" v={s.averageBet as Amount | null} currency={d.table.currency} />
                 <td>
                   {mayEnd && (
                     <button type="button" disabled={act.busy} onClick={() => void unseat(s)}>

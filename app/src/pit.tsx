@@ -14,7 +14,20 @@ const en = {
   noTable: 'No table is open.',
   pit: (p: string) => `Pit ${p}`,
   caption: (p: string) => `Open tables of pit ${p}, this gaming day`,
-  columns: ['Table', 'Game', 'Shoe', 'Cards left', 'Coups today', 'Drop', 'Handle', 'Win', 'Hold % (win ÷ handle)', 'Commission outstanding'],
+  columns: [
+    'Table',
+    'Game',
+    'Shoe',
+    'Cards left',
+    'Coups today',
+    'Drop',
+    'Estimated drop (buy-ins)',
+    'Handle',
+    'Win',
+    'Hold % (win ÷ handle)',
+    'Commission outstanding',
+  ],
+  total: (pit: string, currency: string) => `Pit ${pit} total, ${currency}`,
   noShoe: 'none open',
   noReports: "This key reads no reports: the day's figures are shown to supervisors and finance.",
   desk: 'Desk',
@@ -27,7 +40,8 @@ const PIT: Words<typeof en> = {
     noTable: '沒有開放的賭桌。',
     pit: (p) => `賭區 ${p}`,
     caption: (p) => `賭區 ${p} 本博彩日開放的賭桌`,
-    columns: ['賭桌', '遊戲', '牌靴', '剩餘牌數', '今日局數', '投放額', '投注額', '贏額', '保留率 %（贏額 ÷ 投注額）', '未收佣金'],
+    columns: ['賭枱', '遊戲', '牌靴', '剩餘牌數', '今日局數', '錢箱', '預計錢箱（買碼）', '投注額', '贏額', '贏率 %（贏額 ÷ 投注額）', '未收佣金'],
+    total: (pit, currency) => `賭區 ${pit} 合計（${currency}）`,
     noShoe: '未開靴',
     noReports: '此金鑰不能讀取報表：當日數字只向主管及財務顯示。',
     desk: '枱面',
@@ -38,7 +52,8 @@ const PIT: Words<typeof en> = {
     noTable: '没有开放的赌桌。',
     pit: (p) => `赌区 ${p}`,
     caption: (p) => `赌区 ${p} 本博彩日开放的赌桌`,
-    columns: ['赌桌', '游戏', '牌靴', '剩余牌数', '今日局数', '投放额', '投注额', '赢额', '保留率 %（赢额 ÷ 投注额）', '未收佣金'],
+    columns: ['赌台', '游戏', '牌靴', '剩余牌数', '今日局数', '钱箱', '预计钱箱（买码）', '投注额', '赢额', '赢率 %（赢额 ÷ 投注额）', '未收佣金'],
+    total: (pit, currency) => `赌区 ${pit} 合计（${currency}）`,
     noShoe: '未开靴',
     noReports: '此密钥不能读取报表：当日数字只向主管及财务显示。',
     desk: '台面',
@@ -51,16 +66,21 @@ type Shoe = Schemas['ShoeDto'];
 type Row = Schemas['WinLossRowDto'];
 type Accounting = Schemas['TableAccountingLineDto'];
 
+/** A figures row's currency: every row of the win/loss report is split by currency. */
+const currencyOf = (r: Row): string => (r.group as { currency: string }).currency;
+
 interface PitRow {
   table: Table;
   day: string;
   shoe: Shoe | null;
   figures: Row | null;
   drop: Accounting['drop'] | null;
+  /** What the drop box should hold so far: the day's cash and marker buy-ins (the drop reconciliation's expected drop). */
+  estimated: Schemas['DropLineDto']['expectedDrop'] | null;
 }
 
 /** Every open table, by pit: its shoe, and this gaming day's coups, drop, win, hold and commission outstanding. */
-async function loadPit(caller: Caller): Promise<{ rows: PitRow[]; reports: boolean }> {
+async function loadPit(caller: Caller): Promise<{ rows: PitRow[]; reports: boolean; totals: Map<string, Row[]> }> {
   const [tables, properties] = await Promise.all([get<Table[]>('/v1/tables'), get<Schemas['PropertyDto'][]>('/v1/properties')]);
   const open = tables.filter((t) => t.status === 'OPEN');
   const dayOf = new Map(properties.map((p) => [p.id, gamingDayNow(p.timeZone, p.gamingDayStartHour)]));
@@ -69,14 +89,25 @@ async function loadPit(caller: Caller): Promise<{ rows: PitRow[]; reports: boole
   const reports = mayCall(caller, 'winLossReport') && mayCall(caller, 'tableAccountingReport');
   const figures = new Map<string, Row>();
   const drops = new Map<string, Accounting['drop']>();
+  const estimated = new Map<string, Schemas['DropLineDto']['expectedDrop']>();
+  // Each pit's totals, one row a currency (the service never adds two currencies, nor does the screen).
+  const totals = new Map<string, Row[]>();
+  const buyIns = reports && mayCall(caller, 'dropReconciliation');
   for (const [propertyId, day] of dayOf) {
     if (!reports || !open.some((t) => t.propertyId === propertyId)) continue;
-    const [wl, acc] = await Promise.all([
+    const [wl, acc, pits, drop] = await Promise.all([
       get<Schemas['WinLossDto']>('/v1/reports/win-loss', { from: day, to: day, propertyId, groupBy: 'table' }),
       get<Accounting[]>('/v1/reports/table-accounting', { from: day, to: day, propertyId }),
+      get<Schemas['WinLossDto']>('/v1/reports/win-loss', { from: day, to: day, propertyId, groupBy: 'pit' }),
+      buyIns ? get<Schemas['DropLineDto'][]>('/v1/reports/drop-reconciliation', { from: day, to: day, propertyId }) : Promise.resolve([]),
     ]);
     for (const r of wl.rows) figures.set((r.group as { tableId: string }).tableId, r);
     for (const a of acc) if (a.sessions > 0) drops.set(a.tableId, a.drop);
+    for (const r of pits.rows) {
+      const pit = (r.group as { pit: string }).pit;
+      totals.set(pit, [...(totals.get(pit) ?? []), r]);
+    }
+    for (const d of drop) estimated.set(d.tableId, d.expectedDrop);
   }
   const rows = open.map((table, i) => ({
     table,
@@ -84,9 +115,10 @@ async function loadPit(caller: Caller): Promise<{ rows: PitRow[]; reports: boole
     shoe: shoes[i].find((s) => s.status === 'OPEN') ?? null,
     figures: figures.get(table.id) ?? null,
     drop: drops.get(table.id) ?? null,
+    estimated: estimated.get(table.id) ?? (buyIns ? 0 : null),
   }));
   rows.sort((a, b) => a.table.pit.localeCompare(b.table.pit) || a.table.code.localeCompare(b.table.code));
-  return { rows, reports };
+  return { rows, reports, totals };
 }
 
 export function PitOverview() {
@@ -138,6 +170,7 @@ export function PitOverview() {
                         {r.figures ? f.integer(r.figures.coups) : data!.reports ? f.integer(0) : '—'}
                       </td>
                       <Money field="drop" v={r.drop} currency={r.table.currency} />
+                      <Money field="estimatedDrop" v={r.estimated} currency={r.table.currency} />
                       <Money field="handle" v={r.figures?.handle ?? (data!.reports ? 0 : null)} currency={r.table.currency} />
                       <Money field="win" v={r.figures?.win ?? (data!.reports ? 0 : null)} currency={r.table.currency} />
                       <td class="num" data-field="holdPercent" data-value={r.figures?.holdPercent}>
@@ -147,6 +180,28 @@ export function PitOverview() {
                     </tr>
                   ))}
               </tbody>
+              {(data!.totals.get(pit) ?? []).length > 0 && (
+                <tfoot>
+                  {data!.totals.get(pit)!.map((r) => (
+                    <tr key={currencyOf(r)} data-total={currencyOf(r)}>
+                      <th scope="row" colSpan={4}>
+                        {t.total(pit, currencyOf(r))}
+                      </th>
+                      <td class="num" data-field="coups" data-value={r.coups}>
+                        {f.integer(r.coups)}
+                      </td>
+                      <td />
+                      <td />
+                      <Money field="handle" v={r.handle} currency={currencyOf(r)} />
+                      <Money field="win" v={r.win} currency={currencyOf(r)} />
+                      <td class="num" data-field="holdPercent" data-value={r.holdPercent}>
+                        {f.percent(r.holdPercent)}
+                      </td>
+                      <Money field="commissionOutstanding" v={r.commissionOutstanding} currency={currencyOf(r)} />
+                    </tr>
+                  ))}
+                </tfoot>
+              )}
             </table>
           </Scroll>
         </section>

@@ -137,6 +137,11 @@ export function sumWagers(wagers: readonly RatedWager[], theories: ReadonlyMap<s
   return s;
 }
 
+/** A patron's average bet: handle over the coups played, to the minor unit, half up; none before a coup. */
+export function averageBetOf(handle: Money, coups: number): Money | null {
+  return coups === 0 ? null : roundMoney(handle, 1n, BigInt(coups), { mode: 'HALF_UP', unit: 1 });
+}
+
 /** The rating of a set of wagers and card-in times. */
 export function rate(wagers: readonly RatedWager[], theories: ReadonlyMap<string, RatingTheory>, intervals: readonly PlayedInterval[]): Rating {
   return ratingOf(sumWagers(wagers, theories), intervals);
@@ -164,7 +169,7 @@ export function ratingOf(s: PlaySums, intervals: readonly PlayedInterval[]): Rat
     coups,
     wagers,
     handle,
-    averageBet: coups === 0 ? null : roundMoney(handle, 1n, BigInt(coups), { mode: 'HALF_UP', unit: 1 }),
+    averageBet: averageBetOf(handle, coups),
     actualWin: actual,
     theoreticalWin: theo,
     theoE12,

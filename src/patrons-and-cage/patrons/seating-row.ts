@@ -1,3 +1,5 @@
+import { averageBetOf } from '../../domain';
+import { minorUnits, minorUnitsOrNull } from '../../platform/common/exact-json';
 import { SeatingDto } from './dto/seating.dto';
 
 /** A seating as the named queries (patrons.sql) read it. */
@@ -11,6 +13,9 @@ export interface SeatingRow {
   ended_at: Date | null;
   started_by_key_id: string;
   ended_by_key_id: string | null;
+  /** Coups played in it (settled wagers on coups not voided), and their handle in minor units. */
+  coups: number;
+  handle: string;
 }
 
 export function toSeatingDto(r: SeatingRow): SeatingDto {
@@ -24,5 +29,8 @@ export function toSeatingDto(r: SeatingRow): SeatingDto {
     endedAt: r.ended_at?.toISOString() ?? null,
     startedByKeyId: r.started_by_key_id,
     endedByKeyId: r.ended_by_key_id,
+    coups: r.coups,
+    handle: minorUnits(BigInt(r.handle)),
+    averageBet: minorUnitsOrNull(averageBetOf(BigInt(r.handle), r.coups)),
   };
 }

@@ -26,6 +26,20 @@ export class TableAccountingController {
     return this.accounting.open(tableId, dto, ctx);
   }
 
+  @Endpoint('GET', 'tables/:id/sessions', {
+    operationId: 'listTableSessions',
+    summary: "A table's latest sessions, newest first (its open one first of all)",
+    description:
+      "The table's latest 20 sessions, newest first: each with its opener and closer inventory, numbered fills and credits, drop and statistical win. The pit desk finds the table's open session here.",
+    roles: EVERYONE,
+    type: SessionDto,
+    isArray: true,
+    errors: ['NOT_FOUND'],
+  })
+  list(@IdParam() tableId: string, @CurrentActor() actor: Actor): Promise<SessionDto[]> {
+    return this.accounting.latest(tableId, actor);
+  }
+
   @Endpoint('GET', 'table-sessions/:id', {
     operationId: 'getTableSession',
     summary: 'Read a table session, its slips and statistical win',

@@ -148,6 +148,19 @@ export class TableAccountingService {
     return this.describe(this.prisma, sessionId);
   }
 
+  /** A table's latest sessions, newest first. */
+  async latest(tableId: string, actor: Actor): Promise<SessionDto[]> {
+    assertTableAccess(actor, tableId);
+    if (!(await this.prisma.casinoTable.findUnique({ where: { id: tableId }, select: { id: true } }))) throw notFound('Table', tableId);
+    const sessions = await this.prisma.tableSession.findMany({
+      where: { tableId },
+      orderBy: [{ openedAt: 'desc' }, { id: 'desc' }],
+      take: LATEST_SESSIONS,
+      include: { slips: { include: { void: true }, orderBy: { createdAt: 'asc' } } },
+    });
+    return sessions.map((s) => toSessionDto(s, s.slips));
+  }
+
   private async lockSession(tx: Tx, sessionId: string, actor: Actor): Promise<TableSession> {
     const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM table_sessions WHERE id = ${sessionId}::uuid FOR UPDATE`;
     if (rows.length === 0) throw notFound('Table session', sessionId);
@@ -164,6 +177,9 @@ export class TableAccountingService {
     return toSessionDto(s, s.slips);
   }
 }
+
+/** How many of a table's sessions its list answers. */
+const LATEST_SESSIONS = 20;
 
 function toSlipDto(s: TableSlip, v: SlipVoid | null): SlipDto {
   return {

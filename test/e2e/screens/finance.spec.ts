@@ -261,6 +261,7 @@ describe('finance screen', () => {
         voidedBankCoups: 'bankCoupId',
         voidedBuyIns: 'buyInId',
         integrityAlerts: 'alertId',
+        coupsRecordedOffline: 'coupId',
       };
       expect(Object.keys(q.exceptions).sort()).toEqual(Object.keys(ids).sort());
       for (const [list, records] of Object.entries(q.exceptions)) {

@@ -83,6 +83,19 @@ describe('the table desk', () => {
       ]),
     );
 
+    // A buy-in: cash, by patron A at seat 1, typed with its grouping.
+    const buyIn = page.locator('[data-testid="desk-buy-in"]');
+    await buyIn.getByLabel('Amount (HKD)').fill('5,000');
+    await buyIn.getByLabel('Patron card (required for a marker)').fill(A);
+    await buyIn.getByLabel('Seat (optional)').fill('1');
+    await buyIn.getByRole('button', { name: 'Record the buy-in' }).click();
+    await page.getByText('Buy-in of HK$5,000 recorded.').waitFor();
+    const buyIns = (await ctx.as(supervisor).get(`/v1/tables/${table.id}/buy-ins?gamingDay=${seated[0].gamingDay}`).expect(200)).body as Record<
+      string,
+      unknown
+    >[];
+    expect(buyIns.map((b) => [b.kind, b.amount, b.patronId])).toEqual([['CASH', 500_000, A]]);
+
     // Coup 1: Player 4♥ 4♣ (a natural 8, a pair) beats Banker K♦ 7♠; 8 wagers, keyed.
     const keysForEight = await keyCoup(page, '4H 4C', 'KD 7S', TYPICAL_EIGHT);
     await page.getByText('Coup 1 recorded: Player.').waitFor();
@@ -206,6 +219,55 @@ describe('the table desk', () => {
     const after = (await ctx.as(supervisor).get(`/v1/shoes/${shoe.id}/commissions`).expect(200)).body;
     expect(after.seats.find((s: any) => s.seat === 1)).toEqual(expect.objectContaining({ collected: 20_000, outstanding: 0 }));
 
+    // The seat map: who sits where, coups played and the average bet, each the service's.
+    const seatings = (await ctx.as(supervisor).get(`/v1/tables/${table.id}/seatings`).expect(200)).body as {
+      id: string;
+      patronId: string;
+      coups: number;
+      averageBet: number | null;
+    }[];
+    const a = seatings.find((s) => s.patronId === A)!;
+    // A played coups 1 and 3 (coup 2 was voided): HK$1,000 and HK$4,000 on Banker over 2 coups.
+    expect([a.coups, a.averageBet]).toEqual([2, 250_000]);
+    const seatA = other.locator(`[data-testid="desk-seats"] tr[data-seating="${a.id}"]`);
+    expect([await seatA.locator('[data-field="coups"]').textContent(), await seatA.locator('[data-field="averageBet"]').getAttribute('data-minor')]).toEqual([
+      '2',
+      '250000',
+    ]);
+
+    // The table's session: opened with its opener, a fill, closed with the closer and the drop.
+    const session = other.locator('[data-testid="desk-session"]');
+    await session.getByLabel('HK$1,000 chips').fill('20');
+    await session.getByLabel('HK$100 chips').fill('50');
+    await session.getByRole('button', { name: 'Open a session' }).click();
+    await other.getByText('The session is open.').waitFor();
+    await session.getByTestId('session-open').waitFor();
+    await session.getByLabel('Slip').selectOption('FILL');
+    await session.getByRole('form', { name: 'A fill or a credit' }).getByLabel('HK$5,000 chips').fill('4');
+    await session.getByRole('button', { name: 'Record the slip' }).click();
+    await other.getByText(/^Fill number \d+ recorded\.$/).waitFor();
+    const closing = session.getByRole('form', { name: 'Close the session' });
+    await closing.getByLabel('HK$1,000 chips').fill('30');
+    await closing.getByLabel('Drop (cash and markers in the box) (HKD)').fill('12,500');
+    await closing.getByRole('button', { name: 'Close the session' }).click();
+    await other.getByText('The session is closed.').waitFor();
+    const [closed] = (await ctx.as(supervisor).get(`/v1/tables/${table.id}/sessions`).expect(200)).body as Record<string, any>[];
+    expect([closed.status, closed.openerTotal, closed.slips.map((x: any) => [x.kind, x.amount]), closed.closerTotal, closed.drop]).toEqual([
+      'CLOSED',
+      2_500_000,
+      [['FILL', 2_000_000]],
+      3_000_000,
+      1_250_000,
+    ]);
+    await until(
+      other,
+      (win: string) => document.querySelector('[data-testid="session-closed"]')?.getAttribute('data-minor') === win,
+      String(closed.statisticalWin),
+    );
+    // A terminal bound to another table reads none of this table's sessions.
+    const elsewhere = await givenKey(ctx, 'TERMINAL', (await givenTable(ctx)).id);
+    expect((await ctx.as(elsewhere).get(`/v1/tables/${table.id}/sessions`)).status).toBe(403);
+
     // Limits.
     const limits = other.locator('[data-testid="desk-limits-change"]');
     await limits.getByLabel('Table minimum (HKD)').fill('500');
@@ -213,8 +275,28 @@ describe('the table desk', () => {
     await limits.getByLabel('Reason').fill('Evening limits');
     await limits.getByRole('button', { name: 'Change the limits' }).click();
     await other.getByText('The new limits are in force.').waitFor();
-    const t = (await ctx.as(supervisor).get(`/v1/tables/${table.id}`).expect(200)).body;
-    expect([t.minBet, t.maxBet]).toEqual([50_000, 20_000_000]);
+    const t0 = (await ctx.as(supervisor).get(`/v1/tables/${table.id}`).expect(200)).body;
+    expect([t0.minBet, t0.maxBet]).toEqual([50_000, 20_000_000]);
+
+    // The pit overview: the table's estimated drop (its cash and marker buy-ins) and the pit's total, the API's.
+    const pit = await signedIn(supervisor, '#/pit');
+    const tableRow = pit.locator(`tr[data-table="${table.code}"]`);
+    await until(
+      pit,
+      (code: string) => document.querySelector(`tr[data-table="${code}"] [data-field="estimatedDrop"]`)?.getAttribute('data-minor') === '500000',
+      table.code,
+    );
+    const day = (await ctx.as(supervisor).get(`/v1/tables/${table.id}/seatings`).expect(200)).body[0].gamingDay as string;
+    const byPit = (
+      await ctx.as(supervisor).get(`/v1/reports/win-loss?from=${day}&to=${day}&propertyId=${t0.propertyId}&groupBy=pit`).expect(200)
+    ).body.rows.find((r: { group: { pit: string } }) => r.group.pit === 'VIP 1');
+    const total = pit.locator('tfoot tr[data-total="HKD"]');
+    expect([
+      await total.locator('[data-field="handle"]').getAttribute('data-minor'),
+      await total.locator('[data-field="win"]').getAttribute('data-minor'),
+    ]).toEqual([String(byPit.handle), String(byPit.win)]);
+    expect(await tableRow.locator('a.desk-link').getAttribute('href')).toBe(`#/desk/${table.id}`);
+    await pit.close();
 
     // Closing the table with its shoe open is refused, in words; then the shoe, then the table.
     await other.getByRole('button', { name: 'Close the table' }).click();

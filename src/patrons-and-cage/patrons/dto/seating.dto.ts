@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { DateField, IntField, MAX_SEAT, PATRON_MAX_LENGTH, PATRON_PATTERN, TextField } from '../../../platform/common/validation';
+import { DateField, IntField, MAX_SEAT, MoneyProperty, PATRON_MAX_LENGTH, PATRON_PATTERN, TextField } from '../../../platform/common/validation';
+import type { MinorUnits } from '../../../platform/common/exact-json';
 
 export class StartSeatingDto {
   @TextField({
@@ -25,6 +26,10 @@ export class SeatingDto {
   @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'Card out (null: still seated)' }) endedAt: string | null;
   @ApiProperty({ description: 'The API key that put the card in' }) startedByKeyId: string;
   @ApiProperty({ nullable: true, type: String, description: 'The API key that took it out' }) endedByKeyId: string | null;
+  @ApiProperty({ description: 'Coups the patron played in it: settled wagers, coups voided since left out' }) coups: number;
+  @MoneyProperty({ description: 'Their handle, minor units of the table currency' }) handle: MinorUnits;
+  @MoneyProperty({ nullable: true, description: "Average bet: handle over coups played, half up (null before a coup), as a patron's rating has it" })
+  averageBet: MinorUnits | null;
 }
 
 export class SeatingsQueryDto {
