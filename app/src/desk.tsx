@@ -19,7 +19,7 @@ import type { ScreenProps } from './screen';
 
 type Table = Schemas['TableDto'];
 type Shoe = Schemas['ShoeDto'];
-type Seating = Schemas['SeatingDto'];
+type Seating = Schemas['TableSeatingDto'];
 type DealerShift = Schemas['DealerShiftDto'];
 type VoidRequest = Schemas['VoidRequestDto'];
 type Commissions = Schemas['ShoeCommissionsDto'];

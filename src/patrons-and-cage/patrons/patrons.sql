@@ -59,15 +59,8 @@ WHERE s.patron_id = :card AND s.ended_at IS NULL
 ORDER BY s.started_at, s.id;
 
 -- name: seatingById
-SELECT s.id, s.patron_id, s.table_id, s.seat, s.gaming_day::text AS gaming_day, s.started_at, s.ended_at, s.started_by_key_id, s.ended_by_key_id,
-       p.coups, p.handle
-FROM seatings s
-CROSS JOIN LATERAL (
-  SELECT count(DISTINCT w.coup_id)::int AS coups, coalesce(sum(w.amount), 0)::text AS handle
-  FROM wagers w
-  WHERE w.seating_id = s.id AND w.status = 'SETTLED' AND NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = w.coup_id)
-) p
-WHERE s.id = :id::uuid;
+SELECT s.id, s.patron_id, s.table_id, s.seat, s.gaming_day::text AS gaming_day, s.started_at, s.ended_at, s.started_by_key_id, s.ended_by_key_id
+FROM seatings s WHERE s.id = :id::uuid;
 
 -- name: seatingsOfTable
 -- A table's seatings: those open now, or every one begun on a gaming day; with each the play of its

@@ -1,6 +1,6 @@
 import { averageBetOf } from '../../domain';
 import { minorUnits, minorUnitsOrNull } from '../../platform/common/exact-json';
-import { SeatingDto } from './dto/seating.dto';
+import { SeatingDto, TableSeatingDto } from './dto/seating.dto';
 
 /** A seating as the named queries (patrons.sql) read it. */
 export interface SeatingRow {
@@ -13,7 +13,10 @@ export interface SeatingRow {
   ended_at: Date | null;
   started_by_key_id: string;
   ended_by_key_id: string | null;
-  /** Coups played in it (settled wagers on coups not voided), and their handle in minor units. */
+}
+
+/** A seating of a table's listing, with its play: coups played in it (settled wagers on coups not voided) and their handle in minor units. */
+export interface SeatedPlayRow extends SeatingRow {
   coups: number;
   handle: string;
 }
@@ -29,6 +32,12 @@ export function toSeatingDto(r: SeatingRow): SeatingDto {
     endedAt: r.ended_at?.toISOString() ?? null,
     startedByKeyId: r.started_by_key_id,
     endedByKeyId: r.ended_by_key_id,
+  };
+}
+
+export function toTableSeatingDto(r: SeatedPlayRow): TableSeatingDto {
+  return {
+    ...toSeatingDto(r),
     coups: r.coups,
     handle: minorUnits(BigInt(r.handle)),
     averageBet: minorUnitsOrNull(averageBetOf(BigInt(r.handle), r.coups)),

@@ -4,7 +4,7 @@ import { Actor, CurrentActor, EVERYONE, RECORDERS } from '../../platform/common/
 import { CurrentContext, RequestContext } from '../../platform/common/context';
 import { Endpoint } from '../../platform/common/endpoint';
 import { IdParam } from '../../platform/common/validation';
-import { SeatingDto, SeatingsQueryDto, StartSeatingDto } from './dto/seating.dto';
+import { SeatingDto, SeatingsQueryDto, StartSeatingDto, TableSeatingDto } from './dto/seating.dto';
 import { SeatingsService } from './seatings.service';
 
 @ApiTags('Patrons')
@@ -45,13 +45,14 @@ export class SeatingsController {
   @Endpoint('GET', 'tables/:id/seatings', {
     operationId: 'listSeatings',
     summary: 'Who is seated at the table',
-    description: 'The seatings open at the table now, in the order the cards went in; with `gamingDay`, every seating begun that gaming day, ended or not.',
+    description:
+      "The seatings open at the table now, in the order the cards went in; with `gamingDay`, every seating begun that gaming day, ended or not. Each with the patron's play in it: coups, handle and average bet (the pit's seat map).",
     roles: EVERYONE,
-    type: SeatingDto,
+    type: TableSeatingDto,
     isArray: true,
     errors: ['NOT_FOUND'],
   })
-  list(@IdParam() id: string, @Query() q: SeatingsQueryDto, @CurrentActor() actor: Actor): Promise<SeatingDto[]> {
+  list(@IdParam() id: string, @Query() q: SeatingsQueryDto, @CurrentActor() actor: Actor): Promise<TableSeatingDto[]> {
     return this.seatings.list(id, q.gamingDay, actor);
   }
 }

@@ -8,10 +8,10 @@ import { gamingDayOf } from '../../domain';
 import { AuditLog } from '../../foundation/ledger/audit-log';
 import { PitService } from '../../foundation/pit/pit.service';
 import { PitChanges } from '../../foundation/pit/pit-changes';
-import { SeatingDto, StartSeatingDto } from './dto/seating.dto';
+import { SeatingDto, StartSeatingDto, TableSeatingDto } from './dto/seating.dto';
 import { PATRONS_SQL as SQL } from './patrons-sql';
 import { seal } from '../../foundation/ledger/seals';
-import { SeatingRow, toSeatingDto } from './seating-row';
+import { SeatedPlayRow, SeatingRow, toSeatingDto, toTableSeatingDto } from './seating-row';
 
 /**
  * Card in, card out: which patron sits where, when (docs/domain.md §10). While a card is in, the
@@ -94,12 +94,12 @@ export class SeatingsService {
   }
 
   /** The table's seatings open now, or (with a gaming day) every one begun that day. */
-  async list(tableId: string, gamingDay: string | undefined, actor: Actor): Promise<SeatingDto[]> {
+  async list(tableId: string, gamingDay: string | undefined, actor: Actor): Promise<TableSeatingDto[]> {
     assertTableAccess(actor, tableId);
     const table = await this.prisma.casinoTable.findUnique({ where: { id: tableId }, select: { id: true } });
     if (!table) throw notFound('Table', tableId);
-    const rows = await prismaRunner(this.prisma).query<SeatingRow>(SQL.seatingsOfTable.bind({ tableId, gamingDay: gamingDay ?? null }));
-    return rows.map(toSeatingDto);
+    const rows = await prismaRunner(this.prisma).query<SeatedPlayRow>(SQL.seatingsOfTable.bind({ tableId, gamingDay: gamingDay ?? null }));
+    return rows.map(toTableSeatingDto);
   }
 
   private async read(tx: Tx, id: string): Promise<SeatingDto> {

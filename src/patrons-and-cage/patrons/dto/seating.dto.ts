@@ -26,6 +26,10 @@ export class SeatingDto {
   @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'Card out (null: still seated)' }) endedAt: string | null;
   @ApiProperty({ description: 'The API key that put the card in' }) startedByKeyId: string;
   @ApiProperty({ nullable: true, type: String, description: 'The API key that took it out' }) endedByKeyId: string | null;
+}
+
+/** A seating as a table's listing gives it: with the patron's play in it (the pit's seat map). */
+export class TableSeatingDto extends SeatingDto {
   @ApiProperty({ description: 'Coups the patron played in it: settled wagers, coups voided since left out' }) coups: number;
   @MoneyProperty({ description: 'Their handle, minor units of the table currency' }) handle: MinorUnits;
   @MoneyProperty({ nullable: true, description: "Average bet: handle over coups played, half up (null before a coup), as a patron's rating has it" })
