@@ -17,6 +17,12 @@ export function decimalOf(v: Amount, exp: number): string {
   return `${n < 0n ? '-' : ''}${whole}${exp > 0 ? '.' + digits.slice(-exp) : ''}`;
 }
 
+/**
+ * Currencies written as the floor reads them where the platform writes only the ISO code: MOP$ for
+ * patacas (Macau), S$ for Singapore dollars. HK$, US$ and the rest are the platform's own.
+ */
+const SYMBOLS: Record<string, string> = { MOP: 'MOP$', SGD: 'S$' };
+
 const cache = new Map<string, Intl.NumberFormat>();
 function numberFormat(locale: string, key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   let f = cache.get(locale + key);
@@ -45,12 +51,19 @@ export function formatter(lang: Lang) {
       if (v === null || v === undefined) return dash;
       const exp = exponentOf(currency);
       const whole = BigInt(v) % 10n ** BigInt(exp) === 0n;
-      return numberFormat(locale, `c${currency}${whole}`, {
+      const parts = numberFormat(locale, `c${currency}${whole}`, {
         style: 'currency',
         currency,
         minimumFractionDigits: whole ? 0 : exp,
         maximumFractionDigits: exp,
-      }).format(decimalOf(v, exp) as `${number}`);
+      }).formatToParts(decimalOf(v, exp) as `${number}`);
+      const symbol = SYMBOLS[currency];
+      if (!symbol) return parts.map((p) => p.value).join('');
+      // The symbol in place of the code, and no space after it: MOP$1,000 as HK$1,000.
+      return parts
+        .filter((p, i) => !(p.type === 'literal' && /^\s+$/u.test(p.value) && parts[i - 1]?.type === 'currency'))
+        .map((p) => (p.type === 'currency' ? symbol : p.value))
+        .join('');
     },
     /** A count. */
     integer: (n: number | bigint | null | undefined): string => {

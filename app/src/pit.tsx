@@ -37,9 +37,9 @@ const PIT: Words<typeof en> = {
   en,
   'zh-Hant': {
     title: '賭區總覽',
-    noTable: '沒有開放的賭桌。',
+    noTable: '沒有開放的賭枱。',
     pit: (p) => `賭區 ${p}`,
-    caption: (p) => `賭區 ${p} 本博彩日開放的賭桌`,
+    caption: (p) => `賭區 ${p} 本博彩日開放的賭枱`,
     columns: ['賭枱', '遊戲', '牌靴', '剩餘牌數', '今日局數', '錢箱', '預計錢箱（買碼）', '投注額', '贏額', '贏率 %（贏額 ÷ 投注額）', '未收佣金'],
     total: (pit, currency) => `賭區 ${pit} 合計（${currency}）`,
     noShoe: '未開靴',
@@ -49,9 +49,9 @@ const PIT: Words<typeof en> = {
   },
   'zh-Hans': {
     title: '赌区总览',
-    noTable: '没有开放的赌桌。',
+    noTable: '没有开放的赌台。',
     pit: (p) => `赌区 ${p}`,
-    caption: (p) => `赌区 ${p} 本博彩日开放的赌桌`,
+    caption: (p) => `赌区 ${p} 本博彩日开放的赌台`,
     columns: ['赌台', '游戏', '牌靴', '剩余牌数', '今日局数', '钱箱', '预计钱箱（买码）', '投注额', '赢额', '赢率 %（赢额 ÷ 投注额）', '未收佣金'],
     total: (pit, currency) => `赌区 ${pit} 合计（${currency}）`,
     noShoe: '未开靴',

@@ -112,7 +112,7 @@ export const WORDS: Words<typeof en> = {
       pit: '賭區總覽',
       finance: '財務',
       yield: '收益建議',
-      surveillance: '監控',
+      surveillance: '監察',
       patrons: '客戶',
       cage: '賬房與合規',
       vip: '貴賓廳',

@@ -312,8 +312,8 @@ describe('yield screen', () => {
     const minors = () => page.locator('[data-minor]').evaluateAll((els) => els.map((e) => e.getAttribute('data-minor')));
     await inEveryLanguage(page, null, minors, {
       en: ['Players per table', 'Advice, a week', 'Weeks held back'],
-      'zh-Hant': ['每桌人數', '建議（每週）', '保留週數', '週一'],
-      'zh-Hans': ['每桌人数', '建议（每周）', '保留周数', '周一'],
+      'zh-Hant': ['每枱人數', '建議（每週）', '保留週數', '週一'],
+      'zh-Hans': ['每台人数', '建议（每周）', '保留周数', '周一'],
     });
     await page.close();
   });
