@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { Amount, ApiError, post, Schemas } from './api';
-import { useCaller } from './caller';
-import { problemOf } from './hooks';
+import { Amount, ApiError, get, post, Schemas } from './api';
+import { mayCall, useCaller } from './caller';
+import { problemOf, useLoad } from './hooks';
 import { CoupRequest, discard, flush, keep, nextSeq, PendingCoup, pendingOf } from './outbox';
 import { ActProblem, Done, newIdempotencyKey, useAct } from './act';
 import { minorOf, wireAmount } from './amounts';
@@ -113,7 +113,8 @@ export function CoupForm({ table, shoe, timeZone, onDone }: { table: Table; shoe
   };
   const taking = shoe.openCoupId;
   // The next coup: after the shoe's last confirmed and every one recorded here and still waiting.
-  const next = correcting ? correcting.request.number : Math.max(shoe.coupCount, ...pending.map((p) => p.request.number)) + 1;
+  // (A coup taking bets has its number already: the shoe counts it.)
+  const next = correcting ? correcting.request.number : taking ? shoe.coupCount : Math.max(shoe.coupCount, ...pending.map((p) => p.request.number)) + 1;
   const nextNumber = String(next);
 
   /** The waiting coups sent in order; again in a moment while any waits and none is refused. */
@@ -460,6 +461,7 @@ export function CoupForm({ table, shoe, timeZone, onDone }: { table: Table; shoe
         <ActProblem problem={act.problem ?? coupProblem} />
         {done && <Done testId="coup-done">{done}</Done>}
       </form>
+      {taking && <Bets key={`${taking}-${done ?? ''}`} coupId={taking} table={table} />}
       {pending.length > 0 && (
         <Waiting pending={pending} keyId={caller.keyId} timeZone={timeZone} correcting={correcting} onCorrect={correct} onDiscard={drop} />
       )}
@@ -578,6 +580,54 @@ function Waiting({
           ))}
         </tbody>
       </table>
+    </section>
+  );
+}
+
+/** The wagers on the coup taking bets, each withdrawable until its cards are recorded. */
+function Bets({ coupId, table }: { coupId: string; table: Table }) {
+  const t = useT(DESK);
+  const w = useT(WORDS);
+  const f = useFormat();
+  const act = useAct();
+  const caller = useCaller();
+  const [gone, setGone] = useState<string[]>([]);
+  const { data } = useLoad(() => get<Coup>(`/v1/coups/${coupId}`), [coupId, gone.length]);
+  const open = data?.wagers.filter((x) => x.status === 'OPEN') ?? [];
+  if (open.length === 0) return null;
+  return (
+    <section aria-labelledby="desk-bets" data-testid="desk-bets">
+      <h3 id="desk-bets">{t.betsTaken(f.integer(data!.number))}</h3>
+      <table class="figures">
+        <caption class="sr-only">{t.betsTaken(f.integer(data!.number))}</caption>
+        <Head columns={t.betColumns.map((c, i) => (i === 3 ? `${c} (${table.currency})` : c))} />
+        <tbody>
+          {open.map((x) => (
+            <tr key={x.id} data-wager={x.id}>
+              <td class="num">{f.integer(x.seat)}</td>
+              <td>{w.bets[x.betType] ?? x.betType}</td>
+              <td>{t.chipKinds[x.chipKind ?? 'CASH']}</td>
+              <Money field="amount" v={x.amount as Amount} currency={table.currency} />
+              <td>
+                {mayCall(caller, 'withdrawWager') && x.carriedFromId && (
+                  <button
+                    type="button"
+                    disabled={act.busy}
+                    onClick={() =>
+                      void act.send(`/v1/wagers/${x.id}/withdraw`, {}).then((r) => {
+                        if (r) setGone([...gone, x.id]);
+                      })
+                    }
+                  >
+                    {t.withdraw(f.integer(x.seat))}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ActProblem problem={act.problem} />
     </section>
   );
 }

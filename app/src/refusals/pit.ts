@@ -35,7 +35,7 @@ export const PIT_REFUSALS: Refusals = {
     VOID_NOT_LAST: 'Only the last coup still standing of a bank can be voided.',
     VOID_REQUEST_DECIDED: 'Another supervisor decided this request meanwhile.',
     INVALID_RULES: "These limits are not possible for this table (a minimum above its maximum, or outside the table's rules).",
-    WAGER_NOT_WITHDRAWABLE: 'This wager can no longer be withdrawn.',
+    WAGER_NOT_WITHDRAWABLE: 'Only a tie bet carried to the next coup can be withdrawn, before its cards.',
     IDEMPOTENCY_KEY_REUSED: 'This act was changed while it was being sent: check it and record it again.',
   },
   'zh-Hant': {
@@ -70,7 +70,7 @@ export const PIT_REFUSALS: Refusals = {
     VOID_NOT_LAST: '只有坐莊期間最後一局仍有效的局可以作廢。',
     VOID_REQUEST_DECIDED: '另一位主管已決定此申請。',
     INVALID_RULES: '這些限額對此賭枱不可能（最低高於最高，或不合賭枱規則）。',
-    WAGER_NOT_WITHDRAWABLE: '此注已不能撤回。',
+    WAGER_NOT_WITHDRAWABLE: '只有保留到下一局的和局注碼可以在發牌前撤回。',
     IDEMPOTENCY_KEY_REUSED: '此操作在傳送期間被更改：請核對後再記錄。',
   },
   'zh-Hans': {
@@ -105,7 +105,7 @@ export const PIT_REFUSALS: Refusals = {
     VOID_NOT_LAST: '只有坐庄期间最后一局仍有效的局可以作废。',
     VOID_REQUEST_DECIDED: '另一位主管已决定此申请。',
     INVALID_RULES: '这些限额对此赌台不可能（最低高于最高，或不合赌台规则）。',
-    WAGER_NOT_WITHDRAWABLE: '此注已不能撤回。',
+    WAGER_NOT_WITHDRAWABLE: '只有保留到下一局的和局注码可以在发牌前撤回。',
     IDEMPOTENCY_KEY_REUSED: '此操作在传送期间被更改：请核对后再记录。',
   },
 };

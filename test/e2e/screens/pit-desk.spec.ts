@@ -32,7 +32,7 @@ beforeAll(async () => {
   const propertyId = (
     await ctx.admin.post('/v1/properties', { name: `Desk house ${P}`, timeZone: 'Asia/Macau', gamingDayStartHour: 6, cashCurrency: 'HKD' }).expect(201)
   ).body.id;
-  table = await givenTable(ctx, { propertyId, currency: 'HKD', minBet: 10_000, maxBet: 10_000_000, pit: 'VIP 1' });
+  table = await givenTable(ctx, { propertyId, currency: 'HKD', minBet: 10_000, maxBet: 10_000_000, pit: 'VIP 1', tieBetsStay: true });
   terminal = await givenKey(ctx, 'TERMINAL', table.id);
   supervisor = await givenKey(ctx, 'SUPERVISOR');
   second = await givenKey(ctx, 'SUPERVISOR');
@@ -277,6 +277,42 @@ describe('the table desk', () => {
     await other.getByText('The new limits are in force.').waitFor();
     const t0 = (await ctx.as(supervisor).get(`/v1/tables/${table.id}`).expect(200)).body;
     expect([t0.minBet, t0.maxBet]).toEqual([50_000, 20_000_000]);
+
+    // A tie: the table's Player and Banker bets stay, carried to the next coup.
+    await other.getByLabel('Player cards').fill('KH 8C');
+    await other.getByLabel('Banker cards').fill('QD 8S');
+    await other.getByLabel('Seat of wager 1').fill('2');
+    await other.getByLabel('Bet of wager 1').fill('P');
+    await other.getByLabel('Amount of wager 1 (HKD)').fill('1000');
+    await other.getByLabel('Amount of wager 2 (HKD)').fill('500');
+    await other.getByRole('button', { name: 'Record the coup' }).click();
+    await other.getByText('Coup 4 recorded: Tie.').waitFor();
+    await other.locator('[data-testid="carried"] tr[data-wager]').nth(1).waitFor();
+    // A stepwise coup: opened for betting (the carried bets join it), one of them withdrawn, one added, then its cards.
+    await other.getByLabel('Player cards').focus();
+    await other.keyboard.press('Enter');
+    await other.getByText('Coup 5 is open for betting.').waitFor();
+    await other.getByRole('heading', { name: 'Coup 5 is taking bets: add wagers, then record its cards.' }).waitFor();
+    const bets = other.locator('[data-testid="desk-bets"]');
+    await bets.getByRole('button', { name: 'Withdraw the wager of seat 3' }).click();
+    await until(other, () => document.querySelectorAll('[data-testid="desk-bets"] tr[data-wager]').length === 1);
+    await other.getByLabel('Seat of wager 1').fill('4');
+    await other.getByLabel('Bet of wager 1').fill('T');
+    await other.getByLabel('Amount of wager 1 (HKD)').fill('500');
+    await other.getByRole('button', { name: 'Add these wagers' }).click();
+    await other.getByText('Wagers added to coup 5.').waitFor();
+    await other.getByLabel('Player cards').fill('KH QC');
+    await other.getByLabel('Banker cards').fill('KS 9D');
+    await other.getByRole('button', { name: 'Record the cards' }).click();
+    await other.getByText('Coup 5 recorded: Banker.').waitFor();
+    const five = (await coupsOf(shoe.id)).find((c) => c.number === 5);
+    expect(five.wagers.filter((x: any) => x.status === 'SETTLED').map((x: any) => [x.seat, x.betType, x.amount, x.result])).toEqual(
+      expect.arrayContaining([
+        [2, 'PLAYER', 100_000, 'LOSE'],
+        [4, 'TIE', 50_000, 'LOSE'],
+      ]),
+    );
+    expect(five.wagers.filter((x: any) => x.status === 'SETTLED')).toHaveLength(2);
 
     // The pit overview: the table's estimated drop (its cash and marker buy-ins) and the pit's total, the API's.
     const pit = await signedIn(supervisor, '#/pit');
