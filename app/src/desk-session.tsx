@@ -3,6 +3,7 @@ import { Amount, Schemas } from './api';
 import { ActProblem, Done, useAct } from './act';
 import { minorOf, wireAmount } from './amounts';
 import { Head, Money } from './cells';
+import { AskVoid } from './desk-void';
 import { DESK } from './desk-words';
 import { useFormat } from './format';
 import { useT } from './i18n';
@@ -109,6 +110,13 @@ export function TableSession({ table, session, onDone }: { table: Table; session
                       {f.integer(s.number)}/{s.year}
                     </td>
                     <Money field="amount" v={s.amount as Amount} currency={table.currency} />
+                    <td>
+                      {s.voidReason ? (
+                        t.voided
+                      ) : (
+                        <AskVoid path={`/v1/slips/${s.id}/void`} label={t.askVoidOf(t.slipKinds[s.kind], f.integer(s.number))} onDone={onDone} />
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -8,10 +8,12 @@ import { mayCall, useCaller } from './caller';
 import { Head, LiveBadge, Money } from './cells';
 import { CoupForm } from './desk-coup';
 import { TableSession } from './desk-session';
+import { AskVoid } from './desk-void';
 import { DESK } from './desk-words';
 import { ErrorNote } from './error-note';
 import { decimalOf, exponentOf, Format, useFormat } from './format';
 import { useLive, useLoad } from './hooks';
+import { gamingDayNow } from './gaming-day';
 import { useT } from './i18n';
 import { Scroll } from './scroll';
 import { payIn, WORDS } from './words';
@@ -28,6 +30,10 @@ interface DeskData {
   table: Table;
   /** The property's time zone: every time at the table is shown in it. */
   timeZone: string;
+  /** The property's gaming day now. */
+  gamingDay: string;
+  /** The table's buy-ins of the gaming day, for a supervisor. */
+  buyIns: Schemas['BuyInDto'][];
   shoe: Shoe | null;
   lastShoe: Schemas['ShoeDto'] | null;
   dealer: DealerShift | null;
@@ -68,15 +74,20 @@ async function loadDesk(id: string, supervisor: boolean): Promise<DeskData> {
     get<Schemas['PropertyDto'][]>('/v1/properties'),
   ]);
   const open = shoes.find((s) => s.status === 'OPEN') ?? null;
-  const [shoe, commissions, voids, sessions] = await Promise.all([
+  const property = properties.find((p) => p.id === table.propertyId);
+  const gamingDay = property ? gamingDayNow(property.timeZone, property.gamingDayStartHour) : '';
+  const [shoe, commissions, voids, sessions, buyIns] = await Promise.all([
     open ? get<Shoe>(`/v1/shoes/${open.id}`) : Promise.resolve(null),
     open ? get<Commissions>(`/v1/shoes/${open.id}/commissions`) : Promise.resolve(null),
     supervisor ? get<VoidRequest[]>('/v1/void-requests', { status: 'PENDING' }) : Promise.resolve(null),
     supervisor ? get<Schemas['SessionDto'][]>(`/v1/tables/${id}/sessions`) : Promise.resolve([]),
+    supervisor && gamingDay ? get<Schemas['BuyInDto'][]>(`/v1/tables/${id}/buy-ins`, { gamingDay }) : Promise.resolve([]),
   ]);
   return {
     table,
-    timeZone: properties.find((p) => p.id === table.propertyId)?.timeZone ?? 'UTC',
+    timeZone: property?.timeZone ?? 'UTC',
+    gamingDay,
+    buyIns,
     shoe,
     lastShoe: shoes.length ? shoes.reduce((a, b) => (b.number > a.number ? b : a)) : null,
     dealer: dealers.find((d) => !d.endedAt) ?? null,
@@ -144,6 +155,7 @@ export function Desk({ args }: ScreenProps) {
           <Voids d={data} f={f} onDone={reload} />
           {shoe && <ShoeCoups table={table} shoe={shoe} f={f} onDone={reload} />}
           {data.commissions && <Commission c={data.commissions} f={f} onDone={reload} />}
+          <BuyIns d={data} f={f} onDone={reload} />
           {may('openTableSession') && <TableSession table={table} session={data.session} onDone={reload} />}
           {may('changeTableLimits') && !closed && <Limits table={table} onDone={reload} />}
           <TableState table={table} onDone={reload} />
@@ -788,5 +800,42 @@ function TableState({ table, onDone }: { table: Table; onDone: () => void }) {
         }
       }}
     />
+  );
+}
+
+/** The table's buy-ins of the gaming day, each with its void asked for by a supervisor. */
+function BuyIns({ d, f, onDone }: { d: DeskData; f: Format; onDone: () => void }) {
+  const t = useT(DESK);
+  const caller = useCaller();
+  if (d.buyIns.length === 0) return null;
+  return (
+    <section aria-labelledby="desk-buy-ins" data-testid="desk-buy-ins">
+      <h3 id="desk-buy-ins">{t.buyInsToday(f.day(d.gamingDay))}</h3>
+      <table class="figures">
+        <caption class="sr-only">{t.buyInsToday(f.day(d.gamingDay))}</caption>
+        <Head columns={t.buyInColumns.map((c, i) => (i === 2 ? `${c} (${d.table.currency})` : c))} />
+        <tbody>
+          {d.buyIns.map((b) => (
+            <tr key={b.id} data-buy-in={b.id} class={b.voided ? 'voided' : undefined}>
+              <td>{f.dateTime(b.recordedAt, d.timeZone)}</td>
+              <td>{t.buyInKinds[b.kind]}</td>
+              <Money field="amount" v={b.amount as Amount} currency={b.currency} />
+              <td>{b.patronId ?? '—'}</td>
+              <td>
+                {b.voided
+                  ? t.voided
+                  : mayCall(caller, 'requestBuyInVoid') && (
+                      <AskVoid
+                        path={`/v1/buy-ins/${b.id}/void`}
+                        label={t.askVoidOf(t.buyInKinds[b.kind], f.currency(b.amount as Amount, b.currency))}
+                        onDone={onDone}
+                      />
+                    )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }

@@ -246,16 +246,31 @@ describe('the table desk', () => {
     await session.getByRole('form', { name: 'A fill or a credit' }).getByLabel('HK$5,000 chips').fill('4');
     await session.getByRole('button', { name: 'Record the slip' }).click();
     await other.getByText(/^Fill number \d+ recorded\.$/).waitFor();
+    // The fill was counted wrong: one supervisor asks for its void, the other approves it.
+    const slipRow = session.locator('[data-testid="session-slips"] tr[data-slip]').first();
+    await slipRow.getByRole('button', { name: /^Ask to void: Fill / }).click();
+    await slipRow.getByLabel('Reason').fill('Counted twice at the cage');
+    await slipRow.getByRole('button', { name: 'Ask for the void' }).click();
+    await slipRow.getByText('Void asked: another supervisor decides it.').waitFor();
+    const slipId = (await slipRow.getAttribute('data-slip'))!;
+    await first.locator(`[data-testid="desk-voids"] tr[data-target="${slipId}"]`).getByRole('button', { name: '批准' }).click();
+    await first.getByText('作廢已批准並即時生效。').waitFor();
+    await session.getByRole('form', { name: 'A fill or a credit' }).getByLabel('HK$5,000 chips').fill('4');
+    await session.getByRole('button', { name: 'Record the slip' }).click();
+    await until(other, () => document.querySelectorAll('[data-testid="session-slips"] tr[data-slip]').length === 2);
     const closing = session.getByRole('form', { name: 'Close the session' });
     await closing.getByLabel('HK$1,000 chips').fill('30');
     await closing.getByLabel('Drop (cash and markers in the box) (HKD)').fill('12,500');
     await closing.getByRole('button', { name: 'Close the session' }).click();
     await other.getByText('The session is closed.').waitFor();
     const [closed] = (await ctx.as(supervisor).get(`/v1/tables/${table.id}/sessions`).expect(200)).body as Record<string, any>[];
-    expect([closed.status, closed.openerTotal, closed.slips.map((x: any) => [x.kind, x.amount]), closed.closerTotal, closed.drop]).toEqual([
+    expect([closed.status, closed.openerTotal, closed.slips.map((x: any) => [x.kind, x.amount, x.voidReason]), closed.closerTotal, closed.drop]).toEqual([
       'CLOSED',
       2_500_000,
-      [['FILL', 2_000_000]],
+      [
+        ['FILL', 2_000_000, 'Counted twice at the cage'],
+        ['FILL', 2_000_000, null],
+      ],
       3_000_000,
       1_250_000,
     ]);
@@ -333,6 +348,20 @@ describe('the table desk', () => {
     ]).toEqual([String(byPit.handle), String(byPit.win)]);
     expect(await tableRow.locator('a.desk-link').getAttribute('href')).toBe(`#/desk/${table.id}`);
     await pit.close();
+
+    // The buy-in keyed at the wrong table: asked to void by one supervisor, approved by the other.
+    await other.reload();
+    const buyInRow = other.locator('[data-testid="desk-buy-ins"] tr[data-buy-in]').first();
+    await buyInRow.getByRole('button', { name: 'Ask to void: Cash HK$5,000' }).click();
+    await buyInRow.getByLabel('Reason').fill('Keyed at the wrong table');
+    await buyInRow.getByRole('button', { name: 'Ask for the void' }).click();
+    await buyInRow.getByText('Void asked: another supervisor decides it.').waitFor();
+    const buyInId = (await buyInRow.getAttribute('data-buy-in'))!;
+    await first.reload();
+    await first.locator(`[data-testid="desk-voids"] tr[data-target="${buyInId}"]`).getByRole('button', { name: '批准' }).click();
+    await first.getByText('作廢已批准並即時生效。').waitFor();
+    const voidedBuyIn = (await ctx.as(supervisor).get(`/v1/tables/${table.id}/buy-ins?gamingDay=${day}`).expect(200)).body[0];
+    expect([voidedBuyIn.id, voidedBuyIn.voided]).toEqual([buyInId, true]);
 
     // Closing the table with its shoe open is refused, in words; then the shoe, then the table.
     await other.getByRole('button', { name: 'Close the table' }).click();
