@@ -6,6 +6,7 @@ import { ActProblem, Done, useAct } from './act';
 import { minorOf, wireAmount } from './amounts';
 import { mayCall, useCaller } from './caller';
 import { Head, LiveBadge, Money } from './cells';
+import { BankDesk } from './desk-bank';
 import { CoupForm } from './desk-coup';
 import { TableSession } from './desk-session';
 import { AskVoid } from './desk-void';
@@ -25,6 +26,9 @@ type Seating = Schemas['TableSeatingDto'];
 type DealerShift = Schemas['DealerShiftDto'];
 type VoidRequest = Schemas['VoidRequestDto'];
 type Commissions = Schemas['ShoeCommissionsDto'];
+
+/** The games a player banks: their coups are recorded against the bank (app/src/desk-bank.tsx). */
+const BANKED: string[] = ['CHEMIN_DE_FER', 'BANQUE'];
 
 interface DeskData {
   table: Table;
@@ -142,7 +146,10 @@ export function Desk({ args }: ScreenProps) {
       {closed && <p class="hint">{t.tableClosed}</p>}
       {!closed && !shoe && data.lastShoe && <p data-testid="shuffling">{t.shuffling}</p>}
       {!closed && !shoe && may('openShoe') && <OpenShoe table={table} onDone={reload} />}
-      {shoe && may('recordCoup') && <CoupForm key={shoe.id} table={table} shoe={shoe} timeZone={data.timeZone} onDone={reload} />}
+      {shoe && may('recordCoup') && !BANKED.includes(table.variant) && (
+        <CoupForm key={shoe.id} table={table} shoe={shoe} timeZone={data.timeZone} onDone={reload} />
+      )}
+      {shoe && may('recordBankCoup') && BANKED.includes(table.variant) && <BankDesk key={shoe.id} table={table} shoe={shoe} onDone={reload} />}
       <div class="desk-grid">
         <Seats d={data} f={f} onDone={reload} />
         {!closed && may('startDealerShift') && <TakeTable table={table} onDone={reload} />}
