@@ -55,7 +55,7 @@ export function BankDesk({ table, shoe, onDone }: { table: Table; shoe: Shoe; on
       {bank && (
         <>
           <p data-testid="bank-facts" data-bank={bank.id} data-minor={String(bank.bank)}>
-            {t.bankFacts(f.integer(bank.number), f.integer(bank.bankerSeat), f.currency(bank.bank as Amount, table.currency), f.integer(bank.coups))}
+            {t.bankFacts(f.integer(bank.number), f.integer(bank.bankerSeat), f.currency(bank.bank, table.currency), f.integer(bank.coups))}
           </p>
           <BankCoupForm table={table} bank={bank} banque={banque} onDone={(c) => (setLast(c), done())} />
           <RetireBank table={table} bank={bank} banque={banque} onDone={done} />
@@ -323,19 +323,19 @@ function BankSettled({ coup, table, f }: { coup: BankCoup; table: Table; f: Form
         <div>
           <dt>{t.bankBefore}</dt>
           <dd data-field="bankBefore" data-minor={String(coup.bankBefore)}>
-            {f.currency(coup.bankBefore as Amount, table.currency)}
+            {f.currency(coup.bankBefore, table.currency)}
           </dd>
         </div>
         <div>
           <dt>{t.houseCommission}</dt>
           <dd data-field="commission" data-minor={String(coup.commission)}>
-            {f.currency(coup.commission as Amount, table.currency)}
+            {f.currency(coup.commission, table.currency)}
           </dd>
         </div>
         <div>
           <dt>{t.bankAfter}</dt>
           <dd data-field="bankAfter" data-minor={String(coup.bankAfter)}>
-            {f.currency(coup.bankAfter as Amount, table.currency)}
+            {f.currency(coup.bankAfter, table.currency)}
           </dd>
         </div>
       </dl>
