@@ -12,6 +12,7 @@ import { Scroll } from './scroll';
 import { WORDS } from './words';
 import { Range, RangeForm } from './range-form';
 import { CardSearch } from './card-search';
+import { CageActs, PayMarker } from './cage-acts';
 
 /**
  * The cage and compliance desk: for a property and its gaming days, the buy-ins recorded at its
@@ -321,7 +322,7 @@ export function Cage({ args }: { args: string[] }) {
           </button>
         </RangeForm>
       )}
-      {range && property && <Desk key={range.propertyId} range={range} asked={asked} card={card} setCard={setCard} />}
+      {range && property && <Desk key={range.propertyId} property={property} range={range} asked={asked} card={card} setCard={setCard} />}
     </main>
   );
 }
@@ -331,7 +332,7 @@ export function Cage({ args }: { args: string[] }) {
  * make a new part), so an answer to an earlier question never stands for a later one; `version`
  * reads the same question again (live, or asked).
  */
-function Desk({ range, asked, card, setCard }: { range: Range; asked: number; card: string; setCard: (c: string) => void }) {
+function Desk({ property, range, asked, card, setCard }: { property: Property; range: Range; asked: number; card: string; setCard: (c: string) => void }) {
   const t = useT(CAGE);
   const caller = useCaller();
   const tables = useLoad(() => (mayCall(caller, 'listTables') ? get<Table[]>('/v1/tables', { propertyId: range.propertyId }) : Promise.resolve([])), []);
@@ -353,6 +354,7 @@ function Desk({ range, asked, card, setCard }: { range: Range; asked: number; ca
         {ids && <LiveBadge live={live} />} {t.liveNote}
       </p>
       <ErrorNote problem={tables.error} />
+      {tables.data && <CageActs property={property} tables={tables.data} onDone={() => setHeard((v) => v + 1)} />}
       {mayCall(caller, 'listBuyIns') && tables.data && <BuyIns key={`${days}:${ids}`} range={range} tables={tables.data} version={version} onCard={setCard} />}
       {mayCall(caller, 'listMarkers') && <Markers card={card} setCard={setCard} tables={tables.data ?? []} />}
       {mayCall(caller, 'getMarkerAgeing') && (
@@ -453,7 +455,9 @@ function Markers({ card, setCard, tables }: { card: string; setCard: (c: string)
 function MarkersOf({ card, tables }: { card: string; tables: Table[] }) {
   const t = useT(CAGE);
   const f = useFormat();
-  const { data, error } = useLoad(() => get<Marker[]>('/v1/markers', { patronId: card }), []);
+  const caller = useCaller();
+  const [paid, setPaid] = useState(0);
+  const { data, error } = useLoad(() => get<Marker[]>('/v1/markers', { patronId: card }), [paid]);
   const code = new Map(tables.map((x) => [x.id, x.code]));
   return (
     <>
@@ -491,6 +495,7 @@ function MarkersOf({ card, tables }: { card: string; tables: Table[] }) {
                                 {f.day(p.gamingDay)} {f.money(p.amount, m.currency)} {t.methods[p.method]}
                               </span>
                             ))}
+                      {!m.voided && BigInt(m.outstanding) > 0n && mayCall(caller, 'payMarker') && <PayMarker marker={m} onDone={() => setPaid((v) => v + 1)} />}
                     </td>
                   </tr>
                 );

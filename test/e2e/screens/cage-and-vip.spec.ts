@@ -219,7 +219,7 @@ describe('the cage and compliance desk', () => {
     await page.getByText('No transaction reached the log threshold.').waitFor();
     await page.getByText('No patron-day is over the report threshold.').waitFor();
     // An error, with its code: a card nobody holds.
-    await page.getByLabel('Patron card').fill(`NOBODY-${P}`);
+    await page.locator('[data-testid="cage-markers"]').getByLabel('Patron card').fill(`NOBODY-${P}`);
     await page.getByRole('button', { name: 'Show markers' }).press('Enter');
     const alert = page.locator('[data-testid="cage-markers"] [role="alert"]');
     await alert.waitFor();
@@ -235,8 +235,8 @@ describe('the cage and compliance desk', () => {
     await page.getByRole('combobox', { name: /^Property/ }).selectOption(propertyId);
     await page.locator('[data-testid="cage-buy-ins"] tr[data-buy-in]').first().waitFor();
     await page.locator('[data-testid="cage-markers"]').waitFor();
-    await page.getByLabel('Patron card').fill(WHALE);
-    await page.getByLabel('Patron card').press('Enter');
+    await page.locator('[data-testid="cage-markers"]').getByLabel('Patron card').fill(WHALE);
+    await page.locator('[data-testid="cage-markers"]').getByLabel('Patron card').press('Enter');
     await page.locator('[data-testid="cage-markers"] tr[data-marker]').first().waitFor();
     expect(await page.locator('[data-testid="cage-drop"], [data-testid="cage-cash"]').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
