@@ -61,6 +61,21 @@ function headers(extra: Record<string, string> = {}): Record<string, string> {
   return { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...extra };
 }
 
+/**
+ * How far the service's clock is ahead of this browser's, in ms, from the last answer's `Date`
+ * header (to the second): a terminal whose clock runs slow or fast still says when a coup was
+ * recorded in the service's time. 0 until the service has answered.
+ */
+let clockOffset = 0;
+function heardClock(res: Response): void {
+  const date = res.headers.get('Date');
+  const at = date ? Date.parse(date) : NaN;
+  // The header is whole seconds, the answer a moment old: the offset is good to about a second.
+  if (Number.isFinite(at)) clockOffset = at + 500 - Date.now();
+}
+/** Now, as the service's clock has it (as last heard). */
+export const serviceNow = (): Date => new Date(Date.now() + clockOffset);
+
 async function fail(res: Response): Promise<never> {
   let code = 'HTTP_' + res.status;
   let message = res.statusText;
@@ -84,6 +99,7 @@ function url(path: string, query?: Query): string {
 
 export async function get<T>(path: string, query?: Query): Promise<T> {
   const res = await fetch(url(path, query), { headers: headers({ Accept: 'application/json' }) });
+  heardClock(res);
   if (!res.ok) return fail(res);
   return parseExact<T>(await res.text());
 }
@@ -96,6 +112,7 @@ export async function post<T>(path: string, body: unknown, idempotencyKey?: stri
   const extra: Record<string, string> = { 'Content-Type': 'application/json' };
   if (idempotencyKey) extra['Idempotency-Key'] = idempotencyKey;
   const res = await fetch(path, { method: 'POST', headers: headers(extra), body: JSON.stringify(body) });
+  heardClock(res);
   if (!res.ok) return fail(res);
   return parseExact<T>(await res.text());
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { Amount, ApiError, get, post, Schemas } from './api';
+import { Amount, ApiError, get, post, Schemas, serviceNow } from './api';
 import { mayCall, useCaller } from './caller';
 import { problemOf, useLoad } from './hooks';
 import { CoupRequest, discard, flush, keep, nextSeq, PendingCoup, pendingOf } from './outbox';
@@ -271,7 +271,12 @@ export function CoupForm({ table, shoe, timeZone, onDone }: { table: Table; shoe
     if (ws.problem || hs.problem) return setLocal(ws.problem ?? hs.problem);
     let answer: Coup | null;
     if (!taking && hs.hands) {
-      const request: CoupRequest = { number: next, recordedAt: new Date().toISOString(), cards: hs.hands, ...(ws.wagers.length ? { wagers: ws.wagers } : {}) };
+      const request: CoupRequest = {
+        number: next,
+        recordedAt: serviceNow().toISOString(),
+        cards: hs.hands,
+        ...(ws.wagers.length ? { wagers: ws.wagers } : {}),
+      };
       if (await recordWhole(request)) reset();
       return;
     }

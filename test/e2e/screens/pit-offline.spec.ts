@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser } from 'playwright-core';
 import { TestContext } from '../../support/app';
-import { axeViolations, problemsOf, Screens, signedIn as signedInAt, startScreens, switchTo, until } from '../../support/browser';
+import { axeViolations, openPage, problemsOf, Screens, signedIn as signedInAt, startScreens, switchTo, until } from '../../support/browser';
 import { givenKey, givenShoe, givenTable } from '../../support/builders';
 import { coupOf, cut, recordAtDesk, restore, RUN_WAGERS } from '../../../bench/offline-desk';
 
@@ -116,5 +116,20 @@ describe('the pit desk offline', () => {
     expect((await coupsOf(shoeId)).length).toBe(number);
     await a.close();
     await b.close();
+  });
+
+  it('a terminal whose clock runs ten minutes slow records coups in the service time: none is taken for a coup recorded offline', async () => {
+    const page = await openPage(browser, { width: 1024, height: 768 });
+    await page.clock.install({ time: new Date(Date.now() - 10 * 60_000) });
+    await page.goto(`${url}/app/#/desk/${table.id}`);
+    await page.locator('#api-key').fill(terminal);
+    await page.keyboard.press('Enter');
+    const number = (await coupsOf(shoeId)).length + 1;
+    await page.getByRole('heading', { name: `Record a coup: Coup ${number}` }).waitFor();
+    await recordAtDesk(page, RUN + 1, number, 'recorded');
+    const coup = (await coupsOf(shoeId)).find((c) => c.number === number) as unknown as { id: string };
+    const entry = await ctx.prisma.auditEntry.findMany({ where: { entityId: coup.id, action: 'coup.settle' }, select: { payload: true } });
+    expect(entry.map((e) => (JSON.parse(e.payload) as { data: { recordedOfflineAt?: string } }).data.recordedOfflineAt ?? null)).toEqual([null]);
+    await page.close();
   });
 });
