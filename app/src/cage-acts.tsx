@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { Amount, Schemas } from './api';
+import type { Schemas } from './api';
 import { ActProblem, Done, useAct } from './act';
 import { minorOf, wireAmount } from './amounts';
 import { mayCall, useCaller } from './caller';
