@@ -20,6 +20,11 @@ export interface Stage {
   healthcheck: string[] | null;
   cmd: string[] | null;
 }
+/** The build host's trust store, as its environment names it (NODE_EXTRA_CA_CERTS, SSL_CERT_FILE), if it does. */
+const HOST_TRUST: Record<string, string> = Object.fromEntries(
+  ['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR'].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])),
+);
+
 export type Step = { kind: 'COPY'; from: string | null; sources: string[]; dest: string } | { kind: 'RUN'; command: string; env: Record<string, string> };
 
 /** CMD/HEALTHCHECK in exec (JSON) form only: the shell form would depend on a shell the test does not pin. */
@@ -149,7 +154,9 @@ export function buildStages(stages: Stage[], context: string, root: string, log:
         log(`RUN ${step.command}`);
         execFileSync('sh', ['-c', step.command], {
           cwd: work,
-          env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...step.env },
+          // Only what a build host gives every build: its PATH, HOME and the trust store its network
+          // needs (a machine behind a TLS-inspecting proxy names its CA), never the project's settings.
+          env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...HOST_TRUST, ...step.env },
           stdio: ['ignore', 'pipe', 'pipe'],
           maxBuffer: 64 * 1024 * 1024,
         });

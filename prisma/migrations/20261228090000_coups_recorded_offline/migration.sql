@@ -6,3 +6,13 @@
 ALTER TABLE "coups" ADD COLUMN "recorded_offline_at" TIMESTAMPTZ(3);
 COMMENT ON COLUMN "coups"."recorded_offline_at" IS 'When a terminal recorded a coup that arrived 30 s or more later (NULL: sent when recorded); listed in the exception report with its delay';
 CREATE INDEX "coups_recorded_offline_idx" ON "coups" ("gaming_day") WHERE "recorded_offline_at" IS NOT NULL;
+
+-- A month archived (detached) keeps the ledger's shape, so that it can be attached again.
+DO $$
+DECLARE
+  m RECORD;
+BEGIN
+  FOR m IN SELECT month FROM ledger_months_detached LOOP
+    EXECUTE format('ALTER TABLE %I ADD COLUMN "recorded_offline_at" TIMESTAMPTZ(3)', 'coups_' || to_char(m.month, 'YYYY_MM'));
+  END LOOP;
+END $$;

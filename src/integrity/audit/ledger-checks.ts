@@ -95,7 +95,7 @@ const COUP_REBUILDS: readonly LedgerCheck[] = [
                ARRAY(SELECT jsonb_array_elements_text(s.data->'cards'->'banker')) AS banker_cards,
                s.data->>'winner' AS winner, (s.data->>'playerTotal')::int AS player_total, (s.data->>'bankerTotal')::int AS banker_total,
                (s.data->>'gamingDay')::date AS gaming_day, (s.data->>'settledAt')::timestamptz AS settled_at, (s.data->>'limitsId')::uuid AS limits_id,
-               coalesce(o.opened_at, (s.data->>'settledAt')::timestamptz) AS opened_at, s.full
+               coalesce(o.opened_at, (s.data->>'settledAt')::timestamptz) AS opened_at, (s.data->>'recordedOfflineAt')::timestamptz AS recorded_offline_at, s.full
         FROM s LEFT JOIN opened o ON o.id = s.coup_id)
       SELECT coalesce(w.id, c.id)::text AS ref,
              CASE WHEN c.id IS NULL THEN 'settled in the audit log, missing from coups'
@@ -103,8 +103,8 @@ const COUP_REBUILDS: readonly LedgerCheck[] = [
                   ELSE 'differs from what the audit log says was dealt and settled' END AS problem
       FROM written w FULL JOIN (SELECT * FROM coups WHERE status = 'SETTLED') c ON c.id = w.id
       WHERE c.id IS NULL OR w.id IS NULL
-         OR (c.shoe_id, c.table_id, c.number, c.player_cards, c.banker_cards, c.winner::text, c.player_total, c.banker_total, c.gaming_day, c.limits_id)
-            IS DISTINCT FROM (w.shoe_id, w.table_id, w.number, w.player_cards, w.banker_cards, w.winner, w.player_total, w.banker_total, w.gaming_day, w.limits_id)
+         OR (c.shoe_id, c.table_id, c.number, c.player_cards, c.banker_cards, c.winner::text, c.player_total, c.banker_total, c.gaming_day, c.limits_id, c.recorded_offline_at)
+            IS DISTINCT FROM (w.shoe_id, w.table_id, w.number, w.player_cards, w.banker_cards, w.winner, w.player_total, w.banker_total, w.gaming_day, w.limits_id, w.recorded_offline_at)
          OR c.card_count IS DISTINCT FROM cardinality(c.player_cards) + cardinality(c.banker_cards)
          OR c."natural" IS DISTINCT FROM (c.card_count = 4 AND greatest(c.player_total, c.banker_total) >= 8)
          OR (w.full AND (c.settled_at, c.opened_at) IS DISTINCT FROM (w.settled_at, w.opened_at))`,

@@ -59,6 +59,7 @@ export const PROOF: Readonly<Record<string, Proof>> = {
       gaming_day: `${SETTLE}'s gamingDay`,
       limits_id: `${SETTLE}'s limitsId (none: the table's opening limits), which must be the change of the latest table.limits entry of its table's stream before the coup; a coup taking bets: its seal (coup.open)`,
       property_id: "its shoe's property (ledger check: property)",
+      recorded_offline_at: `${SETTLE}'s recordedOfflineAt (none: sent when recorded)`,
     },
   },
   wagers: {

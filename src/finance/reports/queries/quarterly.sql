@@ -4,7 +4,7 @@
 
 -- the quarterly statement: GET /reports/quarterly?year=2026&quarter=2
 
--- statement 1 of 10, plan:
+-- statement 1 of 11, plan:
 --   Sort
 --     Nested Loop Left
 --       Nested Loop Left
@@ -24,7 +24,7 @@
     WHERE a.gaming_day BETWEEN $1::date AND $2::date AND t.property_id = $3::uuid
     ORDER BY a.created_at, a.id;
 
--- statement 2 of 10, plan:
+-- statement 2 of 11, plan:
 --   Sort
 --     Nested Loop Inner
 --       Hash Join Inner
@@ -38,7 +38,7 @@
     WHERE b.gaming_day BETWEEN $1::date AND $2::date AND t.property_id = $3::uuid
     ORDER BY v.created_at, v.id;
 
--- statement 3 of 10, plan:
+-- statement 3 of 11, plan:
 --   Sort
 --     Nested Loop Inner
 --       Nested Loop Inner
@@ -53,7 +53,7 @@
     WHERE b.gaming_day BETWEEN $1::date AND $2::date AND t.property_id = $3::uuid
     ORDER BY v.created_at;
 
--- statement 4 of 10, plan:
+-- statement 4 of 11, plan:
 --   Sort
 --     Nested Loop Inner
 --       Nested Loop Inner
@@ -90,7 +90,26 @@
     WHERE (c.gaming_day BETWEEN $3::date AND $4::date OR (c.gaming_day IS NULL AND v.created_at::date BETWEEN $5::date AND $6::date)) AND t.property_id = $7::uuid
     ORDER BY v.created_at;
 
--- statement 5 of 10, plan:
+-- statement 5 of 11, plan:
+--   Sort
+--     Nested Loop Inner
+--       Seq Scan casino_tables
+--       Materialize
+--         Nested Loop Inner
+--           Append
+--             Index Scan coups_2026_04 using coups_2026_04_gaming_day_idx
+--             Index Scan coups_2026_05 using coups_2026_05_gaming_day_idx
+--             Index Scan coups_2026_06 using coups_2026_06_gaming_day_idx
+--           Memoize
+--             Index Scan shoes using shoes_pkey
+--       Seq Scan coup_voids
+    SELECT c.id::text, t.code AS table_code, s.number AS shoe_number, c.number, to_char(c.gaming_day, 'YYYY-MM-DD') AS gaming_day,
+           c.recorded_offline_at AS recorded, c.settled_at AS settled, EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = c.id) AS voided
+    FROM coups c JOIN shoes s ON s.id = c.shoe_id JOIN casino_tables t ON t.id = c.table_id
+    WHERE c.recorded_offline_at IS NOT NULL AND c.gaming_day BETWEEN $1::date AND $2::date AND t.property_id = $3::uuid
+    ORDER BY c.settled_at, c.id;
+
+-- statement 6 of 11, plan:
 --   Sort
 --     Nested Loop Inner
 --       Nested Loop Inner
@@ -103,7 +122,7 @@
     WHERE sl.gaming_day BETWEEN $1::date AND $2::date AND t.property_id = $3::uuid
     ORDER BY v.created_at;
 
--- statement 6 of 10, plan:
+-- statement 7 of 11, plan:
 --   Aggregate
 --     Aggregate
 --       Sort
@@ -140,7 +159,7 @@
     SELECT coalesce(json_agg(f ORDER BY f.currency, f.month, f.variant, f."tableCode"), '[]')::text AS json
     FROM (SELECT s.g, s.currency, s.month, s.variant, s."tableId", s."tableCode", s.wagers AS "wagers", s.handle AS "handle", s.payouts AS "payouts", -s.net AS "win", (CASE WHEN s.handle = 0 THEN NULL ELSE round((-s.net)::numeric(60, 30) * 100 / s.handle, 4) END)::text AS "holdPercent", s.commission AS "commissionCharged", s.collected AS "commissionCollected", s.commission - s.collected AS "commissionOutstanding", -s.net - (s.commission - s.collected) AS "revenue", round(s.theo / 1000000000000)::bigint AS "theoreticalWin", -s.net - round(s.theo / 1000000000000)::bigint AS "winMinusTheoretical", div(floor(sqrt(div(4 * greatest(s.var, 0), 1000000000000)::numeric(80, 30))) + 1, 2)::bigint AS "theoreticalWinStdDev", s.coups AS "coups", s.banked_coups AS "bankedCoups", s.house_commission AS "houseCommission", -s.net - (s.commission - s.collected) + s.house_commission AS "totalRevenue", ('{' || '"bankerWins":' || coalesce((s.banker)::text, 'null') || ',"playerWins":' || coalesce((s.player)::text, 'null') || ',"ties":' || coalesce((s.tie)::text, 'null') || ',"naturals":' || coalesce((s.naturals)::text, 'null') || '}')::json AS "outcomes", ('{' || '"bankerWins":' || coalesce('"' || (round(s.exp_banker, 2))::text || '"', 'null') || ',"playerWins":' || coalesce('"' || (round(s.exp_player, 2))::text || '"', 'null') || ',"ties":' || coalesce('"' || (round(s.exp_tie, 2))::text || '"', 'null') || ',"naturals":' || coalesce('"' || (round(s.exp_nat, 2))::text || '"', 'null') || '}')::json AS "expectedOutcomes", ('{' || '"wagers":' || coalesce((s.p_wagers)::text, 'null') || ',"handle":' || coalesce((s.p_handle)::text, 'null') || ',"win":' || coalesce((-s.p_net)::text, 'null') || ',"holdPercent":' || coalesce('"' || (CASE WHEN s.p_handle = 0 THEN NULL ELSE round((-s.p_net)::numeric(60, 30) * 100 / s.p_handle, 4) END)::text || '"', 'null') || ',"commissionCharged":' || coalesce((s.p_commission)::text, 'null') || ',"theoreticalWin":' || coalesce((round(s.p_theo / 1000000000000)::bigint)::text, 'null') || '}')::json AS "premium", ('{' || '"wagers":' || coalesce((s.wagers - s.p_wagers)::text, 'null') || ',"handle":' || coalesce((s.handle - s.p_handle)::text, 'null') || ',"win":' || coalesce((s.p_net - s.net)::text, 'null') || ',"holdPercent":' || coalesce('"' || (CASE WHEN (s.handle - s.p_handle) = 0 THEN NULL ELSE round((s.p_net - s.net)::numeric(60, 30) * 100 / (s.handle - s.p_handle), 4) END)::text || '"', 'null') || ',"commissionCharged":' || coalesce((s.commission - s.p_commission)::text, 'null') || ',"theoreticalWin":' || coalesce((round(s.theo / 1000000000000)::bigint - round(s.p_theo / 1000000000000)::bigint)::text, 'null') || '}')::json AS "mass" FROM s) f;
 
--- statement 7 of 10, plan:
+-- statement 8 of 11, plan:
 --   Aggregate
 --     Hash Join Right
 --       Aggregate
@@ -192,7 +211,7 @@
       FROM x
     ) f;
 
--- statement 8 of 10, plan:
+-- statement 9 of 11, plan:
 --   Sort
 --     Seq Scan rolling_programmes
 -- Every version of the programmes of the properties named.
@@ -202,7 +221,7 @@ FROM rolling_programmes p
 WHERE p.property_id = ANY ($1::uuid[])
 ORDER BY p.property_id, p.code, p.effective_from;
 
--- statement 9 of 10, plan:
+-- statement 10 of 11, plan:
 --   Aggregate
 --     Sort
 --       Nested Loop Anti
@@ -244,7 +263,7 @@ JOIN casino_tables t ON t.id = s.table_id AND t.currency = o.currency
 WHERE NOT EXISTS (SELECT 1 FROM coup_voids v WHERE v.coup_id = w.coup_id)
 GROUP BY o.id, o.property_id, o.currency, m.programme_code, w.gaming_day;
 
--- statement 10 of 10, plan:
+-- statement 11 of 11, plan:
 --   Limit
 --     Seq Scan properties
 SELECT "public"."properties"."id", "public"."properties"."name", "public"."properties"."time_zone", "public"."properties"."gaming_day_start_hour", "public"."properties"."comp_share_bps", "public"."properties"."cash_currency", "public"."properties"."mtl_threshold", "public"."properties"."ctr_threshold", "public"."properties"."structuring_floor_bps", "public"."properties"."created_at" FROM "public"."properties" WHERE ("public"."properties"."id" = $1 AND 1=1) LIMIT $2 OFFSET $3;
