@@ -22,7 +22,7 @@ export interface Stage {
 }
 /** The build host's trust store, as its environment names it (NODE_EXTRA_CA_CERTS, SSL_CERT_FILE), if it does. */
 const HOST_TRUST: Record<string, string> = Object.fromEntries(
-  ['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR'].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])),
+  ['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR'].flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : [])),
 );
 
 export type Step = { kind: 'COPY'; from: string | null; sources: string[]; dest: string } | { kind: 'RUN'; command: string; env: Record<string, string> };
