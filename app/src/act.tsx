@@ -52,3 +52,21 @@ export function Done({ children, testId }: { children: ComponentChildren; testId
     </p>
   );
 }
+
+/**
+ * What came of an act, under its form: the form's own objection (a field the screen could not read,
+ * said before anything is sent), the service's refusal, or the confirmation.
+ */
+export function Outcome({ local, problem, done, testId }: { local?: string | null; problem: Problem | null; done?: string | null; testId?: string }) {
+  return (
+    <>
+      {local && (
+        <p role="alert" class="error">
+          {local}
+        </p>
+      )}
+      <ActProblem problem={problem} />
+      {done && <Done testId={testId}>{done}</Done>}
+    </>
+  );
+}

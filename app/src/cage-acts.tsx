@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { Schemas } from './api';
-import { ActProblem, Done, useAct } from './act';
+import { Outcome, useAct } from './act';
 import { minorOf, wireAmount } from './amounts';
 import { mayCall, useCaller } from './caller';
 import { useFormat } from './format';
@@ -173,13 +173,7 @@ function Cash({ property, currencies, onDone }: { property: Property; currencies
       <button type="submit" disabled={act.busy}>
         {t.record}
       </button>
-      {local && (
-        <p role="alert" class="error">
-          {local}
-        </p>
-      )}
-      <ActProblem problem={act.problem} />
-      {done && <Done>{done}</Done>}
+      <Outcome local={local} problem={act.problem} done={done} />
     </form>
   );
 }
@@ -266,13 +260,7 @@ function DeadChips({ property, currencies, onDone }: { property: Property; curre
       <button type="submit" disabled={act.busy}>
         {t.record}
       </button>
-      {local && (
-        <p role="alert" class="error">
-          {local}
-        </p>
-      )}
-      <ActProblem problem={act.problem} />
-      {done && <Done>{done}</Done>}
+      <Outcome local={local} problem={act.problem} done={done} />
     </form>
   );
 }
@@ -335,12 +323,7 @@ export function PayMarker({ marker, onDone }: { marker: Marker; onDone: () => vo
       <button type="submit" disabled={act.busy}>
         {t.payButton}
       </button>
-      {local && (
-        <p role="alert" class="error">
-          {local}
-        </p>
-      )}
-      <ActProblem problem={act.problem} />
+      <Outcome local={local} problem={act.problem} />
     </form>
   );
 }

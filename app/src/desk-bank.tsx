@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { Amount, get, Schemas } from './api';
-import { ActProblem, Done, useAct } from './act';
+import { Outcome, useAct } from './act';
 import { minorOf, wireAmount } from './amounts';
 import { Head, Money } from './cells';
 import { cardsOf } from './desk-coup';
@@ -118,13 +118,7 @@ function OpenBank({ table, shoe, first, previous, onDone }: { table: Table; shoe
       <button type="submit" disabled={act.busy}>
         {t.openBank}
       </button>
-      {local && (
-        <p role="alert" class="error">
-          {local}
-        </p>
-      )}
-      <ActProblem problem={act.problem} />
-      {done && <Done>{done}</Done>}
+      <Outcome local={local} problem={act.problem} done={done} />
     </form>
   );
 }
@@ -265,13 +259,7 @@ function BankCoupForm({ table, bank, banque, onDone }: { table: Table; bank: Ban
       <button type="submit" disabled={act.busy}>
         {t.recordBankCoup}
       </button>
-      {local && (
-        <p role="alert" class="error">
-          {local}
-        </p>
-      )}
-      <ActProblem problem={act.problem} />
-      {done && <Done>{done}</Done>}
+      <Outcome local={local} problem={act.problem} done={done} />
       <p class="sr-only">{w.variants[table.variant]}</p>
     </form>
   );
@@ -303,12 +291,7 @@ function RetireBank({ table, bank, banque, onDone }: { table: Table; bank: Bank;
       <button type="submit" disabled={act.busy}>
         {t.retireBank}
       </button>
-      {local && (
-        <p role="alert" class="error">
-          {local}
-        </p>
-      )}
-      <ActProblem problem={act.problem} />
+      <Outcome local={local} problem={act.problem} />
     </form>
   );
 }

@@ -114,7 +114,12 @@ export function CoupForm({ table, shoe, timeZone, onDone }: { table: Table; shoe
   const taking = shoe.openCoupId;
   // The next coup: after the shoe's last confirmed and every one recorded here and still waiting.
   // (A coup taking bets has its number already: the shoe counts it.)
-  const next = correcting ? correcting.request.number : taking ? shoe.coupCount : Math.max(shoe.coupCount, ...pending.map((p) => p.request.number)) + 1;
+  // The coup just answered counts before the desk has read the shoe again: a dealer may key the next at once.
+  const next = correcting
+    ? correcting.request.number
+    : taking
+      ? shoe.coupCount
+      : Math.max(shoe.coupCount, last?.number ?? 0, ...pending.map((p) => p.request.number)) + 1;
   const nextNumber = String(next);
 
   /** The waiting coups sent in order; again in a moment while any waits and none is refused. */

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { Amount, Schemas } from './api';
-import { ActProblem, Done, useAct } from './act';
+import { Outcome, useAct } from './act';
 import { minorOf, wireAmount } from './amounts';
 import { Head, Money } from './cells';
 import { AskVoid } from './desk-void';
@@ -190,13 +190,7 @@ export function TableSession({ table, session, onDone }: { table: Table; session
           {t.lastSession(f.day(session.gamingDay), f.currency(session.statisticalWin, table.currency))}
         </p>
       )}
-      {local && (
-        <p role="alert" class="error">
-          {local}
-        </p>
-      )}
-      <ActProblem problem={act.problem} />
-      {done && <Done>{done}</Done>}
+      <Outcome local={local} problem={act.problem} done={done} />
     </section>
   );
 }
