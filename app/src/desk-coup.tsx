@@ -154,7 +154,11 @@ export function CoupForm({ table, shoe, timeZone, onDone }: { table: Table; shoe
    * another coup recorded here still waits), kept here with its key and sent in order.
    */
   const recordWhole = async (request: CoupRequest): Promise<boolean> => {
-    const queued = (key: string, seq: number) => keep({ key, keyId: caller.keyId, tableId: table.id, shoeId: shoe.id, seq, request, refused: null });
+    // Kept, and counted at once: the next coup keyed is numbered after it even before the outbox is read again.
+    const queued = async (key: string, seq: number) => {
+      await keep({ key, keyId: caller.keyId, tableId: table.id, shoeId: shoe.id, seq, request, refused: null });
+      setPending(await pendingOf(shoe.id));
+    };
     if (correcting || pending.length > 0) {
       if (correcting) await discard(correcting.key);
       await queued(newIdempotencyKey(), correcting?.seq ?? nextSeq());
