@@ -17,6 +17,22 @@ export function decimalOf(v: Amount, exp: number): string {
   return `${n < 0n ? '-' : ''}${whole}${exp > 0 ? '.' + digits.slice(-exp) : ''}`;
 }
 
+/**
+ * An amount typed in a currency's major units ("1,234.50", "１２３４.５") as integer minor units
+ * (HKD: 123450), decimalOf's inverse: exact, digits only (no floating point), commas grouping the
+ * thousands or none, full-width digits read as digits. null when it is not such an amount, is
+ * negative or zero, or has more decimals than the currency has (HKD 12.345, JPY 12.5).
+ */
+export function minorOf(typed: string, currency: string): Amount | null {
+  const text = typed.trim().replace(/[０-９，．]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+  const m = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/.exec(text);
+  const exp = exponentOf(currency);
+  if (!m || (m[2] ?? '').length > exp) return null;
+  const n = BigInt(m[1].replace(/,/g, '') + (m[2] ?? '').padEnd(exp, '0'));
+  if (n <= 0n) return null;
+  return n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n;
+}
+
 const cache = new Map<string, Intl.NumberFormat>();
 function numberFormat(locale: string, key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   let f = cache.get(locale + key);
