@@ -18,7 +18,7 @@ import { useT, Words } from './i18n';
 const en = {
   amount: 'Amount',
   currency: 'Currency',
-  card: 'Patron card',
+  card: "Patron's card",
   record: 'Record',
   badAmount: (currency: string, digits: string) =>
     digits === '0'
