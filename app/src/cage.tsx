@@ -12,7 +12,8 @@ import { Scroll } from './scroll';
 import { WORDS } from './words';
 import { Range, RangeForm } from './range-form';
 import { CardSearch } from './card-search';
-import { CageActs, PayMarker } from './cage-acts';
+import { CashAtCage, ChipExchange, JunketsAtCage, PayMarker } from './cage-acts';
+import { rememberProperty, startProperty } from './start-property';
 
 /**
  * The cage and compliance desk: for a property and its gaming days, the buy-ins recorded at its
@@ -297,16 +298,28 @@ function daysOf(from: string, to: string, max: number): { days: string[]; cut: b
 export function Cage({ args }: { args: string[] }) {
   const t = useT(CAGE);
   const w = useT(WORDS);
-  const props = useLoad(() => get<Property[]>('/v1/properties'), []);
+  const caller = useCaller();
+  // The property the desk opens on: the one in the address, else the one chosen last here (startProperty; the
+  // property with play most recently only for a role that may read the win/loss report it asks).
+  const props = useLoad(async () => {
+    const properties = await get<Property[]>('/v1/properties');
+    const tables = mayCall(caller, 'winLossReport') && !properties.some((x) => x.id === args[0]) ? await get<Table[]>('/v1/tables') : [];
+    const start = properties.find((x) => x.id === args[0]) ?? (await startProperty('cage', properties, tables));
+    return { properties, start };
+  }, []);
   const [range, setRange] = useState<Range | null>(null);
   useEffect(() => {
-    const p = props.data?.find((x) => x.id === args[0]) ?? props.data?.[0];
+    const p = props.data?.start;
     if (p && !range) {
       const today = gamingDayNow(p.timeZone, p.gamingDayStartHour);
       setRange({ propertyId: p.id, from: today, to: today });
     }
   }, [props.data]);
-  const property = props.data?.find((p) => p.id === range?.propertyId);
+  const choose = (r: Range) => {
+    if (r.propertyId !== range?.propertyId) rememberProperty('cage', r.propertyId);
+    setRange(r);
+  };
+  const property = props.data?.properties.find((p) => p.id === range?.propertyId);
   const [asked, setAsked] = useState(0);
   const [card, setCard] = useState('');
   return (
@@ -314,9 +327,9 @@ export function Cage({ args }: { args: string[] }) {
       <h1>{t.title}</h1>
       <ErrorNote problem={props.error} />
       {!props.data && !props.error && <p role="status">{w.loading}</p>}
-      {props.data && props.data.length === 0 && <p>{t.noProperty}</p>}
+      {props.data && props.data.properties.length === 0 && <p>{t.noProperty}</p>}
       {range && props.data && (
-        <RangeForm label={t.period} range={range} properties={props.data} onChange={setRange}>
+        <RangeForm label={t.period} range={range} properties={props.data.properties} onChange={choose}>
           <button type="button" onClick={() => setAsked((v) => v + 1)}>
             {t.readAgain}
           </button>
@@ -346,17 +359,26 @@ function Desk({ property, range, asked, card, setCard }: { property: Property; r
   };
   const ids = (tables.data ?? []).map((x) => x.id).join(',');
   const live = useLive(ids ? `/v1/events?tables=${ids}` : null, again, (e) => (last.current = e.type));
-  const version = asked + heard;
+  // An act recorded here reads the parts again (cash at the cage appears in the reports).
+  const [acted, setActed] = useState(0);
+  const version = asked + heard + acted;
   const days = `${range.from}:${range.to}`;
+  const currencies = [...new Set([property.cashCurrency, ...(tables.data ?? []).map((x) => x.currency)])];
   return (
     <>
       <p class="hint">
         {ids && <LiveBadge live={live} />} {t.liveNote}
       </p>
       <ErrorNote problem={tables.error} />
-      {tables.data && <CageActs property={property} tables={tables.data} onDone={() => setHeard((v) => v + 1)} />}
+      {mayCall(caller, 'recordCageTransaction') && tables.data && (
+        <CashAtCage property={property} currencies={currencies} onDone={() => setActed((v) => v + 1)} />
+      )}
       {mayCall(caller, 'listBuyIns') && tables.data && <BuyIns key={`${days}:${ids}`} range={range} tables={tables.data} version={version} onCard={setCard} />}
-      {mayCall(caller, 'listMarkers') && <Markers card={card} setCard={setCard} tables={tables.data ?? []} />}
+      {mayCall(caller, 'listMarkers') && <Markers card={card} setCard={setCard} tables={tables.data ?? []} onPaid={() => setActed((v) => v + 1)} />}
+      {mayCall(caller, 'recordChipExchange') && tables.data && <ChipExchange property={property} currencies={currencies} />}
+      {mayCall(caller, 'listJunkets') && (mayCall(caller, 'addJunketAccountEntry') || mayCall(caller, 'reportJunketPlayerCredit')) && (
+        <JunketsAtCage propertyId={property.id} />
+      )}
       {mayCall(caller, 'getMarkerAgeing') && (
         <MarkerAgeing key={`${range.propertyId}:${range.to}`} range={range} version={version} tables={tables.data ?? []} />
       )}
@@ -441,23 +463,22 @@ function BuyIns({ range, tables, version, onCard }: { range: Range; tables: Tabl
   );
 }
 
-function Markers({ card, setCard, tables }: { card: string; setCard: (c: string) => void; tables: Table[] }) {
+function Markers({ card, setCard, tables, onPaid }: { card: string; setCard: (c: string) => void; tables: Table[]; onPaid: () => void }) {
   const t = useT(CAGE);
   return (
     <Section id="cage-markers" title={t.markers} hint={t.markersHint}>
       <CardSearch label={t.markers} field={t.card} button={t.show} card={card} onSearch={setCard} />
-      {card && <MarkersOf key={card} card={card} tables={tables} />}
+      {card && <MarkersOf key={card} card={card} tables={tables} onPaid={onPaid} />}
     </Section>
   );
 }
 
 /** One patron's markers (reading them is an audit entry: read when asked for, not on every table event). */
-function MarkersOf({ card, tables }: { card: string; tables: Table[] }) {
+function MarkersOf({ card, tables, onPaid }: { card: string; tables: Table[]; onPaid: () => void }) {
   const t = useT(CAGE);
   const f = useFormat();
   const caller = useCaller();
-  const [paid, setPaid] = useState(0);
-  const { data, error } = useLoad(() => get<Marker[]>('/v1/markers', { patronId: card }), [paid]);
+  const { data, error, reload } = useLoad(() => get<Marker[]>('/v1/markers', { patronId: card }), []);
   const code = new Map(tables.map((x) => [x.id, x.code]));
   return (
     <>
@@ -495,7 +516,6 @@ function MarkersOf({ card, tables }: { card: string; tables: Table[] }) {
                                 {f.day(p.gamingDay)} {f.money(p.amount, m.currency)} {t.methods[p.method]}
                               </span>
                             ))}
-                      {!m.voided && BigInt(m.outstanding) > 0n && mayCall(caller, 'payMarker') && <PayMarker marker={m} onDone={() => setPaid((v) => v + 1)} />}
                     </td>
                   </tr>
                 );
@@ -503,6 +523,15 @@ function MarkersOf({ card, tables }: { card: string; tables: Table[] }) {
             </tbody>
           </table>
         </Scroll>
+      )}
+      {data && mayCall(caller, 'payMarker') && (
+        <PayMarker
+          markers={data}
+          onPaid={() => {
+            reload();
+            onPaid();
+          }}
+        />
       )}
     </>
   );

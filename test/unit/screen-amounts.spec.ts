@@ -11,6 +11,8 @@ describe('minorOf, the one conversion of a typed amount', () => {
     ['1.234', 'KWD', 1_234n],
     ['9007199254740.99', 'USD', 900_719_925_474_099n],
     ['0.29', 'USD', 29n],
+    ['１２３４．５', 'HKD', 123_450n],
+    ['1,234,567', 'MOP', 123_456_700n],
   ])('%s %s is %s minor units', (typed, currency, minor) => {
     expect(minorOf(typed, currency)).toBe(minor);
   });
@@ -24,5 +26,8 @@ describe('minorOf, the one conversion of a typed amount', () => {
     ['1.2.3', 'USD'],
     ['abc', 'HKD'],
     ['1.234,50', 'HKD'],
+    ['1,2,3', 'USD'],
+    ['12,34', 'USD'],
+    ['1.', 'USD'],
   ])('%s %s is refused', (typed, currency) => expect(minorOf(typed, currency)).toBeNull());
 });
