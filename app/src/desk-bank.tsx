@@ -1,11 +1,11 @@
 import { useState } from 'preact/hooks';
 import { Amount, get, Schemas } from './api';
-import { Outcome, useAct } from './act';
+import { Done, Outcome, useAct } from './act';
 import { minorOf, wireAmount } from './amounts';
 import { Head, Money } from './cells';
 import { cardsOf } from './desk-coup';
 import { DESK } from './desk-words';
-import { Format, useFormat } from './format';
+import { decimalOf, exponentOf, Format, useFormat } from './format';
 import { useLoad } from './hooks';
 import { useT } from './i18n';
 import { WORDS } from './words';
@@ -42,7 +42,10 @@ export function BankDesk({ table, shoe, onDone }: { table: Table; shoe: Shoe; on
   const [version, setVersion] = useState(0);
   const { data: banks } = useLoad(() => get<Bank[]>(`/v1/shoes/${shoe.id}/banks`), [shoe.id, shoe.coupCount, version]);
   const [last, setLast] = useState<BankCoup | null>(null);
-  const done = () => {
+  // What the last act at the bank came to: kept here, as the form that did it gives way to the next.
+  const [notice, setNotice] = useState<string | null>(null);
+  const done = (said?: string) => {
+    setNotice(said ?? null);
     setVersion((v) => v + 1);
     onDone();
   };
@@ -57,25 +60,45 @@ export function BankDesk({ table, shoe, onDone }: { table: Table; shoe: Shoe; on
           <p data-testid="bank-facts" data-bank={bank.id} data-minor={String(bank.bank)}>
             {t.bankFacts(f.integer(bank.number), f.integer(bank.bankerSeat), f.currency(bank.bank, table.currency), f.integer(bank.coups))}
           </p>
-          <BankCoupForm table={table} bank={bank} banque={banque} onDone={(c) => (setLast(c), done())} />
-          <RetireBank table={table} bank={bank} banque={banque} onDone={done} />
+          <BankCoupForm
+            table={table}
+            bank={bank}
+            banque={banque}
+            onDone={(c, said) => {
+              setLast(c);
+              done(said);
+            }}
+          />
+          <RetireBank table={table} bank={bank} banque={banque} onDone={() => done()} />
         </>
       )}
+      {notice && <Done>{notice}</Done>}
       {last && <BankSettled coup={last} table={table} f={f} />}
     </section>
   );
 }
 
-function OpenBank({ table, shoe, first, previous, onDone }: { table: Table; shoe: Shoe; first: boolean; previous: Bank | null; onDone: () => void }) {
+function OpenBank({
+  table,
+  shoe,
+  first,
+  previous,
+  onDone,
+}: {
+  table: Table;
+  shoe: Shoe;
+  first: boolean;
+  previous: Bank | null;
+  onDone: (said: string) => void;
+}) {
   const t = useT(DESK);
   const f = useFormat();
   const act = useAct();
   const [seat, setSeat] = useState(previous?.nextBanker ? String(previous.nextBanker) : '');
-  const [amount, setAmount] = useState(previous?.offer ? String(Number(previous.offer) / Number(minorOf('1', table.currency))) : '');
+  const [amount, setAmount] = useState(previous?.offer ? decimalOf(previous.offer as Amount, exponentOf(table.currency)) : '');
   const [rotation, setRotation] = useState('');
   const [declined, setDeclined] = useState('');
   const [local, setLocal] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   return (
     <form
       class="act"
@@ -93,9 +116,7 @@ function OpenBank({ table, shoe, first, previous, onDone }: { table: Table; shoe
             ...(declined.trim() ? { declined: seatsOf(declined) } : {}),
           })
           .then((b) => {
-            if (!b) return;
-            setDone(t.bankOpened(f.integer(b.bankerSeat)));
-            onDone();
+            if (b) onDone(t.bankOpened(f.integer(b.bankerSeat)));
           });
       }}
     >
@@ -118,12 +139,12 @@ function OpenBank({ table, shoe, first, previous, onDone }: { table: Table; shoe
       <button type="submit" disabled={act.busy}>
         {t.openBank}
       </button>
-      <Outcome local={local} problem={act.problem} done={done} />
+      <Outcome local={local} problem={act.problem} />
     </form>
   );
 }
 
-function BankCoupForm({ table, bank, banque, onDone }: { table: Table; bank: Bank; banque: boolean; onDone: (c: BankCoup) => void }) {
+function BankCoupForm({ table, bank, banque, onDone }: { table: Table; bank: Bank; banque: boolean; onDone: (c: BankCoup, said: string) => void }) {
   const t = useT(DESK);
   const w = useT(WORDS);
   const f = useFormat();
@@ -133,7 +154,6 @@ function BankCoupForm({ table, bank, banque, onDone }: { table: Table; bank: Ban
   const [adds, setAdds] = useState('');
   const [accepted, setAccepted] = useState(false);
   const [local, setLocal] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const handNames = banque ? (['right', 'left', 'banker'] as const) : (['player', 'banker'] as const);
   const setLine = (i: number, patch: Partial<StakeLine>) =>
     setLines((ls) => {
@@ -142,7 +162,6 @@ function BankCoupForm({ table, bank, banque, onDone }: { table: Table; bank: Ban
       return next;
     });
   const submit = async () => {
-    setDone(null);
     const cards: Record<string, string[]> = {};
     for (const h of handNames) {
       const c = cardsOf(hands[h] ?? '');
@@ -172,11 +191,10 @@ function BankCoupForm({ table, bank, banque, onDone }: { table: Table; bank: Ban
       ...(banque && accepted ? { declareStakesAccepted: true } : {}),
     });
     if (!answer) return;
-    setDone(t.bankCoupRecorded(f.integer(answer.number)));
     setHands({});
     setLines([blank()]);
     setAdds('');
-    onDone(answer);
+    onDone(answer, t.bankCoupRecorded(f.integer(answer.number)));
   };
   return (
     <form
@@ -259,7 +277,7 @@ function BankCoupForm({ table, bank, banque, onDone }: { table: Table; bank: Ban
       <button type="submit" disabled={act.busy}>
         {t.recordBankCoup}
       </button>
-      <Outcome local={local} problem={act.problem} done={done} />
+      <Outcome local={local} problem={act.problem} />
       <p class="sr-only">{w.variants[table.variant]}</p>
     </form>
   );
