@@ -153,7 +153,7 @@ export class JunketsController {
     roles: JUNKET_CASHIERS,
     status: 201,
     type: AccountEntryDto,
-    errors: ['NOT_FOUND', 'JUNKET_CREDIT_LIMIT', 'JUNKET_OVERPAID'],
+    errors: ['NOT_FOUND', 'JUNKET_CREDIT_LIMIT', 'JUNKET_OVERPAID', 'REPAYMENT_NEEDS_APPROVAL', 'NOT_AS_APPROVED'],
   })
   addEntry(@IdParam() id: string, @Body() dto: AccountEntryInputDto, @CurrentContext() ctx: RequestContext): Promise<AccountEntryDto> {
     return this.account.addEntry(id, dto, ctx);
