@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { Amount, ApiError, get, Schemas } from './api';
 import { lastDesk, rememberDesk } from './outbox';
-import { ActProblem, Done, useAct } from './act';
+import { Outcome, useAct } from './act';
 import { minorOf, wireAmount } from './amounts';
 import { mayCall, useCaller } from './caller';
 import { Head, LiveBadge, Money } from './cells';
@@ -260,8 +260,7 @@ function ActBox({
           {button}
         </button>
       </form>
-      <ActProblem problem={problem} />
-      {done && <Done>{done}</Done>}
+      <Outcome problem={problem} done={done} />
     </section>
   );
 }
@@ -429,8 +428,7 @@ function Seats({ d, f, onDone }: { d: DeskData; f: Format; onDone: () => void })
           </button>
         </form>
       )}
-      <ActProblem problem={act.problem} />
-      {done && <Done>{done}</Done>}
+      <Outcome problem={act.problem} done={done} />
     </section>
   );
 }
@@ -602,8 +600,7 @@ function ShoeCoups({ table, shoe, f, onDone }: { table: Table; shoe: Shoe; f: Fo
           </button>
         </form>
       )}
-      <ActProblem problem={act.problem} />
-      {done && <Done>{done}</Done>}
+      <Outcome problem={act.problem} done={done} />
     </section>
   );
 }
@@ -675,8 +672,7 @@ function Voids({ d, f, onDone }: { d: DeskData; f: Format; onDone: () => void })
           </table>
         </Scroll>
       )}
-      <ActProblem problem={act.problem} />
-      {done && <Done>{done}</Done>}
+      <Outcome problem={act.problem} done={done} />
     </section>
   );
 }
@@ -726,8 +722,7 @@ function Commission({ c, f, onDone }: { c: Commissions; f: Format; onDone: () =>
           </tbody>
         </table>
       )}
-      <ActProblem problem={act.problem} />
-      {done && <Done>{done}</Done>}
+      <Outcome problem={act.problem} done={done} />
     </section>
   );
 }
