@@ -17,6 +17,24 @@ export function decimalOf(v: Amount, exp: number): string {
   return `${n < 0n ? '-' : ''}${whole}${exp > 0 ? '.' + digits.slice(-exp) : ''}`;
 }
 
+/**
+ * An amount a person typed in major units ("1250.5", "１２５０．５０") as exact integer minor units of
+ * the currency (125050n for HKD), by its digits alone: no floating point at any size. null for
+ * anything else: no digits, a sign other than a leading minus, grouping, an exponent, or more
+ * decimals than the currency has ("12.345" in HKD, "5.5" in JPY).
+ */
+export function minorOf(text: string, currency: string): bigint | null {
+  // Full-width digits and point (a Chinese input method's) read as their ASCII forms.
+  const s = text.trim().replace(/[\uFF10-\uFF19\uFF0E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+  const m = /^(-?)(\d*)(?:\.(\d*))?$/.exec(s);
+  if (!m || (m[2] === '' && (m[3] ?? '') === '')) return null;
+  const exp = exponentOf(currency);
+  const fraction = m[3] ?? '';
+  if (fraction.length > exp) return null;
+  const minor = BigInt((m[2] || '0') + fraction.padEnd(exp, '0'));
+  return m[1] ? -minor : minor;
+}
+
 const cache = new Map<string, Intl.NumberFormat>();
 function numberFormat(locale: string, key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   let f = cache.get(locale + key);
