@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
+import { useId, useState } from 'preact/hooks';
 import { ActProblem, Done, useAct } from './act';
 import { get, Schemas } from './api';
 import { mayCall, useCaller } from './caller';
@@ -441,6 +441,45 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/**
+ * A choice with its visible label, named by the label's words alone (a label around a select would
+ * also read out every option as the select's name).
+ */
+function Pick({
+  label,
+  name,
+  value,
+  onPick,
+  required,
+  narrow,
+  children,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onPick: (value: string) => void;
+  required?: boolean;
+  narrow?: boolean;
+  children: ComponentChildren;
+}) {
+  const id = useId();
+  return (
+    <label>
+      <span id={id}>{label}</span>
+      <select
+        aria-labelledby={id}
+        name={name}
+        value={value}
+        onChange={(e) => onPick(e.currentTarget.value)}
+        required={required}
+        style={narrow ? NARROW : undefined}
+      >
+        {children}
+      </select>
+    </label>
+  );
+}
+
 /** An act's form: its heading, a hint, its fields and buttons, then its refusal or its confirmation. */
 function ActForm({
   id,
@@ -556,7 +595,7 @@ function StaffDesk({
               </table>
             </Scroll>
           )}
-          {changes.length > 0 && mayCall(caller, 'approveStaffChange') && mayCall(caller, 'rejectStaffChange') && (
+          {mayCall(caller, 'approveStaffChange') && mayCall(caller, 'rejectStaffChange') && (
             <Decide
               id="staff-decide"
               label={t.change}
@@ -673,6 +712,8 @@ function Decide({
   const [note, setNote] = useState('');
   const [done, setDone] = useState<string | null>(null);
   const target = items.some((i) => i.id === chosen) ? chosen : (items[0]?.id ?? '');
+  // Kept while nothing is left to decide, so the last decision's confirmation stays in view.
+  if (items.length === 0) return done ? <Done testId={`${id}-done`}>{done}</Done> : null;
   const decide = async (decision: 'approve' | 'reject') => {
     setDone(null);
     const answer = await act.send<unknown>(path(target, decision), note.trim() ? { note: note.trim() } : {});
@@ -693,16 +734,13 @@ function Decide({
         void decide(by);
       }}
     >
-      <label>
-        {label}
-        <select name="item" value={target} onChange={(e) => setChosen(e.currentTarget.value)} style={NARROW}>
-          {items.map((i) => (
-            <option key={i.id} value={i.id}>
-              {i.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Pick label={label} name="item" value={target} onPick={setChosen} narrow>
+        {items.map((i) => (
+          <option key={i.id} value={i.id}>
+            {i.label}
+          </option>
+        ))}
+      </Pick>
       <label>
         {t.note}
         <input name="note" value={note} onInput={(e) => setNote(e.currentTarget.value)} maxLength={500} autoComplete="off" />
@@ -805,7 +843,7 @@ function KeyDesk({
               </table>
             </Scroll>
           )}
-          {revocations.length > 0 && mayCall(caller, 'approveApiKeyRevocation') && mayCall(caller, 'rejectApiKeyRevocation') && (
+          {mayCall(caller, 'approveApiKeyRevocation') && mayCall(caller, 'rejectApiKeyRevocation') && (
             <Decide
               id="revocation-decide"
               label={t.revocation}
@@ -856,28 +894,22 @@ function MintKey({ tables, onDone }: { tables: Table[]; onDone: () => void }) {
         {t.keyName}
         <input name="name" value={name} onInput={(e) => setName(e.currentTarget.value)} required maxLength={100} autoComplete="off" />
       </label>
-      <label>
-        {t.role}
-        <select name="role" value={role} onChange={(e) => setRole(e.currentTarget.value)}>
-          {KEY_ROLES.map((r) => (
-            <option key={r} value={r}>
-              {t.roles[r]}
+      <Pick label={t.role} name="role" value={role} onPick={setRole}>
+        {KEY_ROLES.map((r) => (
+          <option key={r} value={r}>
+            {t.roles[r]}
+          </option>
+        ))}
+      </Pick>
+      {forTable ? (
+        <Pick label={t.table} name="tableId" value={table} onPick={setTableId} required narrow>
+          <option value="">{t.choose}</option>
+          {tables.map((x) => (
+            <option key={x.id} value={x.id}>
+              {x.code}
             </option>
           ))}
-        </select>
-      </label>
-      {forTable ? (
-        <label>
-          {t.table}
-          <select name="tableId" value={table} onChange={(e) => setTableId(e.currentTarget.value)} required style={NARROW}>
-            <option value="">{t.choose}</option>
-            {tables.map((x) => (
-              <option key={x.id} value={x.id}>
-                {x.code}
-              </option>
-            ))}
-          </select>
-        </label>
+        </Pick>
       ) : (
         <label>
           {t.staffId}
@@ -932,16 +964,13 @@ function WitnessClaim({ keys, onDone }: { keys: ApiKey[]; onDone: () => void }) 
         <p data-testid="claims-none">{t.noClaims}</p>
       ) : (
         <>
-          <label>
-            {t.claimedKey}
-            <select name="key" value={target} onChange={(e) => setChosen(e.currentTarget.value)} style={NARROW}>
-              {claimed.map((k) => (
-                <option key={k.id} value={k.id}>
-                  {`${k.name} · ${k.staffId ?? ''} · ${k.keyPrefix}…`}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Pick label={t.claimedKey} name="key" value={target} onPick={setChosen} narrow>
+            {claimed.map((k) => (
+              <option key={k.id} value={k.id}>
+                {`${k.name} · ${k.staffId ?? ''} · ${k.keyPrefix}…`}
+              </option>
+            ))}
+          </Pick>
           <button type="submit" disabled={act.busy}>
             {t.sendWitness}
           </button>
@@ -982,17 +1011,14 @@ function RevokeKey({ keys, staff, tables, onDone }: { keys: ApiKey[]; staff: Sta
   };
   return (
     <ActForm id="key-revoke" title={t.revoke} hint={t.revokeHint} onSubmit={(e) => void submit(e)}>
-      <label>
-        {t.liveKey}
-        <select name="key" value={target?.id ?? ''} onChange={(e) => setChosen(e.currentTarget.value)} required style={NARROW}>
-          <option value="">{t.choose}</option>
-          {live.map((k) => (
-            <option key={k.id} value={k.id}>
-              {label(k)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Pick label={t.liveKey} name="key" value={target?.id ?? ''} onPick={setChosen} required narrow>
+        <option value="">{t.choose}</option>
+        {live.map((k) => (
+          <option key={k.id} value={k.id}>
+            {label(k)}
+          </option>
+        ))}
+      </Pick>
       {twoPersons && (
         <label>
           {t.reason}
@@ -1067,16 +1093,13 @@ function PropertyDesk({
       {properties && properties.length > 0 && tables && property && (
         <Section id="admin-tables" title={t.tables}>
           <form class="act" onSubmit={(e) => e.preventDefault()}>
-            <label>
-              {t.property}
-              <select name="property" value={property.id} onChange={(e) => setChosen(e.currentTarget.value)} style={NARROW}>
-                {properties.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <Pick label={t.property} name="property" value={property.id} onPick={setChosen} narrow>
+              {properties.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </Pick>
           </form>
           {own.length === 0 ? (
             <p data-testid="tables-none">{t.noTables}</p>
@@ -1240,16 +1263,13 @@ function AddTable({ property, onDone }: { property: Property; onDone: () => void
         {t.pit}
         <input name="pit" value={pit} onInput={(e) => setPit(e.currentTarget.value)} maxLength={40} autoComplete="off" />
       </label>
-      <label>
-        {t.variant}
-        <select name="variant" value={variant} onChange={(e) => setVariant(e.currentTarget.value)}>
-          {VARIANTS.map((v) => (
-            <option key={v} value={v}>
-              {w.variants[v]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Pick label={t.variant} name="variant" value={variant} onPick={setVariant}>
+        {VARIANTS.map((v) => (
+          <option key={v} value={v}>
+            {w.variants[v]}
+          </option>
+        ))}
+      </Pick>
       <label>
         {t.currency}
         <input
@@ -1299,16 +1319,13 @@ function ChangeLimits({ tables, onDone }: { tables: Table[]; onDone: () => void 
   };
   return (
     <ActForm id="table-limits" title={t.limits} hint={t.limitsHint} onSubmit={(e) => void submit(e)}>
-      <label>
-        {t.table}
-        <select name="table" value={table.id} onChange={(e) => setChosen(e.currentTarget.value)} style={NARROW}>
-          {tables.map((x) => (
-            <option key={x.id} value={x.id}>
-              {x.code}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Pick label={t.table} name="table" value={table.id} onPick={setChosen} narrow>
+        {tables.map((x) => (
+          <option key={x.id} value={x.id}>
+            {x.code}
+          </option>
+        ))}
+      </Pick>
       <AmountInput name="minBet" label={t.minBet(table.currency)} value={min} set={setMin} />
       <AmountInput name="maxBet" label={t.maxBet(table.currency)} value={max} set={setMax} />
       <label>
@@ -1343,16 +1360,13 @@ function OpenClose({ tables, onDone }: { tables: Table[]; onDone: () => void }) 
   };
   return (
     <ActForm id="table-open-close" title={t.openClose} hint={t.openCloseHint} onSubmit={(e) => void submit(e)}>
-      <label>
-        {t.table}
-        <select name="table" value={table.id} onChange={(e) => setChosen(e.currentTarget.value)} style={NARROW}>
-          {tables.map((x) => (
-            <option key={x.id} value={x.id}>
-              {`${x.code} (${t.status[x.status] ?? x.status})`}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Pick label={t.table} name="table" value={table.id} onPick={setChosen} narrow>
+        {tables.map((x) => (
+          <option key={x.id} value={x.id}>
+            {`${x.code} (${t.status[x.status] ?? x.status})`}
+          </option>
+        ))}
+      </Pick>
       <button type="submit" disabled={act.busy}>
         {closing ? t.close : t.reopen}
       </button>
