@@ -388,6 +388,8 @@ const TABLE_ROLES: readonly string[] = ['TERMINAL', 'DISPLAY'];
 const VARIANTS = ['COMMISSION', 'SUPER_6', 'EZ', 'CHEMIN_DE_FER', 'BANQUE'] as const;
 /** A select is as wide as its longest choice: a name without a space must not push the page sideways. */
 const NARROW = { maxWidth: '22rem', textOverflow: 'ellipsis' };
+/** A checkbox beside its words (an act's labels otherwise stack their words over their field). */
+const BESIDE = { flexDirection: 'row' as const, alignItems: 'center', minHeight: '44px' };
 
 /** Reads only what the role may read: a part it may not read is an empty list, never a refused request. */
 const readIf = <T,>(allowed: boolean, path: string, query?: Record<string, string>): Promise<T[]> => (allowed ? get<T[]>(path, query) : Promise.resolve([]));
@@ -478,6 +480,13 @@ function Pick({
       </select>
     </label>
   );
+}
+
+/** What an act's confirmation says, in the language the screen is shown in when it is read (not when it was done). */
+type Said = (w: typeof en) => string;
+function useSaid(): [Said | null, (s: Said | null) => void] {
+  const [said, set] = useState<{ say: Said } | null>(null);
+  return [said?.say ?? null, (s) => set(s ? { say: s } : null)];
 }
 
 /** An act's form: its heading, a hint, its fields and buttons, then its refusal or its confirmation. */
@@ -618,7 +627,7 @@ function ProposeStaff({ staff, onDone }: { staff: StaffMember[]; onDone: () => v
   const [roles, setRoles] = useState<string[]>([]);
   const [active, setActive] = useState(true);
   const [reason, setReason] = useState('');
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useSaid();
   // A person already on the register: their record as it stands, to change from.
   const pick = (id: string) => {
     setStaffId(id);
@@ -634,7 +643,7 @@ function ProposeStaff({ staff, onDone }: { staff: StaffMember[]; onDone: () => v
     setDone(null);
     const answer = await act.send<StaffChange>('/v1/staff', { staffId: staffId.trim(), name: name.trim(), roles, active, reason });
     if (answer) {
-      setDone(t.proposed(answer.staffId));
+      setDone((w) => w.proposed(answer.staffId));
       setReason('');
       onDone();
     }
@@ -660,7 +669,7 @@ function ProposeStaff({ staff, onDone }: { staff: StaffMember[]; onDone: () => v
       <fieldset>
         <legend>{t.rolesLegend}</legend>
         {PERSON_ROLES.map((r) => (
-          <label key={r} class="inline">
+          <label key={r} class="inline" style={BESIDE}>
             <input
               type="checkbox"
               name="roles"
@@ -675,7 +684,7 @@ function ProposeStaff({ staff, onDone }: { staff: StaffMember[]; onDone: () => v
           </label>
         ))}
       </fieldset>
-      <label class="inline">
+      <label class="inline" style={BESIDE}>
         <input type="checkbox" name="active" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />
         {t.active}
       </label>
@@ -687,7 +696,7 @@ function ProposeStaff({ staff, onDone }: { staff: StaffMember[]; onDone: () => v
         {t.sendProposal}
       </button>
       <ActProblem problem={act.problem} />
-      {done && <Done testId="staff-proposed">{done}</Done>}
+      {done && <Done testId="staff-proposed">{done(t)}</Done>}
     </ActForm>
   );
 }
@@ -710,15 +719,15 @@ function Decide({
   const act = useAct();
   const [chosen, setChosen] = useState('');
   const [note, setNote] = useState('');
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useSaid();
   const target = items.some((i) => i.id === chosen) ? chosen : (items[0]?.id ?? '');
   // Kept while nothing is left to decide, so the last decision's confirmation stays in view.
-  if (items.length === 0) return done ? <Done testId={`${id}-done`}>{done}</Done> : null;
+  if (items.length === 0) return done ? <Done testId={`${id}-done`}>{done(t)}</Done> : null;
   const decide = async (decision: 'approve' | 'reject') => {
     setDone(null);
     const answer = await act.send<unknown>(path(target, decision), note.trim() ? { note: note.trim() } : {});
     if (answer) {
-      setDone(decision === 'approve' ? t.approved : t.rejected);
+      setDone((w) => (decision === 'approve' ? w.approved : w.rejected));
       setNote('');
       onDone();
     }
@@ -752,7 +761,7 @@ function Decide({
         {t.reject}
       </button>
       <TwoPersonProblem problem={act.problem} />
-      {done && <Done testId={`${id}-done`}>{done}</Done>}
+      {done && <Done testId={`${id}-done`}>{done(t)}</Done>}
     </ActForm>
   );
 }
@@ -987,7 +996,7 @@ function RevokeKey({ keys, staff, tables, onDone }: { keys: ApiKey[]; staff: Sta
   const act = useAct();
   const [chosen, setChosen] = useState('');
   const [reason, setReason] = useState('');
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useSaid();
   const live = keys.filter((k) => !k.revokedAt);
   const target = live.find((k) => k.id === chosen) ?? null;
   // An administrator's key: of the ADMIN role, or any key of a person who is an administrator (the service's rule).
@@ -1003,7 +1012,7 @@ function RevokeKey({ keys, staff, tables, onDone }: { keys: ApiKey[]; staff: Sta
       ? await act.send<Revocation>(`/v1/api-keys/${target.id}/revocations`, { reason: reason.trim() })
       : await act.send<ApiKey>(`/v1/api-keys/${target.id}/revoke`, {});
     if (answer) {
-      setDone(twoPersons ? t.revocationProposed : t.revoked);
+      setDone((w) => (twoPersons ? w.revocationProposed : w.revoked));
       setChosen('');
       setReason('');
       onDone();
@@ -1030,7 +1039,7 @@ function RevokeKey({ keys, staff, tables, onDone }: { keys: ApiKey[]; staff: Sta
       </button>
       {twoPersons && <p class="hint">{t.adminKey}</p>}
       <TwoPersonProblem problem={act.problem} />
-      {done && <Done testId="key-revoked">{done}</Done>}
+      {done && <Done testId="key-revoked">{done(t)}</Done>}
     </ActForm>
   );
 }
@@ -1143,13 +1152,13 @@ function AddProperty({ onDone }: { onDone: (p: Property) => void }) {
   const [name, setName] = useState('');
   const [timeZone, setTimeZone] = useState('Asia/Macau');
   const [hour, setHour] = useState('6');
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useSaid();
   const submit = async (e: Event) => {
     e.preventDefault();
     setDone(null);
     const answer = await act.send<Property>('/v1/properties', { name: name.trim(), timeZone: timeZone.trim(), gamingDayStartHour: Number(hour) });
     if (answer) {
-      setDone(t.propertyAdded(answer.name));
+      setDone((w) => w.propertyAdded(answer.name));
       setName('');
       onDone(answer);
     }
@@ -1172,7 +1181,7 @@ function AddProperty({ onDone }: { onDone: (p: Property) => void }) {
         {t.sendProperty}
       </button>
       <ActProblem problem={act.problem} />
-      {done && <Done testId="property-added">{done}</Done>}
+      {done && <Done testId="property-added">{done(t)}</Done>}
     </ActForm>
   );
 }
@@ -1180,14 +1189,14 @@ function AddProperty({ onDone }: { onDone: (p: Property) => void }) {
 /** Major units typed by a person as the API's integer minor units, exactly; null with the words to say why not. */
 function useAmounts() {
   const t = useT(ADMIN);
-  const [bad, setBad] = useState<string | null>(null);
+  const [bad, setBad] = useState<string | null>(null); // the currency of an amount that is not one
   const read = (texts: string[], currency: string): number[] | null => {
     const out: number[] = [];
     for (const text of texts) {
       const minor = minorOf(text, currency);
       // The API takes amounts up to 10^12 minor units: a JSON number is exact that far.
       if (minor === null || minor < 0n || minor > BigInt(Number.MAX_SAFE_INTEGER)) {
-        setBad(t.badAmount(currency, exponentOf(currency)));
+        setBad(currency);
         return null;
       }
       out.push(Number(minor));
@@ -1197,7 +1206,7 @@ function useAmounts() {
   };
   const note = bad && (
     <p role="alert" class="error" data-testid="bad-amount">
-      {bad}
+      {t.badAmount(bad, exponentOf(bad))}
     </p>
   );
   return { read, note };
@@ -1223,7 +1232,7 @@ function AddTable({ property, onDone }: { property: Property; onDone: () => void
   const [currency, setCurrency] = useState('HKD');
   const [min, setMin] = useState('');
   const [max, setMax] = useState('');
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useSaid();
   const cur = currency.trim().toUpperCase();
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -1240,7 +1249,7 @@ function AddTable({ property, onDone }: { property: Property; onDone: () => void
       maxBet: limits[1],
     });
     if (answer) {
-      setDone(t.tableAdded(answer.code));
+      setDone((w) => w.tableAdded(answer.code));
       setCode('');
       onDone();
     }
@@ -1290,7 +1299,7 @@ function AddTable({ property, onDone }: { property: Property; onDone: () => void
       </button>
       {amounts.note}
       <ActProblem problem={act.problem} />
-      {done && <Done testId="table-added">{done}</Done>}
+      {done && <Done testId="table-added">{done(t)}</Done>}
     </ActForm>
   );
 }
@@ -1303,7 +1312,7 @@ function ChangeLimits({ tables, onDone }: { tables: Table[]; onDone: () => void 
   const [min, setMin] = useState('');
   const [max, setMax] = useState('');
   const [reason, setReason] = useState('');
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useSaid();
   const table = tables.find((x) => x.id === chosen) ?? tables[0];
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -1312,7 +1321,7 @@ function ChangeLimits({ tables, onDone }: { tables: Table[]; onDone: () => void 
     if (!limits) return;
     const answer = await act.send<unknown>(`/v1/tables/${table.id}/limits`, { minBet: limits[0], maxBet: limits[1], reason: reason.trim() });
     if (answer) {
-      setDone(t.limitsChanged(table.code));
+      setDone((w) => w.limitsChanged(table.code));
       setReason('');
       onDone();
     }
@@ -1337,7 +1346,7 @@ function ChangeLimits({ tables, onDone }: { tables: Table[]; onDone: () => void 
       </button>
       {amounts.note}
       <ActProblem problem={act.problem} />
-      {done && <Done testId="limits-changed">{done}</Done>}
+      {done && <Done testId="limits-changed">{done(t)}</Done>}
     </ActForm>
   );
 }
@@ -1346,7 +1355,7 @@ function OpenClose({ tables, onDone }: { tables: Table[]; onDone: () => void }) 
   const t = useT(ADMIN);
   const act = useAct();
   const [chosen, setChosen] = useState('');
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useSaid();
   const table = tables.find((x) => x.id === chosen) ?? tables[0];
   const closing = table.status === 'OPEN';
   const submit = async (e: Event) => {
@@ -1354,7 +1363,7 @@ function OpenClose({ tables, onDone }: { tables: Table[]; onDone: () => void }) 
     setDone(null);
     const answer = await act.send<Table>(`/v1/tables/${table.id}/${closing ? 'close' : 'reopen'}`, {});
     if (answer) {
-      setDone(closing ? t.closed(answer.code) : t.reopened(answer.code));
+      setDone((w) => (closing ? w.closed(answer.code) : w.reopened(answer.code)));
       onDone();
     }
   };
@@ -1371,7 +1380,7 @@ function OpenClose({ tables, onDone }: { tables: Table[]; onDone: () => void }) 
         {closing ? t.close : t.reopen}
       </button>
       <ActProblem problem={act.problem} />
-      {done && <Done testId="table-open-close-done">{done}</Done>}
+      {done && <Done testId="table-open-close-done">{done(t)}</Done>}
     </ActForm>
   );
 }
