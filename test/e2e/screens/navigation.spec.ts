@@ -246,7 +246,7 @@ describe('screens', () => {
       SUPERVISOR: ['#/pit', '#/finance', '#/yield', '#/surveillance', '#/patrons', '#/cage', '#/vip'],
       AUDITOR: ['#/pit', '#/finance', '#/yield', '#/surveillance', '#/patrons', '#/cage', '#/vip'],
       FINANCE: ['#/pit', '#/finance', '#/yield', '#/vip'],
-      ADMIN: ['#/pit', '#/finance', '#/yield', '#/vip'],
+      ADMIN: ['#/pit', '#/finance', '#/yield', '#/vip', '#/admin'],
       HOST: ['#/pit', '#/patrons', '#/cage', '#/vip'],
       CASHIER: ['#/pit', '#/cage', '#/vip'],
       COMPLIANCE: ['#/pit', '#/patrons', '#/cage', '#/vip'],
