@@ -17,7 +17,7 @@ import { useLive, useLoad } from './hooks';
 import { gamingDayNow } from './gaming-day';
 import { useT } from './i18n';
 import { Scroll } from './scroll';
-import { payIn, WORDS } from './words';
+import { payTermsIn, WORDS } from './words';
 import type { ScreenProps } from './screen';
 
 type Table = Schemas['TableDto'];
@@ -211,7 +211,7 @@ function Facts({ d, f }: { d: DeskData; f: Format }) {
                 <th scope="row">{w.bets[b.betType] ?? b.betType}</th>
                 <Money field="min" v={b.min as Amount} currency={table.currency} />
                 <Money field="max" v={b.max as Amount} currency={table.currency} />
-                <td data-field="pays">{payIn(b.pays, w.paysAs, (n) => f.integer(n))}</td>
+                <td data-field="pays">{payTermsIn(b, w, f)}</td>
               </tr>
             ))}
           </tbody>

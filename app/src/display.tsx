@@ -8,7 +8,7 @@ import { useT, Words } from './i18n';
 import { LangSwitch } from './lang-switch';
 import type { ScreenProps } from './screen';
 import { BeadPlate, BigRoad, DerivedRoad, LookAhead } from './roads';
-import { payIn, WORDS } from './words';
+import { payIn, payNotesIn, WORDS } from './words';
 import './display.css';
 
 const en = {
@@ -193,11 +193,12 @@ export function Display({ args: [tableId] }: ScreenProps) {
                     <td data-field="max" data-minor={String(b.max)}>
                       {limit(f, b.max, data.currency)}
                     </td>
-                    <td>{payIn(b.pays, t.paysAs, f.integer)}</td>
+                    <td data-field="pays">{b.betType ? payIn(b.pays, w.paysAs, f.decimal) : ''}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
+            <PayNotes bets={data.limits.bets} />
             {newest && <LastCoup r={newest} />}
             <h2 class="d-caption">{t.last}</h2>
             <ol class="d-results" data-testid="results">
@@ -264,5 +265,25 @@ function LastCoup({ r }: { r: Result }) {
         </div>
       ))}
     </section>
+  );
+}
+
+/**
+ * What a pay in the limits does not say (a Banker win's commission, Super 6's half pay, EZ's push),
+ * in small type under them: "Banker: less 5% commission".
+ */
+function PayNotes({ bets }: { bets: { betType: string; pays: string; commissionBps?: number; except?: { when: string; pays: string | null }[] }[] }) {
+  const w = useT(WORDS);
+  const f = useFormat();
+  const notes = bets.map((b) => ({ bet: b.betType, notes: payNotesIn(b, w, f) })).filter((n) => n.notes.length);
+  if (!notes.length) return null;
+  return (
+    <p class="d-caption" data-testid="pay-notes">
+      {notes.map((n) => (
+        <span key={n.bet} data-bet={n.bet}>
+          {w.bets[n.bet] ?? n.bet}: {n.notes.join(' · ')}{' '}
+        </span>
+      ))}
+    </p>
   );
 }

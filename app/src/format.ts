@@ -69,6 +69,11 @@ export function formatter(lang: Lang) {
     integer: (n: number | bigint | null | undefined): string => {
       return n === null || n === undefined ? dash : numberFormat(locale, 'i', { maximumFractionDigits: 0 }).format(n);
     },
+    /** An exact decimal string ("0.54") as the language writes a number. */
+    decimal: (v: string): string => {
+      const decimals = v.split('.')[1]?.length ?? 0;
+      return numberFormat(locale, `d${decimals}`, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(v as `${number}`);
+    },
     /** A percentage the API gave as a decimal string ("12.34"), exactly as given. */
     percent: (p: string | null | undefined): string => {
       if (p === null || p === undefined) return dash;

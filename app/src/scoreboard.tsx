@@ -7,7 +7,7 @@ import { BeadPlate, BigRoad, DerivedRoad, LookAhead } from './roads';
 import { Cards } from './cards';
 import { LiveBadge } from './cells';
 import { useT, Words } from './i18n';
-import { payIn, WORDS } from './words';
+import { payTermsIn, WORDS } from './words';
 import type { ScreenProps } from './screen';
 
 const en = {
@@ -150,7 +150,7 @@ export function Limits({ table }: { table: Table }) {
             <td class="num" data-field="max" data-minor={String(b.max)}>
               {f.currency(b.max, table.currency)}
             </td>
-            <td class="num">{payIn(b.pays, w.paysAs, f.integer)}</td>
+            <td class="num">{payTermsIn(b, w, f)}</td>
           </tr>
         ))}
       </tbody>

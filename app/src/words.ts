@@ -6,16 +6,60 @@ import type { Words } from './i18n';
  * Banker is 莊 (庄) in red and the Player 閒 (闲) in blue, as on the English boards; the roads keep
  * their Cantonese names.
  */
-/** A pay as the API writes it ("8 to 1") in a language's words, its numbers through `n`; anything else as written. */
-export function payIn(p: string, as: (a: string, b: string) => string, n: (v: number) => string): string {
-  const m = /^(\d+) to (\d+)$/.exec(p);
-  return m ? as(n(Number(m[1])), n(Number(m[2]))) : p;
+/** A pay as the API writes it ("8 to 1", "0.54 to 1") in a language's words, its numbers (exact decimal strings) through `n`; anything else as written. */
+export function payIn(p: string, as: (a: string, b: string) => string, n: (v: string) => string): string {
+  const m = /^(\d+(?:\.\d+)?) to (\d+)$/.exec(p);
+  return m ? as(n(m[1]), n(m[2])) : p;
+}
+
+/** What the API says a bet pays in full (its pay, the commission taken, the cases paid otherwise but the tie). */
+export interface PayTermsView {
+  pays: string;
+  commissionBps?: number;
+  except?: { when: string; pays: string | null }[];
+}
+
+/**
+ * A bet's pay in full in a language: "1 to 1 · less 5% commission", "1 to 1 · 1 to 2 when Banker
+ * wins with 6". The tie's push of Player and Banker is every table's and goes unsaid.
+ */
+export function payTermsIn(b: PayTermsView, w: (typeof WORDS)['en'], f: { decimal: (v: string) => string; percent: (p: string) => string }): string {
+  return [payIn(b.pays, w.paysAs, f.decimal), ...payNotesIn(b, w, f)].join(' · ');
+}
+
+/** What a bet's pay alone does not say, in a language: "less 5% commission", "1 to 2 when Banker wins with 6". */
+export function payNotesIn(b: PayTermsView, w: (typeof WORDS)['en'], f: { decimal: (v: string) => string; percent: (p: string) => string }): string[] {
+  const notes: string[] = [];
+  if (b.commissionBps) notes.push(w.payTerms.commission(f.percent(percentOfBps(b.commissionBps))));
+  for (const e of b.except ?? []) {
+    if (e.when === 'TIE') continue;
+    const when = w.payTerms.cases[e.when as keyof typeof w.payTerms.cases] ?? e.when;
+    notes.push(e.pays === null ? w.payTerms.push(when) : w.payTerms.otherwise(payIn(e.pays, w.paysAs, f.decimal), when));
+  }
+  return notes;
+}
+
+/** Basis points as an exact percentage string: 500 → "5", 125 → "1.25". */
+export function percentOfBps(bps: number): string {
+  const frac = String(bps % 100).padStart(2, '0').replace(/0+$/, '');
+  return `${Math.floor(bps / 100)}${frac ? '.' + frac : ''}`;
 }
 
 const en = {
   brand: 'Sabot',
   /** "8 to 1" (the tie's pay). */
   paysAs: (a: string, b: string) => `${a} to ${b}`,
+  payTerms: {
+    commission: (pct: string) => `less ${pct} commission`,
+    otherwise: (pay: string, when: string) => `${pay} when ${when}`,
+    push: (when: string) => `stake returned when ${when}`,
+    cases: {
+      BANKER_WINS_WITH_6: 'Banker wins with 6',
+      BANKER_WINS_WITH_THREE_CARD_7: 'Banker wins with a three-card 7',
+      BOTH_PERFECT_PAIRS: 'both hands are perfect pairs',
+      TIE: 'a tie',
+    },
+  },
   screensNav: 'Screens',
   language: 'Language',
   signIn: 'Sign in',
@@ -98,6 +142,17 @@ export const WORDS: Words<typeof en> = {
   'zh-Hant': {
     brand: 'Sabot',
     paysAs: (a, b) => `${b} 賠 ${a}`,
+    payTerms: {
+      commission: (pct) => `抽水 ${pct}`,
+      otherwise: (pay, when) => `${when}：${pay}`,
+      push: (when) => `${when}：退回注碼`,
+      cases: {
+        BANKER_WINS_WITH_6: '莊以 6 點勝',
+        BANKER_WINS_WITH_THREE_CARD_7: '莊以三張牌 7 點勝',
+        BOTH_PERFECT_PAIRS: '莊閒皆完美對子',
+        TIE: '和局',
+      },
+    },
     screensNav: '畫面',
     language: '語言',
     signIn: '登入',
@@ -175,6 +230,17 @@ export const WORDS: Words<typeof en> = {
   'zh-Hans': {
     brand: 'Sabot',
     paysAs: (a, b) => `${b} 赔 ${a}`,
+    payTerms: {
+      commission: (pct) => `抽水 ${pct}`,
+      otherwise: (pay, when) => `${when}：${pay}`,
+      push: (when) => `${when}：退回注码`,
+      cases: {
+        BANKER_WINS_WITH_6: '庄以 6 点胜',
+        BANKER_WINS_WITH_THREE_CARD_7: '庄以三张牌 7 点胜',
+        BOTH_PERFECT_PAIRS: '庄闲皆完美对子',
+        TIE: '和局',
+      },
+    },
     screensNav: '画面',
     language: '语言',
     signIn: '登录',

@@ -145,3 +145,36 @@ export function offeredBets(rules: RuleSet): BetType[] {
 export function isOffered(rules: RuleSet, betType: BetType): boolean {
   return offeredBets(rules).includes(betType);
 }
+
+/** The cases in which a bet does not pay its table pay (what a player reads beside the pay). */
+export const PAY_CASES = ['BANKER_WINS_WITH_6', 'BANKER_WINS_WITH_THREE_CARD_7', 'BOTH_PERFECT_PAIRS', 'TIE'] as const;
+export type PayCase = (typeof PAY_CASES)[number];
+
+/** A bet's pay in full: its table pay, the commission taken from a win, and where it pays otherwise. */
+export interface PayTerms {
+  readonly pays: Odds;
+  /** Commission taken from the bet's winnings, basis points (0: none). */
+  readonly commissionBps: number;
+  /** The cases paid otherwise: a pay, or null where the bet pushes (its stake returned). */
+  readonly except: readonly { readonly when: PayCase; readonly pays: Odds | null }[];
+}
+
+/**
+ * What a bet pays at this table, said as the settlement settles it (settleWager is its one source:
+ * this names the branches that pay other than `pays`, so the screens never show "1 to 1" for a
+ * Banker bet that loses a commission or pays half on a six).
+ */
+export function payTermsOf(rules: RuleSet, betType: BetType): PayTerms {
+  const except: { when: PayCase; pays: Odds | null }[] = [];
+  let commissionBps = 0;
+  if (betType === 'PLAYER' || betType === 'BANKER') {
+    if (betType === 'BANKER') {
+      commissionBps = rules.commissionBps;
+      if (rules.variant === 'SUPER_6') except.push({ when: 'BANKER_WINS_WITH_6', pays: rules.bankerSixPays });
+      if (rules.variant === 'EZ') except.push({ when: 'BANKER_WINS_WITH_THREE_CARD_7', pays: null });
+    }
+    except.push({ when: 'TIE', pays: null });
+  }
+  if (betType === 'PERFECT_PAIR' && rules.perfectPairBothPays) except.push({ when: 'BOTH_PERFECT_PAIRS', pays: rules.perfectPairBothPays });
+  return { pays: rules.pays[betType], commissionBps, except };
+}

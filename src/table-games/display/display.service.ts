@@ -3,8 +3,9 @@ import { Actor, assertTableAccess } from '../../platform/common/actor';
 import { notFound } from '../../platform/common/errors';
 import { minorUnits } from '../../platform/common/exact-json';
 import { PrismaService } from '../../platform/database/prisma.service';
-import { Card, CARDS_PER_DECK, formatOdds, offeredBets, outcomeOf, parseCards, rankOf, RoadCoup, roadsOf, stakeLimits } from '../../domain';
+import { Card, CARDS_PER_DECK, offeredBets, outcomeOf, parseCards, rankOf, RoadCoup, roadsOf, stakeLimits } from '../../domain';
 import { limitsInForce, rulesOf } from '../../foundation/pit/table-rules';
+import { payTermsView } from '../../platform/common/pay-terms.dto';
 import { DisplayDto, DisplayResultDto } from './dto/display.dto';
 
 /** Results a display shows: the shoe's last ones. */
@@ -46,7 +47,7 @@ export class DisplayService {
         since: (change?.effectiveAt ?? table.createdAt).toISOString(),
         bets: offeredBets(rules).map((b) => {
           const l = stakeLimits(limits, b);
-          return { betType: b, min: minorUnits(l.min), max: minorUnits(l.max), pays: formatOdds(rules.pays[b]) };
+          return { betType: b, min: minorUnits(l.min), max: minorUnits(l.max), ...payTermsView(rules, b) };
         }),
       },
       shoe: shoe

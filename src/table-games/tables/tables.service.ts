@@ -16,6 +16,7 @@ import { BetLimits, limitsInForce, limitsOf, rulesOf } from '../../foundation/pi
 import { PitChanges } from '../../foundation/pit/pit-changes';
 import { PitService } from '../../foundation/pit/pit.service';
 import { randomUUID } from 'node:crypto';
+import { payTermsView } from '../../platform/common/pay-terms.dto';
 
 @Injectable()
 export class TablesService {
@@ -241,7 +242,7 @@ function betViews(t: CasinoTable, limits: TableLimits) {
   const rules = rulesOf(t);
   return offeredBets(rules).map((b) => {
     const l = stakeLimits(limits, b);
-    return { betType: b, min: minorUnits(l.min), max: minorUnits(l.max), pays: formatOdds(rules.pays[b]) };
+    return { betType: b, min: minorUnits(l.min), max: minorUnits(l.max), ...payTermsView(rules, b) };
   });
 }
 

@@ -49,6 +49,8 @@ describe('the table desk', () => {
   it('a terminal opens the shoe, takes the table, seats patrons and records coups by keyboard, each as the service settled it', async () => {
     const page = await signedIn(terminal, `#/desk/${table.id}`, { width: 1024, height: 768 });
     await page.getByRole('heading', { name: `Table ${table.code}: desk` }).waitFor();
+    // The Banker's pay in full: a commission table's 5 % said beside its 1 to 1.
+    expect(await page.locator('[data-testid="desk-limits"] [data-bet="BANKER"] [data-field="pays"]').textContent()).toBe('1 to 1 · less 5% commission');
     // The shoe, by keyboard: decks are the table's; a shuffle reference typed; Enter.
     await page.getByLabel('Shuffle or seal reference').focus();
     await page.keyboard.type(`SHUF-${P}`);

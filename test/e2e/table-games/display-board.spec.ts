@@ -43,8 +43,10 @@ function expectNothingPrivate(raw: string): void {
     expect(raw).not.toContain(a.toLocaleString('en-US'));
   }
   expect(raw).not.toContain(PATRON); // every patron seated here has a card starting so
-  // No field of the kind (the variant COMMISSION is a game's name, not a figure).
-  expect(/"(seats?|wagers?|patron\w*|amount|stakes?|commission\w*|handle|win|drop|dealer\w*)":/i.exec(raw)?.[0] ?? null).toBeNull();
+  // No field of the kind (the variant COMMISSION is a game's name, not a figure; a bet's
+  // commissionBps is the rate printed on the layout, and may only be a rate).
+  expect(/"(seats?|wagers?|patron\w*|amount|stakes?|commission(?!Bps")\w*|handle|win|drop|dealer\w*)":/i.exec(raw)?.[0] ?? null).toBeNull();
+  for (const m of raw.matchAll(/"commissionBps":(-?\d+)/g)) expect(Number(m[1])).toBeLessThanOrEqual(10_000);
 }
 
 /** A pit with a patron seated at 3 and coups dealt with the distinctive wagers, the second voided. */
@@ -135,7 +137,14 @@ describe('GET /v1/tables/{id}/display', () => {
       since: limits.body.inForce.effectiveAt,
       bets: limits.body.inForce.bets,
     });
-    expect(board.limits.bets).toEqual(expect.arrayContaining([expect.objectContaining({ betType: 'TIE', pays: '9 to 1' })]));
+    expect(board.limits.bets).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ betType: 'TIE', pays: '9 to 1', commissionBps: 0, except: [] }),
+        // The Banker bet says its commission, and both main bets their push on a tie.
+        expect.objectContaining({ betType: 'BANKER', pays: '1 to 1', commissionBps: 500, except: [{ when: 'TIE', pays: null }] }),
+        expect.objectContaining({ betType: 'PLAYER', pays: '1 to 1', commissionBps: 0, except: [{ when: 'TIE', pays: null }] }),
+      ]),
+    );
     expect(board).toMatchObject({ tableId: pit.table.id, code: 'DISP-1', variant: 'COMMISSION', currency: 'EUR', decks: 8, status: 'OPEN' });
 
     const shoe = await ctx.as(pit.supervisor).get(`/v1/shoes/${pit.shoe.id}`);

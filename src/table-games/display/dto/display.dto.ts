@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { PayTermsFields } from '../../../platform/common/pay-terms.dto';
 import type { MinorUnits } from '../../../platform/common/exact-json';
 import { MoneyProperty } from '../../../platform/common/validation';
 import { RoadsDto } from '../../../platform/common/roads.dto';
@@ -10,7 +11,7 @@ import { BET_TYPES, VARIANTS } from '../../../domain';
  * drop or dealer is read to build it.
  */
 
-export class DisplayBetDto {
+export class DisplayBetDto extends PayTermsFields {
   @ApiProperty({ enum: BET_TYPES, enumName: 'BetType' }) betType: string;
   @MoneyProperty({ description: 'Smallest stake in force, minor units' }) min: MinorUnits;
   @MoneyProperty({ description: 'Largest stake in force, minor units' }) max: MinorUnits;

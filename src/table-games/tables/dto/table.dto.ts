@@ -1,6 +1,7 @@
 import { MoneyProperty } from '../../../platform/common/validation';
 import type { MinorUnits } from '../../../platform/common/exact-json';
 import { ApiProperty } from '@nestjs/swagger';
+import { PayTermsFields } from '../../../platform/common/pay-terms.dto';
 import { BET_TYPES, SIDE_BETS, VARIANTS } from '../../../domain';
 import {
   BoolField,
@@ -113,7 +114,7 @@ export class CreateTableDto {
   propertyId?: string;
 }
 
-export class BetLimitView {
+export class BetLimitView extends PayTermsFields {
   @ApiProperty({ enum: BET_TYPES, enumName: 'BetType' }) betType: string;
   @MoneyProperty() min: MinorUnits;
   @MoneyProperty() max: MinorUnits;

@@ -1,0 +1,61 @@
+import { BetType, CoupOutcome, evaluateCoup, odds, offeredBets, parseCards, payFor, payTermsOf, ruleSet, settleWager, SIDE_BETS, Variant } from '../../../src/domain';
+
+/**
+ * The pay terms a player reads beside a bet (payTermsOf) say what the settlement pays: for every
+ * casino-banked variant and offered bet, on coups chosen to hit each named case and the plain win.
+ */
+const dealt = (player: string[], banker: string[]): CoupOutcome => evaluateCoup('COMMISSION', { player: parseCards(player), banker: parseCards(banker) });
+const COUPS: Record<string, CoupOutcome> = {
+  playerNatural9: dealt(['9S', 'KD'], ['8H', 'KC']),
+  bankerWins7: dealt(['KS', '5D', 'KH'], ['7H', 'KC']),
+  bankerWins6: dealt(['KS', '5D', '8H'], ['6H', 'KC']),
+  dragon: dealt(['KS', '5D', 'KH'], ['2H', 'KC', '5S']),
+  panda: dealt(['AS', '2D', '5H'], ['4H', '2C']),
+  tie: dealt(['KS', '6D'], ['3H', '2C', 'AS']),
+  perfectBoth: dealt(['4S', '4S'], ['5H', '5H']),
+  perfectPlayer: dealt(['4S', '4S'], ['5H', '5C']),
+};
+const caseOf = (o: CoupOutcome) => ({
+  BANKER_WINS_WITH_6: o.winner === 'BANKER' && o.bankerTotal === 6,
+  BANKER_WINS_WITH_THREE_CARD_7: o.dragon7,
+  BOTH_PERFECT_PAIRS: o.playerPerfectPair && o.bankerPerfectPair,
+  TIE: o.winner === 'TIE',
+});
+
+describe('payTermsOf says what settleWager pays', () => {
+  const stake = 10_000n;
+  for (const variant of ['COMMISSION', 'SUPER_6', 'EZ'] as Variant[]) {
+    for (const both of [null, odds(250)]) {
+      const rules = ruleSet({ variant, sideBets: [...SIDE_BETS], perfectPairBothPays: both });
+      for (const bet of offeredBets(rules) as BetType[]) {
+        it(`${variant} ${bet}${both ? ' (perfect pair v2)' : ''}`, () => {
+          const terms = payTermsOf(rules, bet);
+          for (const [name, o] of Object.entries(COUPS)) {
+            const s = settleWager(rules, o, { betType: bet, amount: stake });
+            if (s.result !== 'WIN' && s.result !== 'PUSH') continue;
+            const hit = terms.except.find((e) => caseOf(o)[e.when]);
+            const pushes = hit ? hit.pays === null : false;
+            // A push not named by the terms would be a pay the screens do not say.
+            expect({ name, result: s.result }).toEqual({ name, result: pushes ? 'PUSH' : s.result });
+            if (s.result === 'WIN') {
+              const pay = hit?.pays ?? terms.pays;
+              const payout = payFor(stake, pay, rules.rounding);
+              expect({ name, payout: s.payout, commission: s.commission }).toEqual({
+                name,
+                payout,
+                commission: (payout * BigInt(terms.commissionBps)) / 10_000n,
+              });
+            }
+          }
+        });
+      }
+    }
+  }
+
+  it('names the Super 6 half-pay, the EZ push and the commission', () => {
+    const f = (v: Variant) => payTermsOf(ruleSet({ variant: v }), 'BANKER');
+    expect(f('COMMISSION')).toEqual({ pays: odds(1), commissionBps: 500, except: [{ when: 'TIE', pays: null }] });
+    expect(f('SUPER_6').except).toEqual([{ when: 'BANKER_WINS_WITH_6', pays: odds(1, 2) }, { when: 'TIE', pays: null }]);
+    expect(f('EZ').except).toEqual([{ when: 'BANKER_WINS_WITH_THREE_CARD_7', pays: null }, { when: 'TIE', pays: null }]);
+  });
+});
