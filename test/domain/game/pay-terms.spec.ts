@@ -27,7 +27,7 @@ describe('payTermsOf says what settleWager pays', () => {
   for (const variant of ['COMMISSION', 'SUPER_6', 'EZ'] as Variant[]) {
     for (const both of [null, odds(250)]) {
       const rules = ruleSet({ variant, sideBets: [...SIDE_BETS], perfectPairBothPays: both });
-      for (const bet of offeredBets(rules) as BetType[]) {
+      for (const bet of offeredBets(rules)) {
         it(`${variant} ${bet}${both ? ' (perfect pair v2)' : ''}`, () => {
           const terms = payTermsOf(rules, bet);
           for (const [name, o] of Object.entries(COUPS)) {
