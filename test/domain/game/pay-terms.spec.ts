@@ -1,4 +1,4 @@
-import { BetType, CoupOutcome, evaluateCoup, odds, offeredBets, parseCards, payFor, payTermsOf, ruleSet, settleWager, SIDE_BETS, Variant } from '../../../src/domain';
+import { CoupOutcome, evaluateCoup, odds, offeredBets, parseCards, payFor, payTermsOf, ruleSet, settleWager, SIDE_BETS, Variant } from '../../../src/domain';
 
 /**
  * The pay terms a player reads beside a bet (payTermsOf) say what the settlement pays: for every
