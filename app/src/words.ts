@@ -41,7 +41,9 @@ export function payNotesIn(b: PayTermsView, w: (typeof WORDS)['en'], f: { decima
 
 /** Basis points as an exact percentage string: 500 → "5", 125 → "1.25". */
 export function percentOfBps(bps: number): string {
-  const frac = String(bps % 100).padStart(2, '0').replace(/0+$/, '');
+  const frac = String(bps % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
   return `${Math.floor(bps / 100)}${frac ? '.' + frac : ''}`;
 }
 

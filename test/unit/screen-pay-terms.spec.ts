@@ -9,7 +9,11 @@ import { payTermsView } from '../../src/platform/common/pay-terms.dto';
 const formatter = (_lang: string) => ({ decimal: (v: string) => v, percent: (p: string) => `${p}%` });
 describe('payTermsIn', () => {
   const said = (lang: 'en' | 'zh-Hant' | 'zh-Hans', variant: Variant, bet: 'BANKER' | 'PLAYER' | 'BIG' | 'PERFECT_PAIR', extra = {}) =>
-    payTermsIn(payTermsView(ruleSet({ variant, sideBets: variant === 'COMMISSION' ? ['BIG', 'PERFECT_PAIR'] : [], ...extra }), bet), WORDS[lang], formatter(lang));
+    payTermsIn(
+      payTermsView(ruleSet({ variant, sideBets: variant === 'COMMISSION' ? ['BIG', 'PERFECT_PAIR'] : [], ...extra }), bet),
+      WORDS[lang],
+      formatter(lang),
+    );
 
   it.each([
     ['en', 'COMMISSION', 'BANKER', {}, '1 to 1 · less 5% commission'],

@@ -10,7 +10,12 @@ export class PayExceptionDto {
       'BANKER_WINS_WITH_6 (Super 6), BANKER_WINS_WITH_THREE_CARD_7 (EZ), BOTH_PERFECT_PAIRS (Perfect Pair with its second pay), TIE (Player and Banker bets on a tie)',
   })
   when: string;
-  @ApiProperty({ type: String, nullable: true, example: '1 to 2', description: 'The pay in that case; null where the bet pushes (stake returned, or kept for the next coup where ties carry)' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '1 to 2',
+    description: 'The pay in that case; null where the bet pushes (stake returned, or kept for the next coup where ties carry)',
+  })
   pays: string | null;
 }
 
@@ -22,5 +27,9 @@ export class PayTermsFields {
 
 export function payTermsView(rules: RuleSet, bet: BetType): { pays: string; commissionBps: number; except: PayExceptionDto[] } {
   const t = payTermsOf(rules, bet);
-  return { pays: formatOdds(t.pays), commissionBps: t.commissionBps, except: t.except.map((e) => ({ when: e.when, pays: e.pays ? formatOdds(e.pays) : null })) };
+  return {
+    pays: formatOdds(t.pays),
+    commissionBps: t.commissionBps,
+    except: t.except.map((e) => ({ when: e.when, pays: e.pays ? formatOdds(e.pays) : null })),
+  };
 }

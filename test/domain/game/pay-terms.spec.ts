@@ -55,7 +55,13 @@ describe('payTermsOf says what settleWager pays', () => {
   it('names the Super 6 half-pay, the EZ push and the commission', () => {
     const f = (v: Variant) => payTermsOf(ruleSet({ variant: v }), 'BANKER');
     expect(f('COMMISSION')).toEqual({ pays: odds(1), commissionBps: 500, except: [{ when: 'TIE', pays: null }] });
-    expect(f('SUPER_6').except).toEqual([{ when: 'BANKER_WINS_WITH_6', pays: odds(1, 2) }, { when: 'TIE', pays: null }]);
-    expect(f('EZ').except).toEqual([{ when: 'BANKER_WINS_WITH_THREE_CARD_7', pays: null }, { when: 'TIE', pays: null }]);
+    expect(f('SUPER_6').except).toEqual([
+      { when: 'BANKER_WINS_WITH_6', pays: odds(1, 2) },
+      { when: 'TIE', pays: null },
+    ]);
+    expect(f('EZ').except).toEqual([
+      { when: 'BANKER_WINS_WITH_THREE_CARD_7', pays: null },
+      { when: 'TIE', pays: null },
+    ]);
   });
 });
