@@ -20,3 +20,19 @@ export function minorOf(text: string, currency: string): bigint | null {
 
 /** Minor units as a JSON number for the API (every amount it takes is below 2^53). */
 export const wireAmount = (minor: bigint): number => Number(minor);
+
+/**
+ * A percentage as typed ("1.2", "0.75", "１.５") as whole basis points (120, 75, 150): the one
+ * conversion of a typed rate. Null when it is not a plain decimal with at most two decimals, or over
+ * 100 %.
+ */
+export function bpsOf(text: string): number | null {
+  const typed = text
+    .trim()
+    .replace(/[０-９．]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+    .replace(/\s*[%％]$/, '');
+  const m = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(typed);
+  if (!m) return null;
+  const bps = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0') || '0');
+  return bps <= 10_000 ? bps : null;
+}

@@ -30,6 +30,7 @@ const SCREENS: { id: ScreenId; nav: boolean; bare?: true; reads: string[]; load:
   { id: 'patrons', nav: true, reads: ['topPatrons', 'findPatron', 'patronRating', 'patronVisits'], load: () => import('./patrons').then((m) => m.Patrons) },
   { id: 'cage', nav: true, reads: ['listProperties', 'listMarkers'], load: () => import('./cage').then((m) => m.Cage) },
   { id: 'vip', nav: true, reads: ['listProperties', 'listJunkets'], load: () => import('./vip').then((m) => m.Vip) },
+  { id: 'credit', nav: true, reads: ['listProperties', 'listCreditRequests'], load: () => import('./credit').then((m) => m.Credit) },
   { id: 'admin', nav: true, reads: ['listStaff', 'listApiKeys', 'listProperties'], load: () => import('./admin').then((m) => m.Admin) },
   { id: 'tables', nav: false, reads: ['getTable', 'listShoes', 'getShoeRoads'], load: () => import('./scoreboard').then((m) => m.Scoreboard) },
   {

@@ -1,3 +1,4 @@
+import { JunketActs, NewJunket, RegisterPatron } from './vip-acts';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { get, Schemas } from './api';
@@ -334,15 +335,40 @@ export function Vip({ args }: { args: string[] }) {
         </RangeForm>
       )}
       {range && <p class="hint">{t.notLive}</p>}
-      {range && <Room key={range.propertyId} range={range} junketId={junketId} version={version} f={f} />}
+      {range && (
+        <Room
+          key={range.propertyId}
+          range={range}
+          junketId={junketId}
+          version={version}
+          f={f}
+          cashCurrency={props.data?.find((p) => p.id === range.propertyId)?.cashCurrency ?? ''}
+          onDone={() => setVersion((v) => v + 1)}
+        />
+      )}
       <ErrorNote problem={missing} />
       {range && mayCall(caller, 'patronRolling') && <RollingLookup range={range} version={version} />}
+      <RegisterPatron />
     </main>
   );
 }
 
 /** One property's junkets, and the one chosen (keyed by property: an answer for another property never stands for this one). */
-function Room({ range, junketId, version, f }: { range: Range; junketId: string | null; version: number; f: Format }) {
+function Room({
+  range,
+  junketId,
+  version,
+  f,
+  cashCurrency,
+  onDone,
+}: {
+  range: Range;
+  junketId: string | null;
+  version: number;
+  f: Format;
+  cashCurrency: string;
+  onDone: () => void;
+}) {
   const t = useT(VIP);
   const w = useT(WORDS);
   const junkets = useLoad(() => get<Junket[]>(`/v1/properties/${range.propertyId}/junkets`), [version]);
@@ -379,8 +405,9 @@ function Room({ range, junketId, version, f }: { range: Range; junketId: string 
           </Scroll>
         )}
         {junkets.data && junkets.data.length > 0 && !chosen && <p class="hint">{t.choose}</p>}
+        <NewJunket propertyId={range.propertyId} currency={cashCurrency} onDone={onDone} />
       </section>
-      {chosen && <JunketDesk key={`${chosen.id}:${range.from}:${range.to}:${version}`} junket={chosen} range={range} f={f} />}
+      {chosen && <JunketDesk key={`${chosen.id}:${range.from}:${range.to}:${version}`} junket={chosen} range={range} f={f} onDone={onDone} />}
     </>
   );
 }
@@ -429,7 +456,7 @@ function Percent({ field, v }: { field: string; v: string | null }) {
   );
 }
 
-function JunketDesk({ junket, range, f }: { junket: Junket; range: Range; f: Format }) {
+function JunketDesk({ junket, range, f, onDone }: { junket: Junket; range: Range; f: Format; onDone: () => void }) {
   const t = useT(VIP);
   const w = useT(WORDS);
   const q = { from: range.from, to: range.to };
@@ -633,6 +660,7 @@ function JunketDesk({ junket, range, f }: { junket: Junket; range: Range; f: For
           </>
         )}
       </section>
+      <JunketActs junket={junket} period={s && s.status === 'OPEN' ? { from: range.from, to: range.to, digest: s.digest } : null} onDone={onDone} />
       <section aria-labelledby="vip-members" data-testid="vip-members">
         <h2 id="vip-members">{t.members}</h2>
         <ErrorNote problem={members.error} />

@@ -1,4 +1,4 @@
-import { minorOf } from '../../app/src/amounts';
+import { bpsOf, minorOf } from '../../app/src/amounts';
 
 /** An amount typed on a screen becomes exact minor units of the currency, or is refused; never a float's rounding. */
 describe('minorOf, the one conversion of a typed amount', () => {
@@ -30,4 +30,22 @@ describe('minorOf, the one conversion of a typed amount', () => {
     ['12,34', 'USD'],
     ['1.', 'USD'],
   ])('%s %s is refused', (typed, currency) => expect(minorOf(typed, currency)).toBeNull());
+});
+
+/** A rate typed on a screen becomes whole basis points, or is refused. */
+describe('bpsOf, the one conversion of a typed rate', () => {
+  it.each([
+    ['1.2', 120],
+    ['0.75', 75],
+    ['5', 500],
+    ['１.５', 150],
+    ['2.5 %', 250],
+    ['100', 10_000],
+    ['0', 0],
+  ])('%s %% is %s basis points', (typed, bps) => {
+    expect(bpsOf(typed)).toBe(bps);
+  });
+  it.each(['1.234', '-1', '100.01', '1,2', '', 'abc', '1e2'])('%s is refused', (typed) => {
+    expect(bpsOf(typed)).toBeNull();
+  });
 });

@@ -23,6 +23,7 @@ describe('the screens’ bundles', () => {
     expect(Object.keys(sizes.screens).sort()).toEqual([
       'admin',
       'cage',
+      'credit',
       'desk',
       'display',
       'finance',
