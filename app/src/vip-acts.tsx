@@ -145,12 +145,16 @@ function Input({
   value: string;
   onInput: (v: string) => void;
   required?: boolean;
-  type?: 'date';
+  type?: 'date' | 'text';
 }) {
   return (
     <label>
       {label}
-      <input name={name} type={type} autoComplete="off" required={required} value={value} onInput={(e) => onInput(e.currentTarget.value)} />
+      {type === 'date' ? (
+        <input name={name} type="date" required={required} value={value} onInput={(e) => onInput(e.currentTarget.value)} />
+      ) : (
+        <input name={name} autoComplete="off" required={required} value={value} onInput={(e) => onInput(e.currentTarget.value)} />
+      )}
     </label>
   );
 }
