@@ -8,8 +8,7 @@ import { ErrorNote } from './error-note';
 import { minorOf } from './amounts';
 import { exponentOf, useFormat } from './format';
 import { useLoad } from './hooks';
-import { useLang, useT, Words } from './i18n';
-import { SECOND_PERSON } from './refusals/admin';
+import { useT, Words } from './i18n';
 import { Scroll } from './scroll';
 import { WORDS } from './words';
 
@@ -515,21 +514,6 @@ function ActForm({
   );
 }
 
-/** A refusal of a two-person act said first in this desk's words when the service answers FORBIDDEN (one person on both sides). */
-function TwoPersonProblem({ problem }: { problem: ReturnType<typeof useAct>['problem'] }) {
-  const lang = useLang();
-  return (
-    <>
-      {problem?.code === 'FORBIDDEN' && (
-        <p class="error" data-testid="second-person">
-          {SECOND_PERSON[lang]}
-        </p>
-      )}
-      <ActProblem problem={problem} />
-    </>
-  );
-}
-
 const when = (f: ReturnType<typeof useFormat>, iso: string | null | undefined) => f.dateTime(iso);
 
 // —— Staff register ——————————————————————————————————————————————————————————————
@@ -761,7 +745,7 @@ function Decide({
       <button type="submit" value="reject" disabled={act.busy}>
         {t.reject}
       </button>
-      <TwoPersonProblem problem={act.problem} />
+      <ActProblem problem={act.problem} />
       {done && <Done testId={`${id}-done`}>{done(t)}</Done>}
     </ActForm>
   );
@@ -986,7 +970,7 @@ function WitnessClaim({ keys, onDone }: { keys: ApiKey[]; onDone: () => void }) 
           </button>
         </>
       )}
-      <TwoPersonProblem problem={act.problem} />
+      <ActProblem problem={act.problem} />
       {done && <Done testId="key-witnessed">{t.witnessed}</Done>}
     </ActForm>
   );
@@ -1039,7 +1023,7 @@ function RevokeKey({ keys, staff, tables, onDone }: { keys: ApiKey[]; staff: Sta
         {twoPersons ? t.proposeRevocation : t.revokeNow}
       </button>
       {twoPersons && <p class="hint">{t.adminKey}</p>}
-      <TwoPersonProblem problem={act.problem} />
+      <ActProblem problem={act.problem} />
       {done && <Done testId="key-revoked">{done(t)}</Done>}
     </ActForm>
   );

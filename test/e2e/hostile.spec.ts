@@ -442,7 +442,7 @@ cases.push(
         .set('Authorization', `Bearer ${SQL}`)
         .send({ name: 'x', timeZone: 'UTC', gamingDayStartHour: 1 }),
   ],
-  ['approving your own void', 403, 'FORBIDDEN', () => ctx.as(pit.supervisor).post(`/v1/void-requests/${voidRequest}/approve`, {})],
+  ['approving your own void', 403, 'SAME_PERSON', () => ctx.as(pit.supervisor).post(`/v1/void-requests/${voidRequest}/approve`, {})],
   ['a second void request', 409, 'VOID_ALREADY_REQUESTED', () => ctx.as(supervisor2).post(`/v1/coups/${settledCoup}/void`, { reason: 'again' })],
 );
 

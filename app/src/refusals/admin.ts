@@ -1,4 +1,3 @@
-import type { Lang } from '../i18n';
 import type { Refusals } from './index';
 
 /** The refusals of the admin desk's acts, by the service's code (see index.ts). */
@@ -58,15 +57,4 @@ export const ADMIN_REFUSALS: Refusals = {
     TABLE_HAS_OPEN_SHOE: '此赌台仍有牌靴未关闭：须先关闭牌靴。',
     COUP_IN_PROGRESS: '此赌台有一局正在接受投注：须先记录该局的牌。',
   },
-};
-
-/**
- * The service refuses a two-person act by one person on both sides (approving one's own proposal,
- * deciding about one's own key or record, witnessing a key one minted) as FORBIDDEN with its
- * reason; the admin desk says this first, in the screen's language, above the service's words.
- */
-export const SECOND_PERSON: Record<Lang, string> = {
-  en: 'A second person must do this: nobody approves their own proposal, decides about their own record or key, or witnesses a key they minted or hold.',
-  'zh-Hant': '此事須由另一人辦理：任何人不得批准自己的提議、決定自己的紀錄或金鑰，或見證自己建立或持有的金鑰。',
-  'zh-Hans': '此事须由另一人办理：任何人不得批准自己的提议、决定自己的记录或密钥，或见证自己建立或持有的密钥。',
 };

@@ -12,8 +12,18 @@ import { ADMIN_REFUSALS } from './admin';
  */
 export type Refusals = Record<Lang, Record<string, string>>;
 
+/** Refusals every desk meets: one person acting as two (asking and approving, proposing and approving, minting and witnessing). */
+const EVERY_DESK: Refusals = {
+  en: {
+    SAME_PERSON:
+      'A second person must do this: nobody approves or rejects what they asked for or proposed, decides about their own record or key, or witnesses a key they minted or hold.',
+  },
+  'zh-Hant': { SAME_PERSON: '此事須由另一人辦理：任何人不得批准或拒絕自己提出的申請或提議、決定自己的紀錄或金鑰，或見證自己建立或持有的金鑰。' },
+  'zh-Hans': { SAME_PERSON: '此事须由另一人办理：任何人不得批准或拒绝自己提出的申请或提议、决定自己的记录或密钥，或见证自己建立或持有的密钥。' },
+};
+
 export const REFUSALS: Refusals = {
-  en: { ...PIT_REFUSALS.en, ...CAGE_REFUSALS.en, ...VIP_REFUSALS.en, ...ADMIN_REFUSALS.en },
-  'zh-Hant': { ...PIT_REFUSALS['zh-Hant'], ...CAGE_REFUSALS['zh-Hant'], ...VIP_REFUSALS['zh-Hant'], ...ADMIN_REFUSALS['zh-Hant'] },
-  'zh-Hans': { ...PIT_REFUSALS['zh-Hans'], ...CAGE_REFUSALS['zh-Hans'], ...VIP_REFUSALS['zh-Hans'], ...ADMIN_REFUSALS['zh-Hans'] },
+  en: { ...EVERY_DESK.en, ...PIT_REFUSALS.en, ...CAGE_REFUSALS.en, ...VIP_REFUSALS.en, ...ADMIN_REFUSALS.en },
+  'zh-Hant': { ...EVERY_DESK['zh-Hant'], ...PIT_REFUSALS['zh-Hant'], ...CAGE_REFUSALS['zh-Hant'], ...VIP_REFUSALS['zh-Hant'], ...ADMIN_REFUSALS['zh-Hant'] },
+  'zh-Hans': { ...EVERY_DESK['zh-Hans'], ...PIT_REFUSALS['zh-Hans'], ...CAGE_REFUSALS['zh-Hans'], ...VIP_REFUSALS['zh-Hans'], ...ADMIN_REFUSALS['zh-Hans'] },
 };

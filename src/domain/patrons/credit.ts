@@ -109,17 +109,21 @@ export function creditDecisionProblem(
   decider: KeyHolder,
   deciderRole: string,
   approve: boolean,
-): string | null {
+): { readonly code: 'SAME_PERSON' | 'FORBIDDEN'; readonly message: string } | null {
+  const same = (message: string) => ({ code: 'SAME_PERSON' as const, message });
   const others = [request.requester, ...before.map((d) => ({ keyId: d.keyId, staffId: null, persons: d.persons }))];
   for (const [i, o] of others.entries()) {
     const who = i === 0 ? 'asked for it' : 'approved it already';
-    if (o.keyId === decider.keyId) return `The key that ${who} cannot decide it too: another person must`;
+    if (o.keyId === decider.keyId) return same(`The key that ${who} cannot decide it too: another person must`);
     const shared = o.persons.filter((p) => decider.persons.includes(p));
-    if (shared.length > 0) return `${shared.join(' and ')} ${who} (or could hold that key): another person must decide it`;
+    if (shared.length > 0) return same(`${shared.join(' and ')} ${who} (or could hold that key): another person must decide it`);
   }
   const last = before.length + 1 === request.approvalsNeeded;
   if (approve && last && request.finalRole !== null && deciderRole !== request.finalRole)
-    return `This needs the ${request.finalRole === SENIOR_CREDIT_ROLE ? 'casino manager' : request.finalRole}'s approval last: it is over the property's threshold`;
+    return {
+      code: 'FORBIDDEN',
+      message: `This needs the ${request.finalRole === SENIOR_CREDIT_ROLE ? 'casino manager' : request.finalRole}'s approval last: it is over the property's threshold`,
+    };
   return null;
 }
 

@@ -30,7 +30,7 @@ export class ApiKeysController {
     roles: ADMINS,
     status: 201,
     type: CreatedApiKeyDto,
-    errors: ['NOT_FOUND', 'STAFF_NOT_REGISTERED'],
+    errors: ['SAME_PERSON', 'NOT_FOUND', 'STAFF_NOT_REGISTERED'],
   })
   create(@Body() dto: CreateApiKeyDto, @CurrentContext() ctx: RequestContext): Promise<CreatedApiKeyDto> {
     return this.keys.create(dto, ctx);
@@ -59,7 +59,7 @@ export class ApiKeysController {
     writes: 'who witnessed the claim and when; the audit entry `apiKey.witness` (admin stream).',
     roles: ADMINS,
     type: ApiKeyDto,
-    errors: ['NOT_FOUND', 'KEY_NOT_CLAIMED', 'KEY_ALREADY_CLAIMED'],
+    errors: ['SAME_PERSON', 'NOT_FOUND', 'KEY_NOT_CLAIMED', 'KEY_ALREADY_CLAIMED'],
   })
   witness(@IdParam() id: string, @CurrentContext() ctx: RequestContext): Promise<ApiKeyDto> {
     return this.keys.witness(id, ctx);
@@ -126,7 +126,7 @@ export class ApiKeysController {
     writes: "the decision, the key's revocation time; the audit entry `apiKey.revoke` (admin stream), naming the proposal and both persons.",
     roles: ADMINS,
     type: KeyRevocationDto,
-    errors: ['NOT_FOUND', 'KEY_REVOKED', 'KEY_REVOCATION_DECIDED', 'TOO_FEW_ADMINISTRATORS'],
+    errors: ['SAME_PERSON', 'NOT_FOUND', 'KEY_REVOKED', 'KEY_REVOCATION_DECIDED', 'TOO_FEW_ADMINISTRATORS'],
   })
   approveRevocation(@IdParam() id: string, @Body() dto: DecideKeyRevocationDto, @CurrentContext() ctx: RequestContext): Promise<KeyRevocationDto> {
     return this.keys.approveRevocation(id, dto, ctx);
@@ -139,7 +139,7 @@ export class ApiKeysController {
     writes: 'the decision; the audit entry `apiKey.revocationReject` (admin stream).',
     roles: ADMINS,
     type: KeyRevocationDto,
-    errors: ['NOT_FOUND', 'KEY_REVOCATION_DECIDED'],
+    errors: ['SAME_PERSON', 'NOT_FOUND', 'KEY_REVOCATION_DECIDED'],
   })
   rejectRevocation(@IdParam() id: string, @Body() dto: DecideKeyRevocationDto, @CurrentContext() ctx: RequestContext): Promise<KeyRevocationDto> {
     return this.keys.rejectRevocation(id, dto, ctx);

@@ -49,7 +49,7 @@ export class ApiKeysService {
     if (tableKey && dto.staffId) throw new AppError('VALIDATION_FAILED', `A ${dto.role} key belongs to its table, not to a person: leave staffId out`);
     if (!tableKey && !dto.staffId) throw new AppError('VALIDATION_FAILED', `A ${dto.role} key belongs to a person: give their staff number (staffId)`);
     const minting = mintingProblem(await this.access.holder(actor.keyId), dto.staffId ?? null);
-    if (minting) throw new AppError('FORBIDDEN', minting);
+    if (minting) throw new AppError('SAME_PERSON', minting);
     if (!tableKey && dto.tableId) throw new AppError('VALIDATION_FAILED', 'Only TERMINAL and DISPLAY keys are bound to a table');
     if (dto.staffId) await this.access.assertNotRetiredBootstrap(actor.keyId, 'mint keys for people');
     const expiresAt = dto.expiresAt ? new Date(dto.expiresAt) : null;
@@ -153,7 +153,7 @@ export class ApiKeysService {
       throw new AppError('KEY_NOT_CLAIMED', 'Its holder has not claimed the key yet (POST /v1/api-keys/claim, with the key, in front of you)');
     if (key.claimWitnessedAt) throw new AppError('KEY_ALREADY_CLAIMED', `The claim was witnessed already, by ${key.claimWitnessedBy}`);
     const problem = witnessProblem(await this.access.holder(id), await this.access.holder(actor.keyId));
-    if (problem) throw new AppError('FORBIDDEN', problem);
+    if (problem) throw new AppError('SAME_PERSON', problem);
     return this.prisma.transaction(ctx, async (tx) => {
       // The database's clock, the one a key's created_at is written by: who could hold a key compares
       // the two (a minter's claim counts only if witnessed before it minted).
@@ -255,7 +255,7 @@ export class ApiKeysService {
     await this.access.assertNotRetiredBootstrap(actor.keyId, "revoke an administrator's key");
     const [proposer, approver, key] = await this.deciders(revocationId, actor.keyId);
     const problem = revocationApprovalProblem(proposer, approver, key);
-    if (problem) throw new AppError('FORBIDDEN', problem);
+    if (problem) throw new AppError('SAME_PERSON', problem);
     return this.prisma.transaction(ctx, async (tx) => {
       const asked = await this.lockPendingRevocation(tx, revocationId);
       const locked = await this.lockKey(tx, asked.keyId);
@@ -280,7 +280,7 @@ export class ApiKeysService {
     await this.access.assertNotRetiredBootstrap(actor.keyId, "revoke an administrator's key");
     const [proposer, decider, key] = await this.deciders(revocationId, actor.keyId);
     const problem = revocationRejectionProblem(proposer, decider, key);
-    if (problem) throw new AppError('FORBIDDEN', problem);
+    if (problem) throw new AppError('SAME_PERSON', problem);
     return this.prisma.transaction(ctx, async (tx) => {
       const asked = await this.lockPendingRevocation(tx, revocationId);
       const decided = await tx.keyRevocation.update({

@@ -23,7 +23,7 @@ export class StaffController {
     roles: ADMINS,
     status: 202,
     type: StaffChangeDto,
-    errors: ['STAFF_CHANGE_PENDING', 'TOO_FEW_ADMINISTRATORS'],
+    errors: ['SAME_PERSON', 'STAFF_CHANGE_PENDING', 'TOO_FEW_ADMINISTRATORS'],
   })
   propose(@Body() dto: ProposeStaffChangeDto, @CurrentContext() ctx: RequestContext): Promise<StaffChangeDto> {
     return this.staff.propose(dto, ctx);
@@ -37,7 +37,7 @@ export class StaffController {
     writes: "the decision, the person's record; the audit entry `staff.approve` (admin stream).",
     roles: ADMINS,
     type: StaffChangeDto,
-    errors: ['NOT_FOUND', 'STAFF_CHANGE_DECIDED', 'TOO_FEW_ADMINISTRATORS'],
+    errors: ['SAME_PERSON', 'NOT_FOUND', 'STAFF_CHANGE_DECIDED', 'TOO_FEW_ADMINISTRATORS'],
   })
   approve(@IdParam() id: string, @Body() dto: DecideStaffChangeDto, @CurrentContext() ctx: RequestContext): Promise<StaffChangeDto> {
     return this.staff.approve(id, dto, ctx);

@@ -36,7 +36,7 @@ export class StaffService {
     await this.access.assertNotRetiredBootstrap(actor.keyId, 'change the register');
     const proposer = await this.access.holder(actor.keyId);
     const problem = staffProposalProblem(proposer, dto.staffId);
-    if (problem) throw new AppError('FORBIDDEN', problem);
+    if (problem) throw new AppError('SAME_PERSON', problem);
     return this.prisma.transaction(ctx, async (tx) => {
       // Proposals for one person wait for each other, so the second of two at once sees the first.
       await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended(${`staff:${dto.staffId}`}, 0))`;
@@ -71,7 +71,7 @@ export class StaffService {
     // Who could hold the proposing key when it proposed, and now: a key claimed since does not make them another person.
     const [proposer, approver] = [holderSince(await this.access.holder(asked.proposedByKeyId), asked.proposerPersons), await this.access.holder(actor.keyId)];
     const problem = staffChangeProblem(proposer, approver, asked.staffId);
-    if (problem) throw new AppError('FORBIDDEN', problem);
+    if (problem) throw new AppError('SAME_PERSON', problem);
     return this.prisma.transaction(ctx, async (tx) => {
       const change = await this.lockPending(tx, id);
       await this.assertAdministratorFloor(tx, change.staffId, change.roles, change.active);

@@ -210,7 +210,7 @@ export class CreditRequestsService {
         ctx.actor.role,
         approve,
       );
-      if (problem) throw new AppError('FORBIDDEN', problem);
+      if (problem) throw new AppError(problem.code, problem.message);
       if (approve && before.length + 1 === r.approvalsNeeded) await this.assertStillEnough(tx, r);
       const step = before.length + 1;
       const decisionId = randomUUID();

@@ -75,7 +75,7 @@ export class CreditController {
     writes: 'a decision; on the last approval, the credit line, write-off or policy; the audit entry `credit.approve` (stream `credit`).',
     roles: CREDIT_OFFICERS,
     type: CreditRequestDto,
-    errors: ['NOT_FOUND', 'CREDIT_REQUEST_DECIDED', 'CREDIT_REQUEST_STALE', 'CONFLICT'],
+    errors: ['SAME_PERSON', 'NOT_FOUND', 'CREDIT_REQUEST_DECIDED', 'CREDIT_REQUEST_STALE', 'CONFLICT'],
   })
   approve(@IdParam() id: string, @Body() dto: CreditDecisionInputDto, @CurrentContext() ctx: RequestContext): Promise<CreditRequestDto> {
     return this.requests.approve(id, dto, ctx);
@@ -88,7 +88,7 @@ export class CreditController {
     writes: 'a decision; the audit entry `credit.reject` (stream `credit`).',
     roles: CREDIT_OFFICERS,
     type: CreditRequestDto,
-    errors: ['NOT_FOUND', 'CREDIT_REQUEST_DECIDED'],
+    errors: ['SAME_PERSON', 'NOT_FOUND', 'CREDIT_REQUEST_DECIDED'],
   })
   reject(@IdParam() id: string, @Body() dto: CreditDecisionInputDto, @CurrentContext() ctx: RequestContext): Promise<CreditRequestDto> {
     return this.requests.reject(id, dto, ctx);

@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   SECOND_ADMINISTRATOR_NEEDED: 403,
+  SAME_PERSON: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   TABLE_CLOSED: 409,
@@ -112,6 +113,8 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'The request is malformed: a field is missing, of the wrong kind, out of range or unknown (details lists each problem)',
   UNAUTHENTICATED: 'No API key, or one that is unknown, revoked or expired',
   FORBIDDEN: "The key's role may not do this, or a terminal key is bound to another table",
+  SAME_PERSON:
+    'One person would act as two: the person who asked for, proposed or began this (or could hold that key) cannot also approve, reject, witness or complete it; a second person must',
   NOT_FOUND: 'A record named in the path or the body does not exist',
   CONFLICT: 'The record already exists (a code or number must be unique)',
   TABLE_CLOSED: 'The table is closed: reopen it first',

@@ -93,7 +93,16 @@ export class VoidRequestsController {
       'the decision, the void record, reversing ledger rows and rollup changes, and the audit entries `void.approve` and `coup.void` / `slip.void` / `bank.coup.void` / `buyIn.void`, in one transaction.',
     roles: SUPERVISORS,
     type: VoidRequestDto,
-    errors: ['NOT_FOUND', 'VOID_REQUEST_DECIDED', 'COUP_ALREADY_VOIDED', 'SLIP_ALREADY_VOIDED', 'BUY_IN_ALREADY_VOIDED', 'MARKER_PAID_ON', 'VOID_NOT_LAST'],
+    errors: [
+      'SAME_PERSON',
+      'NOT_FOUND',
+      'VOID_REQUEST_DECIDED',
+      'COUP_ALREADY_VOIDED',
+      'SLIP_ALREADY_VOIDED',
+      'BUY_IN_ALREADY_VOIDED',
+      'MARKER_PAID_ON',
+      'VOID_NOT_LAST',
+    ],
   })
   approve(@IdParam() id: string, @Body() dto: DecideVoidDto, @CurrentContext() ctx: RequestContext): Promise<VoidRequestDto> {
     return this.voids.approve(id, dto, ctx);
@@ -107,7 +116,7 @@ export class VoidRequestsController {
     writes: 'the decision; the audit entry `void.reject`.',
     roles: SUPERVISORS,
     type: VoidRequestDto,
-    errors: ['NOT_FOUND', 'VOID_REQUEST_DECIDED'],
+    errors: ['SAME_PERSON', 'NOT_FOUND', 'VOID_REQUEST_DECIDED'],
   })
   reject(@IdParam() id: string, @Body() dto: DecideVoidDto, @CurrentContext() ctx: RequestContext): Promise<VoidRequestDto> {
     return this.voids.reject(id, dto, ctx);

@@ -77,7 +77,7 @@ export class VoidRequestsService {
     const { actor } = ctx;
     const [asker, approver] = await this.holders(id, actor.keyId);
     const problem = secondPersonProblem(asker, approver);
-    if (problem) throw new AppError('FORBIDDEN', problem);
+    if (problem) throw new AppError('SAME_PERSON', problem);
     return this.prisma.transaction(ctx, async (tx) => {
       const r = await this.lockPending(tx, id);
       const v = {
@@ -109,7 +109,7 @@ export class VoidRequestsService {
     if (!dto.note) throw new AppError('VALIDATION_FAILED', 'Say why the void is rejected (note)');
     const [asker, decider] = await this.holders(id, actor.keyId);
     if (samePerson(asker, decider)) {
-      throw new AppError('FORBIDDEN', 'Nobody rejects their own void request: another supervisor decides it');
+      throw new AppError('SAME_PERSON', 'Nobody rejects their own void request: another supervisor decides it');
     }
     return this.prisma.transaction(ctx, async (tx) => {
       const r = await this.lockPending(tx, id);

@@ -49,19 +49,29 @@ describe('two persons are two persons at every step, the casino manager last ove
   const requester = person('k-req', 'S-ALICE');
   const request = { requester, approvalsNeeded: 2, finalRole: 'CASINO_MANAGER' };
   it.each([
-    ['the requesting key', person('k-req', 'S-ALICE'), 'FINANCE', [], /asked for it/],
-    ['the requester with another key', person('k-2', 'S-ALICE'), 'FINANCE', [], /S-ALICE asked for it/],
-    ['a key the requester could hold (minted, unclaimed)', person('k-3', 'S-CAROL', 'S-ALICE'), 'FINANCE', [], /S-ALICE asked for it/],
-    ['the first approver again', person('k-bob2', 'S-BOB'), 'CASINO_MANAGER', [{ approve: true, keyId: 'k-bob', persons: ['S-BOB'] }], /approved it already/],
+    ['the requesting key', person('k-req', 'S-ALICE'), 'FINANCE', [], 'SAME_PERSON', /asked for it/],
+    ['the requester with another key', person('k-2', 'S-ALICE'), 'FINANCE', [], 'SAME_PERSON', /S-ALICE asked for it/],
+    ['a key the requester could hold (minted, unclaimed)', person('k-3', 'S-CAROL', 'S-ALICE'), 'FINANCE', [], 'SAME_PERSON', /S-ALICE asked for it/],
+    [
+      'the first approver again',
+      person('k-bob2', 'S-BOB'),
+      'CASINO_MANAGER',
+      [{ approve: true, keyId: 'k-bob', persons: ['S-BOB'] }],
+      'SAME_PERSON',
+      /approved it already/,
+    ],
     [
       'a credit officer last, where the casino manager must be',
       person('k-dan', 'S-DAN'),
       'FINANCE',
       [{ approve: true, keyId: 'k-bob', persons: ['S-BOB'] }],
+      'FORBIDDEN',
       /casino manager/,
     ],
-  ] as const)('refuses %s', (_what, decider, role, before, problem) => {
-    expect(creditDecisionProblem(request, [...before], decider, role, true)).toMatch(problem);
+  ] as const)('refuses %s', (_what, decider, role, before, code, problem) => {
+    const refused = creditDecisionProblem(request, [...before], decider, role, true);
+    expect(refused?.code).toBe(code);
+    expect(refused?.message).toMatch(problem);
   });
 
   it('lets a second person approve first, the casino manager complete it, and anyone but the requester reject', () => {

@@ -64,9 +64,9 @@ it("one administrator cannot revoke another's key alone: a second approves, neve
   expect(proposed).toMatchObject({ keyId: b.id, keyStaffId: 'E-B', keyRole: 'ADMIN', status: 'PENDING' });
   expect((await proposeRevocation(c, b.id)).body.code).toBe('KEY_REVOCATION_PENDING');
   before = await state();
-  expect((await decide(a.key, proposed.id, 'approve')).body).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('second person') });
-  expect((await decide(b.key, proposed.id, 'approve')).body).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('their own key') });
-  expect((await decide(b.key, proposed.id, 'reject')).body).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('their own key') });
+  expect((await decide(a.key, proposed.id, 'approve')).body).toMatchObject({ code: 'SAME_PERSON', message: expect.stringContaining('second person') });
+  expect((await decide(b.key, proposed.id, 'approve')).body).toMatchObject({ code: 'SAME_PERSON', message: expect.stringContaining('their own key') });
+  expect((await decide(b.key, proposed.id, 'reject')).body).toMatchObject({ code: 'SAME_PERSON', message: expect.stringContaining('their own key') });
   expect(await state()).toEqual(before);
   await ctx.as(b.key).get('/v1/api-keys/me').expect(200);
   // E-C approves: E-B's key stops at once, and the audit entry names the proposal and both persons.

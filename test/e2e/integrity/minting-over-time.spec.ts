@@ -66,7 +66,7 @@ it('a key minted with an administrator key before its claim was witnessed stays 
   const first = await voidAsked();
   const refused = await ctx.as(zBefore.key).post(`/v1/void-requests/${first}/approve`, { note: 'n' });
   expect(refused.status).toBe(403);
-  expect(refused.body).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('E-A1 could hold both keys') });
+  expect(refused.body).toMatchObject({ code: 'SAME_PERSON', message: expect.stringContaining('E-A1 could hold both keys') });
   // Claiming it does not change that: a claim proves nothing of who minted what before.
   const zBeforeClaimed = (await ctx.as(zBefore.key).post('/v1/api-keys/claim', {}).expect(201)).body.key as string;
   expect((await ctx.as(zBeforeClaimed).post(`/v1/void-requests/${first}/approve`, { note: 'n' })).body.message).toContain('E-A1 could hold both keys');

@@ -257,9 +257,9 @@ describe('two persons are two people', () => {
     expect((await mint(adminA, { role: 'ADMIN', staffId: 'E-GHOST' })).body).toMatchObject({ statusCode: 422, code: 'STAFF_NOT_REGISTERED' });
     // Registering the ghost takes a second person; nobody approves their own proposal or record.
     const ghost = (await propose(adminA, 'E-GHOST', ['ADMIN']).expect(202)).body;
-    expect((await approve(adminA, ghost.id)).body).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('needs a second person') });
+    expect((await approve(adminA, ghost.id)).body).toMatchObject({ code: 'SAME_PERSON', message: expect.stringContaining('needs a second person') });
     expect((await propose(adminA, 'E-A', ['ADMIN', 'SUPERVISOR'])).body).toMatchObject({
-      code: 'FORBIDDEN',
+      code: 'SAME_PERSON',
       message: expect.stringContaining('their own record'),
     });
     expect((await propose(adminA, 'E-GHOST', ['ADMIN'])).body.code).toBe('STAFF_CHANGE_PENDING');
@@ -277,6 +277,7 @@ describe('two persons are two people', () => {
     expect((await mint(adminA, { role: 'SUPERVISOR' })).body.code).toBe('VALIDATION_FAILED');
     expect((await mint(adminA, { role: 'ADMIN', staffId: 'E-A' })).body).toMatchObject({
       statusCode: 403,
+      code: 'SAME_PERSON',
       message: expect.stringContaining('cannot mint a key for themselves'),
     });
     expect((await mint(adminA, { role: 'SUPERVISOR', staffId: 'E-B' })).body.code).toBe('STAFF_NOT_REGISTERED');
@@ -286,14 +287,14 @@ describe('two persons are two people', () => {
     const bByA = await minted(adminA, { role: 'ADMIN', staffId: 'E-B' });
     const bByAClaimed = await claim(bByA.key);
     const ghost2 = (await propose(adminA, 'E-GHOST-2', ['ADMIN']).expect(202)).body;
-    expect((await approve(bByAClaimed, ghost2.id)).body).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('E-A could hold both keys') });
+    expect((await approve(bByAClaimed, ghost2.id)).body).toMatchObject({ code: 'SAME_PERSON', message: expect.stringContaining('E-A could hold both keys') });
     // Nor may E-A, or the key itself, witness that claim.
     expect((await ctx.as(adminA).post(`/v1/api-keys/${bByA.id}/witness`, {})).body).toMatchObject({
-      code: 'FORBIDDEN',
+      code: 'SAME_PERSON',
       message: expect.stringContaining('E-A'),
     });
     expect((await ctx.as(bByAClaimed).post(`/v1/api-keys/${bByA.id}/witness`, {})).body).toMatchObject({
-      code: 'FORBIDDEN',
+      code: 'SAME_PERSON',
       message: expect.stringContaining('their own key'),
     });
     expect((await ctx.as(ADMIN_KEY).post(`/v1/api-keys/${bByA.id}/witness`, {})).body.code).toBe('FORBIDDEN');
@@ -315,17 +316,17 @@ describe('two persons are two people', () => {
     const refusedBy = async (key: string, decision: 'approve' | 'reject') =>
       (await ctx.as(key).post(`/v1/void-requests/${asked}/${decision}`, { note: 'n' })).body;
     expect(await refusedBy(s1Again, 'approve')).toMatchObject({
-      code: 'FORBIDDEN',
+      code: 'SAME_PERSON',
       message: expect.stringContaining('Staff member E-1 asked for this void with another key'),
     });
-    expect(await refusedBy(s2ByA.key, 'approve')).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('E-A could hold both keys') });
-    expect(await refusedBy(s2ViaB, 'approve')).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('E-A could hold both keys') });
-    expect(await refusedBy(s1, 'reject')).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('Nobody rejects their own void request') });
-    expect(await refusedBy(s1Again, 'reject')).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await refusedBy(s2ByA.key, 'approve')).toMatchObject({ code: 'SAME_PERSON', message: expect.stringContaining('E-A could hold both keys') });
+    expect(await refusedBy(s2ViaB, 'approve')).toMatchObject({ code: 'SAME_PERSON', message: expect.stringContaining('E-A could hold both keys') });
+    expect(await refusedBy(s1, 'reject')).toMatchObject({ code: 'SAME_PERSON', message: expect.stringContaining('Nobody rejects their own void request') });
+    expect(await refusedBy(s1Again, 'reject')).toMatchObject({ code: 'SAME_PERSON' });
     // Claimed (E-A could do that too: still theirs) ...
     const s2 = await claim(s2ByA.key);
     expect((await ctx.as(s2ByA.key).get('/v1/void-requests')).status).toBe(401);
-    expect(await refusedBy(s2, 'approve')).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('E-A could hold both keys') });
+    expect(await refusedBy(s2, 'approve')).toMatchObject({ code: 'SAME_PERSON', message: expect.stringContaining('E-A could hold both keys') });
     // ... and the claim witnessed by E-B, who minted neither: the key is E-2's alone, and E-1's request, asked with
     // a key E-A could hold, is approved by a second person.
     expect((await ctx.as(adminB).post(`/v1/api-keys/${s2ByA.id}/witness`, {}).expect(200)).body).toMatchObject({ claimWitnessedAt: expect.any(String) });

@@ -176,7 +176,7 @@ describe('a patron’s credit line, markers within it, and the ageing', () => {
     });
     expect((await buyMarker(HK(10_000))).body.code).toBe('NO_CREDIT_LINE');
     const self = await decide(officers.requester, asked.id, 'approve');
-    expect([self.status, self.body.code]).toEqual([403, 'FORBIDDEN']);
+    expect([self.status, self.body.code]).toEqual([403, 'SAME_PERSON']);
     const approved = await decide(officers.approver, asked.id, 'approve').expect(200);
     expect(approved.body).toMatchObject({ status: 'APPROVED', decisions: [{ step: 1, approve: true, role: 'FINANCE' }] });
     const again = await decide(officers.manager, asked.id, 'approve');

@@ -78,7 +78,7 @@ describe("finding 3: a programme's terms", () => {
     const before = await databaseSnapshot(ctx.prisma);
     // The requester does not approve their own request; until another does, nothing is recorded.
     const own = await ctx.as(officers.requester).post(`/v1/credit-requests/${asked.id}/approve`, {});
-    expect([own.status, own.body.code]).toEqual([403, 'FORBIDDEN']);
+    expect([own.status, own.body.code]).toEqual([403, 'SAME_PERSON']);
     const pending = await record({ ...terms, requestId: asked.id });
     expect([pending.status, pending.body.code, pending.body.message]).toEqual([409, 'PROGRAMME_NEEDS_APPROVAL', expect.stringMatching(/waits for a second/)]);
     expect(await databaseSnapshot(ctx.prisma)).toEqual(before);
@@ -160,7 +160,7 @@ describe("finding 3: a junket's statement", () => {
     expect(asked).toMatchObject({ act: 'STATEMENT', subject: junketId, status: 'PENDING', approvalsNeeded: 1, terms: { junketId, ...terms } });
     const before = await databaseSnapshot(ctx.prisma);
     const own = await ctx.as(officers.requester).post(`/v1/credit-requests/${asked.id}/approve`, {});
-    expect([own.status, own.body.code]).toEqual([403, 'FORBIDDEN']);
+    expect([own.status, own.body.code]).toEqual([403, 'SAME_PERSON']);
     const pending = await agree({ ...terms, requestId: asked.id });
     expect([pending.status, pending.body.code]).toEqual([409, 'STATEMENT_NEEDS_APPROVAL']);
     expect(await databaseSnapshot(ctx.prisma)).toEqual(before);

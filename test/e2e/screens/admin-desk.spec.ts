@@ -141,8 +141,8 @@ describe('the administration desk', () => {
     const decideA = form(a, 'staff-decide');
     await decideA.getByLabel('Change').selectOption(change.id);
     await decideA.getByRole('button', { name: 'Approve', exact: true }).click();
-    await decideA.locator('[role="alert"][data-code="FORBIDDEN"]').waitFor();
-    expect(await decideA.getByTestId('second-person').textContent()).toContain('A second person must do this');
+    await decideA.locator('[role="alert"][data-code="SAME_PERSON"]').waitFor();
+    expect(await decideA.getByTestId('refusal').textContent()).toContain('A second person must do this');
     expect((await api(first).get('/v1/staff/changes?status=PENDING').expect(200)).body.map((c: { id: string }) => c.id)).toContain(change.id);
 
     // A second administrator, in another page and in Traditional Chinese, approves it.

@@ -194,7 +194,7 @@ describe('two-person voids', () => {
     expect((await ctx.as(terminal).get(`/v1/coups/${coup.body.id}`)).body.void).toBeNull();
     expect((await ctx.as(supervisor).post(`/v1/coups/${coup.body.id}/void`, { reason: 'again' })).body.code).toBe('VOID_ALREADY_REQUESTED');
     const self = await ctx.as(supervisor).post(`/v1/void-requests/${asked.body.voidRequestId}/approve`, {});
-    expect([self.status, self.body.code]).toEqual([403, 'FORBIDDEN']);
+    expect([self.status, self.body.code]).toEqual([403, 'SAME_PERSON']);
 
     const approved = await ctx.as(second).post(`/v1/void-requests/${asked.body.voidRequestId}/approve`, { note: 'Seen on camera' });
     expect(approved.status).toBe(200);
