@@ -4,7 +4,9 @@ import { get, Schemas } from './api';
 import { Outcome, useAct } from './act';
 import { bpsOf, minorOf, wireAmount } from './amounts';
 import { mayCall, useCaller } from './caller';
+import { Head } from './cells';
 import { ErrorNote } from './error-note';
+import { Scroll } from './scroll';
 import { exponentOf, useFormat } from './format';
 import { gamingDayNow } from './gaming-day';
 import { useLoad } from './hooks';
@@ -68,10 +70,12 @@ const en = {
   needMarker: 'Choose the marker.',
   needJunket: 'Choose the junket.',
   pending: 'Waiting for a decision',
+  pendingCaption: 'Requests waiting for a decision',
+  decidedCaption: 'Requests decided',
   noPending: 'Nothing waits for a decision.',
   decided: 'Decided, newest first',
   noDecided: 'Nothing decided yet.',
-  columns: ['Asked', 'Request', 'For', 'Terms', 'Why', 'Decisions', ''],
+  columns: ['Asked', 'Request', 'For', 'Terms', 'Why', 'Decisions', 'Act'],
   approvals: (done: string, needed: string, role: string) => `${done} of ${needed}${role === 'CASINO_MANAGER' ? ', last by a casino manager' : ''}`,
   approve: 'Approve',
   reject: 'Reject',
@@ -162,10 +166,12 @@ const CREDIT: Words<typeof en> = {
     needMarker: '請選擇借據。',
     needJunket: '請選擇中介人。',
     pending: '等候決定',
+    pendingCaption: '等候決定的申請',
+    decidedCaption: '已決定的申請',
     noPending: '沒有等候決定的申請。',
     decided: '已決定（最新在前）',
     noDecided: '尚未有已決定的申請。',
-    columns: ['申請時間', '申請', '對象', '條款', '原因', '決定', ''],
+    columns: ['申請時間', '申請', '對象', '條款', '原因', '決定', '處理'],
     approvals: (done, needed, role) => `${needed} 之 ${done}${role === 'CASINO_MANAGER' ? '，最後由賭場經理簽批' : ''}`,
     approve: '批准',
     reject: '拒絕',
@@ -253,10 +259,12 @@ const CREDIT: Words<typeof en> = {
     needMarker: '请选择借据。',
     needJunket: '请选择中介人。',
     pending: '等候决定',
+    pendingCaption: '等候决定的申请',
+    decidedCaption: '已决定的申请',
     noPending: '没有等候决定的申请。',
     decided: '已决定（最新在前）',
     noDecided: '尚未有已决定的申请。',
-    columns: ['申请时间', '申请', '对象', '条款', '原因', '决定', ''],
+    columns: ['申请时间', '申请', '对象', '条款', '原因', '决定', '处理'],
     approvals: (done, needed, role) => `${needed} 之 ${done}${role === 'CASINO_MANAGER' ? '，最后由赌场经理签批' : ''}`,
     approve: '批准',
     reject: '拒绝',
@@ -669,7 +677,7 @@ function Queue({ property, requests, junkets, onDecided }: { property: Property;
         {pending.length === 0 ? (
           <p>{t.noPending}</p>
         ) : (
-          <Requests rows={pending} property={property} junkets={junkets} onDecided={onDecided} recorded={recorded} />
+          <Requests label={t.pendingCaption} rows={pending} property={property} junkets={junkets} onDecided={onDecided} recorded={recorded} />
         )}
       </section>
       <section aria-labelledby="credit-decided" data-testid="credit-decided">
@@ -677,7 +685,7 @@ function Queue({ property, requests, junkets, onDecided }: { property: Property;
         {decided.length === 0 ? (
           <p>{t.noDecided}</p>
         ) : (
-          <Requests rows={decided} property={property} junkets={junkets} onDecided={onDecided} recorded={recorded} />
+          <Requests label={t.decidedCaption} rows={decided} property={property} junkets={junkets} onDecided={onDecided} recorded={recorded} />
         )}
       </section>
     </>
@@ -685,12 +693,14 @@ function Queue({ property, requests, junkets, onDecided }: { property: Property;
 }
 
 function Requests({
+  label,
   rows,
   property,
   junkets,
   onDecided,
   recorded,
 }: {
+  label: string;
   rows: Request[];
   property: Property;
   junkets: Junket[];
@@ -700,17 +710,10 @@ function Requests({
   const t = useT(CREDIT);
   const f = useFormat();
   return (
-    <div class="scroll" tabIndex={0}>
+    <Scroll label={label}>
       <table class="figures">
-        <thead>
-          <tr>
-            {t.columns.map((c, i) => (
-              <th key={i} scope="col">
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <caption class="sr-only">{label}</caption>
+        <Head columns={t.columns} />
         <tbody>
           {rows.map((r) => (
             <tr key={r.id} data-request={r.id} data-status={r.status}>
@@ -746,7 +749,7 @@ function Requests({
           ))}
         </tbody>
       </table>
-    </div>
+    </Scroll>
   );
 }
 

@@ -289,7 +289,7 @@ export function JunketActs({
       <AddAgent junket={junket} onDone={onDone} />
       <Join junket={junket} programmes={codes} onDone={onDone} />
       <Leave junket={junket} onDone={onDone} />
-      {period && <AskAgreement junket={junket} period={period} onDone={onDone} />}
+      {period && <AskAgreement junket={junket} period={period} />}
     </section>
   );
 }
@@ -302,9 +302,10 @@ function AddAgent({ junket, onDone }: { junket: Junket; onDone: () => void }) {
   if (!mayCall(useCaller(), 'addJunketAgent')) return null;
   const send = async () => {
     setDone(null);
-    const a = await act.send<Schemas['JunketAgentDto']>(`/v1/junkets/${junket.id}/agents`, { code: v.code.trim(), name: v.name.trim() });
-    if (a) {
-      setDone(t.agentDone(a.code));
+    const code = v.code.trim();
+    const answer = await act.send<Junket>(`/v1/junkets/${junket.id}/agents`, { code, name: v.name.trim() });
+    if (answer) {
+      setDone(t.agentDone(code));
       setV({ code: '', name: '' });
       onDone();
     }
@@ -404,7 +405,7 @@ function Leave({ junket, onDone }: { junket: Junket; onDone: () => void }) {
 }
 
 /** The period's statement put to the credit office (a STATEMENT request) with the digest shown above. */
-function AskAgreement({ junket, period, onDone }: { junket: Junket; period: { from: string; to: string; digest: string }; onDone: () => void }) {
+function AskAgreement({ junket, period }: { junket: Junket; period: { from: string; to: string; digest: string } }) {
   const t = useT(VIP_ACTS);
   const caller = useCaller();
   const act = useAct();
@@ -422,10 +423,8 @@ function AskAgreement({ junket, period, onDone }: { junket: Junket; period: { fr
       junketSignatory: v.signatory.trim(),
       reason: v.reason.trim(),
     });
-    if (r) {
-      setDone(t.asked(r.id));
-      onDone();
-    }
+    // Nothing shown above changes until the request is approved and recorded in the credit office.
+    if (r) setDone(t.asked(r.id));
   };
   return (
     <Box id="vip-agree" title={t.agree} hint={t.agreeHint}>

@@ -373,6 +373,7 @@ function Room({
   const w = useT(WORDS);
   const junkets = useLoad(() => get<Junket[]>(`/v1/properties/${range.propertyId}/junkets`), [version]);
   const chosen = junkets.data?.find((j) => j.id === junketId) ?? null;
+  const [shown, setShown] = useState<{ junketId: string; status: string; digest: string } | null>(null);
   return (
     <>
       <section aria-labelledby="vip-junkets" data-testid="vip-junkets">
@@ -407,7 +408,16 @@ function Room({
         {junkets.data && junkets.data.length > 0 && !chosen && <p class="hint">{t.choose}</p>}
         <NewJunket propertyId={range.propertyId} currency={cashCurrency} onDone={onDone} />
       </section>
-      {chosen && <JunketDesk key={`${chosen.id}:${range.from}:${range.to}:${version}`} junket={chosen} range={range} f={f} onDone={onDone} />}
+      {chosen && <JunketDesk key={`${chosen.id}:${range.from}:${range.to}:${version}`} junket={chosen} range={range} f={f} onStatement={setShown} />}
+      {/* Kept mounted while the desk above is read again after an act, so each form keeps what came of it. */}
+      {chosen && (
+        <JunketActs
+          key={chosen.id}
+          junket={chosen}
+          period={shown && shown.junketId === chosen.id && shown.status === 'OPEN' ? { from: range.from, to: range.to, digest: shown.digest } : null}
+          onDone={onDone}
+        />
+      )}
     </>
   );
 }
@@ -456,7 +466,17 @@ function Percent({ field, v }: { field: string; v: string | null }) {
   );
 }
 
-function JunketDesk({ junket, range, f, onDone }: { junket: Junket; range: Range; f: Format; onDone: () => void }) {
+function JunketDesk({
+  junket,
+  range,
+  f,
+  onStatement,
+}: {
+  junket: Junket;
+  range: Range;
+  f: Format;
+  onStatement: (s: { junketId: string; status: string; digest: string } | null) => void;
+}) {
   const t = useT(VIP);
   const w = useT(WORDS);
   const q = { from: range.from, to: range.to };
@@ -467,6 +487,7 @@ function JunketDesk({ junket, range, f, onDone }: { junket: Junket; range: Range
   const cur = junket.currency;
   const s = statement.data;
   const fig = s?.figures;
+  useEffect(() => onStatement(s ? { junketId: junket.id, status: s.status, digest: s.digest } : null), [s]);
   return (
     <>
       <section aria-labelledby="vip-statement" data-testid="vip-statement">
@@ -660,7 +681,6 @@ function JunketDesk({ junket, range, f, onDone }: { junket: Junket; range: Range
           </>
         )}
       </section>
-      <JunketActs junket={junket} period={s && s.status === 'OPEN' ? { from: range.from, to: range.to, digest: s.digest } : null} onDone={onDone} />
       <section aria-labelledby="vip-members" data-testid="vip-members">
         <h2 id="vip-members">{t.members}</h2>
         <ErrorNote problem={members.error} />
