@@ -1,3 +1,4 @@
+import { FinanceActs } from './finance-acts';
 import { ErrorNote, Problem } from './error-note';
 import { Range, RangeForm } from './range-form';
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -438,6 +439,7 @@ export function Finance() {
     setRange(r);
   };
   const tables = start.data?.tables.filter((x) => x.propertyId === range?.propertyId) ?? [];
+  const property = start.data?.properties.find((p) => p.id === range?.propertyId);
   return (
     <main class="finance">
       <h1>{t.title}</h1>
@@ -448,6 +450,12 @@ export function Finance() {
         <>
           <RangeForm label={t.period} range={range} properties={start.data.properties} onChange={choose} />
           <Period key={JSON.stringify(range)} range={range} tables={tables} />
+          <FinanceActs
+            key={`acts:${JSON.stringify(range)}`}
+            range={range}
+            currencies={[...new Set([...(property ? [property.cashCurrency] : []), ...tables.map((x) => x.currency)])]}
+            timeZone={property?.timeZone}
+          />
         </>
       )}
     </main>

@@ -10,7 +10,7 @@ import { WORDS } from './words';
 import './style.css';
 import type { ScreenProps } from './screen';
 
-type ScreenId = keyof (typeof WORDS)['en']['screens'] | 'tables' | 'desk' | 'display';
+type ScreenId = keyof (typeof WORDS)['en']['screens'] | 'tables' | 'desk' | 'display' | 'key';
 
 /**
  * The screens, each loaded as its own chunk when first opened. A screen is offered to a key whose
@@ -39,6 +39,7 @@ const SCREENS: { id: ScreenId; nav: boolean; bare?: true; reads: string[]; load:
     reads: ['getTable', 'listShoes', 'getShoe', 'listDealerShifts', 'listSeatings', 'getShoeCommissions', 'listProperties', 'streamTableEvents'],
     load: () => import('./desk').then((m) => m.Desk),
   },
+  { id: 'key', nav: false, reads: ['claimApiKey'], load: () => import('./key').then((m) => m.Key) },
   { id: 'display', nav: false, bare: true, reads: ['getTableDisplay'], load: () => import('./display').then((m) => m.Display) },
 ];
 
@@ -130,7 +131,9 @@ function Frame({ caller, screen, args, onSignOut }: { caller: Caller; screen: Sc
           ))}
         </nav>
         <LangSwitch />
-        <span class="who">{caller.name}</span>
+        <a class="who" href="#/key" aria-current={screen === 'key' ? 'page' : undefined}>
+          {caller.name}
+        </a>
         <button class="link" onClick={onSignOut}>
           {w.signOut}
         </button>

@@ -27,6 +27,7 @@ describe('the screens’ bundles', () => {
       'desk',
       'display',
       'finance',
+      'key',
       'patrons',
       'pit',
       'scoreboard',
