@@ -660,13 +660,21 @@ function Queue({ property, requests, junkets, onDecided }: { property: Property;
   const t = useT(CREDIT);
   const pending = requests.filter((r) => r.status === 'PENDING');
   const decided = requests.filter((r) => r.status !== 'PENDING').slice(0, 50);
-  const programmes = useLoad(() => get<Programme[]>(`/v1/properties/${property.id}/rolling-programmes`).catch(() => [] as Programme[]), [requests]);
+  const caller = useCaller();
+  const programmes = useLoad(
+    () =>
+      mayCall(caller, 'listRollingProgrammes') ? get<Programme[]>(`/v1/properties/${property.id}/rolling-programmes`) : Promise.resolve([] as Programme[]),
+    [requests],
+  );
   // Which approved requests are recorded already: the programmes' versions and the junkets' agreed periods name theirs.
   const statementJunkets = [
     ...new Set(requests.filter((r) => r.act === 'STATEMENT' && r.status === 'APPROVED').map((r) => String((r.terms as Record<string, unknown>).junketId))),
   ];
   const agreed = useLoad(
-    () => Promise.all(statementJunkets.map((id) => get<Agreed[]>(`/v1/junkets/${id}/statements`).catch(() => [] as Agreed[]))).then((x) => x.flat()),
+    () =>
+      mayCall(caller, 'listJunketStatements')
+        ? Promise.all(statementJunkets.map((id) => get<Agreed[]>(`/v1/junkets/${id}/statements`))).then((x) => x.flat())
+        : Promise.resolve([] as Agreed[]),
     [requests],
   );
   const recorded = new Set([...(programmes.data ?? []), ...(agreed.data ?? [])].map((p) => p.requestId).filter(Boolean) as string[]);

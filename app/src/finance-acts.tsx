@@ -4,9 +4,9 @@ import { get, Schemas } from './api';
 import { Outcome, useAct } from './act';
 import { mayCall, useCaller } from './caller';
 import { Head } from './cells';
-import { ErrorNote } from './error-note';
+import { ErrorNote, Problem } from './error-note';
 import { useFormat } from './format';
-import { useLoad } from './hooks';
+import { problemOf, useLoad } from './hooks';
 import { useT, Words } from './i18n';
 import type { Range } from './range-form';
 import { Scroll } from './scroll';
@@ -47,6 +47,7 @@ const en = {
   auditHint:
     "The service verifies the whole audit chain and signs every stream's head with its key, kept outside the database. Keep the signed checkpoint outside the casino: a later rewrite of the records cannot match it.",
   latest: 'Latest checkpoint',
+  readLatest: 'Show the latest checkpoint',
   none: 'None signed yet.',
   at: 'Signed at',
   streams: 'Streams',
@@ -86,6 +87,7 @@ const FINANCE_ACTS: Words<typeof en> = {
     audit: '審計檢查點',
     auditHint: '系統核實整條審計鏈，並以存放於資料庫以外的金鑰簽署每條記錄流的最新位置。請將已簽署的檢查點存放於娛樂場以外：日後改寫紀錄將無法與之吻合。',
     latest: '最新檢查點',
+    readLatest: '顯示最新檢查點',
     none: '尚未簽署。',
     at: '簽署時間',
     streams: '記錄流',
@@ -122,6 +124,7 @@ const FINANCE_ACTS: Words<typeof en> = {
     audit: '审计检查点',
     auditHint: '系统核实整条审计链，并以存放于数据库以外的密钥签署每条记录流的最新位置。请将已签署的检查点存放于娱乐场以外：日后改写记录将无法与之吻合。',
     latest: '最新检查点',
+    readLatest: '显示最新检查点',
     none: '尚未签署。',
     at: '签署时间',
     streams: '记录流',
@@ -326,33 +329,39 @@ function AuditCheckpoint({ timeZone }: { timeZone?: string }) {
   const t = useT(FINANCE_ACTS);
   const f = useFormat();
   const act = useAct();
-  const [version, setVersion] = useState(0);
-  // None signed yet answers NOT_FOUND: said as such, apart from a load still under way.
-  const latest = useLoad(
-    () =>
-      get<Checkpoint>('/v1/audit/checkpoints/latest').then(
-        (c) => ({ c }),
-        (e: { code?: string }) => {
-          if (e.code === 'NOT_FOUND') return { c: null };
-          throw e;
-        },
-      ),
-    [version],
-  );
+  // Read when asked, not on opening: none signed yet answers 404, which a browser logs as an error.
+  const [latest, setLatest] = useState<{ c: Checkpoint | null } | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const read = () => {
+    setProblem(null);
+    get<Checkpoint>('/v1/audit/checkpoints/latest').then(
+      (c) => setLatest({ c }),
+      (e: unknown) => {
+        const p = problemOf(e);
+        if (p.code === 'NOT_FOUND') setLatest({ c: null });
+        else setProblem(p);
+      },
+    );
+  };
   const [done, setDone] = useState<string | null>(null);
   const sign = async () => {
     setDone(null);
     const answer = await act.send<Checkpoint>('/v1/audit/checkpoints', {});
     if (answer) {
       setDone(t.signed(f.dateTime(answer.body.at, timeZone)));
-      setVersion((n) => n + 1);
+      setLatest({ c: answer });
     }
   };
-  const c = latest.data?.c ?? null;
+  const c = latest?.c ?? null;
   return (
     <Part id="finance-audit" title={t.audit} hint={t.auditHint}>
-      <ErrorNote problem={latest.error} />
-      {latest.data && !c && <p>{t.none}</p>}
+      <ErrorNote problem={problem} />
+      {!latest && (
+        <button type="button" class="link" onClick={read}>
+          {t.readLatest}
+        </button>
+      )}
+      {latest && !c && <p>{t.none}</p>}
       {c && (
         <dl class="facts" data-testid="finance-audit-latest">
           <div>

@@ -1,5 +1,6 @@
 import { startTestApp, TestContext } from '../../support/app';
 import { givenKey, givenPatrons, givenPit, givenVoid } from '../../support/builders';
+import { gamingDayOf } from '../../../src/domain';
 
 /**
  * Premium and mass (docs/domain.md §14 "Premium and mass"): the dead-chip wagers' part of every
@@ -22,7 +23,7 @@ afterAll(() => ctx?.close());
 const BANKER_WINS = { player: ['KS', 'QH'], banker: ['9S', 'KD'] };
 const PLAYER_WINS = { player: ['8S', 'KH'], banker: ['QS', 'JD'] };
 const TIE = { player: ['9H', 'KC'], banker: ['9C', 'QD'] };
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => gamingDayOf(new Date(), 'UTC', 6); // the default property: UTC, 06:00
 
 describe('a table-day of cash and dead chips, with a carried tie bet and a void', () => {
   const card = `PM-${process.pid}`;

@@ -134,7 +134,15 @@ describe('the reports’ statements and plans, as committed in src/finance/repor
       // embedded server, say), only the statements are compared.
       const plansOf = /of its plan on PostgreSQL (\d+)\./.exec(kept)?.[1];
       const statementsOnly = (t: string) => t.replace(/of its plan on PostgreSQL \d+\./, '').replace(/^-- {3}.*\n/gm, '');
-      if (plansOf === rows[0].major) expect(now).toBe(kept);
+      // The monthly partitions a plan scans are those made so far ahead of today: a month more
+      // appears as the calendar turns, so a run of them is compared as one line.
+      const months = (t: string) =>
+        t
+          .replace(/\b(\w+?)_20\d\d_\d\d\b/g, '$1_<month>')
+          .split('\n')
+          .filter((line, i, all) => !(line.includes('_<month>') && line === all[i - 1]))
+          .join('\n');
+      if (plansOf === rows[0].major) expect(months(now)).toBe(months(kept));
       else expect(statementsOnly(now)).toBe(statementsOnly(kept));
     }, 60_000);
   }

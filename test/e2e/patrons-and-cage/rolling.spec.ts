@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { databaseSnapshot, startTestApp, TestContext } from '../../support/app';
 import { givenCreditOfficers, givenKey, givenPatrons, givenPit } from '../../support/builders';
 import { approvedProgrammeRequest, givenProgramme, ProgrammeTerms } from '../../support/credit-acts';
+import { gamingDayOf } from '../../../src/domain';
 
 /**
  * Rolling-chip play (docs/domain.md §14): a VIP trip from front money to its settlement, dead chips
@@ -26,7 +27,7 @@ afterAll(() => ctx?.close());
 const BANKER_WINS = { player: ['KS', 'QH'], banker: ['9S', 'KD'] };
 const PLAYER_WINS = { player: ['8S', 'KH'], banker: ['QS', 'JD'] };
 const TIE = { player: ['9H', 'KC'], banker: ['9C', 'QD'] };
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => gamingDayOf(new Date(), 'UTC', 6); // the default property: UTC, 06:00
 
 describe('a VIP trip, from front money to its settlement', () => {
   const card = `V-${process.pid}`;

@@ -244,12 +244,13 @@ describe('screens', () => {
       TERMINAL: ['#/pit'],
       SURVEILLANCE: ['#/pit', '#/surveillance'],
       SUPERVISOR: ['#/pit', '#/finance', '#/yield', '#/surveillance', '#/patrons', '#/cage', '#/vip'],
-      AUDITOR: ['#/pit', '#/finance', '#/yield', '#/surveillance', '#/patrons', '#/cage', '#/vip'],
-      FINANCE: ['#/pit', '#/finance', '#/yield', '#/vip'],
+      AUDITOR: ['#/pit', '#/finance', '#/yield', '#/surveillance', '#/patrons', '#/cage', '#/vip', '#/credit'],
+      FINANCE: ['#/pit', '#/finance', '#/yield', '#/vip', '#/credit'],
       ADMIN: ['#/pit', '#/finance', '#/yield', '#/vip', '#/admin'],
       HOST: ['#/pit', '#/patrons', '#/cage', '#/vip'],
-      CASHIER: ['#/pit', '#/cage', '#/vip'],
-      COMPLIANCE: ['#/pit', '#/patrons', '#/cage', '#/vip'],
+      CASHIER: ['#/pit', '#/cage', '#/vip', '#/credit'],
+      COMPLIANCE: ['#/pit', '#/patrons', '#/cage', '#/vip', '#/credit'],
+      CASINO_MANAGER: ['#/pit', '#/credit'],
     };
     for (const [role, links] of Object.entries(expected)) {
       const page = await signedIn(await givenKey(ctx, role, role === 'TERMINAL' ? table.id : undefined));

@@ -428,7 +428,7 @@ describe('voiding a player-banked coup', () => {
     // Coup 2 voided by two supervisors: the bank is seat 1's again, as it stood after coup 1.
     const asked = await ctx.as(pit.supervisor).post(`/v1/bank-coups/${c2.id}/void`, { reason: 'Banco called by the wrong seat' });
     expect(asked.status).toBe(202);
-    await refused(() => ctx.as(pit.supervisor).post(`/v1/void-requests/${asked.body.voidRequestId}/approve`, {}), 403, 'FORBIDDEN');
+    await refused(() => ctx.as(pit.supervisor).post(`/v1/void-requests/${asked.body.voidRequestId}/approve`, {}), 403, 'SAME_PERSON');
     expect((await ctx.as(supervisor2).post(`/v1/void-requests/${asked.body.voidRequestId}/approve`, {})).status).toBe(200);
     expect((await t.get(`/v1/banks/${bank.id}`)).body).toMatchObject({
       status: 'ACTIVE',

@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { startTestApp, TestContext, databaseSnapshot } from '../../support/app';
 import { givenKey, givenPit, givenTable, givenVoid } from '../../support/builders';
+import { gamingDayOf } from '../../../src/domain';
 
 /**
  * Table limits over time (docs/domain.md §6, "Limits over time"): a change is a record, never an
@@ -23,7 +24,7 @@ const BANKER_WINS = { player: ['KS', 'QH'], banker: ['9S', 'KD'] };
 // Player natural 8 against Banker 0: Player wins.
 const PLAYER_WINS = { player: ['8S', 'KH'], banker: ['QS', 'JD'] };
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => gamingDayOf(new Date(), 'UTC', 6); // the default property: UTC, 06:00
 
 describe('a limit change mid-shift, with wagers on both sides of it', () => {
   let pit: Awaited<ReturnType<typeof givenPit>>;
