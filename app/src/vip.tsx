@@ -74,9 +74,23 @@ const en = {
   byProgramme: 'By programme',
   programmeColumns: ['Programme', 'Members', 'Rolled', 'Handle', 'Win', 'Commission', 'Allowance', 'Net win', 'Days outside'],
   byAgent: 'By agent',
-  agentColumns: ['Agent', 'Members', 'Rolled', 'Handle', 'Win'],
+  agentColumns: ['Agent', 'Name', 'Members', 'Rolled', 'Handle', 'Win', 'Commission', 'Allowance'],
   byMember: 'By member',
-  memberColumns: ['Patron card', 'Agents', 'Programmes', 'Purchased', 'Returned', 'Rolled', 'Wagers', 'Handle', 'Win', 'Rolling-chip win %'],
+  memberColumns: [
+    'Patron card',
+    'Name',
+    'Agents',
+    'Programmes',
+    'Purchased',
+    'Returned',
+    'Rolled',
+    'Wagers',
+    'Handle',
+    'Win',
+    'Rolling-chip win %',
+    'Commission',
+    'Allowance',
+  ],
   noPlay: 'No member played rolling chips in this period.',
   playerCredit: 'Credit the junket gave its players (as it reports it)',
   creditColumns: ['Patron card', 'Advanced', 'Repaid', 'Outstanding'],
@@ -163,9 +177,9 @@ const VIP: Words<typeof en> = {
     byProgramme: '按計劃',
     programmeColumns: ['計劃', '成員', '轉碼數', '投注額', '贏額', '佣金', '津貼', '淨贏額', '計劃外日子'],
     byAgent: '按代理人',
-    agentColumns: ['代理人', '成員', '轉碼數', '投注額', '贏額'],
+    agentColumns: ['代理人', '姓名', '成員', '轉碼數', '投注額', '贏額', '佣金', '津貼'],
     byMember: '按成員',
-    memberColumns: ['客戶卡號', '代理人', '計劃', '購入', '交回', '轉碼數', '投注次數', '投注額', '贏額', '轉碼贏率 %'],
+    memberColumns: ['客戶卡號', '姓名', '代理人', '計劃', '購入', '交回', '轉碼數', '投注次數', '投注額', '贏額', '轉碼贏率 %', '佣金', '津貼'],
     noPlay: '此期間沒有成員以泥碼投注。',
     playerCredit: '中介人借予客戶的信貸（按中介人申報）',
     creditColumns: ['客戶卡號', '借出', '已還', '尚欠'],
@@ -249,9 +263,9 @@ const VIP: Words<typeof en> = {
     byProgramme: '按计划',
     programmeColumns: ['计划', '成员', '转码数', '投注额', '赢额', '佣金', '津贴', '净赢额', '计划外日子'],
     byAgent: '按代理人',
-    agentColumns: ['代理人', '成员', '转码数', '投注额', '赢额'],
+    agentColumns: ['代理人', '姓名', '成员', '转码数', '投注额', '赢额', '佣金', '津贴'],
     byMember: '按成员',
-    memberColumns: ['客户卡号', '代理人', '计划', '购入', '交回', '转码数', '投注次数', '投注额', '赢额', '转码赢率 %'],
+    memberColumns: ['客户卡号', '姓名', '代理人', '计划', '购入', '交回', '转码数', '投注次数', '投注额', '赢额', '转码赢率 %', '佣金', '津贴'],
     noPlay: '此期间没有成员以泥码投注。',
     playerCredit: '中介人借予客户的信贷（按中介人申报）',
     creditColumns: ['客户卡号', '借出', '已还', '尚欠'],
@@ -421,6 +435,9 @@ function Room({
     </>
   );
 }
+
+/** A member's or an agent's share of the dues and their name (the statement's shares). */
+const shareOf = (list: Statement['shares']['members'], id: string) => list.find((x) => x.id === id);
 
 function Sub({ id, title, children }: { id: string; title: string; children: ComponentChildren }) {
   return (
@@ -603,12 +620,15 @@ function JunketDesk({
                       {fig.agents.map((a) => (
                         <tr key={a.agent} data-row={a.agent}>
                           <th scope="row">{a.agent}</th>
+                          <td data-field="name">{shareOf(s.shares.agents, a.agent)?.name ?? '—'}</td>
                           <td class="num" data-field="members" data-value={String(a.members)}>
                             {f.integer(a.members)}
                           </td>
                           <Money field="rolled" v={a.rolled} currency={cur} />
                           <Money field="handle" v={a.handle} currency={cur} />
                           <Money field="win" v={a.win} currency={cur} />
+                          <Money field="commission" v={shareOf(s.shares.agents, a.agent)?.commission ?? null} currency={cur} />
+                          <Money field="allowance" v={shareOf(s.shares.agents, a.agent)?.allowance ?? null} currency={cur} />
                         </tr>
                       ))}
                     </tbody>
@@ -628,6 +648,7 @@ function JunketDesk({
                       {fig.members.map((m) => (
                         <tr key={m.patronId} data-row={m.patronId}>
                           <th scope="row">{m.patronId}</th>
+                          <td data-field="name">{shareOf(s.shares.members, m.patronId)?.name ?? '—'}</td>
                           <td data-field="agents" data-value={m.agents.join(',')}>
                             {m.agents.join(', ') || '—'}
                           </td>
@@ -643,6 +664,8 @@ function JunketDesk({
                           <Money field="handle" v={m.handle} currency={cur} />
                           <Money field="win" v={m.win} currency={cur} />
                           <Percent field="rollingWinPercent" v={m.rollingWinPercent} />
+                          <Money field="commission" v={shareOf(s.shares.members, m.patronId)?.commission ?? null} currency={cur} />
+                          <Money field="allowance" v={shareOf(s.shares.members, m.patronId)?.allowance ?? null} currency={cur} />
                         </tr>
                       ))}
                     </tbody>

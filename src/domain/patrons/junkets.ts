@@ -1,6 +1,6 @@
 import { DomainError } from '../errors';
 import { Money } from '../money/money';
-import { programmeDue, ProgrammeVersion, RollingAccount, rollingAccount, RollingDay, versionOn } from './rolling';
+import { apportionDue, exactDueE4, programmeDue, ProgrammeVersion, RollingAccount, rollingAccount, RollingDay, versionOn } from './rolling';
 import { holdPercent, houseWin } from '../finance/accounting';
 
 /**
@@ -170,6 +170,19 @@ export interface JunketStatement {
     readonly due: Due;
   };
   readonly playerCredit: readonly PlayerCreditLine[];
+  /**
+   * The programmes' commission and allowance shared among the members who earned them, and among the
+   * agents who brought those members (each day at the membership then in force): each programme's
+   * total apportioned exactly (apportionDue), so members' and agents' shares add up to the totals.
+   */
+  readonly shares: { readonly members: readonly DueShare[]; readonly agents: readonly DueShare[] };
+}
+
+/** A member's or an agent's share of the programmes' dues (agent '' for members brought by none). */
+export interface DueShare {
+  readonly id: string;
+  readonly commission: Money;
+  readonly allowance: Money;
 }
 
 const sortText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -188,6 +201,9 @@ export function junketStatement(s: StatementInput): JunketStatement {
   };
   type Member = { agents: Set<string>; programmes: Set<string>; purchased: Money; returned: Money; rolled: Money; wagers: number; handle: Money; net: Money };
   type Programme = { members: Set<string>; days: Map<string, { rolled: Money; net: Money }>; handle: Money; net: Money; rolled: Money };
+  /** Each programme's play by member and agent, day by day: the shares its dues are apportioned by. */
+  type Unit = { patronId: string; agent: string; days: Map<string, { rolled: Money; net: Money }> };
+  const units = new Map<string, Map<string, Unit>>();
   const members = new Map<string, Member>();
   const programmes = new Map<string, Programme>();
   const agents = new Map<string, { members: Set<string>; rolled: Money; handle: Money; net: Money }>();
@@ -216,6 +232,13 @@ export function junketStatement(s: StatementInput): JunketStatement {
     agents.set(m.agentCode ?? '', { members: a.members, rolled: a.rolled + p.rolled, handle: a.handle + p.handle, net: a.net + p.customerNet });
     const d = g.days.get(p.day) ?? { rolled: 0n, net: 0n };
     g.days.set(p.day, { rolled: d.rolled + p.rolled, net: d.net + p.customerNet });
+    const byUnit = units.get(code) ?? new Map<string, Unit>();
+    units.set(code, byUnit);
+    const unitKey = `${p.patronId}\u0000${m.agentCode ?? ''}`;
+    const u: Unit = byUnit.get(unitKey) ?? { patronId: p.patronId, agent: m.agentCode ?? '', days: new Map() };
+    byUnit.set(unitKey, u);
+    const ud = u.days.get(p.day) ?? { rolled: 0n, net: 0n };
+    u.days.set(p.day, { rolled: ud.rolled + p.rolled, net: ud.net + p.customerNet });
     g.handle += p.handle;
     g.net += p.customerNet;
     g.rolled += p.rolled;
@@ -256,6 +279,37 @@ export function junketStatement(s: StatementInput): JunketStatement {
         daysOutside: due.daysOutside,
       };
     });
+  const memberShares = new Map<string, { commission: Money; allowance: Money }>();
+  const agentShares = new Map<string, { commission: Money; allowance: Money }>();
+  for (const line of programmeLines) {
+    const versions = s.programmes.get(line.code) ?? [];
+    const us = [...(units.get(line.code) ?? new Map<string, Unit>()).values()].sort((a, b) => sortText(a.patronId, b.patronId) || sortText(a.agent, b.agent));
+    const exact = us.map((u) =>
+      exactDueE4(
+        versions,
+        [...u.days].map(([day, d]) => ({ day, rolled: d.rolled, win: houseWin(d.net) })),
+      ),
+    );
+    const commissions = apportionDue(
+      line.commission,
+      exact.map((e) => e.commission),
+    );
+    const allowances = apportionDue(
+      line.allowance,
+      exact.map((e) => e.allowance),
+    );
+    us.forEach((u, i) => {
+      for (const [map, id] of [
+        [memberShares, u.patronId],
+        [agentShares, u.agent],
+      ] as const) {
+        const was = map.get(id) ?? { commission: 0n, allowance: 0n };
+        map.set(id, { commission: was.commission + commissions[i], allowance: was.allowance + allowances[i] });
+      }
+    });
+  }
+  const sharesOf = (m: Map<string, { commission: Money; allowance: Money }>): DueShare[] =>
+    [...m].sort(([a], [b]) => sortText(a, b)).map(([id, x]) => ({ id, ...x }));
   const commission = programmeLines.reduce((a, p) => a + p.commission, 0n);
   const allowance = programmeLines.reduce((a, p) => a + p.allowance, 0n);
   const account = rollingAccount(totals);
@@ -317,6 +371,7 @@ export function junketStatement(s: StatementInput): JunketStatement {
       due: closing > 0n ? 'JUNKET_OWES' : closing < 0n ? 'CASINO_OWES' : 'SETTLED',
     },
     playerCredit: [...credit].sort(([a], [b]) => sortText(a, b)).map(([patronId, c]) => ({ patronId, ...c })),
+    shares: { members: sharesOf(memberShares), agents: sharesOf(agentShares) },
   };
 }
 

@@ -139,20 +139,10 @@ export interface ProgrammeDue {
  * in 1/10,000 of the minor unit and rounded once, half away from zero, by the one rounding of money.
  */
 export function programmeDue(versions: readonly ProgrammeVersion[], days: readonly RollingDay[], win: Money): ProgrammeDue {
-  let commission = 0n;
-  let allowance = 0n;
-  const daysOutside: string[] = [];
-  for (const d of days) {
-    const v = versionOn(versions, d.day);
-    if (!v) {
-      daysOutside.push(d.day);
-      continue;
-    }
-    commission += (v.basis === 'ROLLING' ? d.rolled : d.win) * BigInt(v.commissionBps);
-    allowance += d.rolled * BigInt(v.allowanceBps);
-  }
-  const c = roundBps(commission);
-  const a = roundBps(allowance);
+  const daysOutside = days.filter((d) => !versionOn(versions, d.day)).map((d) => d.day);
+  const exact = exactDueE4(versions, days);
+  const c = roundBps(exact.commission);
+  const a = roundBps(exact.allowance);
   return { commission: c, allowance: a, netWin: win - c - a, daysOutside: [...daysOutside].sort() };
 }
 
@@ -163,6 +153,41 @@ export function programmeDue(versions: readonly ProgrammeVersion[], days: readon
 function roundBps(v: bigint): Money {
   const magnitude = roundMoney(v < 0n ? -v : v, 1n, 10_000n, { mode: 'HALF_UP', unit: 1 });
   return v < 0n ? -magnitude : magnitude;
+}
+
+/**
+ * A programme's dues shared among the players who earned them: each share's exact amount × 10,000
+ * (its basis × the day's rate, summed over its days) and the programme's total as programmeDue
+ * rounded it. Each share gets the whole minor units below its exact amount, and the units the
+ * rounding left over go one each to the shares with the largest remainders (the earlier share on a
+ * tie): the shares add up to the total exactly, and none is more than a minor unit from its own.
+ */
+export function apportionDue(total: Money, exactE4: readonly bigint[]): Money[] {
+  const floors = exactE4.map((x) => (x >= 0n ? x / 10_000n : -((-x + 9_999n) / 10_000n)));
+  let left = total - floors.reduce((a, b) => a + b, 0n);
+  if (left < 0n || left > BigInt(exactE4.length))
+    throw new RangeError(`A total of ${total} is not the rounding of shares adding up to ${exactE4.reduce((a, b) => a + b, 0n)} × 10^-4`);
+  const order = exactE4.map((x, i) => ({ i, rest: x - floors[i] * 10_000n })).sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1));
+  const shares = [...floors];
+  for (const { i } of order) {
+    if (left === 0n) break;
+    shares[i] += 1n;
+    left -= 1n;
+  }
+  return shares;
+}
+
+/** A share's exact dues × 10,000 over its days at the programme's versions: the sums programmeDue rounds. */
+export function exactDueE4(versions: readonly ProgrammeVersion[], days: readonly RollingDay[]): { commission: bigint; allowance: bigint } {
+  let commission = 0n;
+  let allowance = 0n;
+  for (const d of days) {
+    const v = versionOn(versions, d.day);
+    if (!v) continue;
+    commission += (v.basis === 'ROLLING' ? d.rolled : d.win) * BigInt(v.commissionBps);
+    allowance += d.rolled * BigInt(v.allowanceBps);
+  }
+  return { commission, allowance };
 }
 
 /** The most a programme may pay, basis points (the property's credit policy: docs/domain/credit.md). */

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import { canonicalJson } from '../../platform/common/canonical';
+import { minorUnits } from '../../platform/common/exact-json';
 import type { RequestContext } from '../../platform/common/context';
 import { AppError, notFound } from '../../platform/common/errors';
 import { assertDayRange } from '../../platform/common/validation';
-import { PrismaService } from '../../platform/database/prisma.service';
+import { PrismaService, Tx } from '../../platform/database/prisma.service';
 import { prismaRunner, SqlRunner } from '../../platform/database/sql';
 import {
   AccountEntry,
@@ -24,7 +25,7 @@ import { AuditLog } from '../../foundation/ledger/audit-log';
 import { CreditLedger } from '../../foundation/ledger/credit-ledger';
 import { lockJunketPeriods } from '../../foundation/ledger/locked-periods';
 import { seal } from '../../foundation/ledger/seals';
-import { AgreedPeriodDto, AgreeInputDto, AgreementDto, PeriodQueryDto, StatementDto, StatementFiguresDto } from './dto/junkets.dto';
+import { AgreedPeriodDto, AgreeInputDto, AgreementDto, PeriodQueryDto, StatementDto, StatementFiguresDto, StatementSharesDto } from './dto/junkets.dto';
 import { findJunket, JUNKETS_STREAM, todayAt } from './junket-operator';
 import { AgreedRow, agreementDto, figuresDto, MembershipRow } from './junket-rows';
 import { JUNKETS_SQL as SQL, Members } from './junkets-sql';
@@ -59,13 +60,15 @@ export class JunketStatementsService {
           from: overlap.from,
           to: overlap.to,
         });
-      const figures = await this.figures(db, op, q.from, q.to);
+      const statement = await this.statementOf(db, op, q.from, q.to);
+      const figures = figuresDto(op, q.from, q.to, statement);
       const digest = digestOf(figures);
+      const shares = await this.sharesOf(tx, op, statement);
       await this.audit.patronRead(tx, ctx, { type: 'junket', id: op.id }, { what: 'junket statement', from: q.from, to: q.to });
-      if (!exact) return { status: 'OPEN', figures, digest, reproduced: true, agreement: null };
+      if (!exact) return { status: 'OPEN', figures, digest, reproduced: true, agreement: null, shares };
       // Reproduced: the records give the figures agreed, and the figures kept are still those agreed.
       const reproduced = digest === exact.digest && digestOf(exact.figures) === exact.digest;
-      return { status: 'AGREED', figures: exact.figures, digest, reproduced, agreement: agreementDto(exact) };
+      return { status: 'AGREED', figures: exact.figures, digest, reproduced, agreement: agreementDto(exact), shares };
     });
   }
 
@@ -162,8 +165,25 @@ export class JunketStatementsService {
         data: { ...agreement, from: dto.from, to: dto.to, closing: figures.account.closing, credited: figures.account.credited },
         seals: [seal('junket_statements', id), seal('junket_account_entries', entryId)],
       });
-      return { status: 'AGREED', figures, digest, reproduced: true, agreement };
+      return { status: 'AGREED', figures, digest, reproduced: true, agreement, shares: await this.sharesOf(tx, op, statement) };
     });
+  }
+
+  /** The statement's shares of the dues by member and by agent, each with the name registered. */
+  private async sharesOf(tx: Tx, op: JunketOperator, statement: JunketStatement): Promise<StatementSharesDto> {
+    const cards = statement.shares.members.map((m) => m.id);
+    const patrons = cards.length ? await tx.patron.findMany({ where: { card: { in: cards } }, select: { card: true, name: true } }) : [];
+    const agents = await tx.junketAgent.findMany({ where: { operatorId: op.id }, select: { code: true, name: true } });
+    const named = (names: Map<string, string | null>) => (x: JunketStatement['shares']['members'][number]) => ({
+      id: x.id,
+      name: names.get(x.id) ?? null,
+      commission: minorUnits(x.commission),
+      allowance: minorUnits(x.allowance),
+    });
+    return {
+      members: statement.shares.members.map(named(new Map(patrons.map((p) => [p.card, p.name])))),
+      agents: statement.shares.agents.map(named(new Map(agents.map((a) => [a.code, a.name])))),
+    };
   }
 
   /** The junket's agreed statements, oldest first. */
@@ -171,11 +191,6 @@ export class JunketStatementsService {
     const op = await findJunket(this.prisma, junketId);
     const rows = await prismaRunner(this.prisma).query<AgreedRow>(SQL.junketAgreed.bind({ junketId: op.id }));
     return rows.map((r) => ({ ...agreementDto(r), from: r.from, to: r.to }));
-  }
-
-  /** The statement's figures as the records stand (docs/domain.md §16). */
-  private async figures(db: SqlRunner, op: JunketOperator, from: string, to: string): Promise<StatementFiguresDto> {
-    return figuresDto(op, from, to, await this.statementOf(db, op, from, to));
   }
 
   /**

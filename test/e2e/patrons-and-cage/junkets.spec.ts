@@ -232,6 +232,19 @@ describe("a junket's month with two programmes", () => {
       { agent: 'AG-1', members: 2, rolled: HK(600_000), handle: HK(800_000), win: HK(405_000) },
       { agent: 'AG-2', members: 1, rolled: HK(100_000), handle: HK(400_000), win: HK(-90_000) },
     ]);
+    // Who earned the commission, with names: 1.25 % of each member's 300,000 rolled; C's share of the loss and allowance;
+    // by agent, the same sums (the shares add up to the totals exactly).
+    expect(res.body.shares).toEqual({
+      members: [
+        { id: A, name: null, commission: HK(3_750), allowance: 0 },
+        { id: B, name: null, commission: HK(3_750), allowance: 0 },
+        { id: C, name: null, commission: HK(-36_000), allowance: HK(100) },
+      ],
+      agents: [
+        { id: 'AG-1', name: 'Mr Lau', commission: HK(7_500), allowance: 0 },
+        { id: 'AG-2', name: 'Ms Ho', commission: HK(-36_000), allowance: HK(100) },
+      ],
+    });
     expect(f.totals).toMatchObject({
       purchased: HK(1_000_000),
       returned: HK(300_000),

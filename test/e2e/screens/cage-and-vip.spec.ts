@@ -369,6 +369,7 @@ describe('the VIP room', () => {
         account: Line;
         playerCredit: (Line & { patronId: string })[];
       };
+      shares: { members: (Line & { id: string; name: string | null })[]; agents: (Line & { id: string; name: string | null })[] };
     };
     expect(s).toMatchObject({ status: 'AGREED', reproduced: true });
     // A lost 100,000 and won 95,000 after commission: the house's win is 5,000; 1.25 % of the 100,000 rolled is 1,250.
@@ -407,6 +408,17 @@ describe('the VIP room', () => {
       );
     for (const c of F.playerCredit)
       await sameFields(statement.locator(`[data-testid="vip-player-credit"] tr[data-row="${c.patronId}"]`), c, ['advanced', 'repaid', 'outstanding']);
+    // Who earned the commission, by member and by agent, with the names registered: the API's shares.
+    expect(s.shares.members.reduce((a, x) => a + Number(x.commission), 0)).toBe(HK(1_250));
+    for (const [part, list] of [
+      ['vip-members-play', s.shares.members],
+      ['vip-agents', s.shares.agents],
+    ] as const)
+      for (const x of list) {
+        const row = statement.locator(`[data-testid="${part}"] tr[data-row="${x.id}"]`);
+        await sameFields(row, x, ['commission', 'allowance']);
+        expect(await row.locator('[data-field="name"]').textContent()).toBe(x.name ?? '—');
+      }
     expect(await statement.locator('[data-testid="vip-programmes"] tbody tr').count()).toBe(F.programmes.length);
     expect(await statement.locator('[data-testid="vip-members-play"] tbody tr').count()).toBe(F.members.length);
 

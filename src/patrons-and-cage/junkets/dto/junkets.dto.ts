@@ -360,6 +360,18 @@ export class AgreementDto {
   approvedByKeyIds: string[];
 }
 
+export class DueShareDto {
+  @ApiProperty({ description: "A member's card, or an agent's code ('' for members brought by no agent)" }) id: string;
+  @ApiProperty({ type: String, nullable: true, description: "The member's or agent's name as registered (null when none is)" }) name: string | null;
+  @MoneyProperty({ description: 'Their share of the programmes’ commission, minor units of the junket’s currency (signed)' }) commission: MinorUnits;
+  @MoneyProperty({ description: 'Their share of the programmes’ allowances, minor units' }) allowance: MinorUnits;
+}
+
+export class StatementSharesDto {
+  @ApiProperty({ type: DueShareDto, isArray: true, description: 'By member, in card order' }) members: DueShareDto[];
+  @ApiProperty({ type: DueShareDto, isArray: true, description: 'By agent, in code order' }) agents: DueShareDto[];
+}
+
 export class StatementDto {
   @ApiProperty({
     enum: ['OPEN', 'AGREED'],
@@ -371,6 +383,12 @@ export class StatementDto {
   @ApiProperty({ description: 'The SHA-256 (hex) of the figures as the records stand now, canonical JSON (RFC 8785)' }) digest: string;
   @ApiProperty({ description: 'AGREED: the records still give the figures agreed (digest = agreement.digest)' }) reproduced: boolean;
   @ApiProperty({ type: AgreementDto, nullable: true }) agreement: AgreementDto | null;
+  @ApiProperty({
+    type: StatementSharesDto,
+    description:
+      "Who earned the commission and allowances, with names: each programme's total apportioned exactly among the members and agents whose play earned it (they add up to figures.totals). From the records as they stand; not part of the digest, so statements agreed before it still reproduce",
+  })
+  shares: StatementSharesDto;
 }
 
 export class AgreedPeriodDto extends AgreementDto {
