@@ -35,11 +35,14 @@ interface CursorRow {
 const cursorsOf = async (db: Queryable, table: CursorTable) =>
   (await db.query<CursorRow>(`SELECT stream, seq::text AS seq, mac, mac_key FROM ${table} ORDER BY stream`)).rows;
 
-/** The surveyor's keyed record, in the order it was written. */
+/**
+ * The surveyor's keyed record, in the order it was written: by the column, not the text it is read
+ * as (ORDER BY seq would sort the output's text, entry 10 before entry 2).
+ */
 async function surveyorRecord(db: Queryable): Promise<{ seq: string; action: string; data: SurveyRecord }[]> {
   const { rows } = await db.query<{ seq: string; action: string; data: SurveyRecord }>(
     `SELECT seq::text AS seq, action, (payload::jsonb) -> 'data' AS data FROM audit_log
-     WHERE stream = 'surveillance' AND entity_type = 'surveyor' ORDER BY seq`,
+     WHERE stream = 'surveillance' AND entity_type = 'surveyor' ORDER BY audit_log.seq`,
   );
   return rows;
 }
@@ -195,7 +198,7 @@ async function checkSurveyed(
 
 export async function checkRelay(db: Queryable, keyring: AuditKeyring | null, most = 20): Promise<Finding[]> {
   const { rows: record } = await db.query<{ seq: string; action: string; data: RelayRecord }>(
-    `SELECT seq::text AS seq, action, (payload::jsonb) -> 'data' AS data FROM audit_log WHERE stream = 'relay' AND entity_type = 'relay' ORDER BY seq`,
+    `SELECT seq::text AS seq, action, (payload::jsonb) -> 'data' AS data FROM audit_log WHERE stream = 'relay' AND entity_type = 'relay' ORDER BY audit_log.seq`,
   );
   if (!record.some((r) => r.action === 'relay.adopt')) return [];
   const published = new Map<string, bigint>();
