@@ -279,9 +279,10 @@ function PayNotes({ bets }: { bets: { betType: string; pays: string; commissionB
   if (!notes.length) return null;
   return (
     <p class="d-caption" data-testid="pay-notes">
-      {notes.map((n) => (
+      {notes.map((n, i) => (
         <span key={n.bet} data-bet={n.bet}>
-          {w.bets[n.bet] ?? n.bet}: {n.notes.join(' · ')}{' '}
+          {i > 0 && ' · '}
+          {w.bets[n.bet] ?? n.bet}: {n.notes.join(', ')}
         </span>
       ))}
     </p>

@@ -154,7 +154,7 @@ describe('the table-side display', () => {
     expect(api.results.filter((r: { voided: boolean }) => r.voided).map((r: { coup: number }) => r.coup)).toEqual([28]);
     expect(await page.locator('[data-testid="results"] li[data-coup="28"]').textContent()).toContain('void');
     // What the Banker's pay does not say, said beneath the limits (a commission table: 5 %).
-    expect(await page.locator('[data-testid="pay-notes"] [data-bet]').allTextContents()).toEqual(['Banker: less 5% commission ']);
+    expect(await page.locator('[data-testid="pay-notes"] [data-bet]').allTextContents()).toEqual(['Banker: less 5% commission']);
     // Nothing of the wagers or the patron reaches the page.
     const html = await page.content();
     expect(html).not.toMatch(/987[,.]?600|P-SCREEN-1/);
