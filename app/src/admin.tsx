@@ -267,7 +267,7 @@ const zhHans: typeof en = {
     FINANCE: '财务',
     AUDITOR: '审计',
     ADMIN: '管理员',
-    SURVEILLANCE: '监察',
+    SURVEILLANCE: '监控',
     HOST: '公关',
     COMPLIANCE: '合规',
     CASHIER: '账房',

@@ -291,8 +291,8 @@ describe('finance screen', () => {
       const minors = () => page.locator('[data-minor]').evaluateAll((els) => els.map((e) => e.getAttribute('data-minor')));
       await inEveryLanguage(page, 'finance-exceptions', minors, {
         en: ['By table', 'Commission collected', 'Exception report', 'Voided coups', 'Fill'],
-        'zh-Hant': ['按賭桌', '已收佣金', '異常報告', '已作廢牌局', '加彩', '理論贏額'],
-        'zh-Hans': ['按赌桌', '已收佣金', '异常报告', '已作废牌局', '加彩', '理论赢额'],
+        'zh-Hant': ['按賭枱', '已收佣金', '異常報告', '已作廢牌局', '加彩', '理論贏額'],
+        'zh-Hans': ['按赌台', '已收佣金', '异常报告', '已作废牌局', '加彩', '理论赢额'],
       });
       await page.close();
     });

@@ -216,7 +216,7 @@ describe('the surveillance screen', () => {
     await page.locator('.table-scroll').evaluateAll((els) => els.forEach((e) => (e.scrollLeft = 0)));
     await inEveryLanguage(page, 'surveillance', minors(page), {
       en: ['Surveillance', 'Knew the first card'],
-      'zh-Hant': ['監控', '預知首張牌'],
+      'zh-Hant': ['監察', '預知首張牌'],
       'zh-Hans': ['监控', '预知首张牌'],
     });
 
