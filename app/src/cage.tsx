@@ -373,8 +373,12 @@ function Desk({ property, range, asked, card, setCard }: { property: Property; r
       {mayCall(caller, 'recordCageTransaction') && tables.data && (
         <CashAtCage property={property} currencies={currencies} onDone={() => setActed((v) => v + 1)} />
       )}
-      {mayCall(caller, 'listBuyIns') && tables.data && <BuyIns key={`${days}:${ids}`} range={range} tables={tables.data} version={version} onCard={setCard} />}
-      {mayCall(caller, 'listMarkers') && <Markers card={card} setCard={setCard} tables={tables.data ?? []} onPaid={() => setActed((v) => v + 1)} />}
+      {mayCall(caller, 'listBuyIns') && tables.data && (
+        <BuyIns key={`${days}:${ids}`} range={range} tables={tables.data} timeZone={property.timeZone} version={version} onCard={setCard} />
+      )}
+      {mayCall(caller, 'listMarkers') && (
+        <Markers card={card} setCard={setCard} tables={tables.data ?? []} timeZone={property.timeZone} onPaid={() => setActed((v) => v + 1)} />
+      )}
       {mayCall(caller, 'recordChipExchange') && tables.data && <ChipExchange property={property} currencies={currencies} />}
       {mayCall(caller, 'listJunkets') && (mayCall(caller, 'addJunketAccountEntry') || mayCall(caller, 'reportJunketPlayerCredit')) && (
         <JunketsAtCage propertyId={property.id} />
@@ -383,7 +387,7 @@ function Desk({ property, range, asked, card, setCard }: { property: Property; r
         <MarkerAgeing key={`${range.propertyId}:${range.to}`} range={range} version={version} tables={tables.data ?? []} />
       )}
       {mayCall(caller, 'dropReconciliation') && <Drop key={days} range={range} version={version} />}
-      {mayCall(caller, 'cashReport') && <CashReports key={days} range={range} version={version} tables={tables.data ?? []} />}
+      {mayCall(caller, 'cashReport') && <CashReports key={days} range={range} version={version} tables={tables.data ?? []} timeZone={property.timeZone} />}
     </>
   );
 }
@@ -403,7 +407,19 @@ function Loading({ shown }: { shown: boolean }) {
   return shown ? <p role="status">{w.loading}</p> : null;
 }
 
-function BuyIns({ range, tables, version, onCard }: { range: Range; tables: Table[]; version: number; onCard: (card: string) => void }) {
+function BuyIns({
+  range,
+  tables,
+  timeZone,
+  version,
+  onCard,
+}: {
+  range: Range;
+  tables: Table[];
+  timeZone: string;
+  version: number;
+  onCard: (card: string) => void;
+}) {
   const t = useT(CAGE);
   const f = useFormat();
   const { days, cut } = daysOf(range.from, range.to, BUY_IN_DAYS);
@@ -431,7 +447,7 @@ function BuyIns({ range, tables, version, onCard }: { range: Range; tables: Tabl
                   <td data-field="gamingDay" data-value={b.gamingDay}>
                     {f.day(b.gamingDay)}
                   </td>
-                  <td>{f.dateTime(b.recordedAt)}</td>
+                  <td>{f.dateTime(b.recordedAt, timeZone)}</td>
                   <th scope="row">{code.get(b.tableId) ?? '—'}</th>
                   <td data-field="kind" data-value={b.kind}>
                     {t.buyInKinds[b.kind]}
@@ -463,18 +479,30 @@ function BuyIns({ range, tables, version, onCard }: { range: Range; tables: Tabl
   );
 }
 
-function Markers({ card, setCard, tables, onPaid }: { card: string; setCard: (c: string) => void; tables: Table[]; onPaid: () => void }) {
+function Markers({
+  card,
+  setCard,
+  tables,
+  timeZone,
+  onPaid,
+}: {
+  card: string;
+  setCard: (c: string) => void;
+  tables: Table[];
+  timeZone: string;
+  onPaid: () => void;
+}) {
   const t = useT(CAGE);
   return (
     <Section id="cage-markers" title={t.markers} hint={t.markersHint}>
       <CardSearch label={t.markers} field={t.card} button={t.show} card={card} onSearch={setCard} />
-      {card && <MarkersOf key={card} card={card} tables={tables} onPaid={onPaid} />}
+      {card && <MarkersOf key={card} card={card} tables={tables} timeZone={timeZone} onPaid={onPaid} />}
     </Section>
   );
 }
 
 /** One patron's markers (reading them is an audit entry: read when asked for, not on every table event). */
-function MarkersOf({ card, tables, onPaid }: { card: string; tables: Table[]; onPaid: () => void }) {
+function MarkersOf({ card, tables, timeZone, onPaid }: { card: string; tables: Table[]; timeZone: string; onPaid: () => void }) {
   const t = useT(CAGE);
   const f = useFormat();
   const caller = useCaller();
@@ -498,7 +526,7 @@ function MarkersOf({ card, tables, onPaid }: { card: string; tables: Table[]; on
                     <td data-field="gamingDay" data-value={m.gamingDay}>
                       {f.day(m.gamingDay)}
                     </td>
-                    <td>{f.dateTime(m.issuedAt)}</td>
+                    <td>{f.dateTime(m.issuedAt, timeZone)}</td>
                     <th scope="row">{m.tableId ? (code.get(m.tableId) ?? '—') : t.cageCounter}</th>
                     <Money field="amount" v={m.amount} currency={m.currency} />
                     <Money field="paid" v={paid} currency={m.currency} />
@@ -641,7 +669,7 @@ function Drop({ range, version }: { range: Range; version: number }) {
   );
 }
 
-function CashReports({ range, version, tables }: { range: Range; version: number; tables: Table[] }) {
+function CashReports({ range, version, tables, timeZone }: { range: Range; version: number; tables: Table[]; timeZone: string }) {
   const t = useT(CAGE);
   const f = useFormat();
   const { data, error } = useLoad(() => get<CashReport>('/v1/compliance/cash-report', { ...range }), [range.propertyId, range.from, range.to, version]);
@@ -651,7 +679,7 @@ function CashReports({ range, version, tables }: { range: Range; version: number
   const txRows = (txs: Tx[]) =>
     txs.map((x) => (
       <tr key={x.id} data-tx={x.id}>
-        <td>{f.dateTime(x.at)}</td>
+        <td>{f.dateTime(x.at, timeZone)}</td>
         <td>{f.day(x.gamingDay)}</td>
         <th scope="row" data-field="patronId" data-value={x.patronId ?? ''}>
           {patron(x.patronId)}

@@ -449,7 +449,7 @@ export function Finance() {
       {range && start.data && (
         <>
           <RangeForm label={t.period} range={range} properties={start.data.properties} onChange={choose} />
-          <Period key={JSON.stringify(range)} range={range} tables={tables} />
+          <Period key={JSON.stringify(range)} range={range} tables={tables} timeZone={property?.timeZone} />
           <FinanceActs
             key={`acts:${JSON.stringify(range)}`}
             range={range}
@@ -479,7 +479,7 @@ async function loadPeriod(range: Range) {
   return { reports: { gamingDay, table, betType } as Record<GroupBy, Part<WinLoss>>, quarterly: quarterly as Part<Quarterly> };
 }
 
-function Period({ range, tables }: { range: Range; tables: Table[] }) {
+function Period({ range, tables, timeZone }: { range: Range; tables: Table[]; timeZone: string | undefined }) {
   const t = useT(FINANCE);
   const w = useT(WORDS);
   const { data, error, reload } = useLoad(() => loadPeriod(range), []);
@@ -506,7 +506,7 @@ function Period({ range, tables }: { range: Range; tables: Table[] }) {
         </section>
       )}
       {data && !empty && GROUPS.map((by) => <Report key={by} range={range} by={by} part={data.reports[by]} />)}
-      {data && <QuarterlySection range={range} part={data.quarterly} currencyOf={currencyOf} />}
+      {data && <QuarterlySection range={range} part={data.quarterly} currencyOf={currencyOf} timeZone={timeZone} />}
     </>
   );
 }
@@ -744,7 +744,17 @@ function WinChart({ rows, range, currency }: { rows: Row[]; range: Range; curren
   return <div ref={el} class="chart" role="img" aria-label={`${t.chart.label} (${t.chart.axis(currency)})`} data-currency={currency} />;
 }
 
-function QuarterlySection({ range, part, currencyOf }: { range: Range; part: Part<Quarterly>; currencyOf: Map<string, string> }) {
+function QuarterlySection({
+  range,
+  part,
+  currencyOf,
+  timeZone,
+}: {
+  range: Range;
+  part: Part<Quarterly>;
+  currencyOf: Map<string, string>;
+  timeZone: string | undefined;
+}) {
   const t = useT(FINANCE);
   const f = useFormat();
   const { year, quarter } = quarterOf(range.to);
@@ -796,7 +806,7 @@ function QuarterlySection({ range, part, currencyOf }: { range: Range; part: Par
         </Scroll>
       )}
       {data && data.totals.length === 0 && <p>{t.noPlayQuarter}</p>}
-      {data && <ExceptionReport exceptions={data.exceptions} currencyOf={currencyOf} />}
+      {data && <ExceptionReport exceptions={data.exceptions} currencyOf={currencyOf} timeZone={timeZone} />}
     </section>
   );
 }
@@ -900,8 +910,11 @@ const LISTS: { name: ListName; id: string; fields: [field: keyof T['exceptions']
   },
 ];
 
-/** The quarter's exceptions (QuarterlyDto.exceptions), a table a list, every field of each record (data-field, with data-value or data-minor as the API gave it). */
-function ExceptionReport({ exceptions, currencyOf }: { exceptions: Exceptions; currencyOf: Map<string, string> }) {
+/**
+ * The quarter's exceptions (QuarterlyDto.exceptions), a table a list, every field of each record (data-field, with data-value or data-minor as the API gave it);
+ * moments in the property's time zone.
+ */
+function ExceptionReport({ exceptions, currencyOf, timeZone }: { exceptions: Exceptions; currencyOf: Map<string, string>; timeZone: string | undefined }) {
   const t = useT(FINANCE).exceptions;
   const f = useFormat();
   const none = LISTS.every((l) => exceptions[l.name].length === 0);
@@ -918,7 +931,7 @@ function ExceptionReport({ exceptions, currencyOf }: { exceptions: Exceptions; c
           : kind === 'day'
             ? f.day(v as string)
             : kind === 'time'
-              ? f.dateTime(v as string)
+              ? f.dateTime(v as string, timeZone)
               : kind === 'enum'
                 ? (t.kinds[v as string] ?? String(v))
                 : kind === 'p'

@@ -269,6 +269,26 @@ function currencyOf(tables: Table[]): { currency: string; mixed: string[] | null
   return { currency: cs[0] ?? 'USD', mixed: cs.length > 1 ? cs : null };
 }
 
+/**
+ * The time zone a moment is shown in (docs/glossary.md, Dates and times): at a table, its property's;
+ * a moment of no table (a registration, a rating's as-of) in the property chosen, else the one zone
+ * every property shares; only where properties differ and none is chosen, the browser's.
+ */
+interface Zones {
+  ofTable: (tableId: string) => string | undefined;
+  here: string | undefined;
+}
+function zonesOf(properties: Property[], tables: Table[], range: Range): Zones {
+  const zone = new Map(properties.map((p) => [p.id, p.timeZone]));
+  const all = [...new Set(properties.map((p) => p.timeZone))];
+  const here = (range.propertyId ? zone.get(range.propertyId) : undefined) ?? (all.length === 1 ? all[0] : undefined);
+  const ofTable = (tableId: string) => {
+    const table = tables.find((x) => x.id === tableId);
+    return (table && zone.get(table.propertyId)) ?? here;
+  };
+  return { ofTable, here };
+}
+
 export function Patrons({ args }: ScreenProps) {
   const t = useT(PATRONS);
   const w = useT(WORDS);
@@ -299,7 +319,7 @@ export function Patrons({ args }: ScreenProps) {
               {t.backwards}
             </p>
           ) : card ? (
-            <PatronView key={card} card={card} range={range} tables={tables.data} />
+            <PatronView key={card} card={card} range={range} tables={tables.data} zones={zonesOf(props.data, tables.data, range)} />
           ) : (
             <TopPatrons range={range} tables={tables.data.filter((x) => !range.propertyId || x.propertyId === range.propertyId)} />
           )}
@@ -453,7 +473,7 @@ function TopPatrons({ range, tables }: { range: Range; tables: Table[] }) {
 }
 
 /** One patron: the record first; only a card that exists is rated (an unknown card is said so, once). */
-function PatronView({ card, range, tables }: { card: string; range: Range; tables: Table[] }) {
+function PatronView({ card, range, tables, zones }: { card: string; range: Range; tables: Table[]; zones: Zones }) {
   const t = useT(PATRONS);
   const w = useT(WORDS);
   const f = useFormat();
@@ -508,22 +528,26 @@ function PatronView({ card, range, tables }: { card: string; range: Range; table
             </div>
             <div data-field="registeredAt" data-value={p.registeredAt}>
               <dt>{t.registeredAt}</dt>
-              <dd>{f.dateTime(p.registeredAt)}</dd>
+              <dd>{f.dateTime(p.registeredAt, zones.here)}</dd>
             </div>
             <div data-field="seated" data-value={p.seated.map((s) => `${s.tableId}:${s.seat}`).join(',')}>
               <dt>{t.seatedNow}</dt>
-              <dd>{p.seated.length ? p.seated.map((s) => t.seatAt(code(s.tableId), String(s.seat), f.dateTime(s.startedAt))).join('; ') : t.notSeated}</dd>
+              <dd>
+                {p.seated.length
+                  ? p.seated.map((s) => t.seatAt(code(s.tableId), String(s.seat), f.dateTime(s.startedAt, zones.ofTable(s.tableId)))).join('; ')
+                  : t.notSeated}
+              </dd>
             </div>
           </dl>
         )}
       </section>
-      {p && <Play key={reads} card={card} range={range} tables={tables} />}
+      {p && <Play key={reads} card={card} range={range} tables={tables} zones={zones} />}
     </>
   );
 }
 
 /** The rating, the visits and (where the role may read it) the rolling account: read once for the view. */
-function Play({ card, range, tables }: { card: string; range: Range; tables: Table[] }) {
+function Play({ card, range, tables, zones }: { card: string; range: Range; tables: Table[]; zones: Zones }) {
   const t = useT(PATRONS);
   const w = useT(WORDS);
   const f = useFormat();
@@ -561,7 +585,7 @@ function Play({ card, range, tables }: { card: string; range: Range; tables: Tab
         {r && (
           <>
             <p class="hint">
-              {t.asOf(f.dateTime(r.asOf))}{' '}
+              {t.asOf(f.dateTime(r.asOf, zones.here))}{' '}
               <span data-field="visitCount" data-value={r.visitCount}>
                 {t.visitCount(f.integer(r.visitCount))}
               </span>
@@ -657,10 +681,10 @@ function Play({ card, range, tables }: { card: string; range: Range; tables: Tab
                 {visits.map((v) => (
                   <tr key={v.seating.id} data-visit={v.seating.id}>
                     <th scope="row" data-field="startedAt" data-value={v.seating.startedAt}>
-                      {f.dateTime(v.seating.startedAt)}
+                      {f.dateTime(v.seating.startedAt, zones.ofTable(v.seating.tableId))}
                     </th>
                     <td data-field="endedAt" data-value={v.seating.endedAt ?? ''}>
-                      {v.seating.endedAt ? f.dateTime(v.seating.endedAt) : t.stillIn}
+                      {v.seating.endedAt ? f.dateTime(v.seating.endedAt, zones.ofTable(v.seating.tableId)) : t.stillIn}
                     </td>
                     <td data-field="tableId" data-value={v.seating.tableId}>
                       {code(v.seating.tableId)}

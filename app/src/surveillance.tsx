@@ -23,6 +23,7 @@ const REFRESH_MS = 10_000;
 type Alert = Schemas['AlertDto'];
 type OpenAlerts = Schemas['OpenAlertsDto'];
 type Table = Schemas['TableDto'];
+type Property = Schemas['PropertyDto'];
 
 const SUBJECTS = ['PATRON', 'DEALER', 'TABLE', 'SHOE', 'SEAT'] as const;
 type Subject = (typeof SUBJECTS)[number];
@@ -399,6 +400,33 @@ function useTableCodes(ids: string[]): Map<string, Table> {
   return known;
 }
 
+/**
+ * The time zone a moment of the floor is shown in (docs/glossary.md, Dates and times): its table's
+ * property's, whatever the browser's. A moment of no one table (a patron's or a dealer's alerts) is
+ * shown in the zone every property shares; only where properties differ, in the browser's.
+ */
+interface Zones {
+  ofTable: (tableId: string) => string | undefined;
+  ofTables: (tables: Table[]) => string | undefined;
+}
+function useZones(tables: Map<string, Table>): Zones {
+  const caller = useCaller();
+  const may = mayCall(caller, 'listProperties');
+  const { data } = useLoad(() => (may ? get<Property[]>('/v1/properties') : Promise.resolve([])), [may]);
+  const zone = new Map((data ?? []).map((p) => [p.id, p.timeZone]));
+  const one = (zones: (string | undefined)[]) => {
+    const set = new Set(zones);
+    return set.size === 1 && !set.has(undefined) ? [...set][0] : undefined;
+  };
+  const every = one([...zone.values()]);
+  const ofTables = (ts: Table[]) => (ts.length ? one(ts.map((x) => zone.get(x.propertyId))) : undefined) ?? every;
+  const ofTable = (tableId: string) => {
+    const table = tables.get(tableId);
+    return ofTables(table ? [table] : []);
+  };
+  return { ofTable, ofTables };
+}
+
 function Checked({ at, reload }: { at: Date | null; reload: () => void }) {
   const t = useT(SURVEILLANCE);
   const lang = useLang();
@@ -458,6 +486,13 @@ function AlertList() {
     return a;
   }, [state, filter]);
   const tables = useTableCodes([...(alerts.data ?? []).map((a) => a.tableId), ...(by === 'SEAT' ? (view.data ?? []).map((v) => v.subject.split(':')[0]) : [])]);
+  const zones = useZones(tables);
+  // A subject's row: the zone of its table (by table, seat or shoe), else the one every property shares.
+  const zoneOf = (v: OpenAlerts): string | undefined => {
+    if (by === 'TABLE' || by === 'SEAT') return zones.ofTable(v.subject.split(':')[0]);
+    if (by === 'SHOE') return zones.ofTables([...tables.values()].filter((x) => x.code === v.tableCode));
+    return zones.ofTables([]);
+  };
   const reload = () => {
     view.reload();
     alerts.reload();
@@ -524,8 +559,8 @@ function AlertList() {
                     <td data-field="kinds" data-value={v.kinds.join(',')}>
                       {v.kinds.map((k) => t.kinds[k] ?? k).join('、')}
                     </td>
-                    <DateCell iso={v.oldestAt} />
-                    <DateCell iso={v.newestAt} />
+                    <DateCell iso={v.oldestAt} timeZone={zoneOf(v)} />
+                    <DateCell iso={v.newestAt} timeZone={zoneOf(v)} />
                     <td>
                       <button
                         type="button"
@@ -568,7 +603,7 @@ function AlertList() {
         <ErrorNote problem={alerts.error} />
         {!alerts.data && !alerts.error && <p role="status">{w.loading}</p>}
         {alerts.data && alerts.data.length === 0 && <p data-testid="alerts-empty">{t.noAlerts}</p>}
-        {alerts.data && alerts.data.length > 0 && <AlertTable alerts={alerts.data} tables={tables} />}
+        {alerts.data && alerts.data.length > 0 && <AlertTable alerts={alerts.data} tables={tables} zones={zones} />}
       </section>
     </main>
   );
@@ -583,9 +618,9 @@ function SciCell({ field, p }: { field: string; p: number }) {
   );
 }
 
-function DateCell({ iso }: { iso: string }) {
+function DateCell({ iso, timeZone }: { iso: string; timeZone: string | undefined }) {
   const f = useFormat();
-  return <td data-value={iso}>{f.dateTime(iso)}</td>;
+  return <td data-value={iso}>{f.dateTime(iso, timeZone)}</td>;
 }
 
 function Names({ a }: { a: Alert }) {
@@ -613,7 +648,7 @@ function Names({ a }: { a: Alert }) {
   return <>{parts.length ? parts.map((p, i) => [i > 0 ? ' · ' : '', p]) : '—'}</>;
 }
 
-function AlertTable({ alerts, tables }: { alerts: Alert[]; tables: Map<string, Table> }) {
+function AlertTable({ alerts, tables, zones }: { alerts: Alert[]; tables: Map<string, Table>; zones: Zones }) {
   const t = useT(SURVEILLANCE);
   const f = useFormat();
   return (
@@ -625,8 +660,8 @@ function AlertTable({ alerts, tables }: { alerts: Alert[]; tables: Map<string, T
           {alerts.map((a) => [
             <tr key={a.id} data-alert={a.id} class={a.severity === 'HIGH' ? 'high lead' : 'lead'}>
               <th scope="row" data-field="createdAt" data-value={a.createdAt}>
-                <a href={`#/surveillance/${a.id}`} aria-label={`${t.open}: ${t.kinds[a.kind] ?? a.kind}, ${f.dateTime(a.createdAt)}`}>
-                  {f.dateTime(a.createdAt)}
+                <a href={`#/surveillance/${a.id}`} aria-label={`${t.open}: ${t.kinds[a.kind] ?? a.kind}, ${f.dateTime(a.createdAt, zones.ofTable(a.tableId))}`}>
+                  {f.dateTime(a.createdAt, zones.ofTable(a.tableId))}
                 </a>
               </th>
               <td data-field="kind" data-value={a.kind}>
@@ -696,6 +731,8 @@ function AlertView({ id }: { id: string }) {
     return a;
   }, [id]);
   const tables = useTableCodes(data ? [data.tableId] : []);
+  const zones = useZones(tables);
+  const timeZone = data ? zones.ofTable(data.tableId) : undefined;
   const shoe = useLoad(
     () => (data && mayCall(caller, 'getShoe') ? get<Schemas['ShoeDto']>(`/v1/shoes/${data.shoeId}`) : Promise.resolve(null)),
     [data?.shoeId],
@@ -730,10 +767,10 @@ function AlertView({ id }: { id: string }) {
       {!data && !error && <p role="status">{w.loading}</p>}
       {data && (
         <>
-          <Summary a={data} tables={tables} shoe={shoe.data} />
+          <Summary a={data} tables={tables} shoe={shoe.data} timeZone={timeZone} />
           <Evidence a={data} />
-          <Updates a={data} />
-          <Steps a={data} />
+          <Updates a={data} timeZone={timeZone} />
+          <Steps a={data} timeZone={timeZone} />
           <section aria-labelledby="take-steps" data-testid="alert-steps-forms">
             <h2 id="take-steps" class="sr-only">
               {t.act}
@@ -798,7 +835,7 @@ function StepForm({
   );
 }
 
-function Summary({ a, tables, shoe }: { a: Alert; tables: Map<string, Table>; shoe: Schemas['ShoeDto'] | null }) {
+function Summary({ a, tables, shoe, timeZone }: { a: Alert; tables: Map<string, Table>; shoe: Schemas['ShoeDto'] | null; timeZone: string | undefined }) {
   const t = useT(SURVEILLANCE);
   const f = useFormat();
   const lang = useLang();
@@ -820,7 +857,7 @@ function Summary({ a, tables, shoe }: { a: Alert; tables: Map<string, Table>; sh
   rows.push(['tableId', a.tableId, tables.get(a.tableId)?.code ?? a.tableId]);
   rows.push(['shoeId', a.shoeId, shoe ? `${tables.get(a.tableId)?.code ?? ''} #${shoe.number}` : a.shoeId]);
   rows.push(['gamingDay', a.gamingDay, f.day(a.gamingDay)]);
-  rows.push(['createdAt', a.createdAt, f.dateTime(a.createdAt)]);
+  rows.push(['createdAt', a.createdAt, f.dateTime(a.createdAt, timeZone)]);
   return (
     <section aria-labelledby="summary" data-testid="alert" data-alert={a.id}>
       <h2 id="summary">{t.summary}</h2>
@@ -973,7 +1010,7 @@ function CardFace({ card }: { card: string }) {
   );
 }
 
-function Updates({ a }: { a: Alert }) {
+function Updates({ a, timeZone }: { a: Alert; timeZone: string | undefined }) {
   const t = useT(SURVEILLANCE);
   const f = useFormat();
   const lang = useLang();
@@ -992,7 +1029,7 @@ function Updates({ a }: { a: Alert }) {
               {a.updates.map((u, i) => (
                 <tr key={i} data-update={i}>
                   <th scope="row" data-value={u.at}>
-                    {f.dateTime(u.at)}
+                    {f.dateTime(u.at, timeZone)}
                   </th>
                   <td class="num" data-field="eValue" data-value={String(u.eValue)}>
                     {scientific(lang, u.eValue)}
@@ -1011,7 +1048,7 @@ function Updates({ a }: { a: Alert }) {
   );
 }
 
-function Steps({ a }: { a: Alert }) {
+function Steps({ a, timeZone }: { a: Alert; timeZone: string | undefined }) {
   const t = useT(SURVEILLANCE);
   const f = useFormat();
   return (
@@ -1028,7 +1065,7 @@ function Steps({ a }: { a: Alert }) {
               {a.steps.map((s, i) => (
                 <tr key={i} data-step={s.step}>
                   <th scope="row" data-value={s.at}>
-                    {f.dateTime(s.at)}
+                    {f.dateTime(s.at, timeZone)}
                   </th>
                   <td data-field="step" data-value={s.step}>
                     {t.stepNames[s.step] ?? s.step}
