@@ -97,6 +97,22 @@ export async function shownAt(page: Page, selector: string): Promise<string> {
   return ((await page.locator(selector).first().textContent()) ?? '').replace(/\s+/gu, ' ').trim();
 }
 
+/**
+ * The first element `selector` finds shows `iso` as `timeZone`'s wall clock (waiting, a while, for
+ * a zone the screen reads after the moment), and that is not the browser's (a page opened in AWAY).
+ */
+export async function expectWallClock(page: Page, selector: string, iso: string, timeZone: string): Promise<void> {
+  const want = wallClock(iso, timeZone);
+  expect([iso, timeZone, wallClock(iso, AWAY) === want]).toEqual([iso, timeZone, false]);
+  await until(
+    page,
+    ([sel, text]: [string, string]) => (document.querySelector(sel)?.textContent ?? '').replace(/\s+/gu, ' ').trim() === text,
+    [selector, want],
+    10_000,
+  ).catch(() => undefined);
+  expect([selector, await shownAt(page, selector)]).toEqual([selector, want]);
+}
+
 const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /**

@@ -6,15 +6,14 @@ import { TestContext } from '../../support/app';
 import {
   AWAY,
   axeViolations,
+  expectWallClock,
   inEveryLanguage,
   overflowAt,
   problemsOf,
   Screens,
-  shownAt,
   signedIn as signedInAt,
   startScreens,
   until,
-  wallClock,
 } from '../../support/browser';
 import { approveCredit, givenCreditLine, givenKey, givenPatrons, givenShoe, givenTable } from '../../support/builders';
 import { agreeStatement, givenProgramme } from '../../support/credit-acts';
@@ -249,8 +248,7 @@ describe('the cage and compliance desk', () => {
     // A buy-in's time is Los Angeles' wall clock, though the browser is in New York.
     const day = gamingDayOf(new Date(), 'America/Los_Angeles', 6);
     const [first] = (await ctx.as(cashier).get(`/v1/tables/${tableId}/buy-ins?gamingDay=${day}`).expect(200)).body as { id: string; recordedAt: string }[];
-    expect(wallClock(first.recordedAt, AWAY)).not.toBe(wallClock(first.recordedAt, 'America/Los_Angeles'));
-    expect(await shownAt(page, `[data-testid="cage-buy-ins"] tr[data-buy-in="${first.id}"] td:nth-child(2)`)).toBe(wallClock(first.recordedAt, 'America/Los_Angeles'));
+    await expectWallClock(page, `[data-testid="cage-buy-ins"] tr[data-buy-in="${first.id}"] td:nth-child(2)`, first.recordedAt, 'America/Los_Angeles');
     await page.locator('[data-testid="cage-markers"]').waitFor();
     await page.locator('[data-testid="cage-markers"]').getByLabel('Patron card').fill(WHALE);
     await page.locator('[data-testid="cage-markers"]').getByLabel('Patron card').press('Enter');
