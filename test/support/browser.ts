@@ -98,12 +98,13 @@ export async function shownAt(page: Page, selector: string): Promise<string> {
 }
 
 /**
- * The first element `selector` finds shows `iso` as `timeZone`'s wall clock (waiting, a while, for
- * a zone the screen reads after the moment), and that is not the browser's (a page opened in AWAY).
+ * The first element `selector` finds shows `iso` as `timeZone`'s wall clock (in the words `said`
+ * puts it in, if given; waiting, a while, for a zone the screen reads after the moment), and that
+ * is not the browser's (a page opened in AWAY).
  */
-export async function expectWallClock(page: Page, selector: string, iso: string, timeZone: string): Promise<void> {
-  const want = wallClock(iso, timeZone);
-  expect([iso, timeZone, wallClock(iso, AWAY) === want]).toEqual([iso, timeZone, false]);
+export async function expectWallClock(page: Page, selector: string, iso: string, timeZone: string, said = (clock: string) => clock): Promise<void> {
+  const want = said(wallClock(iso, timeZone));
+  expect([iso, timeZone, said(wallClock(iso, AWAY)) === want]).toEqual([iso, timeZone, false]);
   await until(
     page,
     ([sel, text]: [string, string]) => (document.querySelector(sel)?.textContent ?? '').replace(/\s+/gu, ' ').trim() === text,
