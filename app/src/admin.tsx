@@ -267,7 +267,7 @@ const zhHans: typeof en = {
     FINANCE: '财务',
     AUDITOR: '审计',
     ADMIN: '管理员',
-    SURVEILLANCE: '监察',
+    SURVEILLANCE: '监控',
     HOST: '公关',
     COMPLIANCE: '合规',
     CASHIER: '账房',
@@ -408,6 +408,7 @@ export function Admin() {
   const properties = useLoad(() => readIf<Property>(may('listProperties'), '/v1/properties'), [version]);
   const tables = useLoad(() => readIf<Table>(may('listTables'), '/v1/tables'), [version]);
   const loading = [staff, changes, keys, revocations, properties, tables].some((l) => !l.data && !l.error);
+  const zoneOf = zonesOf(properties.data, tables.data);
   return (
     <main class="admin">
       <div class="title">
@@ -418,13 +419,16 @@ export function Admin() {
       </div>
       <p class="hint">{t.notLive}</p>
       {loading && <p role="status">{w.loading}</p>}
-      {may('listStaff') && <StaffDesk staff={staff.data} changes={changes.data} problem={staff.error ?? changes.error} keyId={caller.keyId} onDone={again} />}
+      {may('listStaff') && (
+        <StaffDesk staff={staff.data} changes={changes.data} problem={staff.error ?? changes.error} keyId={caller.keyId} zoneOf={zoneOf} onDone={again} />
+      )}
       {may('listApiKeys') && (
         <KeyDesk
           keys={keys.data}
           revocations={revocations.data}
           staff={staff.data ?? []}
           tables={tables.data ?? []}
+          zoneOf={zoneOf}
           problem={keys.error ?? revocations.error}
           onDone={again}
         />
@@ -514,7 +518,25 @@ function ActForm({
   );
 }
 
-const when = (f: ReturnType<typeof useFormat>, iso: string | null | undefined) => f.dateTime(iso);
+const when = (f: ReturnType<typeof useFormat>, iso: string | null | undefined, timeZone: string | undefined) => f.dateTime(iso, timeZone);
+
+/** A moment's time zone, by the table it belongs to (a terminal's key), if any. */
+type ZoneOf = (tableId?: string | null) => string | undefined;
+
+/**
+ * The time zone a moment is shown in (docs/glossary.md, Dates and times): a table's key in its
+ * property's; a moment of no table (a staff change, another key) in the zone every property shares;
+ * only where properties differ, the browser's.
+ */
+function zonesOf(properties: Property[] | null, tables: Table[] | null): ZoneOf {
+  const zone = new Map((properties ?? []).map((p) => [p.id, p.timeZone]));
+  const all = [...new Set(zone.values())];
+  const every = all.length === 1 ? all[0] : undefined;
+  return (tableId) => {
+    const table = tableId ? tables?.find((x) => x.id === tableId) : undefined;
+    return (table && zone.get(table.propertyId)) ?? every;
+  };
+}
 
 // —— Staff register ——————————————————————————————————————————————————————————————
 
@@ -523,12 +545,14 @@ function StaffDesk({
   changes,
   problem,
   keyId,
+  zoneOf,
   onDone,
 }: {
   staff: StaffMember[] | null;
   changes: StaffChange[] | null;
   problem: { code: string; message: string } | null;
   keyId: string;
+  zoneOf: ZoneOf;
   onDone: () => void;
 }) {
   const t = useT(ADMIN);
@@ -582,7 +606,7 @@ function StaffDesk({
                       </td>
                       <td>{c.active ? t.yes : t.no}</td>
                       <td class="wrap">{c.reason}</td>
-                      <td>{when(f, c.proposedAt)}</td>
+                      <td>{when(f, c.proposedAt, zoneOf())}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -758,6 +782,7 @@ function KeyDesk({
   revocations,
   staff,
   tables,
+  zoneOf,
   problem,
   onDone,
 }: {
@@ -765,6 +790,7 @@ function KeyDesk({
   revocations: Revocation[] | null;
   staff: StaffMember[];
   tables: Table[];
+  zoneOf: ZoneOf;
   problem: { code: string; message: string } | null;
   onDone: () => void;
 }) {
@@ -797,9 +823,9 @@ function KeyDesk({
                   <td>
                     <code>{k.keyPrefix}…</code>
                   </td>
-                  <td data-field="claimedAt">{when(f, k.claimedAt)}</td>
-                  <td data-field="claimWitnessedAt">{when(f, k.claimWitnessedAt)}</td>
-                  <td data-field="revokedAt">{when(f, k.revokedAt)}</td>
+                  <td data-field="claimedAt">{when(f, k.claimedAt, zoneOf(k.tableId))}</td>
+                  <td data-field="claimWitnessedAt">{when(f, k.claimWitnessedAt, zoneOf(k.tableId))}</td>
+                  <td data-field="revokedAt">{when(f, k.revokedAt, zoneOf(k.tableId))}</td>
                 </tr>
               ))}
             </tbody>
@@ -830,7 +856,7 @@ function KeyDesk({
                       <td>{t.roles[r.keyRole] ?? r.keyRole}</td>
                       <td>{r.keyStaffId ?? '—'}</td>
                       <td class="wrap">{r.reason}</td>
-                      <td>{when(f, r.proposedAt)}</td>
+                      <td>{when(f, r.proposedAt, zoneOf(keys?.find((k) => k.id === r.keyId)?.tableId))}</td>
                     </tr>
                   ))}
                 </tbody>

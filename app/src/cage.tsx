@@ -112,13 +112,13 @@ const CAGE: Words<typeof en> = {
     from: '由',
     to: '至',
     noProperty: '尚未設立場館。',
-    buyIns: '賭桌買碼',
-    buyInsCaption: '各賭桌記錄的買碼，按時間先後',
+    buyIns: '賭枱買碼',
+    buyInsCaption: '各賭枱記錄的買碼，按時間先後',
     noBuyIns: '此場館在這些博彩日沒有買碼記錄。',
-    noTables: '此場館沒有賭桌。',
+    noTables: '此場館沒有賭枱。',
     lastDays: (n) => `只列出所選範圍最後 ${n} 個博彩日。`,
-    buyInColumns: ['博彩日', '記錄時間', '賭桌', '類別', '客戶卡號', '金額', '貨幣', '借據'],
-    buyInKinds: { CASH: '現金', MARKER: '借據（簽碼）', CHIPS: '他桌籌碼' },
+    buyInColumns: ['博彩日', '記錄時間', '賭枱', '類別', '客戶卡號', '金額', '貨幣', '借據'],
+    buyInKinds: { CASH: '現金', MARKER: '借據（簽碼）', CHIPS: '他枱籌碼' },
     voided: '已作廢',
     unnamed: '未具名',
     markerIssued: '已發出',
@@ -126,10 +126,10 @@ const CAGE: Words<typeof en> = {
     markersHint: '客戶的借據、還款記錄及每張尚欠金額。查閱會記入該客戶的審計記錄。',
     card: '客戶卡號',
     show: '顯示借據',
-    takenHere: '這些博彩日在本場館賭桌簽出借據的客戶：',
+    takenHere: '這些博彩日在本場館賭枱簽出借據的客戶：',
     markersOf: (card) => `${card} 的借據`,
     noMarkers: (card) => `${card} 沒有借據。`,
-    markerColumns: ['博彩日', '簽發時間', '賭桌', '金額', '已還', '尚欠', '貨幣', '還款'],
+    markerColumns: ['博彩日', '簽發時間', '賭枱', '金額', '已還', '尚欠', '貨幣', '還款'],
     methods: { CASH: '現金', CHIPS: '籌碼', CHECK: '支票', WIRE: '電匯' },
     open: '尚欠',
     paidOff: '已還清',
@@ -139,13 +139,13 @@ const CAGE: Words<typeof en> = {
     noAgeing: '此場館沒有未還清的借據。',
     ageingTotalsCaption: '按賬齡及貨幣列出的未還金額',
     ageingTotalColumns: ['貨幣', '30 日內', '31–60 日', '61–90 日', '逾 90 日', '合計'],
-    ageingColumns: ['簽發日', '賬齡（日）', '賬齡組別', '客戶卡號', '賭桌', '金額', '尚欠', '貨幣'],
+    ageingColumns: ['簽發日', '賬齡（日）', '賬齡組別', '客戶卡號', '賭枱', '金額', '尚欠', '貨幣'],
     buckets: { CURRENT: '30 日內', DAYS_31_60: '31–60 日', DAYS_61_90: '61–90 日', OVER_90: '逾 90 日' },
     cageCounter: '賬房',
     drop: '錢箱投放對賬',
-    dropCaption: '按賭桌及博彩日，點算的投放額與現金及借據買碼對照',
-    noDrop: '此場館的賭桌在這些博彩日沒有開檯。',
-    dropColumns: ['賭桌', '博彩日', '貨幣', '現金', '借據', '他桌籌碼', '應有投放額', '點算投放額', '差額', '狀態'],
+    dropCaption: '按賭枱及博彩日，點算的投放額與現金及借據買碼對照',
+    noDrop: '此場館的賭枱在這些博彩日沒有開檯。',
+    dropColumns: ['賭枱', '博彩日', '貨幣', '現金', '借據', '他枱籌碼', '應有投放額', '點算投放額', '差額', '狀態'],
     dropStatus: { RECONCILED: '相符', EXCEPTION: '有差異：須查明原因', NOT_COUNTED: '尚未點算' },
     cash: '現金交易報告',
     thresholds: '申報門檻',
@@ -156,7 +156,7 @@ const CAGE: Words<typeof en> = {
     mtl: '多筆交易登記冊（MTL）',
     mtlHint: '每筆達登記門檻或以上的現金交易。須於每個博彩日覆核。',
     noMtl: '沒有交易達到登記門檻。',
-    txColumns: ['時間', '博彩日', '客戶卡號', '類別', '收入或支出', '金額', '貨幣', '賭桌'],
+    txColumns: ['時間', '博彩日', '客戶卡號', '類別', '收入或支出', '金額', '貨幣', '賭枱'],
     ctr: '大額現金交易報告（CTR）候選',
     ctrHint: '客戶單日現金收入或現金支出超過申報門檻者。須於限期內逐一申報。',
     noCtr: '沒有客戶單日超過申報門檻。',
@@ -183,7 +183,7 @@ const CAGE: Words<typeof en> = {
       WITHDRAWAL: '提取按金',
     },
     atCage: '賬房',
-    liveNote: '買碼、投放額及報告隨賭桌即時更新；賬房的交易須重新讀取才會顯示。',
+    liveNote: '買碼、投放額及報告隨賭枱即時更新；賬房的交易須重新讀取才會顯示。',
     readAgain: '重新讀取',
   },
   'zh-Hans': {
@@ -193,13 +193,13 @@ const CAGE: Words<typeof en> = {
     from: '从',
     to: '至',
     noProperty: '尚未设立场馆。',
-    buyIns: '赌桌买码',
-    buyInsCaption: '各赌桌记录的买码，按时间先后',
+    buyIns: '赌台买码',
+    buyInsCaption: '各赌台记录的买码，按时间先后',
     noBuyIns: '此场馆在这些博彩日没有买码记录。',
-    noTables: '此场馆没有赌桌。',
+    noTables: '此场馆没有赌台。',
     lastDays: (n) => `只列出所选范围最后 ${n} 个博彩日。`,
-    buyInColumns: ['博彩日', '记录时间', '赌桌', '类别', '客户卡号', '金额', '货币', '借据'],
-    buyInKinds: { CASH: '现金', MARKER: '借据（签码）', CHIPS: '他桌筹码' },
+    buyInColumns: ['博彩日', '记录时间', '赌台', '类别', '客户卡号', '金额', '货币', '借据'],
+    buyInKinds: { CASH: '现金', MARKER: '借据（签码）', CHIPS: '他台筹码' },
     voided: '已作废',
     unnamed: '未具名',
     markerIssued: '已发出',
@@ -207,10 +207,10 @@ const CAGE: Words<typeof en> = {
     markersHint: '客户的借据、还款记录及每张尚欠金额。查阅会记入该客户的审计记录。',
     card: '客户卡号',
     show: '显示借据',
-    takenHere: '这些博彩日在本场馆赌桌签出借据的客户：',
+    takenHere: '这些博彩日在本场馆赌台签出借据的客户：',
     markersOf: (card) => `${card} 的借据`,
     noMarkers: (card) => `${card} 没有借据。`,
-    markerColumns: ['博彩日', '签发时间', '赌桌', '金额', '已还', '尚欠', '货币', '还款'],
+    markerColumns: ['博彩日', '签发时间', '赌台', '金额', '已还', '尚欠', '货币', '还款'],
     methods: { CASH: '现金', CHIPS: '筹码', CHECK: '支票', WIRE: '电汇' },
     open: '尚欠',
     paidOff: '已还清',
@@ -220,13 +220,13 @@ const CAGE: Words<typeof en> = {
     noAgeing: '此场馆没有未还清的借据。',
     ageingTotalsCaption: '按账龄及货币列出的未还金额',
     ageingTotalColumns: ['货币', '30 日内', '31–60 日', '61–90 日', '逾 90 日', '合计'],
-    ageingColumns: ['签发日', '账龄（日）', '账龄组别', '客户卡号', '赌桌', '金额', '尚欠', '货币'],
+    ageingColumns: ['签发日', '账龄（日）', '账龄组别', '客户卡号', '赌台', '金额', '尚欠', '货币'],
     buckets: { CURRENT: '30 日内', DAYS_31_60: '31–60 日', DAYS_61_90: '61–90 日', OVER_90: '逾 90 日' },
     cageCounter: '账房',
     drop: '钱箱投放对账',
-    dropCaption: '按赌桌及博彩日，点算的投放额与现金及借据买码对照',
-    noDrop: '此场馆的赌桌在这些博彩日没有开台。',
-    dropColumns: ['赌桌', '博彩日', '货币', '现金', '借据', '他桌筹码', '应有投放额', '点算投放额', '差额', '状态'],
+    dropCaption: '按赌台及博彩日，点算的投放额与现金及借据买码对照',
+    noDrop: '此场馆的赌台在这些博彩日没有开台。',
+    dropColumns: ['赌台', '博彩日', '货币', '现金', '借据', '他台筹码', '应有投放额', '点算投放额', '差额', '状态'],
     dropStatus: { RECONCILED: '相符', EXCEPTION: '有差异：须查明原因', NOT_COUNTED: '尚未点算' },
     cash: '现金交易报告',
     thresholds: '申报门槛',
@@ -237,7 +237,7 @@ const CAGE: Words<typeof en> = {
     mtl: '多笔交易登记册（MTL）',
     mtlHint: '每笔达登记门槛或以上的现金交易。须于每个博彩日复核。',
     noMtl: '没有交易达到登记门槛。',
-    txColumns: ['时间', '博彩日', '客户卡号', '类别', '收入或支出', '金额', '货币', '赌桌'],
+    txColumns: ['时间', '博彩日', '客户卡号', '类别', '收入或支出', '金额', '货币', '赌台'],
     ctr: '大额现金交易报告（CTR）候选',
     ctrHint: '客户单日现金收入或现金支出超过申报门槛者。须于期限内逐一申报。',
     noCtr: '没有客户单日超过申报门槛。',
@@ -264,7 +264,7 @@ const CAGE: Words<typeof en> = {
       WITHDRAWAL: '提取按金',
     },
     atCage: '账房',
-    liveNote: '买码、投放额及报告随赌桌实时更新；账房的交易须重新读取才会显示。',
+    liveNote: '买码、投放额及报告随赌台实时更新；账房的交易须重新读取才会显示。',
     readAgain: '重新读取',
   },
 };
@@ -373,8 +373,12 @@ function Desk({ property, range, asked, card, setCard }: { property: Property; r
       {mayCall(caller, 'recordCageTransaction') && tables.data && (
         <CashAtCage property={property} currencies={currencies} onDone={() => setActed((v) => v + 1)} />
       )}
-      {mayCall(caller, 'listBuyIns') && tables.data && <BuyIns key={`${days}:${ids}`} range={range} tables={tables.data} version={version} onCard={setCard} />}
-      {mayCall(caller, 'listMarkers') && <Markers card={card} setCard={setCard} tables={tables.data ?? []} onPaid={() => setActed((v) => v + 1)} />}
+      {mayCall(caller, 'listBuyIns') && tables.data && (
+        <BuyIns key={`${days}:${ids}`} range={range} tables={tables.data} timeZone={property.timeZone} version={version} onCard={setCard} />
+      )}
+      {mayCall(caller, 'listMarkers') && (
+        <Markers card={card} setCard={setCard} tables={tables.data ?? []} timeZone={property.timeZone} onPaid={() => setActed((v) => v + 1)} />
+      )}
       {mayCall(caller, 'recordChipExchange') && tables.data && <ChipExchange property={property} currencies={currencies} />}
       {mayCall(caller, 'listJunkets') && (mayCall(caller, 'addJunketAccountEntry') || mayCall(caller, 'reportJunketPlayerCredit')) && (
         <JunketsAtCage propertyId={property.id} />
@@ -383,7 +387,7 @@ function Desk({ property, range, asked, card, setCard }: { property: Property; r
         <MarkerAgeing key={`${range.propertyId}:${range.to}`} range={range} version={version} tables={tables.data ?? []} />
       )}
       {mayCall(caller, 'dropReconciliation') && <Drop key={days} range={range} version={version} />}
-      {mayCall(caller, 'cashReport') && <CashReports key={days} range={range} version={version} tables={tables.data ?? []} />}
+      {mayCall(caller, 'cashReport') && <CashReports key={days} range={range} version={version} tables={tables.data ?? []} timeZone={property.timeZone} />}
     </>
   );
 }
@@ -403,7 +407,19 @@ function Loading({ shown }: { shown: boolean }) {
   return shown ? <p role="status">{w.loading}</p> : null;
 }
 
-function BuyIns({ range, tables, version, onCard }: { range: Range; tables: Table[]; version: number; onCard: (card: string) => void }) {
+function BuyIns({
+  range,
+  tables,
+  timeZone,
+  version,
+  onCard,
+}: {
+  range: Range;
+  tables: Table[];
+  timeZone: string;
+  version: number;
+  onCard: (card: string) => void;
+}) {
   const t = useT(CAGE);
   const f = useFormat();
   const { days, cut } = daysOf(range.from, range.to, BUY_IN_DAYS);
@@ -431,7 +447,7 @@ function BuyIns({ range, tables, version, onCard }: { range: Range; tables: Tabl
                   <td data-field="gamingDay" data-value={b.gamingDay}>
                     {f.day(b.gamingDay)}
                   </td>
-                  <td>{f.dateTime(b.recordedAt)}</td>
+                  <td>{f.dateTime(b.recordedAt, timeZone)}</td>
                   <th scope="row">{code.get(b.tableId) ?? '—'}</th>
                   <td data-field="kind" data-value={b.kind}>
                     {t.buyInKinds[b.kind]}
@@ -463,18 +479,30 @@ function BuyIns({ range, tables, version, onCard }: { range: Range; tables: Tabl
   );
 }
 
-function Markers({ card, setCard, tables, onPaid }: { card: string; setCard: (c: string) => void; tables: Table[]; onPaid: () => void }) {
+function Markers({
+  card,
+  setCard,
+  tables,
+  timeZone,
+  onPaid,
+}: {
+  card: string;
+  setCard: (c: string) => void;
+  tables: Table[];
+  timeZone: string;
+  onPaid: () => void;
+}) {
   const t = useT(CAGE);
   return (
     <Section id="cage-markers" title={t.markers} hint={t.markersHint}>
       <CardSearch label={t.markers} field={t.card} button={t.show} card={card} onSearch={setCard} />
-      {card && <MarkersOf key={card} card={card} tables={tables} onPaid={onPaid} />}
+      {card && <MarkersOf key={card} card={card} tables={tables} timeZone={timeZone} onPaid={onPaid} />}
     </Section>
   );
 }
 
 /** One patron's markers (reading them is an audit entry: read when asked for, not on every table event). */
-function MarkersOf({ card, tables, onPaid }: { card: string; tables: Table[]; onPaid: () => void }) {
+function MarkersOf({ card, tables, timeZone, onPaid }: { card: string; tables: Table[]; timeZone: string; onPaid: () => void }) {
   const t = useT(CAGE);
   const f = useFormat();
   const caller = useCaller();
@@ -498,7 +526,7 @@ function MarkersOf({ card, tables, onPaid }: { card: string; tables: Table[]; on
                     <td data-field="gamingDay" data-value={m.gamingDay}>
                       {f.day(m.gamingDay)}
                     </td>
-                    <td>{f.dateTime(m.issuedAt)}</td>
+                    <td>{f.dateTime(m.issuedAt, timeZone)}</td>
                     <th scope="row">{m.tableId ? (code.get(m.tableId) ?? '—') : t.cageCounter}</th>
                     <Money field="amount" v={m.amount} currency={m.currency} />
                     <Money field="paid" v={paid} currency={m.currency} />
@@ -641,7 +669,7 @@ function Drop({ range, version }: { range: Range; version: number }) {
   );
 }
 
-function CashReports({ range, version, tables }: { range: Range; version: number; tables: Table[] }) {
+function CashReports({ range, version, tables, timeZone }: { range: Range; version: number; tables: Table[]; timeZone: string }) {
   const t = useT(CAGE);
   const f = useFormat();
   const { data, error } = useLoad(() => get<CashReport>('/v1/compliance/cash-report', { ...range }), [range.propertyId, range.from, range.to, version]);
@@ -651,7 +679,7 @@ function CashReports({ range, version, tables }: { range: Range; version: number
   const txRows = (txs: Tx[]) =>
     txs.map((x) => (
       <tr key={x.id} data-tx={x.id}>
-        <td>{f.dateTime(x.at)}</td>
+        <td>{f.dateTime(x.at, timeZone)}</td>
         <td>{f.day(x.gamingDay)}</td>
         <th scope="row" data-field="patronId" data-value={x.patronId ?? ''}>
           {patron(x.patronId)}

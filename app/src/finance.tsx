@@ -141,8 +141,8 @@ const FINANCE: Words<typeof en> = {
     noProperty: '尚未設立娛樂場：請管理員新增（POST /v1/properties）。',
     noPlay: '此期間沒有投注記錄',
     noPlayHint: '這些博彩日內本娛樂場沒有結算任何牌局。請選擇其他日期或娛樂場。',
-    groups: { gamingDay: '按博彩日', table: '按賭桌', betType: '按投注類型' },
-    keyColumn: { gamingDay: '博彩日', table: '賭桌', betType: '投注類型' },
+    groups: { gamingDay: '按博彩日', table: '按賭枱', betType: '按投注類型' },
+    keyColumn: { gamingDay: '博彩日', table: '賭枱', betType: '投注類型' },
     caption: (group) => `輸贏報表（${group}）`,
     downloadCsv: '下載 CSV',
     columns: {
@@ -189,7 +189,7 @@ const FINANCE: Words<typeof en> = {
       },
       noneOf: '沒有。',
       fields: {
-        tableCode: '賭桌',
+        tableCode: '賭枱',
         shoeNumber: '牌靴',
         coupNumber: '局號',
         gamingDay: '博彩日',
@@ -223,7 +223,7 @@ const FINANCE: Words<typeof en> = {
         CREDIT: '收彩',
         CASH: '現金',
         CHIPS: '籌碼',
-        MARKER: '借碼',
+        MARKER: '借據',
         MEDIUM: '中',
         HIGH: '高',
         OPEN: '未處理',
@@ -232,11 +232,11 @@ const FINANCE: Words<typeof en> = {
         SUPERVISOR: '主管',
         ADMIN: '管理員',
         FINANCE: '財務',
-        AUDITOR: '稽核',
+        AUDITOR: '審計',
         CASHIER: '賬房',
         HOST: '公關',
         COMPLIANCE: '合規',
-        SURVEILLANCE: '監控',
+        SURVEILLANCE: '監察',
         TERMINAL: '賭枱終端',
         true: '是',
         false: '否',
@@ -249,8 +249,8 @@ const FINANCE: Words<typeof en> = {
     noProperty: '尚未设立娱乐场：请管理员新增（POST /v1/properties）。',
     noPlay: '此期间没有投注记录',
     noPlayHint: '这些博彩日内本娱乐场没有结算任何牌局。请选择其他日期或娱乐场。',
-    groups: { gamingDay: '按博彩日', table: '按赌桌', betType: '按投注类型' },
-    keyColumn: { gamingDay: '博彩日', table: '赌桌', betType: '投注类型' },
+    groups: { gamingDay: '按博彩日', table: '按赌台', betType: '按投注类型' },
+    keyColumn: { gamingDay: '博彩日', table: '赌台', betType: '投注类型' },
     caption: (group) => `输赢报表（${group}）`,
     downloadCsv: '下载 CSV',
     columns: {
@@ -297,7 +297,7 @@ const FINANCE: Words<typeof en> = {
       },
       noneOf: '没有。',
       fields: {
-        tableCode: '赌桌',
+        tableCode: '赌台',
         shoeNumber: '牌靴',
         coupNumber: '局号',
         gamingDay: '博彩日',
@@ -331,7 +331,7 @@ const FINANCE: Words<typeof en> = {
         CREDIT: '收彩',
         CASH: '现金',
         CHIPS: '筹码',
-        MARKER: '借码',
+        MARKER: '借据',
         MEDIUM: '中',
         HIGH: '高',
         OPEN: '未处理',
@@ -340,7 +340,7 @@ const FINANCE: Words<typeof en> = {
         SUPERVISOR: '主管',
         ADMIN: '管理员',
         FINANCE: '财务',
-        AUDITOR: '稽核',
+        AUDITOR: '审计',
         CASHIER: '账房',
         HOST: '公关',
         COMPLIANCE: '合规',
@@ -449,7 +449,7 @@ export function Finance() {
       {range && start.data && (
         <>
           <RangeForm label={t.period} range={range} properties={start.data.properties} onChange={choose} />
-          <Period key={JSON.stringify(range)} range={range} tables={tables} />
+          <Period key={JSON.stringify(range)} range={range} tables={tables} timeZone={property?.timeZone} />
           <FinanceActs
             key={`acts:${JSON.stringify(range)}`}
             range={range}
@@ -479,7 +479,7 @@ async function loadPeriod(range: Range) {
   return { reports: { gamingDay, table, betType } as Record<GroupBy, Part<WinLoss>>, quarterly: quarterly as Part<Quarterly> };
 }
 
-function Period({ range, tables }: { range: Range; tables: Table[] }) {
+function Period({ range, tables, timeZone }: { range: Range; tables: Table[]; timeZone: string | undefined }) {
   const t = useT(FINANCE);
   const w = useT(WORDS);
   const { data, error, reload } = useLoad(() => loadPeriod(range), []);
@@ -506,7 +506,7 @@ function Period({ range, tables }: { range: Range; tables: Table[] }) {
         </section>
       )}
       {data && !empty && GROUPS.map((by) => <Report key={by} range={range} by={by} part={data.reports[by]} />)}
-      {data && <QuarterlySection range={range} part={data.quarterly} currencyOf={currencyOf} />}
+      {data && <QuarterlySection range={range} part={data.quarterly} currencyOf={currencyOf} timeZone={timeZone} />}
     </>
   );
 }
@@ -744,7 +744,17 @@ function WinChart({ rows, range, currency }: { rows: Row[]; range: Range; curren
   return <div ref={el} class="chart" role="img" aria-label={`${t.chart.label} (${t.chart.axis(currency)})`} data-currency={currency} />;
 }
 
-function QuarterlySection({ range, part, currencyOf }: { range: Range; part: Part<Quarterly>; currencyOf: Map<string, string> }) {
+function QuarterlySection({
+  range,
+  part,
+  currencyOf,
+  timeZone,
+}: {
+  range: Range;
+  part: Part<Quarterly>;
+  currencyOf: Map<string, string>;
+  timeZone: string | undefined;
+}) {
   const t = useT(FINANCE);
   const f = useFormat();
   const { year, quarter } = quarterOf(range.to);
@@ -796,7 +806,7 @@ function QuarterlySection({ range, part, currencyOf }: { range: Range; part: Par
         </Scroll>
       )}
       {data && data.totals.length === 0 && <p>{t.noPlayQuarter}</p>}
-      {data && <ExceptionReport exceptions={data.exceptions} currencyOf={currencyOf} />}
+      {data && <ExceptionReport exceptions={data.exceptions} currencyOf={currencyOf} timeZone={timeZone} />}
     </section>
   );
 }
@@ -900,8 +910,11 @@ const LISTS: { name: ListName; id: string; fields: [field: keyof T['exceptions']
   },
 ];
 
-/** The quarter's exceptions (QuarterlyDto.exceptions), a table a list, every field of each record (data-field, with data-value or data-minor as the API gave it). */
-function ExceptionReport({ exceptions, currencyOf }: { exceptions: Exceptions; currencyOf: Map<string, string> }) {
+/**
+ * The quarter's exceptions (QuarterlyDto.exceptions), a table a list, every field of each record (data-field, with data-value or data-minor as the API gave it);
+ * moments in the property's time zone.
+ */
+function ExceptionReport({ exceptions, currencyOf, timeZone }: { exceptions: Exceptions; currencyOf: Map<string, string>; timeZone: string | undefined }) {
   const t = useT(FINANCE).exceptions;
   const f = useFormat();
   const none = LISTS.every((l) => exceptions[l.name].length === 0);
@@ -918,7 +931,7 @@ function ExceptionReport({ exceptions, currencyOf }: { exceptions: Exceptions; c
           : kind === 'day'
             ? f.day(v as string)
             : kind === 'time'
-              ? f.dateTime(v as string)
+              ? f.dateTime(v as string, timeZone)
               : kind === 'enum'
                 ? (t.kinds[v as string] ?? String(v))
                 : kind === 'p'

@@ -32,7 +32,7 @@ const SCREENS: { id: ScreenId; nav: boolean; bare?: true; reads: string[]; load:
   { id: 'vip', nav: true, reads: ['listProperties', 'listJunkets'], load: () => import('./vip').then((m) => m.Vip) },
   { id: 'credit', nav: true, reads: ['listProperties', 'listCreditRequests'], load: () => import('./credit').then((m) => m.Credit) },
   { id: 'admin', nav: true, reads: ['listStaff', 'listApiKeys', 'listProperties'], load: () => import('./admin').then((m) => m.Admin) },
-  { id: 'tables', nav: false, reads: ['getTable', 'listShoes', 'getShoeRoads'], load: () => import('./scoreboard').then((m) => m.Scoreboard) },
+  { id: 'tables', nav: false, reads: ['getTable', 'getProperty', 'listShoes', 'getShoeRoads'], load: () => import('./scoreboard').then((m) => m.Scoreboard) },
   {
     id: 'desk',
     nav: false,

@@ -141,14 +141,14 @@ const PATRONS: Words<typeof en> = {
     outside: '超出 ±2σ：須查明原因',
     hours: (h, m) => `${h} 小時 ${m} 分鐘`,
     amountsIn: (c) => `金額以 ${c} 計。`,
-    mixed: (cs) => `這些賭桌以 ${cs} 計：API 把各貨幣的最小單位直接相加。`,
+    mixed: (cs) => `這些賭枱以 ${cs} 計：API 把各貨幣的最小單位直接相加。`,
     noPatron: (card) => `沒有會員卡號為 ${card} 的客人。`,
     noPatronHint: '請核對卡上號碼，或重新查找。會員卡在會員中心登記。',
     badCard: '會員卡號只可包含英文字母、數字、. - 及 _（最多 64 個）。',
     record: '資料',
     registeredAt: '登記時間',
     seatedNow: '現時入座',
-    notSeated: '現時沒有在任何賭桌入座。',
+    notSeated: '現時沒有在任何賭枱入座。',
     seatAt: (table, seat, since) => `${table}，${seat} 號位，自 ${since}`,
     rating: '評級',
     asOf: (t) => `未完結的到訪計至 ${t}。`,
@@ -160,7 +160,7 @@ const PATRONS: Words<typeof en> = {
     bet: '注項',
     betColumns: ['注數', '投注額', '實際贏額', '理論贏額'],
     visits: '到訪',
-    visitColumns: ['入座', '離座', '賭桌', '座位'],
+    visitColumns: ['入座', '離座', '賭枱', '座位'],
     stillIn: '仍在座',
     noVisits: '期間內沒有到訪。',
     more: '更多到訪',
@@ -213,14 +213,14 @@ const PATRONS: Words<typeof en> = {
     outside: '超出 ±2σ：须查明原因',
     hours: (h, m) => `${h} 小时 ${m} 分钟`,
     amountsIn: (c) => `金额以 ${c} 计。`,
-    mixed: (cs) => `这些赌桌以 ${cs} 计：API 把各货币的最小单位直接相加。`,
+    mixed: (cs) => `这些赌台以 ${cs} 计：API 把各货币的最小单位直接相加。`,
     noPatron: (card) => `没有会员卡号为 ${card} 的客人。`,
     noPatronHint: '请核对卡上号码，或重新查找。会员卡在会员中心登记。',
     badCard: '会员卡号只可包含英文字母、数字、. - 及 _（最多 64 个）。',
     record: '资料',
     registeredAt: '登记时间',
     seatedNow: '当前入座',
-    notSeated: '当前没有在任何赌桌入座。',
+    notSeated: '当前没有在任何赌台入座。',
     seatAt: (table, seat, since) => `${table}，${seat} 号位，自 ${since}`,
     rating: '评级',
     asOf: (t) => `未结束的到访计至 ${t}。`,
@@ -232,7 +232,7 @@ const PATRONS: Words<typeof en> = {
     bet: '注项',
     betColumns: ['注数', '投注额', '实际赢额', '理论赢额'],
     visits: '到访',
-    visitColumns: ['入座', '离座', '赌桌', '座位'],
+    visitColumns: ['入座', '离座', '赌台', '座位'],
     stillIn: '仍在座',
     noVisits: '期间内没有到访。',
     more: '更多到访',
@@ -269,6 +269,26 @@ function currencyOf(tables: Table[]): { currency: string; mixed: string[] | null
   return { currency: cs[0] ?? 'USD', mixed: cs.length > 1 ? cs : null };
 }
 
+/**
+ * The time zone a moment is shown in (docs/glossary.md, Dates and times): at a table, its property's;
+ * a moment of no table (a registration, a rating's as-of) in the property chosen, else the one zone
+ * every property shares; only where properties differ and none is chosen, the browser's.
+ */
+interface Zones {
+  ofTable: (tableId: string) => string | undefined;
+  here: string | undefined;
+}
+function zonesOf(properties: Property[], tables: Table[], range: Range): Zones {
+  const zone = new Map(properties.map((p) => [p.id, p.timeZone]));
+  const all = [...new Set(properties.map((p) => p.timeZone))];
+  const here = (range.propertyId ? zone.get(range.propertyId) : undefined) ?? (all.length === 1 ? all[0] : undefined);
+  const ofTable = (tableId: string) => {
+    const table = tables.find((x) => x.id === tableId);
+    return (table && zone.get(table.propertyId)) ?? here;
+  };
+  return { ofTable, here };
+}
+
 export function Patrons({ args }: ScreenProps) {
   const t = useT(PATRONS);
   const w = useT(WORDS);
@@ -299,7 +319,7 @@ export function Patrons({ args }: ScreenProps) {
               {t.backwards}
             </p>
           ) : card ? (
-            <PatronView key={card} card={card} range={range} tables={tables.data} />
+            <PatronView key={card} card={card} range={range} tables={tables.data} zones={zonesOf(props.data, tables.data, range)} />
           ) : (
             <TopPatrons range={range} tables={tables.data.filter((x) => !range.propertyId || x.propertyId === range.propertyId)} />
           )}
@@ -453,7 +473,7 @@ function TopPatrons({ range, tables }: { range: Range; tables: Table[] }) {
 }
 
 /** One patron: the record first; only a card that exists is rated (an unknown card is said so, once). */
-function PatronView({ card, range, tables }: { card: string; range: Range; tables: Table[] }) {
+function PatronView({ card, range, tables, zones }: { card: string; range: Range; tables: Table[]; zones: Zones }) {
   const t = useT(PATRONS);
   const w = useT(WORDS);
   const f = useFormat();
@@ -508,22 +528,26 @@ function PatronView({ card, range, tables }: { card: string; range: Range; table
             </div>
             <div data-field="registeredAt" data-value={p.registeredAt}>
               <dt>{t.registeredAt}</dt>
-              <dd>{f.dateTime(p.registeredAt)}</dd>
+              <dd>{f.dateTime(p.registeredAt, zones.here)}</dd>
             </div>
             <div data-field="seated" data-value={p.seated.map((s) => `${s.tableId}:${s.seat}`).join(',')}>
               <dt>{t.seatedNow}</dt>
-              <dd>{p.seated.length ? p.seated.map((s) => t.seatAt(code(s.tableId), String(s.seat), f.dateTime(s.startedAt))).join('; ') : t.notSeated}</dd>
+              <dd>
+                {p.seated.length
+                  ? p.seated.map((s) => t.seatAt(code(s.tableId), String(s.seat), f.dateTime(s.startedAt, zones.ofTable(s.tableId)))).join('; ')
+                  : t.notSeated}
+              </dd>
             </div>
           </dl>
         )}
       </section>
-      {p && <Play key={reads} card={card} range={range} tables={tables} />}
+      {p && <Play key={reads} card={card} range={range} tables={tables} zones={zones} />}
     </>
   );
 }
 
 /** The rating, the visits and (where the role may read it) the rolling account: read once for the view. */
-function Play({ card, range, tables }: { card: string; range: Range; tables: Table[] }) {
+function Play({ card, range, tables, zones }: { card: string; range: Range; tables: Table[]; zones: Zones }) {
   const t = useT(PATRONS);
   const w = useT(WORDS);
   const f = useFormat();
@@ -561,7 +585,7 @@ function Play({ card, range, tables }: { card: string; range: Range; tables: Tab
         {r && (
           <>
             <p class="hint">
-              {t.asOf(f.dateTime(r.asOf))}{' '}
+              {t.asOf(f.dateTime(r.asOf, zones.here))}{' '}
               <span data-field="visitCount" data-value={r.visitCount}>
                 {t.visitCount(f.integer(r.visitCount))}
               </span>
@@ -657,10 +681,10 @@ function Play({ card, range, tables }: { card: string; range: Range; tables: Tab
                 {visits.map((v) => (
                   <tr key={v.seating.id} data-visit={v.seating.id}>
                     <th scope="row" data-field="startedAt" data-value={v.seating.startedAt}>
-                      {f.dateTime(v.seating.startedAt)}
+                      {f.dateTime(v.seating.startedAt, zones.ofTable(v.seating.tableId))}
                     </th>
                     <td data-field="endedAt" data-value={v.seating.endedAt ?? ''}>
-                      {v.seating.endedAt ? f.dateTime(v.seating.endedAt) : t.stillIn}
+                      {v.seating.endedAt ? f.dateTime(v.seating.endedAt, zones.ofTable(v.seating.tableId)) : t.stillIn}
                     </td>
                     <td data-field="tableId" data-value={v.seating.tableId}>
                       {code(v.seating.tableId)}

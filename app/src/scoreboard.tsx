@@ -90,16 +90,36 @@ type Odds = Schemas['OddsResponseDto'];
 
 interface Board {
   table: Table;
+  /** The table's property's time zone: the board's moments are the floor's wall clock, whatever the browser's. */
+  timeZone: string | undefined;
   shoe: Shoe | null;
   roads: Schemas['RoadsDto'] | null;
   coups: Coup[];
   odds: Odds | null;
 }
 
+/** Each property's time zone, read once a page (the board is read again on every coup); one not read is asked again next time. */
+const ZONES = new Map<string, Promise<string | undefined>>();
+function zoneOf(propertyId: string): Promise<string | undefined> {
+  let zone = ZONES.get(propertyId);
+  if (!zone) {
+    zone = get<Schemas['PropertyDto']>(`/v1/properties/${propertyId}`).then(
+      (p) => p.timeZone,
+      () => {
+        ZONES.delete(propertyId);
+        return undefined;
+      },
+    );
+    ZONES.set(propertyId, zone);
+  }
+  return zone;
+}
+
 async function loadBoard(tableId: string): Promise<Board> {
   const [table, shoes] = await Promise.all([get<Table>(`/v1/tables/${tableId}`), get<Shoe[]>(`/v1/tables/${tableId}/shoes`)]);
+  const zone = zoneOf(table.propertyId);
   const open = shoes.find((s) => s.status === 'OPEN') ?? shoes[0] ?? null;
-  if (!open) return { table, shoe: null, roads: null, coups: [], odds: null };
+  if (!open) return { table, timeZone: await zone, shoe: null, roads: null, coups: [], odds: null };
   const [shoe, roads, coups] = await Promise.all([
     get<Shoe>(`/v1/shoes/${open.id}`),
     get<Schemas['RoadsDto']>(`/v1/shoes/${open.id}/roads`),
@@ -115,7 +135,7 @@ async function loadBoard(tableId: string): Promise<Board> {
           shoe: { cards: shoe.remaining },
         }).catch(() => null)
       : null;
-  return { table, shoe, roads, coups, odds };
+  return { table, timeZone: await zone, shoe, roads, coups, odds };
 }
 
 /** "Banker 7 to 5", "Tie 6 to 6": the winner's total first. */
@@ -125,13 +145,13 @@ function result(o: Schemas['OutcomeDto'], t: (typeof BOARD)['en'], winner: Recor
 }
 
 /** The limits in force: the table's and each bet's, and what each pays. */
-export function Limits({ table }: { table: Table }) {
+export function Limits({ table, timeZone }: { table: Table; timeZone: string | undefined }) {
   const t = useT(BOARD);
   const w = useT(WORDS);
   const f = useFormat();
   return (
     <table class="figures limits" data-testid="limits">
-      <caption>{t.limitsCaption(f.dateTime(table.limitsSince))}</caption>
+      <caption>{t.limitsCaption(f.dateTime(table.limitsSince, timeZone))}</caption>
       <thead>
         <tr>
           <th scope="col">{t.bet}</th>
@@ -183,7 +203,7 @@ export function Scoreboard({ args: [tableId] }: ScreenProps) {
       <ErrorNote problem={error} />
       {!data && !error && <p role="status">{w.loading}</p>}
       {data && !data.shoe && <p>{t.noShoe}</p>}
-      {data && !data.shoe && <Limits table={data.table} />}
+      {data && !data.shoe && <Limits table={data.table} timeZone={data.timeZone} />}
       {data?.shoe && data.roads && (
         <div class="board">
           <div class="board-roads">
@@ -248,7 +268,7 @@ export function Scoreboard({ args: [tableId] }: ScreenProps) {
             </div>
           </div>
           <div class="board-side">
-            <Limits table={data.table} />
+            <Limits table={data.table} timeZone={data.timeZone} />
             <table class="figures" data-testid="last-coups">
               <caption>{t.last}</caption>
               <thead>

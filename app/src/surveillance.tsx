@@ -23,6 +23,7 @@ const REFRESH_MS = 10_000;
 type Alert = Schemas['AlertDto'];
 type OpenAlerts = Schemas['OpenAlertsDto'];
 type Table = Schemas['TableDto'];
+type Property = Schemas['PropertyDto'];
 
 const SUBJECTS = ['PATRON', 'DEALER', 'TABLE', 'SHOE', 'SEAT'] as const;
 type Subject = (typeof SUBJECTS)[number];
@@ -143,12 +144,12 @@ const en = {
 const SURVEILLANCE: Words<typeof en> = {
   en,
   'zh-Hant': {
-    title: '監控',
+    title: '監察',
     checked: (t) => `於 ${t} 讀取；每 10 秒重新讀取`,
     refresh: '重新讀取',
     byTitle: '未結案的警報，歸類',
     by: '歸類方式',
-    subjects: { PATRON: '按客人', DEALER: '按荷官', TABLE: '按賭桌', SHOE: '按牌靴', SEAT: '按座位（無會員卡）' },
+    subjects: { PATRON: '按客人', DEALER: '按荷官', TABLE: '按賭枱', SHOE: '按牌靴', SEAT: '按座位（無會員卡）' },
     subjectColumns: ['對象', '未處理', '跟進中', '高', '最小 p 值', '偵測項目', '最早發出', '最近發出', ''],
     byCaption: (by) => `未結案的警報，${by}`,
     noOpen: '沒有未結案的警報涉及此類對象。',
@@ -158,9 +159,9 @@ const SURVEILLANCE: Words<typeof en> = {
     state: '狀態',
     states: { ACTIVE: '未結案', OPEN: '未處理', ACKNOWLEDGED: '跟進中', CLOSED: '已結案', ALL: '全部' },
     only: (s) => `只顯示${s}的警報`,
-    subjectNouns: { PATRON: '客人', DEALER: '荷官', TABLE: '賭桌', SHOE: '牌靴', SEAT: '座位' },
+    subjectNouns: { PATRON: '客人', DEALER: '荷官', TABLE: '賭枱', SHOE: '牌靴', SEAT: '座位' },
     clear: '顯示所有對象',
-    alertColumns: ['發出時間', '偵測項目', '嚴重程度', '狀態', '涉及', '賭桌', '博彩日', 'p 值', '警報門檻'],
+    alertColumns: ['發出時間', '偵測項目', '嚴重程度', '狀態', '涉及', '賭枱', '博彩日', 'p 值', '警報門檻'],
     alertsCaption: '誠信警報，最新在前',
     noAlerts: '沒有此狀態的警報。',
     open: '打開警報',
@@ -179,7 +180,7 @@ const SURVEILLANCE: Words<typeof en> = {
     dealer: '荷官',
     seat: (n) => `${n} 號位`,
     shoe: '牌靴',
-    table: '賭桌',
+    table: '賭枱',
     alert: '警報',
     summary: '發現',
     reasonNote: '偵測程式的原文（英文）：',
@@ -194,7 +195,7 @@ const SURVEILLANCE: Words<typeof en> = {
       patronId: '客人',
       dealerId: '荷官',
       seat: '座位（無會員卡）',
-      tableId: '賭桌',
+      tableId: '賭枱',
       shoeId: '牌靴',
       gamingDay: '博彩日',
       createdAt: '發出時間',
@@ -228,7 +229,7 @@ const SURVEILLANCE: Words<typeof en> = {
     },
     runCards: '重複的牌，按次序',
     coups: '最具說明性的牌局',
-    coupColumns: ['賭桌', '牌靴', '局', '牌', '荷官', '注項', '注碼', '客人優勢', '結果', '首張牌', '首張牌價值'],
+    coupColumns: ['賭枱', '牌靴', '局', '牌', '荷官', '注項', '注碼', '客人優勢', '結果', '首張牌', '首張牌價值'],
     updates: '警報未結案期間加入的證據',
     updateColumns: ['時間', '統計量（e 值）', 'p 值', '當時原因'],
     noUpdates: '此後對象所玩的牌靴尚未收靴。',
@@ -244,7 +245,7 @@ const SURVEILLANCE: Words<typeof en> = {
     close: '結案',
     sending: '傳送中…',
     closedNote: '已結案：不能再記錄任何步驟。',
-    notAllowedSteps: '此金鑰只能讀取警報；確認跟進及結案由監控人員及主管處理。',
+    notAllowedSteps: '此金鑰只能讀取警報；確認跟進及結案由監察人員及主管處理。',
     notAllowedClose: '結案須由主管處理。',
     act: '處理警報',
     updatesTable: '偵測程式其後每次的檢查，最早在前',
@@ -258,7 +259,7 @@ const SURVEILLANCE: Words<typeof en> = {
     refresh: '重新读取',
     byTitle: '未结案的警报，归类',
     by: '归类方式',
-    subjects: { PATRON: '按客人', DEALER: '按荷官', TABLE: '按赌桌', SHOE: '按牌靴', SEAT: '按座位（无会员卡）' },
+    subjects: { PATRON: '按客人', DEALER: '按荷官', TABLE: '按赌台', SHOE: '按牌靴', SEAT: '按座位（无会员卡）' },
     subjectColumns: ['对象', '未处理', '跟进中', '高', '最小 p 值', '检测项目', '最早发出', '最近发出', ''],
     byCaption: (by) => `未结案的警报，${by}`,
     noOpen: '没有未结案的警报涉及此类对象。',
@@ -268,9 +269,9 @@ const SURVEILLANCE: Words<typeof en> = {
     state: '状态',
     states: { ACTIVE: '未结案', OPEN: '未处理', ACKNOWLEDGED: '跟进中', CLOSED: '已结案', ALL: '全部' },
     only: (s) => `只显示${s}的警报`,
-    subjectNouns: { PATRON: '客人', DEALER: '荷官', TABLE: '赌桌', SHOE: '牌靴', SEAT: '座位' },
+    subjectNouns: { PATRON: '客人', DEALER: '荷官', TABLE: '赌台', SHOE: '牌靴', SEAT: '座位' },
     clear: '显示所有对象',
-    alertColumns: ['发出时间', '检测项目', '严重程度', '状态', '涉及', '赌桌', '博彩日', 'p 值', '警报阈值'],
+    alertColumns: ['发出时间', '检测项目', '严重程度', '状态', '涉及', '赌台', '博彩日', 'p 值', '警报阈值'],
     alertsCaption: '诚信警报，最新在前',
     noAlerts: '没有此状态的警报。',
     open: '打开警报',
@@ -289,7 +290,7 @@ const SURVEILLANCE: Words<typeof en> = {
     dealer: '荷官',
     seat: (n) => `${n} 号位`,
     shoe: '牌靴',
-    table: '赌桌',
+    table: '赌台',
     alert: '警报',
     summary: '发现',
     reasonNote: '检测程序的原文（英文）：',
@@ -304,7 +305,7 @@ const SURVEILLANCE: Words<typeof en> = {
       patronId: '客人',
       dealerId: '荷官',
       seat: '座位（无会员卡）',
-      tableId: '赌桌',
+      tableId: '赌台',
       shoeId: '牌靴',
       gamingDay: '博彩日',
       createdAt: '发出时间',
@@ -338,7 +339,7 @@ const SURVEILLANCE: Words<typeof en> = {
     },
     runCards: '重复的牌，按次序',
     coups: '最具说明性的牌局',
-    coupColumns: ['赌桌', '牌靴', '局', '牌', '荷官', '注项', '注码', '客人优势', '结果', '首张牌', '首张牌价值'],
+    coupColumns: ['赌台', '牌靴', '局', '牌', '荷官', '注项', '注码', '客人优势', '结果', '首张牌', '首张牌价值'],
     updates: '警报未结案期间加入的证据',
     updateColumns: ['时间', '统计量（e 值）', 'p 值', '当时原因'],
     noUpdates: '此后对象所玩的牌靴尚未收靴。',
@@ -397,6 +398,33 @@ function useTableCodes(ids: string[]): Map<string, Table> {
     if (missing) reload();
   }, [missing]);
   return known;
+}
+
+/**
+ * The time zone a moment of the floor is shown in (docs/glossary.md, Dates and times): its table's
+ * property's, whatever the browser's. A moment of no one table (a patron's or a dealer's alerts) is
+ * shown in the zone every property shares; only where properties differ, in the browser's.
+ */
+interface Zones {
+  ofTable: (tableId: string) => string | undefined;
+  ofTables: (tables: Table[]) => string | undefined;
+}
+function useZones(tables: Map<string, Table>): Zones {
+  const caller = useCaller();
+  const may = mayCall(caller, 'listProperties');
+  const { data } = useLoad(() => (may ? get<Property[]>('/v1/properties') : Promise.resolve([])), [may]);
+  const zone = new Map((data ?? []).map((p) => [p.id, p.timeZone]));
+  const one = (zones: (string | undefined)[]) => {
+    const set = new Set(zones);
+    return set.size === 1 && !set.has(undefined) ? [...set][0] : undefined;
+  };
+  const every = one([...zone.values()]);
+  const ofTables = (ts: Table[]) => (ts.length ? one(ts.map((x) => zone.get(x.propertyId))) : undefined) ?? every;
+  const ofTable = (tableId: string) => {
+    const table = tables.get(tableId);
+    return ofTables(table ? [table] : []);
+  };
+  return { ofTable, ofTables };
 }
 
 function Checked({ at, reload }: { at: Date | null; reload: () => void }) {
@@ -458,6 +486,13 @@ function AlertList() {
     return a;
   }, [state, filter]);
   const tables = useTableCodes([...(alerts.data ?? []).map((a) => a.tableId), ...(by === 'SEAT' ? (view.data ?? []).map((v) => v.subject.split(':')[0]) : [])]);
+  const zones = useZones(tables);
+  // A subject's row: the zone of its table (by table, seat or shoe), else the one every property shares.
+  const zoneOf = (v: OpenAlerts): string | undefined => {
+    if (by === 'TABLE' || by === 'SEAT') return zones.ofTable(v.subject.split(':')[0]);
+    if (by === 'SHOE') return zones.ofTables([...tables.values()].filter((x) => x.code === v.tableCode));
+    return zones.ofTables([]);
+  };
   const reload = () => {
     view.reload();
     alerts.reload();
@@ -524,8 +559,8 @@ function AlertList() {
                     <td data-field="kinds" data-value={v.kinds.join(',')}>
                       {v.kinds.map((k) => t.kinds[k] ?? k).join('、')}
                     </td>
-                    <DateCell iso={v.oldestAt} />
-                    <DateCell iso={v.newestAt} />
+                    <DateCell iso={v.oldestAt} timeZone={zoneOf(v)} />
+                    <DateCell iso={v.newestAt} timeZone={zoneOf(v)} />
                     <td>
                       <button
                         type="button"
@@ -568,7 +603,7 @@ function AlertList() {
         <ErrorNote problem={alerts.error} />
         {!alerts.data && !alerts.error && <p role="status">{w.loading}</p>}
         {alerts.data && alerts.data.length === 0 && <p data-testid="alerts-empty">{t.noAlerts}</p>}
-        {alerts.data && alerts.data.length > 0 && <AlertTable alerts={alerts.data} tables={tables} />}
+        {alerts.data && alerts.data.length > 0 && <AlertTable alerts={alerts.data} tables={tables} zones={zones} />}
       </section>
     </main>
   );
@@ -583,9 +618,9 @@ function SciCell({ field, p }: { field: string; p: number }) {
   );
 }
 
-function DateCell({ iso }: { iso: string }) {
+function DateCell({ iso, timeZone }: { iso: string; timeZone: string | undefined }) {
   const f = useFormat();
-  return <td data-value={iso}>{f.dateTime(iso)}</td>;
+  return <td data-value={iso}>{f.dateTime(iso, timeZone)}</td>;
 }
 
 function Names({ a }: { a: Alert }) {
@@ -613,7 +648,7 @@ function Names({ a }: { a: Alert }) {
   return <>{parts.length ? parts.map((p, i) => [i > 0 ? ' · ' : '', p]) : '—'}</>;
 }
 
-function AlertTable({ alerts, tables }: { alerts: Alert[]; tables: Map<string, Table> }) {
+function AlertTable({ alerts, tables, zones }: { alerts: Alert[]; tables: Map<string, Table>; zones: Zones }) {
   const t = useT(SURVEILLANCE);
   const f = useFormat();
   return (
@@ -625,8 +660,8 @@ function AlertTable({ alerts, tables }: { alerts: Alert[]; tables: Map<string, T
           {alerts.map((a) => [
             <tr key={a.id} data-alert={a.id} class={a.severity === 'HIGH' ? 'high lead' : 'lead'}>
               <th scope="row" data-field="createdAt" data-value={a.createdAt}>
-                <a href={`#/surveillance/${a.id}`} aria-label={`${t.open}: ${t.kinds[a.kind] ?? a.kind}, ${f.dateTime(a.createdAt)}`}>
-                  {f.dateTime(a.createdAt)}
+                <a href={`#/surveillance/${a.id}`} aria-label={`${t.open}: ${t.kinds[a.kind] ?? a.kind}, ${f.dateTime(a.createdAt, zones.ofTable(a.tableId))}`}>
+                  {f.dateTime(a.createdAt, zones.ofTable(a.tableId))}
                 </a>
               </th>
               <td data-field="kind" data-value={a.kind}>
@@ -696,6 +731,8 @@ function AlertView({ id }: { id: string }) {
     return a;
   }, [id]);
   const tables = useTableCodes(data ? [data.tableId] : []);
+  const zones = useZones(tables);
+  const timeZone = data ? zones.ofTable(data.tableId) : undefined;
   const shoe = useLoad(
     () => (data && mayCall(caller, 'getShoe') ? get<Schemas['ShoeDto']>(`/v1/shoes/${data.shoeId}`) : Promise.resolve(null)),
     [data?.shoeId],
@@ -730,10 +767,10 @@ function AlertView({ id }: { id: string }) {
       {!data && !error && <p role="status">{w.loading}</p>}
       {data && (
         <>
-          <Summary a={data} tables={tables} shoe={shoe.data} />
+          <Summary a={data} tables={tables} shoe={shoe.data} timeZone={timeZone} />
           <Evidence a={data} />
-          <Updates a={data} />
-          <Steps a={data} />
+          <Updates a={data} timeZone={timeZone} />
+          <Steps a={data} timeZone={timeZone} />
           <section aria-labelledby="take-steps" data-testid="alert-steps-forms">
             <h2 id="take-steps" class="sr-only">
               {t.act}
@@ -798,7 +835,7 @@ function StepForm({
   );
 }
 
-function Summary({ a, tables, shoe }: { a: Alert; tables: Map<string, Table>; shoe: Schemas['ShoeDto'] | null }) {
+function Summary({ a, tables, shoe, timeZone }: { a: Alert; tables: Map<string, Table>; shoe: Schemas['ShoeDto'] | null; timeZone: string | undefined }) {
   const t = useT(SURVEILLANCE);
   const f = useFormat();
   const lang = useLang();
@@ -820,7 +857,7 @@ function Summary({ a, tables, shoe }: { a: Alert; tables: Map<string, Table>; sh
   rows.push(['tableId', a.tableId, tables.get(a.tableId)?.code ?? a.tableId]);
   rows.push(['shoeId', a.shoeId, shoe ? `${tables.get(a.tableId)?.code ?? ''} #${shoe.number}` : a.shoeId]);
   rows.push(['gamingDay', a.gamingDay, f.day(a.gamingDay)]);
-  rows.push(['createdAt', a.createdAt, f.dateTime(a.createdAt)]);
+  rows.push(['createdAt', a.createdAt, f.dateTime(a.createdAt, timeZone)]);
   return (
     <section aria-labelledby="summary" data-testid="alert" data-alert={a.id}>
       <h2 id="summary">{t.summary}</h2>
@@ -973,7 +1010,7 @@ function CardFace({ card }: { card: string }) {
   );
 }
 
-function Updates({ a }: { a: Alert }) {
+function Updates({ a, timeZone }: { a: Alert; timeZone: string | undefined }) {
   const t = useT(SURVEILLANCE);
   const f = useFormat();
   const lang = useLang();
@@ -992,7 +1029,7 @@ function Updates({ a }: { a: Alert }) {
               {a.updates.map((u, i) => (
                 <tr key={i} data-update={i}>
                   <th scope="row" data-value={u.at}>
-                    {f.dateTime(u.at)}
+                    {f.dateTime(u.at, timeZone)}
                   </th>
                   <td class="num" data-field="eValue" data-value={String(u.eValue)}>
                     {scientific(lang, u.eValue)}
@@ -1011,7 +1048,7 @@ function Updates({ a }: { a: Alert }) {
   );
 }
 
-function Steps({ a }: { a: Alert }) {
+function Steps({ a, timeZone }: { a: Alert; timeZone: string | undefined }) {
   const t = useT(SURVEILLANCE);
   const f = useFormat();
   return (
@@ -1028,7 +1065,7 @@ function Steps({ a }: { a: Alert }) {
               {a.steps.map((s, i) => (
                 <tr key={i} data-step={s.step}>
                   <th scope="row" data-value={s.at}>
-                    {f.dateTime(s.at)}
+                    {f.dateTime(s.at, timeZone)}
                   </th>
                   <td data-field="step" data-value={s.step}>
                     {t.stepNames[s.step] ?? s.step}

@@ -48,9 +48,9 @@ export async function startScreens(env: NodeJS.ProcessEnv = {}): Promise<Screens
 
 const PROBLEMS = new WeakMap<Page, string[]>();
 
-/** A page of `size` (a tablet's by default), recording its errors. */
-export async function openPage(browser: Browser, size = { width: 1280, height: 800 }): Promise<Page> {
-  const page = await browser.newPage({ viewport: size, deviceScaleFactor: 1 });
+/** A page of `size` (a tablet's by default), recording its errors; with `timezoneId`, the browser's clock is in that zone. */
+export async function openPage(browser: Browser, size = { width: 1280, height: 800 }, timezoneId?: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: size, deviceScaleFactor: 1, ...(timezoneId ? { timezoneId } : {}) });
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`thrown: ${e.message}`));
   page.on('console', (m) => {
@@ -63,9 +63,16 @@ export async function openPage(browser: Browser, size = { width: 1280, height: 8
 /** What the page threw or logged as an error since it opened. */
 export const problemsOf = (page: Page): string[] => PROBLEMS.get(page) ?? [];
 
-/** A page signed in with `key` through the sign-in form, by keyboard only, at `url`/app/`hash`. */
-export async function signedIn(browser: Browser, url: string, key: string, hash = '', size?: { width: number; height: number }): Promise<Page> {
-  const page = await openPage(browser, size);
+/** A page signed in with `key` through the sign-in form, by keyboard only, at `url`/app/`hash` (in the browser's zone `timezoneId`, if given). */
+export async function signedIn(
+  browser: Browser,
+  url: string,
+  key: string,
+  hash = '',
+  size?: { width: number; height: number },
+  timezoneId?: string,
+): Promise<Page> {
+  const page = await openPage(browser, size, timezoneId);
   await page.goto(`${url}/app/${hash}`);
   await page.locator('#api-key').waitFor();
   await page.focus('#api-key');
@@ -73,6 +80,38 @@ export async function signedIn(browser: Browser, url: string, key: string, hash 
   await page.keyboard.press('Enter');
   await page.locator('header.top, main.display').first().waitFor();
   return page;
+}
+
+/**
+ * A browser's zone far from every property the specs set up (UTC, Asia/Macau, America/Los_Angeles):
+ * a page opened in it shows a property's wall clock only if the screen asks for the property's zone.
+ */
+export const AWAY = 'America/New_York';
+
+/** A moment as the screens write it in English (format.ts, dateTime) in `timeZone`, every run of spaces as one. */
+export const wallClock = (iso: string, timeZone: string): string =>
+  new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(Date.parse(iso)).replace(/\s+/gu, ' ');
+
+/** The text of the first element `selector` finds in the page, every run of spaces as one. */
+export async function shownAt(page: Page, selector: string): Promise<string> {
+  return ((await page.locator(selector).first().textContent()) ?? '').replace(/\s+/gu, ' ').trim();
+}
+
+/**
+ * The first element `selector` finds shows `iso` as `timeZone`'s wall clock (in the words `said`
+ * puts it in, if given; waiting, a while, for a zone the screen reads after the moment), and that
+ * is not the browser's (a page opened in AWAY).
+ */
+export async function expectWallClock(page: Page, selector: string, iso: string, timeZone: string, said = (clock: string) => clock): Promise<void> {
+  const want = said(wallClock(iso, timeZone));
+  expect([iso, timeZone, said(wallClock(iso, AWAY)) === want]).toEqual([iso, timeZone, false]);
+  await until(
+    page,
+    ([sel, text]: [string, string]) => (document.querySelector(sel)?.textContent ?? '').replace(/\s+/gu, ' ').trim() === text,
+    [selector, want],
+    10_000,
+  ).catch(() => undefined);
+  expect([selector, await shownAt(page, selector)]).toEqual([selector, want]);
 }
 
 const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');

@@ -1,7 +1,18 @@
 /// <reference lib="dom" />
 import type { Browser, Locator, Page } from 'playwright-core';
 import { TestContext } from '../../support/app';
-import { inEveryLanguage, overflowAt, problemsOf, Screens, signedIn as signedInAt, startScreens, switchTo, until } from '../../support/browser';
+import {
+  AWAY,
+  expectWallClock,
+  inEveryLanguage,
+  overflowAt,
+  problemsOf,
+  Screens,
+  signedIn as signedInAt,
+  startScreens,
+  switchTo,
+  until,
+} from '../../support/browser';
 import { givenAdministrators, givenTable } from '../../support/builders';
 
 /**
@@ -31,7 +42,7 @@ beforeAll(async () => {
 });
 afterAll(() => screens?.close());
 
-const signedIn = (key: string) => signedInAt(browser, url, key, '#/admin');
+const signedIn = (key: string, timezoneId?: string) => signedInAt(browser, url, key, '#/admin', undefined, timezoneId);
 const api = (key: string) => ctx.as(key);
 const form = (page: Page, id: string): Locator => page.locator(`form[data-testid="${id}"]`);
 /** Reads the screen again, as a person would after another administrator's act. */
@@ -122,7 +133,8 @@ describe('the administration desk', () => {
   });
 
   it('changes the register and revokes an administrator key with two administrators in two pages, refuses one approving their own proposal, and mints, witnesses and revokes keys', async () => {
-    const a = await signedIn(first);
+    // The first administrator's browser is in New York: a table's key is shown in its property's wall clock.
+    const a = await signedIn(first, AWAY);
     const staffId = `E-ADM-${P}`;
     // One administrator proposes a third administrator.
     const propose = form(a, 'staff-propose');
@@ -214,6 +226,9 @@ describe('the administration desk', () => {
     await revoke.getByRole('button', { name: 'Revoke now' }).click();
     await a.getByTestId('key-revoked').waitFor();
     await api(display).get(`/v1/tables/${table.id}/display`).expect(401);
+    // Revoked at the default property's wall clock (UTC), the property of the key's table, not New York's.
+    const { revokedAt } = ((await api(first).get('/v1/api-keys').expect(200)).body as { id: string; revokedAt: string }[]).find((k) => k.id === displayId)!;
+    await expectWallClock(a, `tr[data-key="${displayId}"] [data-field="revokedAt"]`, revokedAt, 'UTC');
 
     // The desk in each language; one page on a 1024 × 768 tablet, never sideways.
     const same = () =>

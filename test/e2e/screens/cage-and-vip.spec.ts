@@ -3,7 +3,18 @@ import { Client } from 'pg';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { gamingDayOf } from '../../../src/domain';
 import { TestContext } from '../../support/app';
-import { axeViolations, inEveryLanguage, overflowAt, problemsOf, Screens, signedIn as signedInAt, startScreens, until } from '../../support/browser';
+import {
+  AWAY,
+  axeViolations,
+  expectWallClock,
+  inEveryLanguage,
+  overflowAt,
+  problemsOf,
+  Screens,
+  signedIn as signedInAt,
+  startScreens,
+  until,
+} from '../../support/browser';
 import { approveCredit, givenCreditLine, givenKey, givenPatrons, givenShoe, givenTable } from '../../support/builders';
 import { agreeStatement, givenProgramme } from '../../support/credit-acts';
 import { asOwner } from '../../support/owner';
@@ -35,7 +46,7 @@ afterAll(async () => {
   await screens?.close();
 });
 
-const signedIn = (key: string, hash = '') => signedInAt(browser, url, key, hash);
+const signedIn = (key: string, hash = '', timezoneId?: string) => signedInAt(browser, url, key, hash, undefined, timezoneId);
 
 async function sidewaysOnTablet(page: Page): Promise<number[]> {
   const out = [(await overflowAt(page, { width: 1024, height: 768 }))[0], (await overflowAt(page, { width: 768, height: 1024 }))[0]];
@@ -230,10 +241,14 @@ describe('the cage and compliance desk', () => {
     await page.close();
   });
 
-  it('shows a cashier the buy-ins and markers only, and asks the service for nothing else', async () => {
-    const page = await signedIn(cashier, '#/cage');
+  it("shows a cashier the buy-ins and markers only, and asks the service for nothing else; times in the property's zone, not the browser's", async () => {
+    const page = await signedIn(cashier, '#/cage', AWAY);
     await page.getByRole('combobox', { name: /^Property/ }).selectOption(propertyId);
     await page.locator('[data-testid="cage-buy-ins"] tr[data-buy-in]').first().waitFor();
+    // A buy-in's time is Los Angeles' wall clock, though the browser is in New York.
+    const day = gamingDayOf(new Date(), 'America/Los_Angeles', 6);
+    const [first] = (await ctx.as(cashier).get(`/v1/tables/${tableId}/buy-ins?gamingDay=${day}`).expect(200)).body as { id: string; recordedAt: string }[];
+    await expectWallClock(page, `[data-testid="cage-buy-ins"] tr[data-buy-in="${first.id}"] td:nth-child(2)`, first.recordedAt, 'America/Los_Angeles');
     await page.locator('[data-testid="cage-markers"]').waitFor();
     await page.locator('[data-testid="cage-markers"]').getByLabel('Patron card').fill(WHALE);
     await page.locator('[data-testid="cage-markers"]').getByLabel('Patron card').press('Enter');

@@ -1,7 +1,19 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from 'playwright-core';
 import { TestContext } from '../../support/app';
-import { axeViolations, inEveryLanguage, LANGS, problemsOf, Screens, signedIn as signedInAt, startScreens, switchTo, until } from '../../support/browser';
+import {
+  AWAY,
+  axeViolations,
+  expectWallClock,
+  inEveryLanguage,
+  LANGS,
+  problemsOf,
+  Screens,
+  signedIn as signedInAt,
+  startScreens,
+  switchTo,
+  until,
+} from '../../support/browser';
 import { dealtHands, givenKey, givenPit, givenVoid } from '../../support/builders';
 
 /**
@@ -29,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => screens?.close());
 
-const signedIn = (key: string, hash = '') => signedInAt(browser, url, key, hash);
+const signedIn = (key: string, hash = '', timezoneId?: string) => signedInAt(browser, url, key, hash, undefined, timezoneId);
 
 async function givenProperty(name: string): Promise<string> {
   return (await ctx.admin.post('/v1/properties', { name, timeZone: 'UTC', gamingDayStartHour: 6 }).expect(201)).body.id as string;
@@ -50,9 +62,9 @@ async function coup(key: string, shoeId: string, cards: { player: string[]; bank
   return res.body as { id: string; gamingDay: string };
 }
 
-/** The finance screen on `propertyId`, its by-table figures shown. */
-async function financeOn(propertyId: string, tableCode: string): Promise<Page> {
-  const page = await signedIn(finance, '#/finance');
+/** The finance screen on `propertyId`, its by-table figures shown (in a browser whose clock is in `timezoneId`, if given). */
+async function financeOn(propertyId: string, tableCode: string, timezoneId?: string): Promise<Page> {
+  const page = await signedIn(finance, '#/finance', timezoneId);
   await page.getByLabel('Property').waitFor();
   await page.getByLabel('Property').selectOption(propertyId);
   await page.locator(`[data-testid="report-table"] tr[data-row="${tableCode}"]`).waitFor();
@@ -243,8 +255,9 @@ describe('finance screen', () => {
       await page.close();
     });
 
-    it("shows the quarter's exception report, record by record and field by field as the API gives it", async () => {
-      const page = await financeOn(property, 'FS-LEDG');
+    it("shows the quarter's exception report, record by record and field by field as the API gives it, its times the property's wall clock", async () => {
+      // The browser in New York, the property in UTC.
+      const page = await financeOn(property, 'FS-LEDG', AWAY);
       const { to } = await period(page);
       const year = Number(to.slice(0, 4));
       const quarter = Math.floor((Number(to.slice(5, 7)) - 1) / 3) + 1;
@@ -280,6 +293,13 @@ describe('finance screen', () => {
       const voided = report.locator('[data-list="voidedCoups"] tr[data-id]').first();
       expect(await voided.innerText()).toContain('Dealt at the wrong table');
       expect(await voided.locator('[data-field="voidedByRole"]').innerText()).toBe('Supervisor');
+      const [coupVoided] = q.exceptions.voidedCoups as { coupId: string; voidedAt: string }[];
+      await expectWallClock(
+        page,
+        `[data-testid="exceptions"] [data-list="voidedCoups"] tr[data-id="${coupVoided.coupId}"] [data-field="voidedAt"]`,
+        coupVoided.voidedAt,
+        'UTC',
+      );
       expect(problemsOf(page)).toEqual([]);
       await page.close();
     });
@@ -291,8 +311,8 @@ describe('finance screen', () => {
       const minors = () => page.locator('[data-minor]').evaluateAll((els) => els.map((e) => e.getAttribute('data-minor')));
       await inEveryLanguage(page, 'finance-exceptions', minors, {
         en: ['By table', 'Commission collected', 'Exception report', 'Voided coups', 'Fill'],
-        'zh-Hant': ['按賭桌', '已收佣金', '異常報告', '已作廢牌局', '加彩', '理論贏額'],
-        'zh-Hans': ['按赌桌', '已收佣金', '异常报告', '已作废牌局', '加彩', '理论赢额'],
+        'zh-Hant': ['按賭枱', '已收佣金', '異常報告', '已作廢牌局', '加彩', '理論贏額'],
+        'zh-Hans': ['按赌台', '已收佣金', '异常报告', '已作废牌局', '加彩', '理论赢额'],
       });
       await page.close();
     });

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { TestContext } from '../../support/app';
 import {
+  AWAY,
   axeViolations,
+  expectWallClock,
   inEveryLanguage,
   openPage,
   overflowAt,
@@ -35,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => screens?.close());
 
-const signedIn = (key: string, hash = '') => signedInAt(browser, url, key, hash);
+const signedIn = (key: string, hash = '', timezoneId?: string) => signedInAt(browser, url, key, hash, undefined, timezoneId);
 
 async function coup(key: string, shoeId: string, cards: { player: string[]; banker: string[] }, amount = 2_500) {
   const res = await ctx
@@ -64,7 +66,8 @@ describe('screens', () => {
     const pit = await givenPit(ctx, { code: 'BAC-01', pit: 'A' });
     const hands = dealtHands(8, 2026, 30);
     for (const cards of hands.slice(0, 20)) await coup(pit.terminal, pit.shoe.id, cards);
-    const page = await signedIn(pit.terminal);
+    // The browser in New York: the board's moments are the table's property's wall clock (the default property's, UTC).
+    const page = await signedIn(pit.terminal, '', AWAY);
     await page.goto(`${url}/app/#/tables/${pit.table.id}`);
     await page.locator('[data-live="true"]').waitFor();
     await until(page, () => document.querySelectorAll('[data-testid="bead-plate"] [data-coup]').length === 20);
@@ -97,12 +100,16 @@ describe('screens', () => {
     if (process.env.SHOT_WIDE) await page.screenshot({ path: '/tmp/wide.png', fullPage: true });
     expect(wide).toEqual([0, 0]);
     // The limits in force are the table's.
-    const table = (await ctx.as(pit.terminal).get(`/v1/tables/${pit.table.id}`)).body as { bets: { betType: string; min: number; max: number }[] };
+    const table = (await ctx.as(pit.terminal).get(`/v1/tables/${pit.table.id}`)).body as {
+      bets: { betType: string; min: number; max: number }[];
+      limitsSince: string;
+    };
     for (const b of table.bets)
       expect([b.betType, await page.locator(`[data-testid="limits"] [data-bet="${b.betType}"] [data-field="max"]`).getAttribute('data-minor')]).toEqual([
         b.betType,
         String(b.max),
       ]);
+    await expectWallClock(page, '[data-testid="limits"] caption', table.limitsSince, 'UTC', (clock) => `Limits in force, since ${clock}`);
     const faces = () =>
       page.locator('[data-testid="last-coups"] [data-card]').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-card')} ${e.textContent}`));
     await inEveryLanguage(page, 'scoreboard', faces, {

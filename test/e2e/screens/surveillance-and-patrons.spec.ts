@@ -2,7 +2,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { Card, dealPuntoBanco, formatCard, pointOf, seededRandom, shuffledShoe } from '../../../src/domain';
 import { TestContext } from '../../support/app';
-import { axeViolations, inEveryLanguage, overflowAt, problemsOf, Screens, signedIn as signedInAt, startScreens, until } from '../../support/browser';
+import {
+  AWAY,
+  axeViolations,
+  expectWallClock,
+  inEveryLanguage,
+  overflowAt,
+  problemsOf,
+  Screens,
+  signedIn as signedInAt,
+  startScreens,
+  until,
+} from '../../support/browser';
 import { dealtHands, givenKey, givenPatrons, givenPit, givenShoe } from '../../support/builders';
 
 /**
@@ -26,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => screens?.close());
 
-const signedIn = (key: string, hash = '') => signedInAt(browser, url, key, hash);
+const signedIn = (key: string, hash = '', timezoneId?: string) => signedInAt(browser, url, key, hash, undefined, timezoneId);
 
 /** How far the page scrolls sideways at 1024 × 768 and 768 × 1024 (0, 0: never), and if it does, what sticks out. */
 async function sidewaysOnTablet(page: Page): Promise<unknown[]> {
@@ -128,7 +139,8 @@ async function expectRow(page: Page, a: Alert) {
 describe('the surveillance screen', () => {
   it('shows the alerts the worker raises without a reload, each with its evidence, and acknowledges and closes them as the API records', async () => {
     const watcher = await givenKey(ctx, 'SURVEILLANCE');
-    const page = await signedIn(watcher, '#/surveillance');
+    // The browser in New York: the alerts' times are their tables' property's wall clock (the default property's, UTC).
+    const page = await signedIn(watcher, '#/surveillance', AWAY);
     // Nothing raised yet: said in words, in both parts of the screen.
     await page.locator('[data-testid="open-empty"]').waitFor();
     await page.locator('[data-testid="alerts-empty"]').waitFor();
@@ -174,6 +186,7 @@ describe('the surveillance screen', () => {
     };
     const api = await agreeWithApi(async () => (await ctx.as(watcher).get('/v1/surveillance/alerts')).body as Alert[]);
     for (const a of api) await expectRow(page, a);
+    await expectWallClock(page, `[data-testid="alerts"] tr[data-alert="${seen.id}"] [data-field="createdAt"] a`, seen.createdAt, 'UTC');
 
     // The room's view by patron, then by shoe: the API's counts and smallest p-value.
     const view = async (by: string) => (await ctx.as(watcher).get(`/v1/surveillance/open-alerts?by=${by}`)).body as Record<string, any>[];
@@ -216,7 +229,7 @@ describe('the surveillance screen', () => {
     await page.locator('.table-scroll').evaluateAll((els) => els.forEach((e) => (e.scrollLeft = 0)));
     await inEveryLanguage(page, 'surveillance', minors(page), {
       en: ['Surveillance', 'Knew the first card'],
-      'zh-Hant': ['監控', '預知首張牌'],
+      'zh-Hant': ['監察', '預知首張牌'],
       'zh-Hans': ['监控', '预知首张牌'],
     });
 
@@ -384,7 +397,8 @@ describe("the host's patron view", () => {
     const me = (await ctx.as(host).get('/v1/api-keys/me')).body as { keyId: string };
     const reads = async () => ((await ctx.as(auditorKey).get(`/v1/audit?keyId=${me.keyId}&action=patron.read&limit=1000`)).body as unknown[]).length;
 
-    const page = await signedIn(host, '#/patrons');
+    // The browser in New York: a visit's times are its table's property's wall clock (the default property's, UTC).
+    const page = await signedIn(host, '#/patrons', AWAY);
     const top = page.locator('[data-testid="top-patrons"]');
     await top.locator('tr[data-card="P-DSA-1"]').waitFor();
     const from = await page.getByLabel('From', { exact: true }).inputValue();
@@ -489,6 +503,8 @@ describe("the host's patron view", () => {
         await row.locator('[data-field="tableId"]').getAttribute('data-value'),
       ]).toEqual([String(v.seating.seat), v.seating.tableId]);
     }
+    const visit = visits.visits[0].seating as { id: string; startedAt: string };
+    await expectWallClock(page, `[data-testid="visits"] tr[data-visit="${visit.id}"] [data-field="startedAt"]`, visit.startedAt, 'UTC');
     const rolling = (await ctx.as(host).get(`/v1/patrons/P-DSA-1/rolling?${range}`)).body as { accounts: Record<string, any>[] };
     expect(rolling.accounts.length).toBeGreaterThan(0);
     for (const a of rolling.accounts)
