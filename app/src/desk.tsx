@@ -211,7 +211,7 @@ function Facts({ d, f }: { d: DeskData; f: Format }) {
                 <th scope="row">{w.bets[b.betType] ?? b.betType}</th>
                 <Money field="min" v={b.min as Amount} currency={table.currency} />
                 <Money field="max" v={b.max as Amount} currency={table.currency} />
-                <td data-field="pays">{payTermsIn(b, w, f)}</td>
+                <td data-field="pays">{payTermsIn(b, w, f, table.currency)}</td>
               </tr>
             ))}
           </tbody>

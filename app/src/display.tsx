@@ -8,7 +8,7 @@ import { useT, Words } from './i18n';
 import { LangSwitch } from './lang-switch';
 import type { ScreenProps } from './screen';
 import { BeadPlate, BigRoad, DerivedRoad, LookAhead } from './roads';
-import { payIn, payNotesIn, WORDS } from './words';
+import { payIn, payNotesIn, PayTermsView, WORDS } from './words';
 import './display.css';
 
 const en = {
@@ -198,7 +198,7 @@ export function Display({ args: [tableId] }: ScreenProps) {
                 ))}
               </tbody>
             </table>
-            <PayNotes bets={data.limits.bets} />
+            <PayNotes bets={data.limits.bets} currency={data.currency} />
             {newest && <LastCoup r={newest} />}
             <h2 class="d-caption">{t.last}</h2>
             <ol class="d-results" data-testid="results">
@@ -272,10 +272,10 @@ function LastCoup({ r }: { r: Result }) {
  * What a pay in the limits does not say (a Banker win's commission, Super 6's half pay, EZ's push),
  * in small type under them: "Banker: less 5% commission".
  */
-function PayNotes({ bets }: { bets: { betType: string; pays: string; commissionBps?: number; except?: { when: string; pays: string | null }[] }[] }) {
+function PayNotes({ bets, currency }: { bets: ({ betType: string } & PayTermsView)[]; currency: string }) {
   const w = useT(WORDS);
   const f = useFormat();
-  const notes = bets.map((b) => ({ bet: b.betType, notes: payNotesIn(b, w, f) })).filter((n) => n.notes.length);
+  const notes = bets.map((b) => ({ bet: b.betType, notes: payNotesIn(b, w, f, currency) })).filter((n) => n.notes.length);
   if (!notes.length) return null;
   return (
     <p class="d-caption" data-testid="pay-notes">

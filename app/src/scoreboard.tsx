@@ -170,7 +170,7 @@ export function Limits({ table, timeZone }: { table: Table; timeZone: string | u
             <td class="num" data-field="max" data-minor={String(b.max)}>
               {f.currency(b.max, table.currency)}
             </td>
-            <td class="num">{payTermsIn(b, w, f)}</td>
+            <td class="num">{payTermsIn(b, w, f, table.currency)}</td>
           </tr>
         ))}
       </tbody>

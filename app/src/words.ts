@@ -16,19 +16,27 @@ export function payIn(p: string, as: (a: string, b: string) => string, n: (v: st
 export interface PayTermsView {
   pays: string;
   commissionBps?: number;
+  /** How its commission and fractional pays are rounded, where the API says it matters. */
+  rounding?: { mode: string; unit: number } | null;
   except?: { when: string; pays: string | null }[];
 }
+
+/** The formatting a bet's pay terms need: exact decimals, percentages and amounts in the table's currency. */
+type PayFormat = { decimal: (v: string) => string; percent: (p: string) => string; currency: (v: number, currency: string) => string };
 
 /**
  * A bet's pay in full in a language: "1 to 1 · less 5% commission", "1 to 1 · 1 to 2 when Banker
  * wins with 6". The tie's push of Player and Banker is every table's and goes unsaid.
  */
-export function payTermsIn(b: PayTermsView, w: (typeof WORDS)['en'], f: { decimal: (v: string) => string; percent: (p: string) => string }): string {
-  return [payIn(b.pays, w.paysAs, f.decimal), ...payNotesIn(b, w, f)].join(' · ');
+export function payTermsIn(b: PayTermsView, w: (typeof WORDS)['en'], f: PayFormat, currency: string): string {
+  return [payIn(b.pays, w.paysAs, f.decimal), ...payNotesIn(b, w, f, currency)].join(' · ');
 }
 
-/** What a bet's pay alone does not say, in a language: "less 5% commission", "1 to 2 when Banker wins with 6". */
-export function payNotesIn(b: PayTermsView, w: (typeof WORDS)['en'], f: { decimal: (v: string) => string; percent: (p: string) => string }): string[] {
+/**
+ * What a bet's pay alone does not say, in a language: "less 5% commission", "1 to 2 when Banker wins
+ * with 6", "rounded up to a multiple of HK$10".
+ */
+export function payNotesIn(b: PayTermsView, w: (typeof WORDS)['en'], f: PayFormat, currency: string): string[] {
   const notes: string[] = [];
   if (b.commissionBps) notes.push(w.payTerms.commission(f.percent(percentOfBps(b.commissionBps))));
   for (const e of b.except ?? []) {
@@ -36,6 +44,8 @@ export function payNotesIn(b: PayTermsView, w: (typeof WORDS)['en'], f: { decima
     const when = w.payTerms.cases[e.when as keyof typeof w.payTerms.cases] ?? e.when;
     notes.push(e.pays === null ? w.payTerms.push(when) : w.payTerms.otherwise(payIn(e.pays, w.paysAs, f.decimal), when));
   }
+  const r = b.rounding;
+  if (r) notes.push(w.payTerms.rounded[r.mode as keyof typeof w.payTerms.rounded]?.(f.currency(r.unit, currency)) ?? `${r.mode} ${r.unit}`);
   return notes;
 }
 
@@ -55,6 +65,12 @@ const en = {
     commission: (pct: string) => `less ${pct} commission`,
     otherwise: (pay: string, when: string) => `${pay} when ${when}`,
     push: (when: string) => `stake returned when ${when}`,
+    /** How the commission and fractional pays are rounded, to a multiple of an amount. */
+    rounded: {
+      FLOOR: (unit: string) => `rounded down to a multiple of ${unit}`,
+      HALF_UP: (unit: string) => `rounded to the nearest multiple of ${unit}`,
+      CEILING: (unit: string) => `rounded up to a multiple of ${unit}`,
+    },
     cases: {
       BANKER_WINS_WITH_6: 'Banker wins with 6',
       BANKER_WINS_WITH_THREE_CARD_7: 'Banker wins with a three-card 7',
@@ -149,6 +165,11 @@ export const WORDS: Words<typeof en> = {
       commission: (pct) => `抽水 ${pct}`,
       otherwise: (pay, when) => `${when}：${pay}`,
       push: (when) => `${when}：退回注碼`,
+      rounded: {
+        FLOOR: (unit) => `以 ${unit} 為單位捨去`,
+        HALF_UP: (unit) => `以 ${unit} 為單位四捨五入`,
+        CEILING: (unit) => `以 ${unit} 為單位進位`,
+      },
       cases: {
         BANKER_WINS_WITH_6: '莊以 6 點勝',
         BANKER_WINS_WITH_THREE_CARD_7: '莊以三張牌 7 點勝',
@@ -238,6 +259,11 @@ export const WORDS: Words<typeof en> = {
       commission: (pct) => `抽水 ${pct}`,
       otherwise: (pay, when) => `${when}：${pay}`,
       push: (when) => `${when}：退回注码`,
+      rounded: {
+        FLOOR: (unit) => `以 ${unit} 为单位舍去`,
+        HALF_UP: (unit) => `以 ${unit} 为单位四舍五入`,
+        CEILING: (unit) => `以 ${unit} 为单位进位`,
+      },
       cases: {
         BANKER_WINS_WITH_6: '庄以 6 点胜',
         BANKER_WINS_WITH_THREE_CARD_7: '庄以三张牌 7 点胜',

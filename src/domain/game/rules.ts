@@ -78,6 +78,9 @@ const DEFAULT_COMMISSION_BPS: Record<Variant, number> = {
   BANQUE: 500,
 };
 
+/** Variants whose Banker bet pays without commission: the house takes its edge from one Banker win instead. */
+const NO_COMMISSION: readonly Variant[] = ['SUPER_6', 'EZ'];
+
 export interface RuleSetInput {
   variant: Variant;
   decks?: number;
@@ -103,6 +106,12 @@ export function ruleSet(input: RuleSetInput): RuleSet {
   const commissionBps = input.commissionBps ?? DEFAULT_COMMISSION_BPS[variant];
   if (!Number.isInteger(commissionBps) || commissionBps < 0 || commissionBps > MAX_COMMISSION_BPS) {
     throw new DomainError('INVALID_RULES', `Commission is 0 to 10000 basis points, not ${commissionBps}`);
+  }
+  if (NO_COMMISSION.includes(variant) && commissionBps !== 0) {
+    throw new DomainError(
+      'INVALID_RULES',
+      `${variant} takes no commission on Banker (its edge is ${variant === 'SUPER_6' ? 'the half pay on a six' : 'the push on a three-card seven'}): leave commissionBps out or 0`,
+    );
   }
   const sideBets = [...new Set(input.sideBets ?? DEFAULT_SIDE_BETS[variant])];
   for (const b of sideBets) {
@@ -155,6 +164,12 @@ export interface PayTerms {
   readonly pays: Odds;
   /** Commission taken from the bet's winnings, basis points (0: none). */
   readonly commissionBps: number;
+  /**
+   * How the commission and any fractional pay of the bet are rounded, where a player could not tell
+   * the amount from the percentage and the pay alone: null where nothing of the bet is rounded, or
+   * only down to the minor unit (never more commission, nor less pay, than said but a part of a cent).
+   */
+  readonly rounding: RoundingRule | null;
   /** The cases paid otherwise: a pay, or null where the bet pushes (its stake returned). */
   readonly except: readonly { readonly when: PayCase; readonly pays: Odds | null }[];
 }
@@ -176,5 +191,8 @@ export function payTermsOf(rules: RuleSet, betType: BetType): PayTerms {
     except.push({ when: 'TIE', pays: null });
   }
   if (betType === 'PERFECT_PAIR' && rules.perfectPairBothPays) except.push({ when: 'BOTH_PERFECT_PAIRS', pays: rules.perfectPairBothPays });
-  return { pays: rules.pays[betType], commissionBps, except };
+  const pays = rules.pays[betType];
+  const rounded = commissionBps > 0 || [pays, ...except.map((e) => e.pays)].some((p) => p !== null && p.denominator !== 1);
+  const plain = rules.rounding.mode === 'FLOOR' && rules.rounding.unit === 1;
+  return { pays, commissionBps, rounding: rounded && !plain ? rules.rounding : null, except };
 }

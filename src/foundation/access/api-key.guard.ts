@@ -26,7 +26,7 @@ export class ApiKeyGuard implements CanActivate {
     // claim would be written before that write.
     const fromMemory = this.reflector.get<boolean>(KEY_CONFIRMED_BY_WRITE, ctx.getHandler()) === true && !req.header('idempotency-key');
     const actor = await this.keys.authenticate(match[1], fromMemory);
-    if (!actor) throw new AppError('UNAUTHENTICATED', 'This API key is unknown, revoked or expired');
+    if (!actor) throw new AppError('UNAUTHENTICATED', 'This API key is unknown, revoked or expired, or its secret was replaced when its holder claimed it');
     req.actor = actor;
     // Every later line of this request's log names the caller.
     this.log.assign({ actor: actor.keyId, role: actor.role });

@@ -40,7 +40,7 @@ export class ApiKeysController {
     operationId: 'claimApiKey',
     summary: 'Claim your own key: a new secret that its minter never saw (shown only in this response)',
     description:
-      "The key's holder replaces the secret the administrator who minted it saw. Until a key is claimed, two-person rules count its minter as someone who could hold it too (a void asked for with one key cannot be approved with a key the same administrator minted and nobody claimed). The old secret stops at once. Once per key.",
+      "The key's holder replaces the secret the administrator who minted it saw. Until a key is claimed, two-person rules count its minter as someone who could hold it too (a void asked for with one key cannot be approved with a key the same administrator minted and nobody claimed). The old secret stops at once. Once per key, and a person's key only: a table's key (TERMINAL, DISPLAY) is the table's, and is replaced by minting another (FORBIDDEN). The new secret is in this answer alone and is kept nowhere; the old secret stops with the claim, so a retry after a lost answer, sent with the old secret, is refused (UNAUTHENTICATED) and nothing is claimed twice: a holder whose answer was lost asks an administrator to revoke the key and mint another.",
     writes: "the key's hash, prefix and claim time; the audit entry `apiKey.claim` (admin stream).",
     roles: EVERYONE,
     status: 201,
@@ -93,9 +93,9 @@ export class ApiKeysController {
     operationId: 'revokeApiKey',
     summary: "Revoke an API key, effective at once (an administrator's key: two administrators, see revocations)",
     description:
-      "Revokes a key, effective for the next request (a coup already committed stays). One administrator revokes a table's key or a key of a person who is not an administrator at once, so that a lost key stops now; and anyone revokes a key of their own, with a key held by them alone. An administrator's key (of the ADMIN role, or any key of a person who is an administrator) takes two administrators: this answers SECOND_ADMINISTRATOR_NEEDED, and one proposes it (POST /v1/api-keys/{id}/revocations) for another to approve. Never below two active administrators holding a key of their own (TOO_FEW_ADMINISTRATORS). A key revoked already is answered as it is.",
+      "Revokes a key, effective for the next request (a coup already committed stays). One administrator revokes a table's key or a key of a person who is not an administrator at once, so that a lost key stops now; and anyone revokes a key of their own, with a key held by them alone. An administrator's key (of the ADMIN role, or any key of a person who is an administrator) takes two administrators: this answers SECOND_ADMINISTRATOR_NEEDED, and one proposes it (POST /v1/api-keys/{id}/revocations) for another to approve. Never below two active administrators holding a key of their own (TOO_FEW_ADMINISTRATORS). A key revoked already is answered as it is. Any role may call it for a key of its own person (the screens' key page stops the signed-in key); another person's or a table's key is an administrator's to revoke (FORBIDDEN).",
     writes: "the key's revocation time; the audit entry `apiKey.revoke` (admin stream).",
-    roles: ADMINS,
+    roles: EVERYONE,
     type: ApiKeyDto,
     errors: ['NOT_FOUND', 'SECOND_ADMINISTRATOR_NEEDED', 'TOO_FEW_ADMINISTRATORS'],
   })

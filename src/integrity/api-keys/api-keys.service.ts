@@ -118,6 +118,11 @@ export class ApiKeysService {
   async claim(ctx: RequestContext): Promise<CreatedApiKeyDto> {
     const { actor } = ctx;
     if (actor.keyId === BOOTSTRAP_ADMIN_ID) throw new AppError('FORBIDDEN', 'The bootstrap key comes from the environment: rotate it there');
+    if (actor.tableId !== null || actor.role === 'TERMINAL' || actor.role === 'DISPLAY')
+      throw new AppError(
+        'FORBIDDEN',
+        "A table's key belongs to the table, not to a person: it is not claimed. If its secret may be known, an administrator revokes it and mints another",
+      );
     const key = `sab_${randomBytes(32).toString('base64url')}`;
     const stored = await this.prisma.transaction(ctx, async (tx): Promise<CreatedApiKeyDto> => {
       const claimed = await tx.apiKey.updateManyAndReturn({
@@ -179,10 +184,28 @@ export class ApiKeysService {
   async caller(ctx: RequestContext): Promise<CallerDto> {
     const { actor } = ctx;
     if (actor.keyId === BOOTSTRAP_ADMIN_ID)
-      return { keyId: actor.keyId, name: 'The service administrator (ADMIN_API_KEY)', role: actor.role, tableId: null, staffId: null, expiresAt: null };
+      return {
+        keyId: actor.keyId,
+        name: 'The service administrator (ADMIN_API_KEY)',
+        role: actor.role,
+        tableId: null,
+        staffId: null,
+        expiresAt: null,
+        claimedAt: null,
+        claimWitnessedAt: null,
+      };
     const k = await this.prisma.apiKey.findUnique({ where: { id: actor.keyId } });
     if (!k) throw new AppError('UNAUTHENTICATED', 'A valid API key is required: Authorization: Bearer <key>');
-    return { keyId: k.id, name: k.name, role: k.role, tableId: k.tableId, staffId: k.staffId, expiresAt: k.expiresAt?.toISOString() ?? null };
+    return {
+      keyId: k.id,
+      name: k.name,
+      role: k.role,
+      tableId: k.tableId,
+      staffId: k.staffId,
+      expiresAt: k.expiresAt?.toISOString() ?? null,
+      claimedAt: k.claimedAt?.toISOString() ?? null,
+      claimWitnessedAt: k.claimWitnessedAt?.toISOString() ?? null,
+    };
   }
 
   async list(): Promise<ApiKeyDto[]> {
@@ -200,8 +223,17 @@ export class ApiKeysService {
     const { actor } = ctx;
     const found = await this.prisma.apiKey.findUnique({ where: { id } });
     if (!found) throw notFound('API key', id);
-    if (found.revokedAt) return toDto(found);
     const caller = await this.access.holder(actor.keyId);
+    // Anyone stops a key of their own, held by them alone; only an administrator stops another's.
+    const own = found.staffId !== null && caller.persons.length === 1 && caller.persons[0] === found.staffId;
+    if (actor.role !== 'ADMIN' && !own)
+      throw new AppError(
+        'FORBIDDEN',
+        found.staffId !== null && caller.persons.includes(found.staffId)
+          ? 'Your key is not yours alone until a second administrator has witnessed its claim: ask an administrator to revoke this key'
+          : "Only an administrator revokes another person's or a table's key; you may revoke a key of your own",
+      );
+    if (found.revokedAt) return toDto(found);
     const setup = actor.keyId === BOOTSTRAP_ADMIN_ID && !(await this.access.bootstrapRetired());
     return this.prisma.transaction(ctx, async (tx) => {
       const key = await this.lockKey(tx, id);

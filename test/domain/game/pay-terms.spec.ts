@@ -1,4 +1,18 @@
-import { CoupOutcome, evaluateCoup, odds, offeredBets, parseCards, payFor, payTermsOf, ruleSet, settleWager, SIDE_BETS, Variant } from '../../../src/domain';
+import {
+  CoupOutcome,
+  DomainError,
+  evaluateCoup,
+  odds,
+  roundMoney,
+  offeredBets,
+  parseCards,
+  payFor,
+  payTermsOf,
+  ruleSet,
+  settleWager,
+  SIDE_BETS,
+  Variant,
+} from '../../../src/domain';
 
 /**
  * The pay terms a player reads beside a bet (payTermsOf) say what the settlement pays: for every
@@ -54,7 +68,7 @@ describe('payTermsOf says what settleWager pays', () => {
 
   it('names the Super 6 half-pay, the EZ push and the commission', () => {
     const f = (v: Variant) => payTermsOf(ruleSet({ variant: v }), 'BANKER');
-    expect(f('COMMISSION')).toEqual({ pays: odds(1), commissionBps: 500, except: [{ when: 'TIE', pays: null }] });
+    expect(f('COMMISSION')).toEqual({ pays: odds(1), commissionBps: 500, rounding: null, except: [{ when: 'TIE', pays: null }] });
     expect(f('SUPER_6').except).toEqual([
       { when: 'BANKER_WINS_WITH_6', pays: odds(1, 2) },
       { when: 'TIE', pays: null },
@@ -63,5 +77,31 @@ describe('payTermsOf says what settleWager pays', () => {
       { when: 'BANKER_WINS_WITH_THREE_CARD_7', pays: null },
       { when: 'TIE', pays: null },
     ]);
+  });
+
+  it('names the rounding where the commission or a fractional pay is rounded other than down to the minor unit', () => {
+    const ceiling10 = { mode: 'CEILING', unit: 1000 } as const;
+    const commission = ruleSet({ variant: 'COMMISSION', commissionBps: 250, rounding: ceiling10 });
+    expect(payTermsOf(commission, 'BANKER').rounding).toEqual(ceiling10);
+    // HK$130 on Banker wins HK$130; 2.5 % is HK$3.25, charged as HK$10: more than the percentage says.
+    const s = settleWager(commission, COUPS.bankerWins7, { betType: 'BANKER', amount: 13_000n });
+    expect({ commission: s.commission, charged: roundMoney(13_000n, 250n, 10_000n, ceiling10) }).toEqual({ commission: 1000n, charged: 1000n });
+    expect(payTermsOf(commission, 'PLAYER').rounding).toBeNull();
+    expect(payTermsOf(commission, 'TIE').rounding).toBeNull();
+    const super6 = ruleSet({ variant: 'SUPER_6', rounding: { mode: 'FLOOR', unit: 1000 } });
+    expect(payTermsOf(super6, 'BANKER').rounding).toEqual({ mode: 'FLOOR', unit: 1000 });
+    expect(payTermsOf(super6, 'PLAYER').rounding).toBeNull();
+    expect(payTermsOf(ruleSet({ variant: 'COMMISSION', sideBets: ['BIG'], rounding: { mode: 'HALF_UP', unit: 1 } }), 'BIG').rounding).toEqual({
+      mode: 'HALF_UP',
+      unit: 1,
+    });
+    expect(payTermsOf(ruleSet({ variant: 'SUPER_6' }), 'BANKER').rounding).toBeNull();
+  });
+
+  it('refuses a commission on Super 6 and EZ, whose Banker pays none', () => {
+    for (const variant of ['SUPER_6', 'EZ'] as Variant[]) {
+      expect(() => ruleSet({ variant, commissionBps: 500 })).toThrow(DomainError);
+      expect(ruleSet({ variant, commissionBps: 0 }).commissionBps).toBe(0);
+    }
   });
 });

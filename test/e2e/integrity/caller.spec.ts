@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ADMIN_KEY, startTestApp, TestContext } from '../../support/app';
-import { givenKey, givenTable } from '../../support/builders';
+import { givenAdministrators, givenKey, givenStaff, givenTable } from '../../support/builders';
 
 /**
  * GET /v1/api-keys/me: the screens ask who is signed in, and build their navigation from its role
@@ -27,7 +27,10 @@ describe('the calling key', () => {
     const f = (await ctx.as(finance).get('/v1/api-keys/me').expect(200)).body as Record<string, unknown>;
     expect(f).toMatchObject({ role: 'FINANCE', tableId: null });
     expect(f.staffId).toEqual(expect.any(String));
-    expect(Object.keys(f).sort()).toEqual(['expiresAt', 'keyId', 'name', 'role', 'staffId', 'tableId']);
+    expect(Object.keys(f).sort()).toEqual(['claimWitnessedAt', 'claimedAt', 'expiresAt', 'keyId', 'name', 'role', 'staffId', 'tableId']);
+    // A person's key as the register issues it: claimed by its holder, the claim witnessed.
+    expect(f).toMatchObject({ claimedAt: expect.any(String), claimWitnessedAt: expect.any(String) });
+    expect(t).toMatchObject({ claimedAt: null, claimWitnessedAt: null });
     expect(JSON.stringify(f)).not.toContain(finance);
     const admin = (await ctx.as(ADMIN_KEY).get('/v1/api-keys/me').expect(200)).body as Record<string, unknown>;
     expect(admin).toMatchObject({ keyId: 'bootstrap-admin', role: 'ADMIN', tableId: null });
@@ -39,6 +42,49 @@ describe('the calling key', () => {
     await ctx.admin.post(`/v1/api-keys/${id}/revoke`, {}).expect(200);
     expect((await ctx.as(host).get('/v1/api-keys/me')).body.code).toBe('UNAUTHENTICATED');
     expect((await ctx.as('').get('/v1/api-keys/me')).body.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('a table key is not claimed: its secret stays the table one', async () => {
+    const table = await givenTable(ctx, { code: 'ME-02' });
+    for (const role of ['TERMINAL', 'DISPLAY']) {
+      const key = await givenKey(ctx, role, table.id);
+      const res = await ctx.as(key).post('/v1/api-keys/claim', {});
+      expect([res.status, res.body.code]).toEqual([403, 'FORBIDDEN']);
+      expect(res.body.message).toContain(role === 'TERMINAL' ? 'belongs to the table' : 'A DISPLAY key may not');
+      expect((await ctx.as(key).get('/v1/api-keys/me').expect(200)).body.claimedAt).toBeNull();
+    }
+  });
+
+  it('a person stops a key of their own at once; another person or a table key is an administrator to revoke', async () => {
+    const table = await givenTable(ctx, { code: 'ME-03' });
+    const terminal = await givenKey(ctx, 'TERMINAL', table.id);
+    const host = await givenKey(ctx, 'HOST');
+    const other = await givenKey(ctx, 'CASHIER');
+    const idOf = async (key: string) => ((await ctx.as(key).get('/v1/api-keys/me').expect(200)).body as { keyId: string }).keyId;
+    for (const target of [terminal, other]) {
+      const res = await ctx.as(host).post(`/v1/api-keys/${await idOf(target)}/revoke`, {});
+      expect([res.status, res.body.code]).toEqual([403, 'FORBIDDEN']);
+      await ctx.as(target).get('/v1/api-keys/me').expect(200);
+    }
+    const stopped = await ctx
+      .as(host)
+      .post(`/v1/api-keys/${await idOf(host)}/revoke`, {})
+      .expect(200);
+    expect(stopped.body.revokedAt).toEqual(expect.any(String));
+    expect((await ctx.as(host).get('/v1/api-keys/me')).body.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('a key its holder has not claimed is not theirs alone to stop', async () => {
+    const { first } = await givenAdministrators(ctx);
+    await givenStaff(ctx, 'E-UNCLAIMED', 'HOST');
+    const minted = (await ctx.as(first).post('/v1/api-keys', { name: 'unclaimed host', role: 'HOST', staffId: 'E-UNCLAIMED' }).expect(201)).body as {
+      id: string;
+      key: string;
+    };
+    const res = await ctx.as(minted.key).post(`/v1/api-keys/${minted.id}/revoke`, {});
+    expect([res.status, res.body.code]).toEqual([403, 'FORBIDDEN']);
+    expect(res.body.message).toContain('witnessed');
+    await ctx.as(minted.key).get('/v1/api-keys/me').expect(200);
   });
 
   it("every keyed operation's x-roles are the roles its description names", () => {

@@ -106,7 +106,7 @@ describe('the finance screen records', () => {
 });
 
 describe('the key page', () => {
-  it('a host claims their key: the new secret shown once, the tab goes on with it, the old one refused', async () => {
+  it('a host claims their key: the new secret shown once, the tab goes on with it, the old one refused, and the host stops it', async () => {
     // A key as its administrator minted it: its secret seen by them, not yet claimed.
     const staffId = `E-CLAIM-${P}`;
     await givenStaff(ctx, staffId, 'HOST');
@@ -125,10 +125,23 @@ describe('the key page', () => {
     await page.goto(`${url}/app/#/patrons`);
     await page.locator('header.top').waitFor();
     expect(await page.locator('#api-key').count()).toBe(0);
-    // Claimed once only: a second claim is refused, said by its code.
+    // Claimed once only: the page says when, and offers no second claim; then the witness.
     await page.goto(`${url}/app/#/key`);
-    await page.getByRole('button', { name: 'Claim this key' }).click();
-    await page.locator('[role="alert"][data-code="KEY_ALREADY_CLAIMED"]').waitFor();
+    await page.reload();
+    const state = page.getByTestId('key-claim-state');
+    await state.getByText('No second administrator has witnessed the claim yet', { exact: false }).waitFor();
+    expect(await state.textContent()).toContain('You claimed this key on');
+    expect(await page.getByRole('button', { name: 'Claim this key' }).count()).toBe(0);
+    const { second } = await givenAdministrators(ctx);
+    const id = ((await ctx.as(secret!).get('/v1/api-keys/me').expect(200)).body as { keyId: string }).keyId;
+    await ctx.as(second).post(`/v1/api-keys/${id}/witness`, {}).expect(200);
+    await page.reload();
+    await state.getByText('the key is yours alone', { exact: false }).waitFor();
+    // The holder stops the key: asked twice, then it is refused everywhere.
+    await page.getByRole('button', { name: 'Stop this key' }).click();
+    await page.getByRole('button', { name: 'Yes, stop it now' }).click();
+    await page.getByTestId('key-stopped').waitFor();
+    expect((await ctx.as(secret!).get('/v1/api-keys/me')).status).toBe(401);
     await page.close();
   });
 });

@@ -91,6 +91,10 @@ export class CallerDto {
   @ApiProperty({ nullable: true, type: String, description: 'The staff member the key belongs to (null: a terminal, a display or the bootstrap key)' })
   staffId: string | null;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) expiresAt: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'When its holder claimed it (POST /v1/api-keys/claim); null: not claimed' })
+  claimedAt: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'When a second administrator witnessed the claim; null: not witnessed' })
+  claimWitnessedAt: string | null;
 }
 
 export class ProposeKeyRevocationDto {

@@ -1,7 +1,7 @@
 import { MoneyProperty } from '../../../platform/common/validation';
 import type { MinorUnits } from '../../../platform/common/exact-json';
 import { ApiProperty } from '@nestjs/swagger';
-import { PayTermsFields } from '../../../platform/common/pay-terms.dto';
+import { PayTermsFields, RoundingDto } from '../../../platform/common/pay-terms.dto';
 import { BET_TYPES, SIDE_BETS, VARIANTS } from '../../../domain';
 import {
   BoolField,
@@ -27,14 +27,6 @@ export class BetLimitDto {
 
   @MoneyField({ description: 'Largest stake, minor units', example: 100000 })
   max: number;
-}
-
-export class RoundingDto {
-  @EnumField(['FLOOR', 'HALF_UP', 'CEILING'], { description: 'Direction', enumName: 'RoundingMode', example: 'FLOOR' })
-  mode: 'FLOOR' | 'HALF_UP' | 'CEILING';
-
-  @IntField({ description: 'Round to a multiple of this many minor units (1 = the minor unit, 25 = a 25 chip)', example: 1, min: 1, max: 1_000_000 })
-  unit: number;
 }
 
 export class CreateTableDto {
@@ -69,7 +61,8 @@ export class CreateTableDto {
   decks?: number;
 
   @IntField({
-    description: "Commission on winning Banker bets (or the player-banker's winnings), basis points; default 500 where the variant charges one",
+    description:
+      "Commission on winning Banker bets (or the player-banker's winnings), basis points; default 500 where the variant charges one. SUPER_6 and EZ charge none: anything but 0 is refused (INVALID_RULES)",
     example: 500,
     min: 0,
     max: 10000,
