@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { get, Schemas } from './api';
 import { Outcome, useAct } from './act';
 import { bpsOf, minorOf, wireAmount } from './amounts';
@@ -7,7 +7,7 @@ import { mayCall, useCaller } from './caller';
 import { Head } from './cells';
 import { ErrorNote } from './error-note';
 import { Scroll } from './scroll';
-import { exponentOf, useFormat } from './format';
+import { exponentOf, Format, useFormat } from './format';
 import { gamingDayNow } from './gaming-day';
 import { useLoad } from './hooks';
 import { useT, Words } from './i18n';
@@ -87,7 +87,7 @@ const en = {
   approvedDone: (id: string) => `Request ${id} approved.`,
   rejectedDone: (id: string) => `Request ${id} rejected.`,
   record: 'Record it',
-  recorded: 'Recorded',
+  recordedOn: (when: string) => `Recorded ${when}`,
   recordedDone: (id: string) => `Recorded as approved (request ${id}).`,
   terms: {
     patronId: 'card',
@@ -183,7 +183,7 @@ const CREDIT: Words<typeof en> = {
     approvedDone: (id) => `申請 ${id} 已批准。`,
     rejectedDone: (id) => `申請 ${id} 已拒絕。`,
     record: '記錄',
-    recorded: '已記錄',
+    recordedOn: (when) => `已於 ${when} 記錄`,
     recordedDone: (id) => `已按批准記錄（申請 ${id}）。`,
     terms: {
       patronId: '卡號',
@@ -276,7 +276,7 @@ const CREDIT: Words<typeof en> = {
     approvedDone: (id) => `申请 ${id} 已批准。`,
     rejectedDone: (id) => `申请 ${id} 已拒绝。`,
     record: '记录',
-    recorded: '已记录',
+    recordedOn: (when) => `已于 ${when} 记录`,
     recordedDone: (id) => `已按批准记录（申请 ${id}）。`,
     terms: {
       patronId: '卡号',
@@ -307,10 +307,8 @@ const CREDIT: Words<typeof en> = {
 
 type Property = Schemas['PropertyDto'];
 type Junket = Schemas['JunketDto'];
-type Marker = Schemas['MarkerDto'];
+type Marker = Schemas['AgedMarkerDto'];
 type Request = Schemas['CreditRequestDto'];
-type Programme = Schemas['ProgrammeDto'];
-type Agreed = Schemas['AgreedPeriodDto'];
 
 const ACTS = ['LIMIT', 'REPAYMENT', 'WRITE_OFF', 'DEPOSIT', 'POLICY', 'PROGRAMME'] as const;
 type AskAct = (typeof ACTS)[number];
@@ -394,11 +392,15 @@ function Ask({ property, junkets, currencies, onAsked }: { property: Property; j
   const [done, setDone] = useState<string | null>(null);
   const set = (k: string) => (x: string) => setV((o) => ({ ...o, [k]: x }));
   const card = (v.card ?? '').trim();
+  // The card's markers still owed at this property, as the office reads them (the ageing: every credit role may).
   const markers = useLoad(
-    () => (card && mayCall(caller, 'listMarkers') ? get<Marker[]>('/v1/markers', { patronId: card }) : Promise.resolve([] as Marker[])),
-    [card],
+    () =>
+      card && mayCall(caller, 'getMarkerAgeing')
+        ? get<Schemas['AgeingDto']>(`/v1/properties/${property.id}/marker-ageing`).then((a) => a.markers)
+        : Promise.resolve([] as Marker[]),
+    [card, property.id],
   );
-  const owed = (markers.data ?? []).filter((m) => !m.voided && BigInt(m.outstanding) > 0n);
+  const owed = (markers.data ?? []).filter((m) => m.patronId === card && BigInt(m.outstanding) > 0n);
   const junket = junkets.find((j) => j.id === v.junket) ?? null;
   const onMarker = kind === 'WRITE_OFF' || kind === 'DEPOSIT' || (kind === 'REPAYMENT' && holder === 'patron');
   const marker = onMarker ? (owed.find((m) => m.id === v.marker) ?? owed[0] ?? null) : null;
@@ -618,12 +620,19 @@ function MarkerChoice({ markers, value, onChange }: { markers: Marker[]; value: 
       <select name="marker" value={value} onChange={(e) => onChange(e.currentTarget.value)}>
         {markers.map((m) => (
           <option key={m.id} value={m.id}>
-            {t.markerOption(f.day(m.gamingDay), f.currency(m.amount, m.currency), f.currency(m.outstanding, m.currency))}
+            {t.markerOption(f.day(m.issuedDay), f.currency(m.amount, m.currency), f.currency(m.outstanding, m.currency))}
           </option>
         ))}
       </select>
     </Field>
   );
+}
+
+/** A marker as a person tells markers apart: the patron's card, its gaming day, its amount. */
+const markerName = (m: NonNullable<Request['marker']>, f: Format): string => `${m.patronId} · ${f.day(m.issuedDay)} · ${f.currency(m.amount, m.currency)}`;
+
+function MarkerName({ m }: { m: NonNullable<Request['marker']> }) {
+  return <span data-marker-of={m.patronId}>{markerName(m, useFormat())}</span>;
 }
 
 /** A request's terms as a person reads them: amounts in their currency, rates in percent. */
@@ -637,6 +646,7 @@ function Terms({ r, property, junkets }: { r: Request; property: Property; junke
     if (AMOUNT_TERMS.includes(k) && (typeof x === 'string' || typeof x === 'number') && exponentOf(currency) >= 0) return f.currency(BigInt(x), currency);
     if (RATE_TERMS.includes(k) && typeof x === 'number') return f.percent((x / 100).toFixed(2));
     if (k === 'junketId' && junket) return junket.code;
+    if (k === 'markerId' && r.marker) return markerName(r.marker, f);
     if (k === 'method') return t.methods[x as string] ?? String(x);
     if (k === 'basis') return t.bases[x as string] ?? String(x);
     if (k === 'digest') return `${String(x).slice(0, 12)}…`;
@@ -660,24 +670,6 @@ function Queue({ property, requests, junkets, onDecided }: { property: Property;
   const t = useT(CREDIT);
   const pending = requests.filter((r) => r.status === 'PENDING');
   const decided = requests.filter((r) => r.status !== 'PENDING').slice(0, 50);
-  const caller = useCaller();
-  const programmes = useLoad(
-    () =>
-      mayCall(caller, 'listRollingProgrammes') ? get<Programme[]>(`/v1/properties/${property.id}/rolling-programmes`) : Promise.resolve([] as Programme[]),
-    [requests],
-  );
-  // Which approved requests are recorded already: the programmes' versions and the junkets' agreed periods name theirs.
-  const statementJunkets = [
-    ...new Set(requests.filter((r) => r.act === 'STATEMENT' && r.status === 'APPROVED').map((r) => String((r.terms as Record<string, unknown>).junketId))),
-  ];
-  const agreed = useLoad(
-    () =>
-      mayCall(caller, 'listJunketStatements')
-        ? Promise.all(statementJunkets.map((id) => get<Agreed[]>(`/v1/junkets/${id}/statements`))).then((x) => x.flat())
-        : Promise.resolve([] as Agreed[]),
-    [requests],
-  );
-  const recorded = new Set([...(programmes.data ?? []), ...(agreed.data ?? [])].map((p) => p.requestId).filter(Boolean) as string[]);
   return (
     <>
       <section aria-labelledby="credit-pending" data-testid="credit-pending">
@@ -685,7 +677,7 @@ function Queue({ property, requests, junkets, onDecided }: { property: Property;
         {pending.length === 0 ? (
           <p>{t.noPending}</p>
         ) : (
-          <Requests label={t.pendingCaption} rows={pending} property={property} junkets={junkets} onDecided={onDecided} recorded={recorded} />
+          <Requests label={t.pendingCaption} rows={pending} property={property} junkets={junkets} onDecided={onDecided} />
         )}
       </section>
       <section aria-labelledby="credit-decided" data-testid="credit-decided">
@@ -693,7 +685,7 @@ function Queue({ property, requests, junkets, onDecided }: { property: Property;
         {decided.length === 0 ? (
           <p>{t.noDecided}</p>
         ) : (
-          <Requests label={t.decidedCaption} rows={decided} property={property} junkets={junkets} onDecided={onDecided} recorded={recorded} />
+          <Requests label={t.decidedCaption} rows={decided} property={property} junkets={junkets} onDecided={onDecided} />
         )}
       </section>
     </>
@@ -706,14 +698,12 @@ function Requests({
   property,
   junkets,
   onDecided,
-  recorded,
 }: {
   label: string;
   rows: Request[];
   property: Property;
   junkets: Junket[];
   onDecided: () => void;
-  recorded: Set<string>;
 }) {
   const t = useT(CREDIT);
   const f = useFormat();
@@ -729,7 +719,7 @@ function Requests({
               <th scope="row" data-field="act" data-value={r.act}>
                 {t.acts[r.act]}
               </th>
-              <td>{junkets.find((j) => j.id === r.subject)?.code ?? r.subject}</td>
+              <td data-field="subject">{r.marker ? <MarkerName m={r.marker} /> : (junkets.find((j) => j.id === r.subject)?.code ?? r.subject)}</td>
               <td>
                 <Terms r={r} property={property} junkets={junkets} />
               </td>
@@ -750,8 +740,13 @@ function Requests({
               </td>
               <td>
                 {r.status === 'PENDING' && <Decide r={r} onDecided={onDecided} />}
-                {r.status === 'APPROVED' && r.act === 'PROGRAMME' && <RecordApproved r={r} property={property} done={recorded.has(r.id)} onDone={onDecided} />}
-                {r.status === 'APPROVED' && r.act === 'STATEMENT' && <RecordApproved r={r} property={property} done={recorded.has(r.id)} onDone={onDecided} />}
+                {r.recordedAt ? (
+                  <span data-field="recorded" data-value={r.recordedAt}>
+                    {t.recordedOn(f.dateTime(r.recordedAt, property.timeZone))}
+                  </span>
+                ) : (
+                  r.status === 'APPROVED' && (r.act === 'PROGRAMME' || r.act === 'STATEMENT') && <RecordApproved r={r} property={property} onDone={onDecided} />
+                )}
               </td>
             </tr>
           ))}
@@ -795,12 +790,11 @@ function Decide({ r, onDecided }: { r: Request; onDecided: () => void }) {
 }
 
 /** An approved programme or statement recorded as approved: its terms, its request's id. */
-function RecordApproved({ r, property, done, onDone }: { r: Request; property: Property; done: boolean; onDone: () => void }) {
+function RecordApproved({ r, property, onDone }: { r: Request; property: Property; onDone: () => void }) {
   const t = useT(CREDIT);
   const caller = useCaller();
   const act = useAct();
   const [said, setSaid] = useState<string | null>(null);
-  if (done) return <span data-field="recorded">{t.recorded}</span>;
   const op = r.act === 'PROGRAMME' ? 'addRollingProgramme' : 'agreeJunketStatement';
   if (!mayCall(caller, op)) return null;
   const terms = r.terms as Record<string, unknown>;
@@ -828,6 +822,11 @@ function RecordApproved({ r, property, done, onDone }: { r: Request; property: P
       onDone();
     }
   };
+  // Recorded already, from another screen (CONFLICT): the list, read again, says when.
+  const conflict = act.problem?.code === 'CONFLICT';
+  useEffect(() => {
+    if (conflict) onDone();
+  }, [conflict]);
   return (
     <>
       <button type="button" disabled={act.busy} onClick={() => void record()}>

@@ -56,7 +56,11 @@ export type DomainErrorCode =
   /** A record that is not what its credit request approved: another act or property, or other terms. */
   | 'NOT_AS_APPROVED'
   /** A junket's period agreed while its players would hold fewer than no dead chips at its end. */
-  | 'NEGATIVE_CHIPS_IN_HAND';
+  | 'NEGATIVE_CHIPS_IN_HAND'
+  /** A programme version from a gaming day begun already: answered as VALIDATION_FAILED. */
+  | 'PROGRAMME_START'
+  /** A programme version not after the programme's latest: answered as CONFLICT. */
+  | 'PROGRAMME_VERSION_ORDER';
 
 export class DomainError extends Error {
   constructor(

@@ -50,19 +50,31 @@ export interface StatementTerms {
 
 /** The id of a STATEMENT request to agree `terms` for the junket, approved by a second credit officer. */
 export async function approvedStatementRequest(ctx: TestContext, junketId: string, terms: StatementTerms): Promise<string> {
-  const { requester } = await givenCreditOfficers(ctx);
-  const junket = (await ctx.as(requester).get(`/v1/junkets/${junketId}`).expect(200)).body;
-  const asked = created(
-    await ctx.as(requester).post(`/v1/properties/${junket.propertyId}/credit-requests`, { act: 'STATEMENT', junketId, ...terms, reason: 'statement agreed' }),
-    'statement request',
-  );
-  const r = await approveCredit(ctx, asked.id as string);
-  if (r.status !== 'APPROVED') throw new Error(`statement request: ${JSON.stringify(r)}`);
-  return asked.id as string;
+  const asked = await askStatement(ctx, junketId, terms);
+  if (asked.status !== 201) throw new Error(`statement request: ${asked.status} ${JSON.stringify(asked.body)}`);
+  return asked.body.id as string;
 }
 
-/** Agrees the junket's statement for `terms` (requested and approved first), recorded by `recorder`: its answer, whatever it is. */
+/** A STATEMENT request asked for and approved: the first answer that is not a success, or the approval's. */
+async function askStatement(ctx: TestContext, junketId: string, terms: StatementTerms): Promise<{ status: number; body: any }> {
+  const { requester, approver } = await givenCreditOfficers(ctx);
+  const junket = (await ctx.as(requester).get(`/v1/junkets/${junketId}`).expect(200)).body;
+  const asked = await ctx
+    .as(requester)
+    .post(`/v1/properties/${junket.propertyId}/credit-requests`, { act: 'STATEMENT', junketId, ...terms, reason: 'statement agreed' });
+  if (asked.status !== 201) return asked;
+  const approved = await ctx.as(approver).post(`/v1/credit-requests/${asked.body.id}/approve`, {});
+  if (approved.status !== 200 || approved.body.status !== 'APPROVED') return approved;
+  return asked;
+}
+
+/**
+ * Agrees the junket's statement for `terms`, recorded by `recorder`: asked for by one credit officer,
+ * approved by another, then recorded quoting the request. The first refusal on the way is the answer
+ * (what the record would refuse is refused when asked for or approved), else the record's answer.
+ */
 export async function agreeStatement(ctx: TestContext, recorder: string, junketId: string, terms: StatementTerms) {
-  const requestId = await approvedStatementRequest(ctx, junketId, terms);
-  return ctx.as(recorder).post(`/v1/junkets/${junketId}/statements`, { ...terms, requestId });
+  const asked = await askStatement(ctx, junketId, terms);
+  if (asked.status !== 201) return asked;
+  return ctx.as(recorder).post(`/v1/junkets/${junketId}/statements`, { ...terms, requestId: asked.body.id });
 }

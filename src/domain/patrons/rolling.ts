@@ -202,6 +202,20 @@ export interface ProgrammeCaps {
 const percent = (bps: number) => `${Math.trunc(bps / 100)}.${String(bps % 100).padStart(2, '0')} %`;
 
 /**
+ * When a programme version may start (gaming days as YYYY-MM-DD): a new programme from today on, as
+ * nobody has played under it yet; a new version of one on file only after its latest version and
+ * after today, so that today's play keeps the terms it was played on. Asked for and recorded alike.
+ */
+export function admitProgrammeStart(code: string, effectiveFrom: string, today: string, latestDay: string | null): void {
+  if (effectiveFrom < today)
+    throw new DomainError('PROGRAMME_START', `A programme changes from a gaming day not yet begun: ${effectiveFrom} is before today, ${today}`);
+  if (latestDay !== null && effectiveFrom <= latestDay)
+    throw new DomainError('PROGRAMME_VERSION_ORDER', `Programme ${code} has a version from ${latestDay}: a new version starts after it`);
+  if (latestDay !== null && effectiveFrom === today)
+    throw new DomainError('PROGRAMME_START', `Programme ${code} is in force today: a new version starts from a gaming day not yet begun (after ${today})`);
+}
+
+/**
  * A programme's terms within the property's caps (docs/domain/rolling-chips.md). The allowance is
  * a share of the rolling paid back to the patron like commission, in kind rather than in chips (a
  * room, a flight): so it counts against the rolling cap, beside a ROLLING programme's commission

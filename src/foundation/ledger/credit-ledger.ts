@@ -18,7 +18,7 @@ import {
 import { JunketOperator, Marker, Property } from '../../generated/prisma/client';
 import type { Actor } from '../../platform/common/actor';
 import type { AuditContext } from '../../platform/common/context';
-import { AppError } from '../../platform/common/errors';
+import { AppError, notFound } from '../../platform/common/errors';
 import { minorUnits } from '../../platform/common/exact-json';
 import { Tx } from '../../platform/database/prisma.service';
 import { prismaRunner, SqlRunner } from '../../platform/database/sql';
@@ -68,6 +68,10 @@ export interface CreditRequestRow {
   requesterPersons: string[];
   requestedAt: Date | string;
   decisions: { step: number; approve: boolean; keyId: string; role: string; persons: string[]; note: string | null; decidedAt: string }[];
+  /** When the act it approved was recorded quoting it (a repayment, a programme version, a statement); null: not (yet). */
+  recordedAt: Date | string | null;
+  /** The marker it is about (WRITE_OFF, DEPOSIT, a repayment on a marker): whose, of which day, for how much. */
+  marker: { patronId: string; issuedDay: string; amount: string; currency: string } | null;
 }
 
 /** A marker at a property with what it still owes. */
@@ -288,10 +292,14 @@ export class CreditLedger {
         { repaymentThreshold: minorUnits(policy.repaymentThreshold), currency: policy.currency },
       );
     const approved = await this.approvedRepayment(db, p.requestId, on);
-    if (approved.amount !== p.amount || approved.method !== p.method || approved.reference !== p.reference)
+    const asked = { amount: p.amount.toString(), method: p.method, reference: p.reference ?? '' };
+    const granted = { amount: approved.amount.toString(), method: approved.method, reference: approved.reference ?? '' };
+    const differ = (Object.keys(asked) as (keyof typeof asked)[]).filter((k) => asked[k] !== granted[k]);
+    if (differ.length > 0)
       throw new AppError(
-        'VALIDATION_FAILED',
-        `The repayment is not the one approved: request ${p.requestId} approved ${approved.amount} by ${approved.method}${approved.reference ? ` (${approved.reference})` : ''}`,
+        'NOT_AS_APPROVED',
+        `This is not the repayment request ${p.requestId} approved: ${differ.map((k) => `${k} ${JSON.stringify(granted[k])} was approved, not ${JSON.stringify(asked[k])}`).join('; ')}. Record it as approved, or request this one`,
+        { requestId: p.requestId, approved: Object.fromEntries(differ.map((k) => [k, granted[k]])) },
       );
   }
 
@@ -305,15 +313,25 @@ export class CreditLedger {
     on: { markerId?: string; junketId?: string },
   ): Promise<{ amount: Money; method: string; reference: string | null }> {
     const r = await this.request(db, requestId);
-    if (!r || r.act !== 'REPAYMENT') throw new AppError('VALIDATION_FAILED', `Credit request ${requestId} is not a repayment request`);
+    if (!r) throw notFound('Credit request', requestId);
+    if (r.act !== 'REPAYMENT')
+      throw new AppError('NOT_AS_APPROVED', `Credit request ${requestId} is a ${r.act} request, not a repayment request`, { requestId, act: r.act });
     const t = r.terms as Record<string, string>;
     if ((on.markerId !== undefined && t.markerId !== on.markerId) || (on.junketId !== undefined && t.junketId !== on.junketId))
-      throw new AppError('VALIDATION_FAILED', `Credit request ${requestId} approves a repayment on another ${on.markerId !== undefined ? 'marker' : 'junket'}`);
+      throw new AppError('NOT_AS_APPROVED', `Credit request ${requestId} approves a repayment on another ${on.markerId !== undefined ? 'marker' : 'junket'}`, {
+        requestId,
+      });
     const status = creditRequestStatus(r.approvalsNeeded, r.decisions);
     if (status !== 'APPROVED')
       throw new AppError(
         'REPAYMENT_NEEDS_APPROVAL',
         `Repayment request ${requestId} is ${status.toLowerCase()}: it is recorded once a second person has approved it`,
+      );
+    if (r.recordedAt !== null)
+      throw new AppError(
+        'CONFLICT',
+        `Repayment request ${requestId} was recorded already, at ${new Date(r.recordedAt).toISOString()}: an approved repayment is paid once. Request the next one`,
+        { requestId, recordedAt: new Date(r.recordedAt).toISOString() },
       );
     return { amount: BigInt(t.amount), method: t.method, reference: t.reference ?? null };
   }

@@ -55,7 +55,15 @@ SELECT r.id, r.property_id AS "propertyId", r.act::text AS act, r.subject, r.ter
        r.requester_persons AS "requesterPersons", r.requested_at AS "requestedAt",
        coalesce((SELECT json_agg(json_build_object('step', d.step, 'approve', d.approve, 'keyId', d.key_id, 'role', d.role, 'persons', d.persons,
                                                    'note', d.note, 'decidedAt', d.decided_at) ORDER BY d.step)
-                 FROM credit_decisions d WHERE d.request_id = r.id), '[]'::json) AS decisions
+                 FROM credit_decisions d WHERE d.request_id = r.id), '[]'::json) AS decisions,
+       -- When the act it approved was recorded quoting it (each record names its request once, by a unique index).
+       coalesce((SELECT p.paid_at FROM marker_payments p WHERE p.request_id = r.id),
+                (SELECT e.at FROM junket_account_entries e WHERE e.request_id = r.id),
+                (SELECT v.recorded_at FROM rolling_programmes v WHERE v.request_id = r.id),
+                (SELECT s.agreed_at FROM junket_statements s WHERE s.request_id = r.id)) AS "recordedAt",
+       -- The marker it is about, as a person tells markers apart: whose, of which day, for how much.
+       (SELECT json_build_object('patronId', m.patron_id, 'issuedDay', to_char(m.gaming_day, 'YYYY-MM-DD'), 'amount', m.amount::text, 'currency', m.currency)
+        FROM markers m WHERE r.terms ? 'markerId' AND m.id::text = r.terms->>'markerId') AS marker
 FROM credit_requests r
 -- fragment: request end
 WHERE r.property_id = :propertyId::uuid AND (:subject::text IS NULL OR r.subject = :subject::text)

@@ -67,12 +67,12 @@ export class CashController {
     operationId: 'payMarker',
     summary: 'A payment on a marker',
     description:
-      "Pays a marker down, in part or whole, at the cage: never more than it still owes. A CHECK or WIRE names its reference. Over the property's repayment threshold (GET /v1/properties/{id}/credit-policy) it is recorded only with the requestId of a REPAYMENT request a second person approved, and must be what was approved. A CASH payment is the patron's cash in.",
+      "Pays a marker down, in part or whole, at the cage: never more than it still owes. A CHECK or WIRE names its reference. Over the property's repayment threshold (GET /v1/properties/{id}/credit-policy) it is recorded only with the requestId of a REPAYMENT request a second person approved, as approved: the same amount, method and reference (NOT_AS_APPROVED otherwise), and once (CONFLICT for a request paid already). A CASH payment is the patron's cash in.",
     writes: 'a marker payment (and, in cash, a cash transaction); the audit entry `marker.payment` (stream `cage`).',
     roles: CASHIERS,
     status: 201,
     type: MarkerDto,
-    errors: ['NOT_FOUND', 'MARKER_OVERPAID', 'MARKER_VOIDED', 'MARKER_WRITTEN_OFF', 'REPAYMENT_NEEDS_APPROVAL', 'CONFLICT'],
+    errors: ['NOT_FOUND', 'MARKER_OVERPAID', 'MARKER_VOIDED', 'MARKER_WRITTEN_OFF', 'REPAYMENT_NEEDS_APPROVAL', 'NOT_AS_APPROVED', 'CONFLICT'],
   })
   pay(@IdParam() id: string, @Body() dto: MarkerPaymentInputDto, @CurrentContext() ctx: RequestContext): Promise<MarkerDto> {
     return this.cash.pay(id, dto, ctx);

@@ -224,15 +224,21 @@ export class CashService {
         m.payments.map((p) => BigInt(p.amount)),
       );
       const amount = BigInt(dto.amount);
+      const property = await tx.marker.findUniqueOrThrow({ where: { id: markerId }, select: { property: true } }).then((r) => r.property);
+      const requestId = dto.requestId ?? null;
+      const approval = () =>
+        this.credit.admitRepayment(
+          db,
+          property,
+          { amount, currency: m.currency, method: dto.method, reference: dto.reference ?? null, requestId },
+          { markerId },
+        );
+      // A payment quoting a request is judged by it first (paid already, or not this one, is said as such);
+      // one without is judged by what is owed first (no approval is asked for what cannot be paid).
+      if (requestId !== null) await approval();
       if (amount > owed)
         throw new AppError('MARKER_OVERPAID', `The marker owes ${owed}; a payment of ${amount} is more than that`, { outstanding: minorUnits(owed) });
-      const property = await tx.marker.findUniqueOrThrow({ where: { id: markerId }, select: { property: true } }).then((r) => r.property);
-      await this.credit.admitRepayment(
-        db,
-        property,
-        { amount, currency: m.currency, method: dto.method, reference: dto.reference ?? null, requestId: dto.requestId ?? null },
-        { markerId },
-      );
+      if (requestId === null) await approval();
       const now = new Date();
       const gamingDay = new Date(`${gamingDayOf(now, property.timeZone, property.gamingDayStartHour)}T00:00:00Z`);
       const p = await tx.markerPayment.create({

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
+  admitProgrammeStart,
   admitProgrammeTerms,
   creditDecisionProblem,
   CreditDecisionTaken,
@@ -11,6 +12,7 @@ import {
 } from '../../domain';
 import { Property } from '../../generated/prisma/client';
 import { AccessService } from '../../foundation/access/access.service';
+import { ApprovalChecks } from '../../foundation/ledger/approval-checks';
 import { AuditLog } from '../../foundation/ledger/audit-log';
 import { LEDGER_SQL } from '../../foundation/ledger/ledger-sql';
 import { seal, SealRef } from '../../foundation/ledger/seals';
@@ -37,6 +39,7 @@ export class CreditRequestsService {
     private readonly audit: AuditLog,
     private readonly keys: AccessService,
     private readonly ledger: CreditLedger,
+    private readonly checks: ApprovalChecks,
   ) {}
 
   async request(propertyId: string, dto: CreditRequestInputDto, ctx: RequestContext): Promise<CreditRequestDto> {
@@ -159,8 +162,12 @@ export class CreditRequestsService {
           effectiveFrom: need(dto.effectiveFrom, 'effectiveFrom'),
         };
         const today = gamingDayOf(new Date(), property.timeZone, property.gamingDayStartHour);
-        if (terms.effectiveFrom < today)
-          throw new AppError('VALIDATION_FAILED', `A programme changes from a gaming day not yet begun: ${terms.effectiveFrom} is before today, ${today}`);
+        const [latest] = await tx.rollingProgramme.findMany({
+          where: { propertyId: property.id, code: terms.code },
+          orderBy: { effectiveFrom: 'desc' },
+          take: 1,
+        });
+        admitProgrammeStart(terms.code, terms.effectiveFrom, today, latest?.effectiveFrom.toISOString().slice(0, 10) ?? null);
         admitProgrammeTerms(terms, await this.ledger.policy(db, property));
         return { subject: terms.code, terms, needed: { approvals: 1, finalRole: null } };
       }
@@ -172,11 +179,9 @@ export class CreditRequestsService {
         const from = need(dto.from, 'from');
         const to = need(dto.to, 'to');
         assertDayRange(from, to);
-        return {
-          subject: junket.id,
-          terms: { junketId: junket.id, from, to, digest: need(dto.digest, 'digest'), junketSignatory: need(dto.junketSignatory, 'junketSignatory') },
-          needed: { approvals: 1, finalRole: null },
-        };
+        const terms = { junketId: junket.id, from, to, digest: need(dto.digest, 'digest'), junketSignatory: need(dto.junketSignatory, 'junketSignatory') };
+        await this.checks.check('STATEMENT', tx, terms, 'ASKED');
+        return { subject: junket.id, terms, needed: { approvals: 1, finalRole: null } };
       }
     }
   }
@@ -212,6 +217,7 @@ export class CreditRequestsService {
       );
       if (problem) throw new AppError(problem.code, problem.message);
       if (approve && before.length + 1 === r.approvalsNeeded) await this.assertStillEnough(tx, r);
+      if (approve) await this.checks.check(r.act, tx, r.terms, 'APPROVED');
       const step = before.length + 1;
       const decisionId = randomUUID();
       await tx.creditDecision.create({
@@ -370,6 +376,8 @@ function toDto(r: CreditRequestRow): CreditRequestDto {
     finalRole: r.finalRole,
     requestedByKeyId: r.requestedByKeyId,
     requestedAt: new Date(r.requestedAt).toISOString(),
+    recordedAt: r.recordedAt === null ? null : new Date(r.recordedAt).toISOString(),
+    marker: r.marker && { ...r.marker, amount: minorUnits(BigInt(r.marker.amount)) },
     decisions: r.decisions.map((d) => ({
       step: d.step,
       approve: d.approve,

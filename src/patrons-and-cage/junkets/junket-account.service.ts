@@ -79,11 +79,15 @@ export class JunketAccountService {
     await db.run(SQL.lockJunket.bind({ junketId: op.id }));
     const balance = await balanceBefore(db, op.id, null);
     const line = await this.credit.junketLine(db, op.id);
-    admitEntry(e.kind, e.amount, balance, line.creditLimit);
-    if (e.kind === 'REPAYMENT') {
+    const approval = async () => {
       const property = await tx.property.findUniqueOrThrow({ where: { id: op.propertyId } });
       await this.credit.admitRepayment(db, property, { ...e, currency: op.currency, method: e.method! }, { junketId: op.id });
-    }
+    };
+    // A repayment quoting a request is judged by it first (paid already, or not this one, is said as such);
+    // one without is judged by what is owed first (no approval is asked for what cannot be paid).
+    if (e.kind === 'REPAYMENT' && e.requestId !== null) await approval();
+    admitEntry(e.kind, e.amount, balance, line.creditLimit);
+    if (e.kind === 'REPAYMENT' && e.requestId === null) await approval();
     const now = new Date();
     const row = await tx.junketAccountEntry.create({
       data: {

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import { canonicalJson } from '../../platform/common/canonical';
 import { minorUnits } from '../../platform/common/exact-json';
@@ -21,6 +21,7 @@ import {
   ProgrammeVersion,
 } from '../../domain';
 import { JunketOperator } from '../../generated/prisma/client';
+import { ApprovalChecks } from '../../foundation/ledger/approval-checks';
 import { AuditLog } from '../../foundation/ledger/audit-log';
 import { CreditLedger } from '../../foundation/ledger/credit-ledger';
 import { lockJunketPeriods } from '../../foundation/ledger/locked-periods';
@@ -35,13 +36,52 @@ import { JUNKETS_SQL as SQL, Members } from './junkets-sql';
  * agreed; a period's statement agreed and the period locked, its commission and allowances credited
  * to the junket's account; and the periods agreed.
  */
+/** The terms of a STATEMENT credit request (credit-requests.service.ts). */
+interface StatementTerms {
+  junketId: string;
+  from: string;
+  to: string;
+  digest: string;
+}
+
 @Injectable()
-export class JunketStatementsService {
+export class JunketStatementsService implements OnModuleInit {
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditLog,
     private readonly credit: CreditLedger,
+    private readonly checks: ApprovalChecks,
   ) {}
+
+  /** A statement's agreement is refused when asked for, and when approved, for what would refuse its record. */
+  onModuleInit(): void {
+    this.checks.register('STATEMENT', (tx, terms, when) => this.admitAgreement(tx, terms as unknown as StatementTerms, when));
+  }
+
+  /**
+   * What agreeing a statement needs of the records now, before anyone records it: the period has
+   * ended and is not locked, and its figures give the digest the junket saw. Asked (CONFLICT, as the
+   * record answers) and approved (CREDIT_REQUEST_STALE: reject the request and ask again) alike.
+   */
+  private async admitAgreement(tx: Tx, t: StatementTerms, when: 'ASKED' | 'APPROVED'): Promise<void> {
+    const op = await findJunket(tx, t.junketId);
+    const db = prismaRunner(tx);
+    const agreed = await db.query<AgreedRow>(SQL.junketAgreed.bind({ junketId: op.id }));
+    admitLock(t.from, t.to, await todayAt(tx, op.propertyId, new Date()), agreed);
+    const digest = digestOf(figuresDto(op, t.from, t.to, await this.statementOf(db, op, t.from, t.to)));
+    if (digest === t.digest) return;
+    if (when === 'ASKED')
+      throw new AppError(
+        'CONFLICT',
+        `The statement's figures are not those asked to be agreed (its digest is now ${digest}): read it again (GET …/statement) and ask to agree what it says`,
+        { digest },
+      );
+    throw new AppError(
+      'CREDIT_REQUEST_STALE',
+      `The statement's figures have changed since this agreement was asked for (its digest is now ${digest}): reject this request, read the statement again and ask to agree what it says`,
+      { digest },
+    );
+  }
 
   /**
    * The statement of a period: as agreed (with whether the records still give it) when the period

@@ -148,12 +148,12 @@ export class JunketsController {
     operationId: 'addJunketAccountEntry',
     summary: "A marker, repayment or payout on the junket's account",
     description:
-      'MARKER: credit the casino extends to the junket, refused over its credit limit (JUNKET_CREDIT_LIMIT). REPAYMENT: the junket pays on what it owes. PAYOUT: the casino pays the junket what it is owed. Neither may exceed what is owed (JUNKET_OVERPAID). Dated today; never edited. Agreed statements credit their commission and allowances themselves (SETTLEMENT).',
+      'MARKER: credit the casino extends to the junket, refused over its credit limit (JUNKET_CREDIT_LIMIT). REPAYMENT: the junket pays on what it owes. PAYOUT: the casino pays the junket what it is owed. Neither may exceed what is owed (JUNKET_OVERPAID). A repayment over the property’s repayment threshold names the REPAYMENT request a second person approved (`requestId`), and is what was approved (NOT_AS_APPROVED otherwise), once (CONFLICT for a request paid already). Dated today; never edited. Agreed statements credit their commission and allowances themselves (SETTLEMENT).',
     writes: 'an account entry; the audit entry `junket.entry` (stream `junkets`).',
     roles: JUNKET_CASHIERS,
     status: 201,
     type: AccountEntryDto,
-    errors: ['NOT_FOUND', 'JUNKET_CREDIT_LIMIT', 'JUNKET_OVERPAID', 'REPAYMENT_NEEDS_APPROVAL', 'NOT_AS_APPROVED'],
+    errors: ['NOT_FOUND', 'JUNKET_CREDIT_LIMIT', 'JUNKET_OVERPAID', 'REPAYMENT_NEEDS_APPROVAL', 'NOT_AS_APPROVED', 'CONFLICT'],
   })
   addEntry(@IdParam() id: string, @Body() dto: AccountEntryInputDto, @CurrentContext() ctx: RequestContext): Promise<AccountEntryDto> {
     return this.account.addEntry(id, dto, ctx);

@@ -9,6 +9,7 @@ import { PrismaService, Tx } from '../../platform/database/prisma.service';
 import { prismaRunner } from '../../platform/database/sql';
 import {
   admitAsApproved,
+  admitProgrammeStart,
   admitProgrammeTerms,
   gamingDayOf,
   houseWin,
@@ -326,18 +327,8 @@ export class RollingService {
       admitProgrammeTerms(terms, await this.credit.policy(db, property));
       const now = new Date();
       const today = gamingDayOf(now, property.timeZone, property.gamingDayStartHour);
-      if (dto.effectiveFrom < today)
-        throw new AppError('VALIDATION_FAILED', `A programme changes from a gaming day not yet begun: ${dto.effectiveFrom} is before today, ${today}`);
       const [latest] = await tx.rollingProgramme.findMany({ where: { propertyId, code: dto.code }, orderBy: { effectiveFrom: 'desc' }, take: 1 });
-      const latestDay = latest?.effectiveFrom.toISOString().slice(0, 10);
-      if (latestDay !== undefined && dto.effectiveFrom <= latestDay)
-        throw new AppError('CONFLICT', `Programme ${dto.code} has a version from ${latestDay}: a new version starts after it`);
-      // A new version of a programme played under starts tomorrow at the earliest: today's play keeps the terms it was played on.
-      if (latestDay !== undefined && dto.effectiveFrom === today)
-        throw new AppError(
-          'VALIDATION_FAILED',
-          `Programme ${dto.code} is in force today: a new version starts from a gaming day not yet begun (after ${today})`,
-        );
+      admitProgrammeStart(dto.code, dto.effectiveFrom, today, latest?.effectiveFrom.toISOString().slice(0, 10) ?? null);
       const row = await tx.rollingProgramme.create({
         data: {
           id: randomUUID(),

@@ -267,6 +267,8 @@ export const DOMAIN_ERROR_CODE: Record<DomainErrorCode, ErrorCode> = {
   STATEMENT_NEEDS_APPROVAL: 'STATEMENT_NEEDS_APPROVAL',
   NOT_AS_APPROVED: 'NOT_AS_APPROVED',
   NEGATIVE_CHIPS_IN_HAND: 'NEGATIVE_CHIPS_IN_HAND',
+  PROGRAMME_START: 'VALIDATION_FAILED',
+  PROGRAMME_VERSION_ORDER: 'CONFLICT',
 };
 
 /** An error the service raises on purpose: a stable code and a message for a pit supervisor. */

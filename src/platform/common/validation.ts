@@ -113,6 +113,12 @@ export function QueryIntField(o: FieldOptions & { min: number; max: number }) {
   );
 }
 
+/**
+ * What makes text say something: a letter, a digit, a mark of punctuation or a symbol. A reason of
+ * spaces or of invisible characters (a zero-width space, a direction mark) is no reason.
+ */
+export const SAYS_SOMETHING = /[\p{L}\p{N}\p{P}\p{S}]/u;
+
 export function TextField(o: FieldOptions & { maxLength: number; minLength?: number; pattern?: RegExp; patternHint?: string }) {
   const min = o.minLength ?? 1;
   return applyDecorators(
@@ -120,6 +126,13 @@ export function TextField(o: FieldOptions & { maxLength: number; minLength?: num
     IsString({ message: '$property must be text' }),
     MinLength(min, { message: `$property must be at least ${min} character(s)` }),
     MaxLength(o.maxLength, { message: `$property must be at most ${o.maxLength} characters` }),
+    ValidateBy({
+      name: 'saysSomething',
+      validator: {
+        validate: (v: unknown) => typeof v !== 'string' || v.length === 0 || SAYS_SOMETHING.test(v),
+        defaultMessage: () => '$property must say something: not only spaces or invisible characters',
+      },
+    }),
     ...(o.pattern ? [Matches(o.pattern, { message: `$property ${o.patternHint ?? `must match ${o.pattern.source}`}` })] : []),
   );
 }

@@ -82,15 +82,22 @@ describe('money that left the casino on one key (issue 49, findings 3 and 4)', (
     expect((await decide(cashier, asked.id, 'approve')).status).toBe(403);
     await decide(officers.approver, asked.id, 'approve').expect(200);
     const other = await ctx.as(cashier).post(`/v1/junkets/${junket}/account`, { kind: 'REPAYMENT', ...wire, reference: 'SWIFT X2', requestId: asked.id });
-    expect([other.status, other.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    expect([other.status, other.body.code]).toEqual([422, 'NOT_AS_APPROVED']);
+    expect(other.body.message).toContain('reference "SWIFT X1" was approved, not "SWIFT X2"');
     const paid = await ctx
       .as(cashier)
       .post(`/v1/junkets/${junket}/account`, { kind: 'REPAYMENT', ...wire, requestId: asked.id })
       .expect(201);
     expect(paid.body).toMatchObject({ kind: 'REPAYMENT', reference: 'SWIFT X1', balance: 0 });
+    // Paid once: the request again is refused as paid (its time said), before what the account owes is looked at.
     const twice = await ctx.as(cashier).post(`/v1/junkets/${junket}/account`, { kind: 'REPAYMENT', ...wire, requestId: asked.id });
-    expect(twice.status).toBeGreaterThanOrEqual(400);
-    expect(twice.status).toBeLessThan(500);
+    expect([twice.status, twice.body.code]).toEqual([409, 'CONFLICT']);
+    expect(twice.body.message).toContain('was recorded already');
+    expect((await ctx.as(cashier).get(`/v1/credit-requests/${asked.id}`).expect(200)).body.recordedAt).toEqual(expect.any(String));
+    // A request of another act quoted for a repayment is not what was approved either.
+    const limit = (await request(officers.requester, { act: 'LIMIT', junketId: junket, creditLimit: HK(1) }).expect(201)).body;
+    const wrongAct = await ctx.as(cashier).post(`/v1/junkets/${junket}/account`, { kind: 'REPAYMENT', ...wire, requestId: limit.id });
+    expect([wrongAct.status, wrongAct.body.code]).toEqual([422, 'NOT_AS_APPROVED']);
   });
 
   it('dead chips against a marker that does not exist, or front money never deposited, are refused; a junket’s chips are drawn on its markers', async () => {
@@ -317,6 +324,15 @@ describe('a patron’s credit line, markers within it, and the ageing', () => {
       ['a policy by halves', officers.requester, { act: 'POLICY', repaymentThreshold: 5 }, 400, 'VALIDATION_FAILED'],
       ['a write-off of no marker', officers.requester, { act: 'WRITE_OFF', markerId: '00000000-0000-4000-8000-000000000009' }, 404, 'NOT_FOUND'],
       ['a negative line', officers.requester, { act: 'LIMIT', patronId: card, creditLimit: -1 }, 400, 'VALIDATION_FAILED'],
+      ['a reason of a zero-width space', officers.requester, { act: 'LIMIT', patronId: card, creditLimit: 100, reason: '\u200b' }, 400, 'VALIDATION_FAILED'],
+      ['a reason of spaces', officers.requester, { act: 'LIMIT', patronId: card, creditLimit: 100, reason: ' \u3000\t ' }, 400, 'VALIDATION_FAILED'],
+      [
+        'a reason of direction marks',
+        officers.requester,
+        { act: 'LIMIT', patronId: card, creditLimit: 100, reason: '\u200e\u200f\u2060' },
+        400,
+        'VALIDATION_FAILED',
+      ],
     ];
     for (const [what, key, body, status, code] of cases) {
       const res = await request(key, body);

@@ -1,8 +1,8 @@
 import { Client } from 'pg';
 import { gamingDayOf } from '../../../src/domain';
 import { startTestApp, TestContext } from '../../support/app';
-import { approveCredit, givenKey, givenPatrons, givenShoe, givenTable } from '../../support/builders';
-import { agreeStatement, approvedProgrammeRequest, givenProgramme } from '../../support/credit-acts';
+import { approveCredit, givenCreditOfficers, givenKey, givenPatrons, givenShoe, givenTable } from '../../support/builders';
+import { agreeStatement, givenProgramme } from '../../support/credit-acts';
 import { asOwner } from '../../support/owner';
 
 /**
@@ -295,6 +295,18 @@ describe("a junket's month with two programmes", () => {
   });
 });
 
+/** B's Player HK$150,000 of the month's second coup rewritten as the superuser (a push: 0; back: its loss), with B's rollup. */
+async function rewrite(net: number, result: string): Promise<void> {
+  await asOwner(su, async () => {
+    await su.query(`UPDATE wagers SET net = $3, result = $4 WHERE coup_id = $1 AND patron_id = $2`, [coupIds[1], B, net, result]);
+    // …and its patron's rollup with it, as a void the service refused would have left them.
+    await su.query(
+      `UPDATE patron_rollups SET dead_customer_net = dead_customer_net + $3 - $4, dead_rolled = dead_rolled - $5 WHERE patron_id = $1 AND bet_type = 'PLAYER' AND table_id = $2`,
+      [B, tableId, net, net === 0 ? -HK(150_000) : 0, net === 0 ? HK(150_000) : -HK(150_000)],
+    );
+  });
+}
+
 /** Moves the junket's month back `days` days, as the superuser: the service has no clock to set, so its records are made to have been written then. */
 async function moveBack(days: number): Promise<void> {
   await asOwner(su, async () => {
@@ -328,6 +340,17 @@ describe('the month agreed and locked', () => {
     expect(seen.body.figures.account.closing).toBe(HK(343_400));
     const stale = await agreeStatement(ctx, finance, junketId, { from: month, to: month, junketSignatory: 'Chan Tai Man', digest: 'f'.repeat(64) });
     expect([stale.status, stale.body.code]).toEqual([409, 'CONFLICT']);
+    expect(stale.body.message).toContain('ask to agree what it says');
+    // Asked for with the digest seen, the figures changed before its approval (B's loss made a push, then put back): not approved.
+    const { requester, approver } = await givenCreditOfficers(ctx);
+    const terms = { act: 'STATEMENT', junketId, from: month, to: month, digest, junketSignatory: 'Chan Tai Man', reason: 'statement agreed' };
+    const overtaken = (await ctx.as(requester).post(`/v1/properties/${propertyId}/credit-requests`, terms).expect(201)).body;
+    await rewrite(0, 'PUSH');
+    const changed = await ctx.as(approver).post(`/v1/credit-requests/${overtaken.id}/approve`, {});
+    await rewrite(-HK(150_000), 'LOSE');
+    expect([changed.status, changed.body.code]).toEqual([409, 'CREDIT_REQUEST_STALE']);
+    expect((await ctx.as(approver).get(`/v1/credit-requests/${overtaken.id}`).expect(200)).body).toMatchObject({ status: 'PENDING', decisions: [] });
+    await ctx.as(approver).post(`/v1/credit-requests/${overtaken.id}/reject`, { note: 'figures changed while asked' }).expect(200);
     // A void asked for before the period is agreed, and approved after: refused on approval.
     const pending = await ctx.as(supervisor).post(`/v1/coups/${coupIds[3]}/void`, { reason: 'keyed at the wrong table' }).expect(202);
     const agreed = await agreeStatement(ctx, finance, junketId, { from: month, to: month, junketSignatory: 'Chan Tai Man', digest });
@@ -396,16 +419,6 @@ describe('the month agreed and locked', () => {
   });
 
   it('a void the service would refuse, made as the superuser, shows: the records no longer give the figures agreed', async () => {
-    const rewrite = async (net: number, result: string) => {
-      await asOwner(su, async () => {
-        await su.query(`UPDATE wagers SET net = $3, result = $4 WHERE coup_id = $1 AND patron_id = $2`, [coupIds[1], B, net, result]);
-        // …and its patron's rollup with it, as a void the service refused would have left them.
-        await su.query(
-          `UPDATE patron_rollups SET dead_customer_net = dead_customer_net + $3 - $4, dead_rolled = dead_rolled - $5 WHERE patron_id = $1 AND bet_type = 'PLAYER' AND table_id = $2`,
-          [B, tableId, net, net === 0 ? -HK(150_000) : 0, net === 0 ? HK(150_000) : -HK(150_000)],
-        );
-      });
-    };
     // B's Player HK$150,000 lost: rewritten as a push.
     await rewrite(0, 'PUSH');
     const res = await statement(month, month).expect(200);
@@ -462,10 +475,12 @@ describe('who may, and what is refused', () => {
     const join = (effectiveFrom?: string) => ctx.as(host).post(`/v1/junkets/${junketId}/members`, { patronId: E, programme: 'JK-ROLL', effectiveFrom });
     expect((await join().expect(409)).body.message).toMatch(/from tomorrow/);
     expect((await join(dayBefore(today, -1)).expect(201)).body.effectiveFrom).toBe(dayBefore(today, -1));
+    // A new version of a programme played under, from today: refused when asked for, as its record would be.
     const terms = { code: 'JK-ROLL', name: 'Junket rolling 1.3 %', basis: 'ROLLING' as const, commissionBps: 130, effectiveFrom: today };
-    const requestId = await approvedProgrammeRequest(ctx, propertyId, terms);
-    const version = await ctx.as(finance).post(`/v1/properties/${propertyId}/rolling-programmes`, { ...terms, requestId });
-    expect([version.status, version.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const { requester } = await givenCreditOfficers(ctx);
+    const asked = await ctx.as(requester).post(`/v1/properties/${propertyId}/credit-requests`, { act: 'PROGRAMME', ...terms, reason: 'new terms' });
+    expect([asked.status, asked.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    expect(asked.body.message).toContain('is in force today');
   });
 
   it("keeps the junket's credit to its own players, and no repayment of more than it reports they owe", async () => {

@@ -275,12 +275,21 @@ describe('what a programme may not be', () => {
 
   it('a version on or before the latest of its code: CONFLICT; after it: taken, and both listed', async () => {
     const code = `V-${process.pid}`;
-    await givenProgramme(ctx, finance, property, body({ code, effectiveFrom: tomorrow() }));
     const same = body({ code, effectiveFrom: tomorrow() });
-    const again = await ctx
+    // Two requests for the same version, both approved before either is recorded: the second record is refused.
+    const [first, second] = [await approvedProgrammeRequest(ctx, property, same), await approvedProgrammeRequest(ctx, property, same)];
+    await ctx
       .as(finance)
-      .post(`/v1/properties/${property}/rolling-programmes`, { ...same, requestId: await approvedProgrammeRequest(ctx, property, same) });
+      .post(`/v1/properties/${property}/rolling-programmes`, { ...same, requestId: first })
+      .expect(201);
+    const again = await ctx.as(finance).post(`/v1/properties/${property}/rolling-programmes`, { ...same, requestId: second });
     expect([again.status, again.body.code]).toEqual([409, 'CONFLICT']);
+    // Asked for once the version is on file: refused when asked, as its record would be; and a new version from today too.
+    const { requester } = await givenCreditOfficers(ctx);
+    const ask = (terms: object) => ctx.as(requester).post(`/v1/properties/${property}/credit-requests`, { act: 'PROGRAMME', ...terms, reason: 'terms' });
+    const asked = await ask(same);
+    expect([asked.status, asked.body.code]).toEqual([409, 'CONFLICT']);
+    expect(asked.body.message).toContain('a new version starts after it');
     const later = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
     await givenProgramme(ctx, finance, property, body({ code, commissionBps: 90, effectiveFrom: later }));
     const list = await ctx.as(finance).get(`/v1/properties/${property}/rolling-programmes`).expect(200);

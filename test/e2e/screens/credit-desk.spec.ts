@@ -2,7 +2,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { TestContext } from '../../support/app';
 import { inEveryLanguage, overflowAt, Screens, signedIn, startScreens } from '../../support/browser';
-import { givenKey } from '../../support/builders';
+import { givenKey, givenPatrons, givenPit } from '../../support/builders';
 import { gamingDayOf } from '../../../src/domain';
 
 /**
@@ -61,7 +61,7 @@ async function rowOf(page: Page, id: string) {
 }
 
 describe('the credit office and the VIP room', () => {
-  it('a host registers a patron; two officers ask and approve a programme and a line; a junket is opened with its agent and member; its open period is not agreed', async () => {
+  it('a host registers a patron; two officers ask and approve a programme and a line; a junket is opened with its agent and member; its open period is not asked to be agreed', async () => {
     // The host registers the patron in the VIP room.
     const hostPage = await signedIn(browser, url, host, '#/vip', tablet);
     const register = hostPage.getByRole('form', { name: 'Register a patron' });
@@ -151,18 +151,51 @@ describe('the credit office and the VIP room', () => {
     await agree.getByLabel("Junket's signatory").fill('Mr Lee');
     await agree.getByLabel('Why').fill('Month end');
     await agree.getByRole('button', { name: 'Ask' }).click();
-    await vip.getByTestId('vip-agree-done').waitFor();
-    const [statement] = (await requests()).filter((r) => r.act === 'STATEMENT');
-    expect(statement.terms).toMatchObject({ junketId: opened.id, to: tomorrow, digest, junketSignatory: 'Mr Lee' });
-    // ... approved by B, but not recorded while the period is open: said by its code, nothing agreed.
-    await b.reload();
-    const row = await rowOf(b, statement.id);
-    await row.getByRole('button', { name: 'Approve' }).click();
-    await b.locator(`tr[data-request="${statement.id}"][data-status="APPROVED"]`).waitFor();
-    await (await rowOf(b, statement.id)).getByRole('button', { name: 'Record it' }).click();
-    await b.locator(`tr[data-request="${statement.id}"] [role="alert"][data-code="JUNKET_PERIOD_OPEN"] [data-testid="refusal"]`).waitFor();
+    // ... refused when asked while the period is open: said by its code, nothing asked for, nothing agreed.
+    await vip.locator('[role="alert"][data-code="JUNKET_PERIOD_OPEN"] [data-testid="refusal"]').waitFor();
+    expect((await requests()).filter((r) => r.act === 'STATEMENT')).toEqual([]);
     expect((await ctx.as(officerA).get(`/v1/junkets/${opened.id}/statements`).expect(200)).body).toEqual([]);
     await Promise.all([a.close(), b.close(), vip.close()]);
+  });
+
+  it('a marker written off: chosen by its day and amount, named so to the approver, never by its id', async () => {
+    // A patron with a line and a HK$30,000 marker from the pit, through the API.
+    const card = `CR-TWO-${P}`;
+    await givenPatrons(ctx, card);
+    const line = (
+      await ctx
+        .as(officerA)
+        .post(`/v1/properties/${propertyId}/credit-requests`, { act: 'LIMIT', patronId: card, creditLimit: 5_000_000, reason: 'line' })
+        .expect(201)
+    ).body;
+    await ctx.as(officerB).post(`/v1/credit-requests/${line.id}/approve`, {}).expect(200);
+    const pit = await givenPit(ctx, { propertyId, currency: 'HKD', minBet: 100, maxBet: 100_000_000 });
+    await ctx.as(pit.terminal).post(`/v1/tables/${pit.table.id}/buy-ins`, { kind: 'MARKER', amount: 3_000_000, patronId: card }).expect(201);
+    const aged = (await ctx.as(officerA).get(`/v1/properties/${propertyId}/marker-ageing`).expect(200)).body.markers as any[];
+    const marker = aged.find((m) => m.patronId === card);
+    const named = `${card} · ${new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.parse(marker.issuedDay))} · HK$30,000`;
+
+    const a = await office(officerA);
+    const ask = a.getByRole('form', { name: 'Ask for approval' });
+    await ask.getByLabel('Request').selectOption('WRITE_OFF');
+    await ask.getByLabel("Patron's card").fill(card);
+    await ask.getByLabel('Marker').locator('option', { hasText: 'outstanding HK$30,000' }).waitFor({ state: 'attached' });
+    await ask.getByLabel('Why').fill('Patron deceased, estate closed');
+    await ask.getByRole('button', { name: 'Ask' }).click();
+    await a.getByTestId('credit-asked').waitFor();
+    const [asked] = (await requests()).filter((r) => r.act === 'WRITE_OFF');
+    expect(asked).toMatchObject({ subject: marker.id, terms: { markerId: marker.id, amount: '3000000' }, marker: { patronId: card, amount: 3_000_000 } });
+
+    const b = await office(officerB);
+    const row = await rowOf(b, asked.id);
+    expect(await row.locator('[data-field="subject"]').textContent()).toBe(named);
+    expect(await row.locator('[data-term="markerId"]').textContent()).toContain(named);
+    expect(await row.textContent()).not.toContain(marker.id);
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await b.locator(`[data-testid="credit-decided"] tr[data-request="${asked.id}"][data-status="APPROVED"]`).waitFor();
+    const left = (await ctx.as(officerA).get(`/v1/properties/${propertyId}/marker-ageing`).expect(200)).body.markers as any[];
+    expect(left.filter((m) => m.patronId === card)).toEqual([]);
+    await Promise.all([a.close(), b.close()]);
   });
 
   it('reads in every language, axe-core finds nothing, and fits a 1024 × 768 tablet', async () => {

@@ -175,6 +175,14 @@ export class CreditDecisionDto {
   @ApiProperty({ format: 'date-time' }) decidedAt: string;
 }
 
+/** A marker as a credit request names it: whose, of which gaming day, for how much. */
+export class RequestMarkerDto {
+  @ApiProperty({ description: "The patron's card" }) patronId: string;
+  @ApiProperty({ format: 'date', description: 'The gaming day it was issued' }) issuedDay: string;
+  @MoneyProperty({ description: 'Its amount, minor units of its currency' }) amount: MinorUnits;
+  @ApiProperty() currency: string;
+}
+
 export class CreditRequestDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid' }) propertyId: string;
@@ -189,6 +197,20 @@ export class CreditRequestDto {
     string | null;
   @ApiProperty() requestedByKeyId: string;
   @ApiProperty({ format: 'date-time' }) requestedAt: string;
+  @ApiProperty({
+    format: 'date-time',
+    nullable: true,
+    type: String,
+    description:
+      'When the act it approved was recorded quoting it: a repayment paid (REPAYMENT), a programme version (PROGRAMME), an agreed statement (STATEMENT); each once. Null until then, and for the acts in force on approval (LIMIT, WRITE_OFF, DEPOSIT, POLICY)',
+  })
+  recordedAt: string | null;
+  @ApiProperty({
+    type: () => RequestMarkerDto,
+    nullable: true,
+    description: 'The marker it is about (WRITE_OFF, DEPOSIT, a repayment on a marker), as a person tells markers apart; null for any other request',
+  })
+  marker: RequestMarkerDto | null;
   @ApiProperty({ type: CreditDecisionDto, isArray: true }) decisions: CreditDecisionDto[];
 }
 
