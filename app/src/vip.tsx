@@ -141,7 +141,7 @@ const VIP: Words<typeof en> = {
     statementOf: (code) => `${code} 結算單`,
     status: { OPEN: '未確認', AGREED: '已確認並鎖定' },
     reproduced: '記錄仍得出已確認的數字。',
-    notReproduced: '記錄已不能得出已確認的數字：請通知稽核。',
+    notReproduced: '記錄已不能得出已確認的數字：請通知審計。',
     account: '賬戶',
     accountRows: {
       opening: '期初結餘',
@@ -227,7 +227,7 @@ const VIP: Words<typeof en> = {
     statementOf: (code) => `${code} 结算单`,
     status: { OPEN: '未确认', AGREED: '已确认并锁定' },
     reproduced: '记录仍得出已确认的数字。',
-    notReproduced: '记录已不能得出已确认的数字：请通知稽核。',
+    notReproduced: '记录已不能得出已确认的数字：请通知审计。',
     account: '账户',
     accountRows: {
       opening: '期初结余',
@@ -357,6 +357,7 @@ export function Vip({ args }: { args: string[] }) {
           version={version}
           f={f}
           cashCurrency={props.data?.find((p) => p.id === range.propertyId)?.cashCurrency ?? ''}
+          timeZone={props.data?.find((p) => p.id === range.propertyId)?.timeZone ?? 'UTC'}
           onDone={() => setVersion((v) => v + 1)}
         />
       )}
@@ -374,6 +375,7 @@ function Room({
   version,
   f,
   cashCurrency,
+  timeZone,
   onDone,
 }: {
   range: Range;
@@ -381,6 +383,8 @@ function Room({
   version: number;
   f: Format;
   cashCurrency: string;
+  /** The property's time zone: every time on the desk is its wall clock. */
+  timeZone: string;
   onDone: () => void;
 }) {
   const t = useT(VIP);
@@ -422,7 +426,7 @@ function Room({
         {junkets.data && junkets.data.length > 0 && !chosen && <p class="hint">{t.choose}</p>}
         <NewJunket propertyId={range.propertyId} currency={cashCurrency} onDone={onDone} />
       </section>
-      {chosen && <JunketDesk key={`${chosen.id}:${range.from}:${range.to}:${version}`} junket={chosen} range={range} f={f} onStatement={setShown} />}
+      {chosen && <JunketDesk key={`${chosen.id}:${range.from}:${range.to}:${version}`} junket={chosen} range={range} f={f} timeZone={timeZone} onStatement={setShown} />}
       {/* Kept mounted while the desk above is read again after an act, so each form keeps what came of it. */}
       {chosen && (
         <JunketActs
@@ -487,11 +491,13 @@ function JunketDesk({
   junket,
   range,
   f,
+  timeZone,
   onStatement,
 }: {
   junket: Junket;
   range: Range;
   f: Format;
+  timeZone: string;
   onStatement: (s: { junketId: string; status: string; digest: string } | null) => void;
 }) {
   const t = useT(VIP);
@@ -727,7 +733,7 @@ function JunketDesk({
                     <td data-field="effectiveFrom" data-value={m.effectiveFrom}>
                       {f.day(m.effectiveFrom)}
                     </td>
-                    <td>{f.dateTime(m.recordedAt)}</td>
+                    <td>{f.dateTime(m.recordedAt, timeZone)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -749,7 +755,7 @@ function JunketDesk({
                 {entries.data.map((e) => (
                   <tr key={e.id} data-entry={e.id}>
                     <td>{f.day(e.gamingDay)}</td>
-                    <td>{f.dateTime(e.at)}</td>
+                    <td>{f.dateTime(e.at, timeZone)}</td>
                     <th scope="row" data-field="kind" data-value={e.kind}>
                       {t.entryKinds[e.kind]}
                     </th>
@@ -779,7 +785,7 @@ function JunketDesk({
                     <th scope="row">{f.day(a.from)}</th>
                     <td>{f.day(a.to)}</td>
                     <td>{a.junketSignatory}</td>
-                    <td>{f.dateTime(a.agreedAt)}</td>
+                    <td>{f.dateTime(a.agreedAt, timeZone)}</td>
                     <td>
                       <code data-field="digest" data-value={a.digest}>
                         {a.digest.slice(0, 16)}…

@@ -347,10 +347,10 @@ describe('the VIP room', () => {
     expect((await agreeStatement(ctx, finance, junketId, { from: month, to: month, junketSignatory: 'Chan Tai Man', digest: seen.digest })).status).toBe(201);
   });
 
-  it("shows a junket's statement, members, account and agreed periods, and a patron's rolling account, each the API's", async () => {
+  it("shows a junket's statement, members, account and agreed periods, and a patron's rolling account, each the API's, at Macau's wall clock", async () => {
     const finance = await givenKey(ctx, 'FINANCE');
     const api = (p: string) => ctx.as(finance).get(p).expect(200);
-    const page = await signedIn(finance, '#/vip');
+    const page = await signedIn(finance, '#/vip', AWAY);
     await page.getByRole('combobox', { name: /^Property/ }).selectOption(propertyId);
     const junkets = page.locator('[data-testid="vip-junkets"]');
     await junkets.locator(`tr[data-junket="${junketId}"]`).waitFor();
@@ -445,6 +445,8 @@ describe('the VIP room', () => {
     expect(entries.map((e) => e.kind)).toEqual(['MARKER', 'REPAYMENT', 'SETTLEMENT']);
     await until(page, (n: number) => document.querySelectorAll('[data-testid="vip-entries"] tr[data-entry]').length === n, entries.length);
     for (const e of entries) await sameFields(page.locator(`[data-testid="vip-entries"] tr[data-entry="${e.id}"]`), e, ['amount', 'balance'], ['kind']);
+    // An entry's time is Macau's wall clock, though the browser is in New York.
+    await expectWallClock(page, `[data-testid="vip-entries"] tr[data-entry="${entries[0].id}"] td:nth-child(2)`, entries[0].at as string, 'Asia/Macau');
     const agreed = (await api(`/v1/junkets/${junketId}/statements`)).body as (Line & { id: string })[];
     expect(agreed).toHaveLength(1);
     for (const a of agreed) await sameFields(page.locator(`[data-testid="vip-agreed"] tr[data-agreed="${a.id}"]`), a, [], ['digest']);
