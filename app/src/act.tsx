@@ -70,3 +70,106 @@ export function Outcome({ local, problem, done, testId }: { local?: string | nul
     </>
   );
 }
+
+/**
+ * A part of a screen given to acts: its heading (h2 on a screen of its own, h3 inside a desk's
+ * part), the hint that says what the acts do, their forms.
+ */
+export function ActPart({ id, title, hint, level = 2, children }: { id: string; title: string; hint?: string; level?: 2 | 3; children: ComponentChildren }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <section aria-labelledby={id} data-testid={id}>
+      <Heading id={id}>{title}</Heading>
+      {hint && <p class="hint">{hint}</p>}
+      {children}
+    </section>
+  );
+}
+
+/** A field of an act's form: its label around its control (a line of text, a choice). */
+export function Field({ label, children }: { label: string; children: ComponentChildren }) {
+  return (
+    <label>
+      {label}
+      {children}
+    </label>
+  );
+}
+
+/** A line of text typed into an act's form (a date where `type` says so); `mode` the keypad a tablet shows. */
+export function Text({
+  name,
+  value,
+  onInput,
+  required,
+  type,
+  mode,
+}: {
+  name: string;
+  value: string;
+  onInput: (v: string) => void;
+  required?: boolean;
+  type?: 'date';
+  mode?: 'decimal' | 'numeric';
+}) {
+  if (type === 'date') return <input name={name} type="date" required={required} value={value} onInput={(e) => onInput(e.currentTarget.value)} />;
+  return <input name={name} inputMode={mode} autoComplete="off" required={required} value={value} onInput={(e) => onInput(e.currentTarget.value)} />;
+}
+
+/** A form of one act: its fields and its button; sending never reloads the page. */
+export function ActForm({
+  label,
+  testId,
+  busy,
+  button,
+  onSubmit,
+  children,
+}: {
+  label: string;
+  testId?: string;
+  busy: boolean;
+  button: string;
+  onSubmit: () => void;
+  children: ComponentChildren;
+}) {
+  return (
+    <form
+      class="act"
+      aria-label={label}
+      data-testid={testId}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+      <button type="submit" disabled={busy}>
+        {button}
+      </button>
+    </form>
+  );
+}
+
+/** A labelled line of text: `Field` around `Text`. */
+export function TextField({ label, ...text }: { label: string } & Parameters<typeof Text>[0]) {
+  return (
+    <Field label={label}>
+      <Text {...text} />
+    </Field>
+  );
+}
+
+/** The currency of an act's amount, chosen among those the property deals in. */
+export function CurrencyChoice({ label, currencies, value, onChange }: { label: string; currencies: string[]; value: string; onChange: (c: string) => void }) {
+  return (
+    <Field label={label}>
+      <select name="currency" value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+        {currencies.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { Amount, get, Schemas } from './api';
-import { ActProblem, Done, useAct } from './act';
+import { ActForm, ActPart, ActProblem, CurrencyChoice, Done, Field, useAct } from './act';
 import { mayCall, useCaller } from './caller';
 import { ErrorNote } from './error-note';
 import { minorOf, wireAmount } from './amounts';
@@ -188,8 +188,7 @@ function Choice<T extends string>({
   onChange: (v: T) => void;
 }) {
   return (
-    <label>
-      {label}
+    <Field label={label}>
       <select value={value} onChange={(e) => onChange(e.currentTarget.value as T)}>
         {options.map((o) => (
           <option key={o} value={o}>
@@ -197,7 +196,7 @@ function Choice<T extends string>({
           </option>
         ))}
       </select>
-    </label>
+    </Field>
   );
 }
 
@@ -218,24 +217,14 @@ function AmountField({
   const t = useT(ACTS);
   return (
     <>
-      <label>
-        {t.amount}
+      <Field label={t.amount}>
         <span class="with-unit">
           <input name="amount" inputMode="decimal" autoComplete="off" required value={value} onInput={(e) => onInput(e.currentTarget.value)} />{' '}
           {(!currencies || currencies.length < 2) && <span data-field="currency">{currency}</span>}
         </span>
-      </label>
+      </Field>
       {currencies && currencies.length > 1 && onCurrency && (
-        <label>
-          {t.currency}
-          <select name="currency" value={currency} onChange={(e) => onCurrency(e.currentTarget.value)}>
-            {currencies.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </label>
+        <CurrencyChoice label={t.currency} currencies={currencies} value={currency} onChange={onCurrency} />
       )}
     </>
   );
@@ -256,7 +245,7 @@ function AmountProblem({ currency, shown }: { currency: string; shown: boolean }
  * An act's form: its amount read on submit (a typed amount the screen cannot read is said, and
  * nothing is sent), then `send` with the minor units; the refusal or the confirmation beneath.
  */
-function ActForm({
+function AmountActForm({
   label,
   testId,
   currency,
@@ -279,12 +268,12 @@ function ActForm({
   const [bad, setBad] = useState(false);
   return (
     <>
-      <form
-        class="act"
-        aria-label={label}
-        data-testid={testId}
-        onSubmit={(e) => {
-          e.preventDefault();
+      <ActForm
+        label={label}
+        testId={testId}
+        busy={busy}
+        button={t.record}
+        onSubmit={() => {
           const minor = minorOf(amount, currency);
           const ok = minor !== null && minor > 0n && minor <= BigInt(Number.MAX_SAFE_INTEGER);
           setBad(!ok);
@@ -292,23 +281,10 @@ function ActForm({
         }}
       >
         {children}
-        <button type="submit" disabled={busy}>
-          {t.record}
-        </button>
-      </form>
+      </ActForm>
       <AmountProblem currency={currency} shown={bad} />
       {after}
     </>
-  );
-}
-
-function Section({ id, title, hint, children }: { id: string; title: string; hint?: string; children: ComponentChildren }) {
-  return (
-    <section aria-labelledby={id} data-testid={id}>
-      <h2 id={id}>{title}</h2>
-      {hint && <p class="hint">{hint}</p>}
-      {children}
-    </section>
   );
 }
 
@@ -340,8 +316,8 @@ export function CashAtCage({ property, currencies, onDone }: { property: Propert
     }
   };
   return (
-    <Section id="cage-cash-desk" title={t.cash} hint={t.cashHint}>
-      <ActForm
+    <ActPart id="cage-cash-desk" title={t.cash} hint={t.cashHint}>
+      <AmountActForm
         label={t.cash}
         testId="cage-cash-form"
         currency={currency}
@@ -362,13 +338,12 @@ export function CashAtCage({ property, currencies, onDone }: { property: Propert
         }
       >
         <Choice label={t.kind} value={kind} options={CASH_KINDS} words={t.cashKinds} onChange={setKind} />
-        <label>
-          {t.card}
+        <Field label={t.card}>
           <input name="card" autoComplete="off" value={card} onInput={(e) => setCard(e.currentTarget.value)} />
-        </label>
+        </Field>
         <AmountField value={amount} onInput={setAmount} currency={currency} currencies={currencies} onCurrency={setCurrency} />
-      </ActForm>
-    </Section>
+      </AmountActForm>
+    </ActPart>
   );
 }
 
@@ -409,9 +384,8 @@ export function PayMarker({ markers, onPaid }: { markers: Marker[]; onPaid: () =
     <section aria-labelledby="cage-pay" data-testid="cage-pay">
       <h3 id="cage-pay">{t.pay}</h3>
       {marker && (
-        <ActForm label={t.pay} testId="cage-pay-form" currency={currency} amount={amount} busy={act.busy} onSend={(m) => void send(m)} after={null}>
-          <label>
-            {t.marker}
+        <AmountActForm label={t.pay} testId="cage-pay-form" currency={currency} amount={amount} busy={act.busy} onSend={(m) => void send(m)} after={null}>
+          <Field label={t.marker}>
             <select name="marker" value={marker.id} onChange={(e) => setId(e.currentTarget.value)}>
               {open.map((m) => (
                 <option key={m.id} value={m.id}>
@@ -419,7 +393,7 @@ export function PayMarker({ markers, onPaid }: { markers: Marker[]; onPaid: () =
                 </option>
               ))}
             </select>
-          </label>
+          </Field>
           <AmountField value={amount} onInput={setAmount} currency={currency} />
           <Choice label={t.method} value={method} options={METHODS} words={t.methods} onChange={setMethod} />
           <label>
@@ -436,7 +410,7 @@ export function PayMarker({ markers, onPaid }: { markers: Marker[]; onPaid: () =
             {t.request} <span class="hint">({t.requestHint})</span>
             <input name="requestId" autoComplete="off" value={request} onInput={(e) => setRequest(e.currentTarget.value)} />
           </label>
-        </ActForm>
+        </AmountActForm>
       )}
       <ActProblem problem={act.problem} />
       {done && (
@@ -476,8 +450,8 @@ export function ChipExchange({ property, currencies }: { property: Property; cur
     }
   };
   return (
-    <Section id="cage-chips" title={t.chips} hint={t.chipsHint}>
-      <ActForm
+    <ActPart id="cage-chips" title={t.chips} hint={t.chipsHint}>
+      <AmountActForm
         label={t.chips}
         testId="cage-chips-form"
         currency={currency}
@@ -497,15 +471,14 @@ export function ChipExchange({ property, currencies }: { property: Property; cur
           </>
         }
       >
-        <label>
-          {t.card}
+        <Field label={t.card}>
           <input name="card" autoComplete="off" required value={card} onInput={(e) => setCard(e.currentTarget.value)} />
-        </label>
+        </Field>
         <Choice label={t.kind} value={kind} options={CHIP_KINDS} words={t.chipKinds} onChange={chooseKind} />
         <Choice label={t.settledIn} value={means} options={MEANS[kind]} words={t.means} onChange={setMeans} />
         <AmountField value={amount} onInput={setAmount} currency={currency} currencies={currencies} onCurrency={setCurrency} />
-      </ActForm>
-    </Section>
+      </AmountActForm>
+    </ActPart>
   );
 }
 
@@ -518,14 +491,13 @@ export function JunketsAtCage({ propertyId }: { propertyId: string }) {
   const [chosen, setChosen] = useState('');
   const junket = junkets.data?.find((j) => j.id === chosen) ?? junkets.data?.[0];
   return (
-    <Section id="cage-junkets" title={t.junkets} hint={t.junketsHint}>
+    <ActPart id="cage-junkets" title={t.junkets} hint={t.junketsHint}>
       <ErrorNote problem={junkets.error} />
       {junkets.data && junkets.data.length === 0 && <p>{t.noJunkets}</p>}
       {junket && (
         <>
           <form class="range" aria-label={t.junket} onSubmit={(e) => e.preventDefault()}>
-            <label>
-              {t.junket}
+            <Field label={t.junket}>
               <select name="junket" value={junket.id} onChange={(e) => setChosen(e.currentTarget.value)}>
                 {junkets.data!.map((j) => (
                   <option key={j.id} value={j.id}>
@@ -533,7 +505,7 @@ export function JunketsAtCage({ propertyId }: { propertyId: string }) {
                   </option>
                 ))}
               </select>
-            </label>
+            </Field>
           </form>
           <dl class="facts" data-junket={junket.id}>
             <div>
@@ -553,7 +525,7 @@ export function JunketsAtCage({ propertyId }: { propertyId: string }) {
           {mayCall(caller, 'reportJunketPlayerCredit') && <PlayerCredit key={junket.id} junket={junket} />}
         </>
       )}
-    </Section>
+    </ActPart>
   );
 }
 
@@ -588,7 +560,7 @@ function JunketEntry({ junket, onDone }: { junket: Junket; onDone: () => void })
   return (
     <section aria-labelledby="cage-junket-entry" data-testid="cage-junket-entry">
       <h3 id="cage-junket-entry">{t.entry}</h3>
-      <ActForm
+      <AmountActForm
         label={t.entry}
         testId="cage-junket-entry-form"
         currency={junket.currency}
@@ -629,7 +601,7 @@ function JunketEntry({ junket, onDone }: { junket: Junket; onDone: () => void })
             <input name="requestId" autoComplete="off" value={request} onInput={(e) => setRequest(e.currentTarget.value)} />
           </label>
         )}
-      </ActForm>
+      </AmountActForm>
     </section>
   );
 }
@@ -653,7 +625,7 @@ function PlayerCredit({ junket }: { junket: Junket }) {
   return (
     <section aria-labelledby="cage-player-credit" data-testid="cage-player-credit">
       <h3 id="cage-player-credit">{t.playerCredit}</h3>
-      <ActForm
+      <AmountActForm
         label={t.playerCredit}
         testId="cage-player-credit-form"
         currency={junket.currency}
@@ -673,13 +645,12 @@ function PlayerCredit({ junket }: { junket: Junket }) {
           </>
         }
       >
-        <label>
-          {t.card}
+        <Field label={t.card}>
           <input name="card" autoComplete="off" required value={card} onInput={(e) => setCard(e.currentTarget.value)} />
-        </label>
+        </Field>
         <Choice label={t.kind} value={kind} options={CREDIT_KINDS} words={t.creditKinds} onChange={setKind} />
         <AmountField value={amount} onInput={setAmount} currency={junket.currency} />
-      </ActForm>
+      </AmountActForm>
     </section>
   );
 }

@@ -1,7 +1,6 @@
-import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { get, Schemas } from './api';
-import { Outcome, useAct } from './act';
+import { CurrencyChoice, Field, Outcome, Text, useAct } from './act';
 import { bpsOf, minorOf, wireAmount } from './amounts';
 import { mayCall, useCaller } from './caller';
 import { Head } from './cells';
@@ -366,19 +365,6 @@ export function Office({ property }: { property: Property }) {
   );
 }
 
-function Field({ label, children }: { label: string; children: ComponentChildren }) {
-  return (
-    <label>
-      {label}
-      {children}
-    </label>
-  );
-}
-
-function Text({ name, value, onInput, mode }: { name: string; value: string; onInput: (v: string) => void; mode?: 'decimal' }) {
-  return <input name={name} inputMode={mode} autoComplete="off" value={value} onInput={(e) => onInput(e.currentTarget.value)} />;
-}
-
 /** The form that asks (requestCredit): its fields are the act's; the cage asks for repayments only. */
 function Ask({ property, junkets, currencies, onAsked }: { property: Property; junkets: Junket[]; currencies: string[]; onAsked: () => void }) {
   const t = useT(CREDIT);
@@ -521,17 +507,7 @@ function Ask({ property, junkets, currencies, onAsked }: { property: Property; j
             <Field label={`${t.creditLimit} (${amountCurrency})`}>
               <Text name="creditLimit" mode="decimal" value={v.creditLimit ?? ''} onInput={set('creditLimit')} />
             </Field>
-            {holder === 'patron' && (
-              <Field label={t.currency}>
-                <select name="currency" value={v.currency} onChange={(e) => set('currency')(e.currentTarget.value)}>
-                  {currencies.map((c) => (
-                    <option key={c} value={c}>
-                      {c}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-            )}
+            {holder === 'patron' && <CurrencyChoice label={t.currency} currencies={currencies} value={v.currency} onChange={set('currency')} />}
           </>
         )}
         {kind === 'REPAYMENT' && (

@@ -1,7 +1,6 @@
-import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { get, Schemas } from './api';
-import { Outcome, useAct } from './act';
+import { ActForm, ActPart, Field, Outcome, Text, useAct } from './act';
 import { mayCall, useCaller } from './caller';
 import { Head } from './cells';
 import { ErrorNote, Problem } from './error-note';
@@ -139,16 +138,6 @@ type Pace = Schemas['PaceTargetsDto'];
 type Rate = Schemas['ExchangeRateDto'];
 type Checkpoint = Schemas['SignedCheckpointDto'];
 
-function Part({ id, title, hint, children }: { id: string; title: string; hint: string; children: ComponentChildren }) {
-  return (
-    <section aria-labelledby={id} data-testid={id}>
-      <h2 id={id}>{title}</h2>
-      <p class="hint">{hint}</p>
-      {children}
-    </section>
-  );
-}
-
 /** The finance screen's acts for the property and period shown. */
 export function FinanceActs({ range, currencies, timeZone }: { range: Range; currencies: string[]; timeZone?: string }) {
   const caller = useCaller();
@@ -188,7 +177,7 @@ function PaceTargets({ propertyId }: { propertyId: string }) {
     }
   };
   return (
-    <Part id="finance-pace" title={t.pace} hint={t.paceHint}>
+    <ActPart id="finance-pace" title={t.pace} hint={t.paceHint}>
       <ErrorNote problem={pace.error} />
       {pace.data && (
         <Scroll label={t.paceCaption}>
@@ -210,16 +199,8 @@ function PaceTargets({ propertyId }: { propertyId: string }) {
         </Scroll>
       )}
       {mayCall(useCaller(), 'setPaceTarget') && games.length > 0 && (
-        <form
-          class="act"
-          aria-label={t.setPace}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void send();
-          }}
-        >
-          <label>
-            {t.game}
+        <ActForm label={t.setPace} busy={act.busy} button={t.record} onSubmit={() => void send()}>
+          <Field label={t.game}>
             <select name="variant" value={game} onChange={(e) => setVariant(e.currentTarget.value)}>
               {games.map((g) => (
                 <option key={g} value={g}>
@@ -227,18 +208,14 @@ function PaceTargets({ propertyId }: { propertyId: string }) {
                 </option>
               ))}
             </select>
-          </label>
-          <label>
-            {t.perHour}
-            <input name="decisionsPerHour" inputMode="numeric" autoComplete="off" required value={count} onInput={(e) => setCount(e.currentTarget.value)} />
-          </label>
-          <button type="submit" disabled={act.busy}>
-            {t.record}
-          </button>
-        </form>
+          </Field>
+          <Field label={t.perHour}>
+            <Text name="decisionsPerHour" mode="numeric" required value={count} onInput={setCount} />
+          </Field>
+        </ActForm>
       )}
       <Outcome local={local} problem={act.problem} done={done} testId="finance-pace-done" />
-    </Part>
+    </ActPart>
   );
 }
 
@@ -265,7 +242,7 @@ function ExchangeRates({ range, currencies, timeZone }: { range: Range; currenci
     }
   };
   return (
-    <Part id="finance-rates" title={t.rates} hint={t.ratesHint}>
+    <ActPart id="finance-rates" title={t.rates} hint={t.ratesHint}>
       <ErrorNote problem={rates.error} />
       {rates.data && rates.data.length === 0 && <p>{t.noRates}</p>}
       {rates.data && rates.data.length > 0 && (
@@ -291,37 +268,23 @@ function ExchangeRates({ range, currencies, timeZone }: { range: Range; currenci
         </Scroll>
       )}
       {mayCall(useCaller(), 'setExchangeRate') && (
-        <form
-          class="act"
-          aria-label={t.setRate}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void send();
-          }}
-        >
-          <label>
-            {t.day}
-            <input name="day" type="date" required value={v.day} onInput={(e) => setV({ ...v, day: e.currentTarget.value })} />
-          </label>
-          <label>
-            {t.from}
-            <input name="currency" autoComplete="off" required value={v.from} onInput={(e) => setV({ ...v, from: e.currentTarget.value })} />
-          </label>
-          <label>
-            {t.into}
-            <input name="into" autoComplete="off" required value={v.into} onInput={(e) => setV({ ...v, into: e.currentTarget.value })} />
-          </label>
-          <label>
-            {t.rate}
-            <input name="rate" inputMode="decimal" autoComplete="off" required value={v.rate} onInput={(e) => setV({ ...v, rate: e.currentTarget.value })} />
-          </label>
-          <button type="submit" disabled={act.busy}>
-            {t.record}
-          </button>
-        </form>
+        <ActForm label={t.setRate} busy={act.busy} button={t.record} onSubmit={() => void send()}>
+          <Field label={t.day}>
+            <Text name="day" type="date" required value={v.day} onInput={(x) => setV({ ...v, day: x })} />
+          </Field>
+          <Field label={t.from}>
+            <Text name="currency" required value={v.from} onInput={(x) => setV({ ...v, from: x })} />
+          </Field>
+          <Field label={t.into}>
+            <Text name="into" required value={v.into} onInput={(x) => setV({ ...v, into: x })} />
+          </Field>
+          <Field label={t.rate}>
+            <Text name="rate" mode="decimal" required value={v.rate} onInput={(x) => setV({ ...v, rate: x })} />
+          </Field>
+        </ActForm>
       )}
       <Outcome problem={act.problem} done={done} testId="finance-rate-done" />
-    </Part>
+    </ActPart>
   );
 }
 
@@ -354,7 +317,7 @@ function AuditCheckpoint({ timeZone }: { timeZone?: string }) {
   };
   const c = latest?.c ?? null;
   return (
-    <Part id="finance-audit" title={t.audit} hint={t.auditHint}>
+    <ActPart id="finance-audit" title={t.audit} hint={t.auditHint}>
       <ErrorNote problem={problem} />
       {!latest && (
         <button type="button" class="link" onClick={read}>
@@ -388,6 +351,6 @@ function AuditCheckpoint({ timeZone }: { timeZone?: string }) {
         </button>
       )}
       <Outcome problem={act.problem} done={done} testId="finance-audit-done" />
-    </Part>
+    </ActPart>
   );
 }

@@ -1,7 +1,6 @@
-import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { get, Schemas } from './api';
-import { Outcome, useAct } from './act';
+import { ActForm, ActPart, Field, Outcome, TextField, useAct } from './act';
 import { minorOf, wireAmount } from './amounts';
 import { mayCall, useCaller } from './caller';
 import { useLoad } from './hooks';
@@ -122,77 +121,6 @@ const VIP_ACTS: Words<typeof en> = {
 type Junket = Schemas['JunketDto'];
 type Programme = Schemas['ProgrammeDto'];
 
-function Box({ id, title, hint, children }: { id: string; title: string; hint?: string; children: ComponentChildren }) {
-  return (
-    <section aria-labelledby={id} data-testid={id}>
-      <h3 id={id}>{title}</h3>
-      {hint && <p class="hint">{hint}</p>}
-      {children}
-    </section>
-  );
-}
-
-function Input({
-  label,
-  name,
-  value,
-  onInput,
-  required,
-  type,
-}: {
-  label: string;
-  name: string;
-  value: string;
-  onInput: (v: string) => void;
-  required?: boolean;
-  type?: 'date' | 'text';
-}) {
-  return (
-    <label>
-      {label}
-      {type === 'date' ? (
-        <input name={name} type="date" required={required} value={value} onInput={(e) => onInput(e.currentTarget.value)} />
-      ) : (
-        <input name={name} autoComplete="off" required={required} value={value} onInput={(e) => onInput(e.currentTarget.value)} />
-      )}
-    </label>
-  );
-}
-
-/** A form of one act: fields, a button, what came of it. */
-function ActForm({
-  label,
-  testId,
-  busy,
-  button,
-  onSubmit,
-  children,
-}: {
-  label: string;
-  testId: string;
-  busy: boolean;
-  button: string;
-  onSubmit: () => void;
-  children: ComponentChildren;
-}) {
-  return (
-    <form
-      class="act"
-      aria-label={label}
-      data-testid={testId}
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSubmit();
-      }}
-    >
-      {children}
-      <button type="submit" disabled={busy}>
-        {button}
-      </button>
-    </form>
-  );
-}
-
 /** Registers a patron by card (registerPatron: HOST, SUPERVISOR). */
 export function RegisterPatron() {
   const t = useT(VIP_ACTS);
@@ -213,14 +141,14 @@ export function RegisterPatron() {
     }
   };
   return (
-    <Box id="vip-register" title={t.register} hint={t.registerHint}>
+    <ActPart level={3} id="vip-register" title={t.register} hint={t.registerHint}>
       <ActForm label={t.register} testId="vip-register-form" busy={act.busy} button={t.send} onSubmit={() => void send()}>
-        <Input label={t.card} name="card" required value={v.card} onInput={(card) => setV({ ...v, card })} />
-        <Input label={t.name} name="name" value={v.name} onInput={(name) => setV({ ...v, name })} />
-        <Input label={t.tier} name="tier" value={v.tier} onInput={(tier) => setV({ ...v, tier })} />
+        <TextField label={t.card} name="card" required value={v.card} onInput={(card) => setV({ ...v, card })} />
+        <TextField label={t.name} name="name" value={v.name} onInput={(name) => setV({ ...v, name })} />
+        <TextField label={t.tier} name="tier" value={v.tier} onInput={(tier) => setV({ ...v, tier })} />
       </ActForm>
       <Outcome problem={act.problem} done={done} testId="vip-register-done" />
-    </Box>
+    </ActPart>
   );
 }
 
@@ -251,16 +179,16 @@ export function NewJunket({ propertyId, currency, onDone }: { propertyId: string
     }
   };
   return (
-    <Box id="vip-new-junket" title={t.newJunket} hint={t.creditHint}>
+    <ActPart level={3} id="vip-new-junket" title={t.newJunket} hint={t.creditHint}>
       <ActForm label={t.newJunket} testId="vip-new-junket-form" busy={act.busy} button={t.send} onSubmit={() => void send()}>
-        <Input label={t.code} name="code" required value={v.code} onInput={(code) => setV({ ...v, code })} />
-        <Input label={t.name} name="name" required value={v.name} onInput={(name) => setV({ ...v, name })} />
-        <Input label={t.licence} name="licence" value={v.licence} onInput={(licence) => setV({ ...v, licence })} />
-        <Input label={t.currency} name="currency" required value={v.currency} onInput={(c) => setV({ ...v, currency: c })} />
-        <Input label={t.creditLimit} name="creditLimit" value={v.creditLimit} onInput={(creditLimit) => setV({ ...v, creditLimit })} />
+        <TextField label={t.code} name="code" required value={v.code} onInput={(code) => setV({ ...v, code })} />
+        <TextField label={t.name} name="name" required value={v.name} onInput={(name) => setV({ ...v, name })} />
+        <TextField label={t.licence} name="licence" value={v.licence} onInput={(licence) => setV({ ...v, licence })} />
+        <TextField label={t.currency} name="currency" required value={v.currency} onInput={(c) => setV({ ...v, currency: c })} />
+        <TextField label={t.creditLimit} name="creditLimit" value={v.creditLimit} onInput={(creditLimit) => setV({ ...v, creditLimit })} />
       </ActForm>
       <Outcome local={local} problem={act.problem} done={done} testId="vip-new-junket-done" />
-    </Box>
+    </ActPart>
   );
 }
 
@@ -311,13 +239,13 @@ function AddAgent({ junket, onDone }: { junket: Junket; onDone: () => void }) {
     }
   };
   return (
-    <Box id="vip-agent" title={t.agent}>
+    <ActPart level={3} id="vip-agent" title={t.agent}>
       <ActForm label={t.agent} testId="vip-agent-form" busy={act.busy} button={t.send} onSubmit={() => void send()}>
-        <Input label={t.code} name="code" required value={v.code} onInput={(code) => setV({ ...v, code })} />
-        <Input label={t.name} name="name" required value={v.name} onInput={(name) => setV({ ...v, name })} />
+        <TextField label={t.code} name="code" required value={v.code} onInput={(code) => setV({ ...v, code })} />
+        <TextField label={t.name} name="name" required value={v.name} onInput={(name) => setV({ ...v, name })} />
       </ActForm>
       <Outcome problem={act.problem} done={done} testId="vip-agent-done" />
-    </Box>
+    </ActPart>
   );
 }
 
@@ -343,11 +271,10 @@ function Join({ junket, programmes, onDone }: { junket: Junket; programmes: stri
     }
   };
   return (
-    <Box id="vip-join" title={t.join}>
+    <ActPart level={3} id="vip-join" title={t.join}>
       <ActForm label={t.join} testId="vip-join-form" busy={act.busy} button={t.send} onSubmit={() => void send()}>
-        <Input label={t.card} name="card" required value={v.card} onInput={(card) => setV({ ...v, card })} />
-        <label>
-          {t.programme}
+        <TextField label={t.card} name="card" required value={v.card} onInput={(card) => setV({ ...v, card })} />
+        <Field label={t.programme}>
           <select name="programme" value={programme} onChange={(e) => setV({ ...v, programme: e.currentTarget.value })}>
             {programmes.map((p) => (
               <option key={p} value={p}>
@@ -355,9 +282,8 @@ function Join({ junket, programmes, onDone }: { junket: Junket; programmes: stri
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          {t.agentOf}
+        </Field>
+        <Field label={t.agentOf}>
           <select name="agent" value={v.agent} onChange={(e) => setV({ ...v, agent: e.currentTarget.value })}>
             <option value="">{t.none}</option>
             {junket.agents.map((a) => (
@@ -366,11 +292,11 @@ function Join({ junket, programmes, onDone }: { junket: Junket; programmes: stri
               </option>
             ))}
           </select>
-        </label>
-        <Input label={t.from} name="effectiveFrom" type="date" value={v.from} onInput={(from) => setV({ ...v, from })} />
+        </Field>
+        <TextField label={t.from} name="effectiveFrom" type="date" value={v.from} onInput={(from) => setV({ ...v, from })} />
       </ActForm>
       <Outcome problem={act.problem} done={done} testId="vip-join-done" />
-    </Box>
+    </ActPart>
   );
 }
 
@@ -394,13 +320,13 @@ function Leave({ junket, onDone }: { junket: Junket; onDone: () => void }) {
     }
   };
   return (
-    <Box id="vip-leave" title={t.leave}>
+    <ActPart level={3} id="vip-leave" title={t.leave}>
       <ActForm label={t.leave} testId="vip-leave-form" busy={act.busy} button={t.send} onSubmit={() => void send()}>
-        <Input label={t.card} name="card" required value={v.card} onInput={(card) => setV({ ...v, card })} />
-        <Input label={t.from} name="effectiveFrom" type="date" value={v.from} onInput={(from) => setV({ ...v, from })} />
+        <TextField label={t.card} name="card" required value={v.card} onInput={(card) => setV({ ...v, card })} />
+        <TextField label={t.from} name="effectiveFrom" type="date" value={v.from} onInput={(from) => setV({ ...v, from })} />
       </ActForm>
       <Outcome problem={act.problem} done={done} testId="vip-leave-done" />
-    </Box>
+    </ActPart>
   );
 }
 
@@ -427,12 +353,12 @@ function AskAgreement({ junket, period }: { junket: Junket; period: { from: stri
     if (r) setDone(t.asked(r.id));
   };
   return (
-    <Box id="vip-agree" title={t.agree} hint={t.agreeHint}>
+    <ActPart level={3} id="vip-agree" title={t.agree} hint={t.agreeHint}>
       <ActForm label={t.agree} testId="vip-agree-form" busy={act.busy} button={t.ask} onSubmit={() => void send()}>
-        <Input label={t.signatory} name="signatory" required value={v.signatory} onInput={(signatory) => setV({ ...v, signatory })} />
-        <Input label={t.reason} name="reason" required value={v.reason} onInput={(reason) => setV({ ...v, reason })} />
+        <TextField label={t.signatory} name="signatory" required value={v.signatory} onInput={(signatory) => setV({ ...v, signatory })} />
+        <TextField label={t.reason} name="reason" required value={v.reason} onInput={(reason) => setV({ ...v, reason })} />
       </ActForm>
       <Outcome problem={act.problem} done={done} testId="vip-agree-done" />
-    </Box>
+    </ActPart>
   );
 }

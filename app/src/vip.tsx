@@ -426,7 +426,9 @@ function Room({
         {junkets.data && junkets.data.length > 0 && !chosen && <p class="hint">{t.choose}</p>}
         <NewJunket propertyId={range.propertyId} currency={cashCurrency} onDone={onDone} />
       </section>
-      {chosen && <JunketDesk key={`${chosen.id}:${range.from}:${range.to}:${version}`} junket={chosen} range={range} f={f} timeZone={timeZone} onStatement={setShown} />}
+      {chosen && (
+        <JunketDesk key={`${chosen.id}:${range.from}:${range.to}:${version}`} junket={chosen} range={range} f={f} timeZone={timeZone} onStatement={setShown} />
+      )}
       {/* Kept mounted while the desk above is read again after an act, so each form keeps what came of it. */}
       {chosen && (
         <JunketActs
