@@ -7,6 +7,7 @@ export * from './game/rules';
 export * from './game/settlement';
 export * from './game/limits';
 export * from './game/tableau';
+export * from './game/device-reading';
 export * from './game/shoe';
 export * from './game/simulation';
 export * from './finance/gaming-day';
