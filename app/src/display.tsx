@@ -24,6 +24,8 @@ const en = {
   pays: 'Pays',
   table_: 'Table',
   paysAs: (a: string, b: string) => `${a}:${b}`,
+  /** Pay notes of the bets named: "Banker, Big, Small: rounded to…". */
+  notesOf: (bets: string[], notes: string[]) => `${bets.join(', ')}: ${notes.join(', ')}`,
   last: 'Last results',
   lastCoup: (n: string) => `Coup ${n}`,
   coup: (n: string) => `Coup ${n}`,
@@ -48,6 +50,7 @@ const DISPLAY: Words<typeof en> = {
     pays: '賠率',
     table_: '賭枱',
     paysAs: (a, b) => `${b} 賠 ${a}`,
+    notesOf: (bets, notes) => `${bets.join('、')}：${notes.join('，')}`,
     last: '最近結果',
     lastCoup: (n) => `第 ${n} 局`,
     coup: (n) => `第 ${n} 局`,
@@ -70,6 +73,7 @@ const DISPLAY: Words<typeof en> = {
     pays: '赔率',
     table_: '赌台',
     paysAs: (a, b) => `${b} 赔 ${a}`,
+    notesOf: (bets, notes) => `${bets.join('、')}：${notes.join('，')}`,
     last: '最近结果',
     lastCoup: (n) => `第 ${n} 局`,
     coup: (n) => `第 ${n} 局`,
@@ -193,7 +197,7 @@ export function Display({ args: [tableId] }: ScreenProps) {
                     <td data-field="max" data-minor={String(b.max)}>
                       {limit(f, b.max, data.currency)}
                     </td>
-                    <td data-field="pays">{b.betType ? payIn(b.pays, w.paysAs, f.decimal) : ''}</td>
+                    <td data-field="pays">{b.betType ? payIn(b.pays, t.paysAs, f.decimal) : ''}</td>
                   </tr>
                 ))}
               </tbody>
@@ -241,7 +245,6 @@ function limit(f: Format, v: Amount, currency: string): string {
   return BigInt(v) % unit === 0n ? f.integer(BigInt(v) / unit) : f.money(v, currency);
 }
 
-/** "8 to 1" as the room reads a pay: 8:1, 1 賠 8. */
 /** The newest coup standing, with its cards (faces are public once dealt). */
 function LastCoup({ r }: { r: Result }) {
   const t = useT(DISPLAY);
@@ -269,20 +272,42 @@ function LastCoup({ r }: { r: Result }) {
 }
 
 /**
- * What a pay in the limits does not say (a Banker win's commission, Super 6's half pay, EZ's push),
- * in small type under them: "Banker: less 5% commission".
+ * Each note said once: a note several bets share (the rounding of their pays) names them together,
+ * and the notes of the same bets go together, in the order of the bets and of their notes.
+ */
+function notesOnce(notes: { bet: string; notes: string[] }[]): { bets: string[]; notes: string[] }[] {
+  const betsOf = new Map<string, string[]>();
+  for (const n of notes) for (const note of n.notes) betsOf.set(note, [...(betsOf.get(note) ?? []), n.bet]);
+  const groups = new Map<string, { bets: string[]; notes: string[] }>();
+  for (const [note, bets] of betsOf) {
+    const group = groups.get(bets.join(' ')) ?? { bets, notes: [] };
+    group.notes.push(note);
+    groups.set(bets.join(' '), group);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * What a pay in the limits does not say (a Banker win's commission, Super 6's half pay, EZ's push,
+ * how a pay is rounded), in smaller type under them: "Banker: less 5% commission".
  */
 function PayNotes({ bets, currency }: { bets: ({ betType: string } & PayTermsView)[]; currency: string }) {
+  const t = useT(DISPLAY);
   const w = useT(WORDS);
   const f = useFormat();
-  const notes = bets.map((b) => ({ bet: b.betType, notes: payNotesIn(b, w, f, currency) })).filter((n) => n.notes.length);
+  // Their pays as the limits write them (250:1, 1 賠 250).
+  const words = { ...w, paysAs: t.paysAs };
+  const notes = notesOnce(bets.map((b) => ({ bet: b.betType, notes: payNotesIn(b, words, f, currency) })));
   if (!notes.length) return null;
   return (
-    <p class="d-caption" data-testid="pay-notes">
+    <p class="d-notes" data-testid="pay-notes">
       {notes.map((n, i) => (
-        <span key={n.bet} data-bet={n.bet}>
+        <span key={n.bets.join(' ')} data-bet={n.bets.join(' ')}>
           {i > 0 && ' · '}
-          {w.bets[n.bet] ?? n.bet}: {n.notes.join(', ')}
+          {t.notesOf(
+            n.bets.map((b) => w.bets[b] ?? b),
+            n.notes,
+          )}
         </span>
       ))}
     </p>
