@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { Amount, get, Schemas } from './api';
 import { Cards } from './cards';
 import { ErrorNote } from './error-note';
@@ -109,6 +109,30 @@ function fit(columns: number, width: number, target: number, base: number): { sc
   return { scale: cell / base, min: Math.floor(width / cell) };
 }
 
+/** The main bets: their limits are read at the board's full size whatever else the table offers. */
+const MAIN_BETS = ['PLAYER', 'BANKER', 'TIE'];
+
+/**
+ * The side bets' type in the limits, as a share of the board's (1em): full size while everything fits
+ * the side column, else smaller, down to 0.6em (29 px on a 1080-line screen, legible from 3 m).
+ */
+const SIDE_SIZES = [1, 0.75, 0.6];
+
+/**
+ * The step of SIDE_SIZES at which `column` holds the limits, the pay notes and the results: after
+ * each render (before the browser paints) the column is measured, and the next step tried while it
+ * overflows; anything it depends on changing (`inputs`) starts again from full size.
+ */
+function useSideSize(column: { current: HTMLElement | null }, inputs: unknown[]): number {
+  const [step, setStep] = useState(0);
+  useLayoutEffect(() => setStep(0), inputs);
+  useLayoutEffect(() => {
+    const el = column.current;
+    if (el && step < SIDE_SIZES.length - 1 && (el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth)) setStep(step + 1);
+  });
+  return step;
+}
+
 /** The table-side display (#/display/<tableId>): the board the players see, alone on a big screen, kept live. */
 export function Display({ args: [tableId] }: ScreenProps) {
   const t = useT(DISPLAY);
@@ -122,6 +146,8 @@ export function Display({ args: [tableId] }: ScreenProps) {
   const left = vw * 0.56 - 4 * u;
   const roads = data?.roads;
   const newest = data?.results.find((r) => !r.voided);
+  const side = useRef<HTMLElement>(null);
+  const step = useSideSize(side, [data, w, vw, vh]);
   return (
     <main class="display" data-table={tableId} data-live={live} style={{ fontSize: `${4.45 * u}px` }}>
       <header class="d-head">
@@ -163,7 +189,10 @@ export function Display({ args: [tableId] }: ScreenProps) {
               <>
                 <div class="d-row">
                   <BeadPlate road={roads.beadPlate} {...fit(roads.beadPlate.columns, left * 0.55, 4.7 * u, 30)} />
-                  <LookAhead next={roads.next} />
+                  <div class="d-next">
+                    <LookAhead next={roads.next} />
+                    {newest && <LastCoup r={newest} />}
+                  </div>
                 </div>
                 <BigRoad road={roads.bigRoad} {...fit(roads.bigRoad.columns, left, 3.4 * u, 24)} />
                 <DerivedRoad road={roads.bigEyeBoy} kind="bigEyeBoy" {...fit(roads.bigEyeBoy.columns, left, 2.15 * u, 14)} />
@@ -176,8 +205,8 @@ export function Display({ args: [tableId] }: ScreenProps) {
               <p class="d-muted">{data.shoe ? '' : t.noShoe}</p>
             )}
           </section>
-          <section class="d-side">
-            <table class="d-limits" data-testid="limits">
+          <section class="d-side" ref={side}>
+            <table class="d-limits" data-testid="limits" data-side-size={SIDE_SIZES[step]} style={{ '--side': SIDE_SIZES[step] }}>
               <caption>{t.limits(data.currency)}</caption>
               <thead>
                 <tr>
@@ -189,7 +218,7 @@ export function Display({ args: [tableId] }: ScreenProps) {
               </thead>
               <tbody>
                 {(data.limits.bets.length ? data.limits.bets : [{ betType: '', min: data.limits.minBet, max: data.limits.maxBet, pays: '' }]).map((b) => (
-                  <tr key={b.betType} data-bet={b.betType}>
+                  <tr key={b.betType} data-bet={b.betType} class={b.betType && !MAIN_BETS.includes(b.betType) ? 'd-side-bet' : undefined}>
                     <th scope="row">{b.betType ? (w.bets[b.betType] ?? b.betType) : t.table_}</th>
                     <td data-field="min" data-minor={String(b.min)}>
                       {limit(f, b.min, data.currency)}
@@ -203,7 +232,6 @@ export function Display({ args: [tableId] }: ScreenProps) {
               </tbody>
             </table>
             <PayNotes bets={data.limits.bets} currency={data.currency} />
-            {newest && <LastCoup r={newest} />}
             <h2 class="d-caption">{t.last}</h2>
             <ol class="d-results" data-testid="results">
               {data.results.map((r) => (

@@ -10,8 +10,9 @@ import { cutProxy } from '../../../bench/cut-proxy';
 /**
  * The table-side display (#/display/<tableId>) in Chromium, signed in with a DISPLAY key: the
  * board is the API's (roads, limits, last results), a coup recorded through the API appears
- * without a reload, it fits 1920 × 1080 and 3840 × 2160 without scrolling in big type, every
- * language reads its own words, axe-core finds nothing, nothing is logged as an error, and a
+ * without a reload, it fits 1920 × 1080 and 3840 × 2160 without scrolling in big type (the most
+ * crowded tables too: HK$100 to HK$1,000,000 with Perfect Pair and the widest pays, and all 12
+ * bets, in each language, nothing clipped), every language reads its own words, axe-core finds nothing, nothing is logged as an error, and a
  * dropped stream shows a quiet "reconnecting" and comes back by itself. With SCREENSHOTS=write,
  * saved as docs/screens/display.<lang>.png.
  */
