@@ -119,16 +119,18 @@ const MAIN_BETS = ['PLAYER', 'BANKER', 'TIE'];
 const SIDE_SIZES = [1, 0.75, 0.6];
 
 /**
- * The step of SIDE_SIZES at which `column` holds the limits, the pay notes and the results: after
- * each render (before the browser paints) the column is measured, and the next step tried while it
- * overflows; anything it depends on changing (`inputs`) starts again from full size.
+ * The step of SIDE_SIZES at which `column` holds the limits (`limits`), the pay notes and the
+ * results: after each render (before the browser paints) the column is measured, and the next step
+ * tried while it is taller than the screen or the limits wider than the column (by more than a
+ * pixel's rounding: what the side bets' size can mend); anything it depends on changing (`inputs`)
+ * starts again from full size.
  */
-function useSideSize(column: { current: HTMLElement | null }, inputs: unknown[]): number {
+function useSideSize(column: { current: HTMLElement | null }, limits: { current: HTMLElement | null }, inputs: unknown[]): number {
   const [step, setStep] = useState(0);
   useLayoutEffect(() => setStep(0), inputs);
   useLayoutEffect(() => {
-    const el = column.current;
-    if (el && step < SIDE_SIZES.length - 1 && (el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth)) setStep(step + 1);
+    const [el, table] = [column.current, limits.current];
+    if (el && table && step < SIDE_SIZES.length - 1 && (el.scrollHeight > el.clientHeight + 1 || table.offsetWidth > el.clientWidth + 1)) setStep(step + 1);
   });
   return step;
 }
@@ -147,7 +149,8 @@ export function Display({ args: [tableId] }: ScreenProps) {
   const roads = data?.roads;
   const newest = data?.results.find((r) => !r.voided);
   const side = useRef<HTMLElement>(null);
-  const step = useSideSize(side, [data, w, vw, vh]);
+  const limits = useRef<HTMLTableElement>(null);
+  const step = useSideSize(side, limits, [data, w, vw, vh]);
   return (
     <main class="display" data-table={tableId} data-live={live} style={{ fontSize: `${4.45 * u}px` }}>
       <header class="d-head">
@@ -206,7 +209,7 @@ export function Display({ args: [tableId] }: ScreenProps) {
             )}
           </section>
           <section class="d-side" ref={side}>
-            <table class="d-limits" data-testid="limits" data-side-size={SIDE_SIZES[step]} style={{ '--side': SIDE_SIZES[step] }}>
+            <table ref={limits} class="d-limits" data-testid="limits" data-side-size={SIDE_SIZES[step]} style={{ '--side': SIDE_SIZES[step] }}>
               <caption>{t.limits(data.currency)}</caption>
               <thead>
                 <tr>
