@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { Amount, get, Schemas } from './api';
 import { Cards } from './cards';
 import { ErrorNote } from './error-note';
@@ -24,6 +24,8 @@ const en = {
   pays: 'Pays',
   table_: 'Table',
   paysAs: (a: string, b: string) => `${a}:${b}`,
+  /** Pay notes of the bets named: "Banker, Big, Small: rounded to…". */
+  notesOf: (bets: string[], notes: string[]) => `${bets.join(', ')}: ${notes.join(', ')}`,
   last: 'Last results',
   lastCoup: (n: string) => `Coup ${n}`,
   coup: (n: string) => `Coup ${n}`,
@@ -48,6 +50,7 @@ const DISPLAY: Words<typeof en> = {
     pays: '賠率',
     table_: '賭枱',
     paysAs: (a, b) => `${b} 賠 ${a}`,
+    notesOf: (bets, notes) => `${bets.join('、')}：${notes.join('，')}`,
     last: '最近結果',
     lastCoup: (n) => `第 ${n} 局`,
     coup: (n) => `第 ${n} 局`,
@@ -70,6 +73,7 @@ const DISPLAY: Words<typeof en> = {
     pays: '赔率',
     table_: '赌台',
     paysAs: (a, b) => `${b} 赔 ${a}`,
+    notesOf: (bets, notes) => `${bets.join('、')}：${notes.join('，')}`,
     last: '最近结果',
     lastCoup: (n) => `第 ${n} 局`,
     coup: (n) => `第 ${n} 局`,
@@ -105,6 +109,32 @@ function fit(columns: number, width: number, target: number, base: number): { sc
   return { scale: cell / base, min: Math.floor(width / cell) };
 }
 
+/** The main bets: their limits are read at the board's full size whatever else the table offers. */
+const MAIN_BETS = ['PLAYER', 'BANKER', 'TIE'];
+
+/**
+ * The side bets' type in the limits, as a share of the board's (1em): full size while everything fits
+ * the side column, else smaller, down to 0.6em (29 px on a 1080-line screen, legible from 3 m).
+ */
+const SIDE_SIZES = [1, 0.75, 0.6];
+
+/**
+ * The step of SIDE_SIZES at which `column` holds the limits (`limits`), the pay notes and the
+ * results: after each render (before the browser paints) the column is measured, and the next step
+ * tried while it is taller than the screen or the limits wider than the column (by more than a
+ * pixel's rounding: what the side bets' size can mend); anything it depends on changing (`inputs`)
+ * starts again from full size.
+ */
+function useSideSize(column: { current: HTMLElement | null }, limits: { current: HTMLElement | null }, inputs: unknown[]): number {
+  const [step, setStep] = useState(0);
+  useLayoutEffect(() => setStep(0), inputs);
+  useLayoutEffect(() => {
+    const [el, table] = [column.current, limits.current];
+    if (el && table && step < SIDE_SIZES.length - 1 && (el.scrollHeight > el.clientHeight + 1 || table.offsetWidth > el.clientWidth + 1)) setStep(step + 1);
+  });
+  return step;
+}
+
 /** The table-side display (#/display/<tableId>): the board the players see, alone on a big screen, kept live. */
 export function Display({ args: [tableId] }: ScreenProps) {
   const t = useT(DISPLAY);
@@ -118,6 +148,9 @@ export function Display({ args: [tableId] }: ScreenProps) {
   const left = vw * 0.56 - 4 * u;
   const roads = data?.roads;
   const newest = data?.results.find((r) => !r.voided);
+  const side = useRef<HTMLElement>(null);
+  const limits = useRef<HTMLTableElement>(null);
+  const step = useSideSize(side, limits, [data, w, vw, vh]);
   return (
     <main class="display" data-table={tableId} data-live={live} style={{ fontSize: `${4.45 * u}px` }}>
       <header class="d-head">
@@ -159,7 +192,10 @@ export function Display({ args: [tableId] }: ScreenProps) {
               <>
                 <div class="d-row">
                   <BeadPlate road={roads.beadPlate} {...fit(roads.beadPlate.columns, left * 0.55, 4.7 * u, 30)} />
-                  <LookAhead next={roads.next} />
+                  <div class="d-next">
+                    <LookAhead next={roads.next} />
+                    {newest && <LastCoup r={newest} />}
+                  </div>
                 </div>
                 <BigRoad road={roads.bigRoad} {...fit(roads.bigRoad.columns, left, 3.4 * u, 24)} />
                 <DerivedRoad road={roads.bigEyeBoy} kind="bigEyeBoy" {...fit(roads.bigEyeBoy.columns, left, 2.15 * u, 14)} />
@@ -172,8 +208,8 @@ export function Display({ args: [tableId] }: ScreenProps) {
               <p class="d-muted">{data.shoe ? '' : t.noShoe}</p>
             )}
           </section>
-          <section class="d-side">
-            <table class="d-limits" data-testid="limits">
+          <section class="d-side" ref={side}>
+            <table ref={limits} class="d-limits" data-testid="limits" data-side-size={SIDE_SIZES[step]} style={{ '--side': SIDE_SIZES[step] }}>
               <caption>{t.limits(data.currency)}</caption>
               <thead>
                 <tr>
@@ -185,7 +221,7 @@ export function Display({ args: [tableId] }: ScreenProps) {
               </thead>
               <tbody>
                 {(data.limits.bets.length ? data.limits.bets : [{ betType: '', min: data.limits.minBet, max: data.limits.maxBet, pays: '' }]).map((b) => (
-                  <tr key={b.betType} data-bet={b.betType}>
+                  <tr key={b.betType} data-bet={b.betType} class={b.betType && !MAIN_BETS.includes(b.betType) ? 'd-side-bet' : undefined}>
                     <th scope="row">{b.betType ? (w.bets[b.betType] ?? b.betType) : t.table_}</th>
                     <td data-field="min" data-minor={String(b.min)}>
                       {limit(f, b.min, data.currency)}
@@ -193,13 +229,12 @@ export function Display({ args: [tableId] }: ScreenProps) {
                     <td data-field="max" data-minor={String(b.max)}>
                       {limit(f, b.max, data.currency)}
                     </td>
-                    <td data-field="pays">{b.betType ? payIn(b.pays, w.paysAs, f.decimal) : ''}</td>
+                    <td data-field="pays">{b.betType ? payIn(b.pays, t.paysAs, f.decimal) : ''}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
             <PayNotes bets={data.limits.bets} currency={data.currency} />
-            {newest && <LastCoup r={newest} />}
             <h2 class="d-caption">{t.last}</h2>
             <ol class="d-results" data-testid="results">
               {data.results.map((r) => (
@@ -241,7 +276,6 @@ function limit(f: Format, v: Amount, currency: string): string {
   return BigInt(v) % unit === 0n ? f.integer(BigInt(v) / unit) : f.money(v, currency);
 }
 
-/** "8 to 1" as the room reads a pay: 8:1, 1 賠 8. */
 /** The newest coup standing, with its cards (faces are public once dealt). */
 function LastCoup({ r }: { r: Result }) {
   const t = useT(DISPLAY);
@@ -269,20 +303,42 @@ function LastCoup({ r }: { r: Result }) {
 }
 
 /**
- * What a pay in the limits does not say (a Banker win's commission, Super 6's half pay, EZ's push),
- * in small type under them: "Banker: less 5% commission".
+ * Each note said once: a note several bets share (the rounding of their pays) names them together,
+ * and the notes of the same bets go together, in the order of the bets and of their notes.
+ */
+function notesOnce(notes: { bet: string; notes: string[] }[]): { bets: string[]; notes: string[] }[] {
+  const betsOf = new Map<string, string[]>();
+  for (const n of notes) for (const note of n.notes) betsOf.set(note, [...(betsOf.get(note) ?? []), n.bet]);
+  const groups = new Map<string, { bets: string[]; notes: string[] }>();
+  for (const [note, bets] of betsOf) {
+    const group = groups.get(bets.join(' ')) ?? { bets, notes: [] };
+    group.notes.push(note);
+    groups.set(bets.join(' '), group);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * What a pay in the limits does not say (a Banker win's commission, Super 6's half pay, EZ's push,
+ * how a pay is rounded), in smaller type under them: "Banker: less 5% commission".
  */
 function PayNotes({ bets, currency }: { bets: ({ betType: string } & PayTermsView)[]; currency: string }) {
+  const t = useT(DISPLAY);
   const w = useT(WORDS);
   const f = useFormat();
-  const notes = bets.map((b) => ({ bet: b.betType, notes: payNotesIn(b, w, f, currency) })).filter((n) => n.notes.length);
+  // Their pays as the limits write them (250:1, 1 賠 250).
+  const words = { ...w, paysAs: t.paysAs };
+  const notes = notesOnce(bets.map((b) => ({ bet: b.betType, notes: payNotesIn(b, words, f, currency) })));
   if (!notes.length) return null;
   return (
-    <p class="d-caption" data-testid="pay-notes">
+    <p class="d-notes" data-testid="pay-notes">
       {notes.map((n, i) => (
-        <span key={n.bet} data-bet={n.bet}>
+        <span key={n.bets.join(' ')} data-bet={n.bets.join(' ')}>
           {i > 0 && ' · '}
-          {w.bets[n.bet] ?? n.bet}: {n.notes.join(', ')}
+          {t.notesOf(
+            n.bets.map((b) => w.bets[b] ?? b),
+            n.notes,
+          )}
         </span>
       ))}
     </p>

@@ -10,8 +10,9 @@ import { cutProxy } from '../../../bench/cut-proxy';
 /**
  * The table-side display (#/display/<tableId>) in Chromium, signed in with a DISPLAY key: the
  * board is the API's (roads, limits, last results), a coup recorded through the API appears
- * without a reload, it fits 1920 × 1080 and 3840 × 2160 without scrolling in big type, every
- * language reads its own words, axe-core finds nothing, nothing is logged as an error, and a
+ * without a reload, it fits 1920 × 1080 and 3840 × 2160 without scrolling in big type (the most
+ * crowded tables too: HK$100 to HK$1,000,000 with Perfect Pair and the widest pays, and all 12
+ * bets, in each language, nothing clipped), every language reads its own words, axe-core finds nothing, nothing is logged as an error, and a
  * dropped stream shows a quiet "reconnecting" and comes back by itself. With SCREENSHOTS=write,
  * saved as docs/screens/display.<lang>.png.
  */
@@ -260,6 +261,141 @@ describe('the table-side display', () => {
       expect(problemsOf(page)).toEqual([]);
       await page.close();
     }
+  });
+});
+
+/** The widest pay the API takes (six digits and four decimals): the widest text a pay can put on the board. */
+const WIDEST_PAY = '999999.9999 to 1';
+
+/**
+ * Tables whose limits and pays crowd the board: HK$100 to HK$1,000,000 (the widest amounts of a
+ * Macau table) with Perfect Pair, its pays the widest the API takes and rounded to HK$10 (a pay note
+ * on each); and every one of the 12 bets offered, each at the table's limits, with a note on four.
+ */
+const CROWDED: [string, Record<string, unknown>][] = [
+  [
+    'a HK$100 to HK$1,000,000 table with Perfect Pair and the widest pays',
+    {
+      code: 'BAC-PP',
+      currency: 'HKD',
+      minBet: 10_000,
+      maxBet: 100_000_000,
+      sideBets: ['PLAYER_PAIR', 'BANKER_PAIR', 'PERFECT_PAIR'],
+      pays: [{ betType: 'PERFECT_PAIR', pays: WIDEST_PAY }],
+      perfectPairBothPays: WIDEST_PAY,
+      rounding: { mode: 'HALF_UP', unit: 1000 },
+    },
+  ],
+  [
+    'a table with 12 bets',
+    {
+      code: 'BAC-12',
+      currency: 'HKD',
+      minBet: 10_000,
+      maxBet: 100_000_000,
+      sideBets: ['PLAYER_PAIR', 'BANKER_PAIR', 'EITHER_PAIR', 'PERFECT_PAIR', 'BIG', 'SMALL', 'SUPER_6', 'DRAGON_7', 'PANDA_8'],
+      perfectPairBothPays: '250 to 1',
+      rounding: { mode: 'HALF_UP', unit: 1000 },
+    },
+  ],
+];
+
+/**
+ * The board at `size`, read off the page once it has rendered at that size (its type at 4.45 % of
+ * the height): whatever is clipped (wider than its box: scrollWidth past clientWidth) in the limits,
+ * the pay notes and the results, whatever lies outside the viewport or outside its own column,
+ * and the type of each part.
+ */
+async function boardAt(page: Page, size: { width: number; height: number }) {
+  const scroll = await overflowAt(page, size);
+  await until(
+    page,
+    (h: number) => {
+      const main = document.querySelector('main.display');
+      return !!main && Math.abs(parseFloat(getComputedStyle(main).fontSize) - (4.45 * h) / 100) < 0.5;
+    },
+    size.height,
+  );
+  const board = await page.evaluate(() => {
+    const px = (e: Element) => parseFloat(getComputedStyle(e).fontSize);
+    const name = (e: Element) =>
+      `${e.tagName.toLowerCase()}${[...e.attributes]
+        .filter((a) => a.name.startsWith('data-') || a.name === 'class')
+        .map((a) => `[${a.name}=${a.value}]`)
+        .join('')} ${(e.textContent ?? '').trim().slice(0, 40)}`;
+    const limits = document.querySelector('[data-testid="limits"]')!;
+    const notes = document.querySelector('[data-testid="pay-notes"]');
+    const results = document.querySelector('[data-testid="results"]')!;
+    const side = limits.closest('section')!;
+    const roads = ['bead-plate', 'big-road', 'big-eye-boy', 'small-road', 'cockroach-pig'].map((id) => document.querySelector(`[data-testid="${id}"]`)!);
+    const within = (r: DOMRect, box: { left: number; top: number; right: number; bottom: number }) =>
+      r.left >= box.left - 0.5 && r.top >= box.top - 0.5 && r.right <= box.right + 0.5 && r.bottom <= box.bottom + 0.5;
+    const screen = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
+    const area = [side, ...side.querySelectorAll('*')];
+    const main = document.querySelector('main.display')!;
+    return {
+      page: [main.scrollWidth - main.clientWidth, main.scrollHeight - main.clientHeight],
+      // Cut off: text wider than its cell, a table wider than its column, a column taller than the screen.
+      clipped: area
+        .filter((e) => e.scrollWidth > e.clientWidth + 0.5 && getComputedStyle(e).display !== 'inline')
+        .map((e) => `${name(e)}: ${e.scrollWidth} > ${e.clientWidth}`)
+        .concat(side.scrollHeight > side.clientHeight + 0.5 ? [`column: ${side.scrollHeight} > ${side.clientHeight}`] : []),
+      // Off the screen, or out of the column (over the roads).
+      outside: area
+        .filter((e) => e.getBoundingClientRect().width > 0)
+        .filter((e) => !within(e.getBoundingClientRect(), screen) || !within(e.getBoundingClientRect(), side.getBoundingClientRect()))
+        .map(name)
+        .concat(roads.filter((r) => !within(r.getBoundingClientRect(), screen)).map(name)),
+      results: [...results.querySelectorAll('li')].map(px),
+      // The main bets' limits, as big as the results.
+      mainLimits: [...limits.querySelectorAll('tr[data-bet="PLAYER"] td, tr[data-bet="BANKER"] td, tr[data-bet="TIE"] td')]
+        .filter((e) => e.getAttribute('data-field') !== 'pays')
+        .map(px),
+      // Every bet's name, limits and pay, and every pay note: smaller, but legible from 3 m.
+      pays: [...limits.querySelectorAll('tbody th, tbody td'), ...(notes ? [notes] : [])].map(px),
+    };
+  });
+  return { scroll, ...board };
+}
+
+describe('the table-side display fits the most crowded tables', () => {
+  const pages: Record<string, { page: Page; table: string; key: string }> = {};
+  beforeAll(async () => {
+    for (const [title, table] of CROWDED) {
+      const at = await givenPit(ctx, table);
+      const cards = dealtHands(8, 4051, 40);
+      for (const hand of cards) await ctx.as(at.terminal).post(`/v1/shoes/${at.shoe.id}/coups`).send({ cards: hand, wagers: [] }).expect(201);
+      const key = await givenKey(ctx, 'DISPLAY', at.table.id);
+      const page = await signedIn(browser, url, key, `#/display/${at.table.id}`, HD);
+      await until(page, () => document.querySelectorAll('[data-testid="results"] li').length === 20);
+      pages[title] = { page, table: at.table.id, key };
+    }
+  });
+  afterAll(async () => {
+    for (const { page } of Object.values(pages)) await page.close();
+  });
+
+  const cases = CROWDED.flatMap(([title]) => LANGS.flatMap((lang) => [HD, UHD].map((size) => [title, lang, `${size.width} × ${size.height}`, size] as const)));
+  it.each(cases)('%s in %s fits %s whole: nothing clipped or off the screen, in big type', async (title, lang, _size, size) => {
+    const { page, table, key } = pages[title];
+    await switchTo(page, lang);
+    const board = await boardAt(page, size);
+    const at = [title, lang, size.width];
+    expect([...at, board.scroll, board.page]).toEqual([...at, [0, 0], [0, 0]]);
+    expect([...at, board.clipped]).toEqual([...at, []]);
+    expect([...at, board.outside]).toEqual([...at, []]);
+    // Every bet the API offers is on the board, with its limits: none left out to make room.
+    const api = (await ctx.as(key).get(`/v1/tables/${table}/display`).expect(200)).body;
+    const rows = await page.locator('[data-testid="limits"] tbody tr').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-bet')));
+    expect(rows).toEqual(api.limits.bets.map((b: { betType: string }) => b.betType));
+    expect(board.results).toHaveLength(20);
+    // Read from 3 m: the results and the main bets' limits at 48 px a 1080-line screen, the pays no smaller than 28.
+    const k = size.height / 1080;
+    expect([...at, board.results.filter((px) => px < 47.5 * k)]).toEqual([...at, []]);
+    expect(board.mainLimits).toHaveLength(6);
+    expect([...at, board.mainLimits.filter((px) => px < 47.5 * k)]).toEqual([...at, []]);
+    expect([...at, board.pays.filter((px) => px < 28 * k)]).toEqual([...at, []]);
+    expect(problemsOf(page)).toEqual([]);
   });
 });
 
