@@ -163,8 +163,8 @@ export const WORDS: Words<typeof en> = {
     paysAs: (a, b) => `${b} 賠 ${a}`,
     payTerms: {
       commission: (pct) => `抽水 ${pct}`,
-      otherwise: (pay, when) => `${when}：${pay}`,
-      push: (when) => `${when}：退回注碼`,
+      otherwise: (pay, when) => `${when}時 ${pay}`,
+      push: (when) => `${when}時退回注碼`,
       rounded: {
         FLOOR: (unit) => `以 ${unit} 為單位捨去`,
         HALF_UP: (unit) => `以 ${unit} 為單位四捨五入`,
@@ -257,8 +257,8 @@ export const WORDS: Words<typeof en> = {
     paysAs: (a, b) => `${b} 赔 ${a}`,
     payTerms: {
       commission: (pct) => `抽水 ${pct}`,
-      otherwise: (pay, when) => `${when}：${pay}`,
-      push: (when) => `${when}：退回注码`,
+      otherwise: (pay, when) => `${when}时 ${pay}`,
+      push: (when) => `${when}时退回注码`,
       rounded: {
         FLOOR: (unit) => `以 ${unit} 为单位舍去`,
         HALF_UP: (unit) => `以 ${unit} 为单位四舍五入`,

@@ -24,9 +24,9 @@ describe('payTermsIn', () => {
     ['en', 'COMMISSION', 'PLAYER', {}, '1 to 1'],
     ['en', 'COMMISSION', 'BIG', {}, '0.54 to 1'],
     ['en', 'COMMISSION', 'PERFECT_PAIR', { perfectPairBothPays: { numerator: 250, denominator: 1 } }, '25 to 1 · 250 to 1 when both hands are perfect pairs'],
-    ['zh-Hant', 'SUPER_6', 'BANKER', {}, '1 賠 1 · 莊以 6 點勝：1 賠 0.5'],
+    ['zh-Hant', 'SUPER_6', 'BANKER', {}, '1 賠 1 · 莊以 6 點勝時 1 賠 0.5'],
     ['zh-Hant', 'COMMISSION', 'BANKER', {}, '1 賠 1 · 抽水 5%'],
-    ['zh-Hans', 'EZ', 'BANKER', {}, '1 赔 1 · 庄以三张牌 7 点胜：退回注码'],
+    ['zh-Hans', 'EZ', 'BANKER', {}, '1 赔 1 · 庄以三张牌 7 点胜时退回注码'],
     ['zh-Hans', 'COMMISSION', 'BIG', {}, '1 赔 0.54'],
     [
       'en',
