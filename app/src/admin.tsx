@@ -37,6 +37,7 @@ const en = {
     CASINO_MANAGER: 'Casino manager',
     TERMINAL: 'Table terminal',
     DISPLAY: 'Table display',
+    DEVICE: "Table device (card-reading shoe, chip reader, dealer's button)",
   } as Record<string, string>,
   // Staff register
   staff: 'Staff register',
@@ -158,6 +159,7 @@ const zhHant: typeof en = {
     CASINO_MANAGER: '娛樂場經理',
     TERMINAL: '賭枱終端',
     DISPLAY: '賭枱顯示屏',
+    DEVICE: '賭枱裝置（讀牌牌靴、籌碼感應器、荷官按鈕）',
   },
   staff: '員工名冊',
   staffCaption: '名冊上每位員工及其現時角色',
@@ -274,6 +276,7 @@ const zhHans: typeof en = {
     CASINO_MANAGER: '娱乐场经理',
     TERMINAL: '赌台终端',
     DISPLAY: '赌台显示屏',
+    DEVICE: '赌台装置（读牌牌靴、筹码感应器、荷官按钮）',
   },
   staff: '员工名册',
   staffCaption: '名册上每位员工及其现时角色',
@@ -383,8 +386,8 @@ type Property = Schemas['PropertyDto'];
 type Table = Schemas['TableDto'];
 
 const PERSON_ROLES = ['SUPERVISOR', 'FINANCE', 'AUDITOR', 'ADMIN', 'SURVEILLANCE', 'HOST', 'COMPLIANCE', 'CASHIER', 'CASINO_MANAGER'] as const;
-const KEY_ROLES = [...PERSON_ROLES, 'TERMINAL', 'DISPLAY'] as const;
-const TABLE_ROLES: readonly string[] = ['TERMINAL', 'DISPLAY'];
+const KEY_ROLES = [...PERSON_ROLES, 'TERMINAL', 'DISPLAY', 'DEVICE'] as const;
+const TABLE_ROLES: readonly string[] = ['TERMINAL', 'DISPLAY', 'DEVICE'];
 const VARIANTS = ['COMMISSION', 'SUPER_6', 'EZ', 'CHEMIN_DE_FER', 'BANQUE'] as const;
 /** A select is as wide as its longest choice: a name without a space must not push the page sideways. */
 const NARROW = { maxWidth: '22rem', textOverflow: 'ellipsis' };

@@ -73,7 +73,7 @@ class CoreModule {
         { provide: APP_FILTER, useClass: ErrorFilter },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
-      exports: [PrismaService, ReadDatabase, AccessService, AUDIT_SECRETS, Metrics, ShutdownState],
+      exports: [PrismaService, ReadDatabase, AccessService, AUDIT_SECRETS, AUDIT_KEYRING, Metrics, ShutdownState],
     };
   }
 }

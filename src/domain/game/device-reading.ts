@@ -59,6 +59,8 @@ export const HOLD_REASONS = [
   'BET_AFTER_CARDS',
   /** A bet the table does not offer, or on a seat it does not have. */
   'BET_NOT_OFFERED',
+  /** A coup the judge passed that the keyed coup's path refused (no open shoe, a bet over its limit): the gateway's. */
+  'SETTLEMENT_REFUSED',
 ] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
 
@@ -157,9 +159,7 @@ export function readDeviceEvent(state: ReadingState, event: DeviceEvent, rules: 
       // held coup already shows is counted, not held again: the coup names its first reason.
       const again = !Number.isInteger(event.drawn) || event.drawn <= state.drawn;
       const inShoe = card !== null && state.remaining[card] > 0;
-      const counted = again
-        ? {}
-        : { drawn: event.drawn, remaining: inShoe ? state.remaining.map((n, i) => (i === card ? n - 1 : n)) : state.remaining };
+      const counted = again ? {} : { drawn: event.drawn, remaining: inShoe ? state.remaining.map((n, i) => (i === card ? n - 1 : n)) : state.remaining };
       if (state.held) return { state: { ...state, ...counted }, out: null };
       if (again) return hold('CARD_READ_TWICE', `The shoe counts ${event.drawn} cards drawn, as it had already: ${event.card} reported again`);
       if (card === null) return hold('CARD_NOT_IN_SHOE', `"${event.card}" is not a card`, counted);

@@ -96,6 +96,7 @@ export const SEALED = {
   void_requests: { key: 't.id::text' },
   surveillance_alerts: { key: 't.id::text' },
   surveillance_alert_steps: { key: 't.id::text' },
+  device_holds: { key: 't.id::text' },
 } as const satisfies Record<string, SealSpec>;
 
 export type SealedRelation = keyof typeof SEALED;

@@ -50,7 +50,7 @@ export class ApiKeysService {
     if (!tableKey && !dto.staffId) throw new AppError('VALIDATION_FAILED', `A ${dto.role} key belongs to a person: give their staff number (staffId)`);
     const minting = mintingProblem(await this.access.holder(actor.keyId), dto.staffId ?? null);
     if (minting) throw new AppError('SAME_PERSON', minting);
-    if (!tableKey && dto.tableId) throw new AppError('VALIDATION_FAILED', 'Only TERMINAL and DISPLAY keys are bound to a table');
+    if (!tableKey && dto.tableId) throw new AppError('VALIDATION_FAILED', 'Only TERMINAL, DISPLAY and DEVICE keys are bound to a table');
     if (dto.staffId) await this.access.assertNotRetiredBootstrap(actor.keyId, 'mint keys for people');
     const expiresAt = dto.expiresAt ? new Date(dto.expiresAt) : null;
     if (expiresAt && expiresAt <= new Date()) throw new AppError('VALIDATION_FAILED', 'expiresAt must be in the future');
@@ -118,7 +118,7 @@ export class ApiKeysService {
   async claim(ctx: RequestContext): Promise<CreatedApiKeyDto> {
     const { actor } = ctx;
     if (actor.keyId === BOOTSTRAP_ADMIN_ID) throw new AppError('FORBIDDEN', 'The bootstrap key comes from the environment: rotate it there');
-    if (actor.tableId !== null || actor.role === 'TERMINAL' || actor.role === 'DISPLAY')
+    if (actor.tableId !== null || TABLE_ROLES.includes(actor.role))
       throw new AppError(
         'FORBIDDEN',
         "A table's key belongs to the table, not to a person: it is not claimed. If its secret may be known, an administrator revokes it and mints another",

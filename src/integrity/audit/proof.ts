@@ -155,6 +155,15 @@ export const PROOF: Readonly<Record<string, Proof>> = {
   void_requests: sealed('void_requests'),
   surveillance_alerts: sealed('surveillance_alerts'),
   surveillance_alert_steps: sealed('surveillance_alert_steps'),
+  device_holds: sealed('device_holds'),
+  device_reports: {
+    by: 'operational',
+    why: "what a table's devices reported, kept as evidence (migration 20261229100000_table_devices): no figure is read from it; a coup the reports gave is proven by its coup.settle entry (its cards and wagers) and a hold by its seal, so a report changed afterwards changes no record and no figure",
+  },
+  device_readings: {
+    by: 'operational',
+    why: "the device judge's working memory of each table, rebuilt by replaying the table's reports; it decides only whether the next coup is settled or held, and each of those is proven by its own entry",
+  },
   wager_rollups: { by: 'derived', why: ROLLUP },
   month_rollups: { by: 'derived', why: ROLLUP },
   table_day_rollups: { by: 'derived', why: ROLLUP },

@@ -30,7 +30,7 @@ export const EVERYONE: Role[] = ['TERMINAL', 'SUPERVISOR', 'FINANCE', 'AUDITOR',
 /** Who reads a table's display board and its change stream: everyone who reads tables, and the table's own display. */
 export const DISPLAY_READERS: Role[] = [...EVERYONE, 'DISPLAY'];
 /** The keys bound to one table (tableId required, no person): a terminal's and a display's. */
-export const TABLE_ROLES: Role[] = ['TERMINAL', 'DISPLAY'];
+export const TABLE_ROLES: Role[] = ['TERMINAL', 'DISPLAY', 'DEVICE'];
 /** Who registers patrons (the player's club desk, a pit supervisor carding a new player). */
 export const PATRON_REGISTRARS: Role[] = ['HOST', 'SUPERVISOR'];
 /** Who reads a patron's record and rating; every read is in the audit chain. */
@@ -75,6 +75,6 @@ export const CurrentActor = createParamDecorator((_data: unknown, ctx: Execution
 /** Object-level check: a terminal's or a display's key acts only on its own table. */
 export function assertTableAccess(actor: Actor, tableId: string): void {
   if (actor.tableId !== null && actor.tableId !== tableId) {
-    throw new AppError('FORBIDDEN', `This ${actor.role === 'DISPLAY' ? "display's" : "terminal's"} key is bound to another table`);
+    throw new AppError('FORBIDDEN', `This ${actor.role === 'DISPLAY' ? "display's" : actor.role === 'DEVICE' ? "device's" : "terminal's"} key is bound to another table`);
   }
 }

@@ -66,6 +66,7 @@ const ROLE_SCOPE: Record<Role, string> = {
   CASHIER: 'CASHIER',
   DISPLAY: 'DISPLAY (its own table only)',
   CASINO_MANAGER: 'CASINO_MANAGER',
+  DEVICE: 'DEVICE (its own table only)',
 };
 
 /** The operation's description: what it does, who may call it, what it writes, and every error it can answer. */

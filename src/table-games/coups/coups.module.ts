@@ -6,10 +6,13 @@ import { CoupsService } from './coups.service';
 import { StepwiseCoupsService } from './stepwise-coups.service';
 import { CoupReadsService } from './coup-reads.service';
 import { CoupSettlement } from './coup-settlement';
+import { DeviceGateway } from './device-gateway';
+import { DeviceHoldsController } from './device-holds.controller';
+import { DeviceReportsService } from './device-reports.service';
 
 @Module({
   imports: [PitModule, LedgerModule],
-  controllers: [CoupsController],
-  providers: [CoupsService, StepwiseCoupsService, CoupReadsService, CoupSettlement],
+  controllers: [CoupsController, DeviceHoldsController],
+  providers: [CoupsService, StepwiseCoupsService, CoupReadsService, CoupSettlement, DeviceReportsService, DeviceGateway],
 })
 export class CoupsModule {}

@@ -1,25 +1,17 @@
+import { playShoe } from '../../support/device-shoe';
 import {
   BetType,
-  burnCountOf,
-  Card,
-  dealPuntoBanco,
   DeviceEvent,
-  DeviceSlot,
   evaluateCoup,
-  formatCard,
   HoldReason,
   NO_READING,
-  offeredBets,
   readDeviceEvent,
   ReadingOutput,
   ruleSet,
   RuleSet,
-  seededRandom,
   settleWager,
-  shuffledShoe,
   SIDE_BETS,
   Variant,
-  Random,
 } from '../../../src/domain';
 
 /**
@@ -32,59 +24,6 @@ import {
  * nothing of it is settled, and the coups before it are as dealt.
  */
 const SEATS = 7;
-const CHIPS = [100_00n, 500_00n, 1_000_00n, 5_000_00n];
-
-interface Dealt {
-  player: Card[];
-  banker: Card[];
-  bets: { seat: number; betType: BetType; amount: bigint }[];
-  events: DeviceEvent[];
-}
-
-/** A seeded shoe, dealt to the cut card, as the devices report it: the events, and each coup as dealt. */
-function playShoe(rules: RuleSet, seed: number, decks = rules.decks): { events: DeviceEvent[]; coups: Dealt[] } {
-  const random: Random = seededRandom(seed);
-  const shoe = shuffledShoe(decks, random);
-  const events: DeviceEvent[] = [{ type: 'SHOE_SHUFFLED', decks }];
-  let drawn = 0;
-  const card = (slot: DeviceSlot, c: Card): DeviceEvent => ({ type: 'CARD_DEALT', slot, card: formatCard(c), drawn: ++drawn });
-  // The first card is shown and that many more burnt, as the house rule goes.
-  const burn = burnCountOf(shoe[0]);
-  for (let i = 0; i <= burn; i++) events.push(card('BURN', shoe[i]));
-  let at = burn + 1;
-  const cut = shoe.length - 16;
-  const offered = offeredBets(rules);
-  const coups: Dealt[] = [];
-  while (at < cut) {
-    const dealt = dealPuntoBanco(shoe, at);
-    if (!dealt) break;
-    const coupEvents: DeviceEvent[] = [];
-    const bets: Dealt['bets'] = [];
-    const used = new Set<string>();
-    for (let n = Math.floor(random() * 6); n > 0; n--) {
-      const seat = 1 + Math.floor(random() * SEATS);
-      const betType = offered[Math.floor(random() * offered.length)];
-      if (used.has(`${seat}:${betType}`)) continue;
-      used.add(`${seat}:${betType}`);
-      const chips = Array.from({ length: 1 + Math.floor(random() * 3) }, (_, i) => ({
-        serial: `S${seed}-${at}-${seat}-${i}`,
-        denomination: CHIPS[Math.floor(random() * CHIPS.length)],
-        chipSet: 'HKD-2026',
-      }));
-      coupEvents.push({ type: 'BET_DETECTED', seat, betType, chips });
-      bets.push({ seat, betType, amount: chips.reduce((a, c) => a + c.denomination, 0n) });
-    }
-    const [p, b] = [dealt.player, dealt.banker];
-    coupEvents.push(card('P1', p[0]), card('B1', b[0]), card('P2', p[1]), card('B2', b[1]));
-    if (p[2] !== undefined) coupEvents.push(card('P3', p[2]));
-    if (b[2] !== undefined) coupEvents.push(card('B3', b[2]));
-    coupEvents.push({ type: 'RESULT_CONFIRMED', winner: evaluateCoup(rules.variant, { player: p, banker: b }).winner });
-    events.push(...coupEvents);
-    coups.push({ player: p, banker: b, bets, events: coupEvents });
-    at += dealt.used;
-  }
-  return { events, coups };
-}
 
 function read(rules: RuleSet, events: readonly DeviceEvent[]): ReadingOutput[] {
   let state = NO_READING;

@@ -14,6 +14,7 @@ export const ROLES: Role[] = [
   'CASHIER',
   'DISPLAY',
   'CASINO_MANAGER',
+  'DEVICE',
 ];
 
 export class CreateApiKeyDto {
@@ -23,7 +24,7 @@ export class CreateApiKeyDto {
   @EnumField(ROLES, { description: 'What the key may do', enumName: 'Role', example: 'TERMINAL' })
   role: Role;
 
-  @UuidField({ description: 'The one table a TERMINAL or DISPLAY key acts on (required for TERMINAL and DISPLAY, refused otherwise)', required: false })
+  @UuidField({ description: 'The one table a TERMINAL, DISPLAY or DEVICE key acts on (required for them, refused otherwise)', required: false })
   tableId?: string;
 
   @TextField({
