@@ -8,6 +8,7 @@ export * from './game/settlement';
 export * from './game/limits';
 export * from './game/tableau';
 export * from './game/device-reading';
+export * from './game/device-simulation';
 export * from './game/shoe';
 export * from './game/simulation';
 export * from './finance/gaming-day';
