@@ -72,7 +72,7 @@ async function main(): Promise<void> {
     servicePid = service.child.pid ?? null;
     stop = async () => {
       await service.stop();
-      await db.drop();
+      if (process.env.SIM_KEEP_DATABASE !== '1') await db.drop();
     };
   }
   try {
@@ -184,7 +184,9 @@ async function playTable(i: number, base: string, api: Api, admin: string, super
     for (const h of open) await api(supervisor, 'POST', `/v1/device-holds/${h.id}/clear`, { note: 'simulator: the coup was dealt again' });
   }
   link.close();
-  tally.settled += (await api<unknown[]>(supervisor, 'GET', `/v1/shoes/${shoe.id}/coups`)).length;
+  // Read first, then added: `x += await y` would add to the total as it stood before the wait.
+  const settled = (await api<unknown[]>(supervisor, 'GET', `/v1/shoes/${shoe.id}/coups`)).length;
+  tally.settled += settled;
 }
 
 /** The CPU a process has used so far (user and system), in milliseconds, from /proc (null: not known). */
