@@ -158,6 +158,8 @@ async function playTable(i: number, base: string, api: Api, admin: string, super
   for (const e of events.slice(0, events.indexOf(coups[0].events[0]))) await send(e);
   let shift = 0;
   const coupMs = 3_600_000 / o.coupsPerHour / o.speed;
+  // Tables do not deal in step: each starts somewhere within its first coup's time.
+  await sleep(random() * coupMs);
   for (const [n, coup] of coups.entries()) {
     const shifted = coup.events.map((e) => (e.type === 'CARD_DEALT' ? { ...e, drawn: e.drawn + shift } : e));
     const kind = random() < o.faultRate ? kinds[Math.floor(random() * kinds.length)] : null;

@@ -107,12 +107,6 @@ export function ruleSet(input: RuleSetInput): RuleSet {
   if (!Number.isInteger(commissionBps) || commissionBps < 0 || commissionBps > MAX_COMMISSION_BPS) {
     throw new DomainError('INVALID_RULES', `Commission is 0 to 10000 basis points, not ${commissionBps}`);
   }
-  if (NO_COMMISSION.includes(variant) && commissionBps !== 0) {
-    throw new DomainError(
-      'INVALID_RULES',
-      `${variant} takes no commission on Banker (its edge is ${variant === 'SUPER_6' ? 'the half pay on a six' : 'the push on a three-card seven'}): leave commissionBps out or 0`,
-    );
-  }
   const sideBets = [...new Set(input.sideBets ?? DEFAULT_SIDE_BETS[variant])];
   for (const b of sideBets) {
     if (!SIDE_BETS.includes(b)) throw new DomainError('INVALID_RULES', `"${String(b)}" is not a side bet`);
@@ -139,6 +133,31 @@ export function ruleSet(input: RuleSetInput): RuleSet {
     perfectPairBothPays: input.perfectPairBothPays ?? null,
     rounding,
   };
+}
+
+/**
+ * The rules of a table being opened (or of a what-if asked of the odds): a rule set, and none that
+ * takes the house's edge twice or under another name. Super 6 and EZ take no commission (their edge
+ * is the half pay on a six and the push on a three-card seven); no game pays Banker other than 1 to 1
+ * before its commission (a "0.95 to 1" is a commission: say it as commissionBps). Tables opened before
+ * these checks keep the rules they were opened with (ruleSet reads them as they are).
+ */
+export function newTableRules(input: RuleSetInput): RuleSet {
+  const rules = ruleSet(input);
+  if (NO_COMMISSION.includes(rules.variant) && rules.commissionBps !== 0) {
+    throw new DomainError(
+      'INVALID_RULES',
+      `${rules.variant} takes no commission on Banker (its edge is ${rules.variant === 'SUPER_6' ? 'the half pay on a six' : 'the push on a three-card seven'}): leave commissionBps out or 0`,
+    );
+  }
+  const banker = rules.pays.BANKER;
+  if (banker.numerator !== banker.denominator) {
+    throw new DomainError(
+      'INVALID_RULES',
+      `Banker pays 1 to 1 before its commission, not ${banker.numerator} to ${banker.denominator}: a lower pay is a commission, set as commissionBps${NO_COMMISSION.includes(rules.variant) ? ` (which ${rules.variant} does not take)` : ''}`,
+    );
+  }
+  return rules;
 }
 
 export function isCasinoBanked(variant: Variant): boolean {

@@ -238,6 +238,8 @@ export class ApiKeysService {
     return this.prisma.transaction(ctx, async (tx) => {
       const key = await this.lockKey(tx, id);
       if (key.revokedAt) return toDto(key);
+      // Once two administrators hold keys, the bootstrap key acts on no person's key (break-glass aside).
+      if (actor.keyId === BOOTSTRAP_ADMIN_ID && !setup && key.staffId !== null) throw retiredBootstrap("revoke a person's key");
       if (!setup && revocationNeedsTwo(key, await this.isAdministrator(tx, key.staffId), caller)) {
         if (actor.keyId === BOOTSTRAP_ADMIN_ID) throw retiredBootstrap("revoke an administrator's key");
         throw new AppError(

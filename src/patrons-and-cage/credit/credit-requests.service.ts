@@ -1,12 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
-  admitProgrammeStart,
-  admitProgrammeTerms,
   creditDecisionProblem,
   CreditDecisionTaken,
   creditRequestStatus,
-  gamingDayOf,
   holderSince,
   SENIOR_CREDIT_ROLE,
 } from '../../domain';
@@ -109,7 +106,10 @@ export class CreditRequestsService {
           return { subject: dto.markerId, terms: { markerId: dto.markerId, currency: m.currency, ...terms }, needed: { approvals: 1, finalRole: null } };
         }
         const junket = await this.junketAt(tx, property.id, dto.junketId!);
-        return { subject: junket.id, terms: { junketId: junket.id, currency: junket.currency, ...terms }, needed: { approvals: 1, finalRole: null } };
+        const onJunket = { junketId: junket.id, currency: junket.currency, ...terms };
+        // No more than the junket owes: the junkets room's check, asked now and again at approval.
+        await this.checks.check('REPAYMENT', tx, { propertyId: property.id, terms: onJunket }, 'ASKED');
+        return { subject: junket.id, terms: onJunket, needed: { approvals: 1, finalRole: null } };
       }
       case 'WRITE_OFF': {
         only(['markerId']);
@@ -161,14 +161,8 @@ export class CreditRequestsService {
           allowanceBps: dto.allowanceBps ?? 0,
           effectiveFrom: need(dto.effectiveFrom, 'effectiveFrom'),
         };
-        const today = gamingDayOf(new Date(), property.timeZone, property.gamingDayStartHour);
-        const [latest] = await tx.rollingProgramme.findMany({
-          where: { propertyId: property.id, code: terms.code },
-          orderBy: { effectiveFrom: 'desc' },
-          take: 1,
-        });
-        admitProgrammeStart(terms.code, terms.effectiveFrom, today, latest?.effectiveFrom.toISOString().slice(0, 10) ?? null);
-        admitProgrammeTerms(terms, await this.ledger.policy(db, property));
+        // When it may start and within the caps in force: the rolling room's check, asked now and again at approval.
+        await this.checks.check('PROGRAMME', tx, { propertyId: property.id, terms }, 'ASKED');
         return { subject: terms.code, terms, needed: { approvals: 1, finalRole: null } };
       }
       case 'STATEMENT': {
@@ -180,7 +174,7 @@ export class CreditRequestsService {
         const to = need(dto.to, 'to');
         assertDayRange(from, to);
         const terms = { junketId: junket.id, from, to, digest: need(dto.digest, 'digest'), junketSignatory: need(dto.junketSignatory, 'junketSignatory') };
-        await this.checks.check('STATEMENT', tx, terms, 'ASKED');
+        await this.checks.check('STATEMENT', tx, { propertyId: property.id, terms }, 'ASKED');
         return { subject: junket.id, terms, needed: { approvals: 1, finalRole: null } };
       }
     }
@@ -217,7 +211,7 @@ export class CreditRequestsService {
       );
       if (problem) throw new AppError(problem.code, problem.message);
       if (approve && before.length + 1 === r.approvalsNeeded) await this.assertStillEnough(tx, r);
-      if (approve) await this.checks.check(r.act, tx, r.terms, 'APPROVED');
+      if (approve) await this.checks.check(r.act, tx, { propertyId: r.propertyId, terms: r.terms }, 'APPROVED');
       const step = before.length + 1;
       const decisionId = randomUUID();
       await tx.creditDecision.create({

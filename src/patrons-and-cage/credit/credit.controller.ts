@@ -31,12 +31,12 @@ export class CreditController {
     summary:
       "Request a credit act: a credit line, a repayment over the threshold, a deposit or write-off of a marker, the credit policy, a programme's terms, a junket statement's agreement",
     description:
-      "One person requests; it takes effect when a different person approves it (POST /v1/credit-requests/{id}/approve). A credit line above the property's threshold (or in another currency than its cash currency), a write-off above it, and the credit policy need two approvals, the last by a casino manager. The cage (CASHIER) requests repayments only. What its record would refuse is refused here first: a programme starting on a gaming day it may not (VALIDATION_FAILED, CONFLICT), a statement whose period has not ended or is agreed already (JUNKET_PERIOD_OPEN, JUNKET_PERIOD_LOCKED) or whose figures no longer give the digest asked (CONFLICT). Never edited.",
+      "One person requests; it takes effect when a different person approves it (POST /v1/credit-requests/{id}/approve). A credit line above the property's threshold (or in another currency than its cash currency), a write-off above it, and the credit policy need two approvals, the last by a casino manager. The cage (CASHIER) requests repayments only. What its record would refuse is refused here first: a programme starting on a gaming day it may not (VALIDATION_FAILED, CONFLICT), a statement whose period has not ended or is agreed already (JUNKET_PERIOD_OPEN, JUNKET_PERIOD_LOCKED) or whose figures no longer give the digest asked (CONFLICT), a junket's repayment of more than it owes (JUNKET_OVERPAID). Never edited.",
     writes: 'a credit request; the audit entry `credit.request` (stream `credit`).',
     roles: CREDIT_REQUESTERS,
     status: 201,
     type: CreditRequestDto,
-    errors: ['NOT_FOUND', 'UNKNOWN_PATRON', 'MARKER_OVERPAID', 'COMMISSION_OVER_CAP', 'CONFLICT', 'JUNKET_PERIOD_OPEN', 'JUNKET_PERIOD_LOCKED'],
+    errors: ['NOT_FOUND', 'UNKNOWN_PATRON', 'MARKER_OVERPAID', 'JUNKET_OVERPAID', 'COMMISSION_OVER_CAP', 'CONFLICT', 'JUNKET_PERIOD_OPEN', 'JUNKET_PERIOD_LOCKED'],
   })
   request(@IdParam() id: string, @Body() dto: CreditRequestInputDto, @CurrentContext() ctx: RequestContext): Promise<CreditRequestDto> {
     return this.requests.request(id, dto, ctx);
@@ -71,11 +71,11 @@ export class CreditController {
     operationId: 'approveCreditRequest',
     summary: 'Approve a credit request (a second person)',
     description:
-      'By a credit officer who is neither the requester nor an earlier approver (compared as persons, not keys). The approval that completes the request puts it in force: a credit line, a write-off, the policy. An approved repayment is then recorded by the cage quoting the request (requestId). A statement whose figures have changed since it was asked for (its digest), or whose period was agreed meanwhile, is not approved (CREDIT_REQUEST_STALE, JUNKET_PERIOD_LOCKED): reject it and ask again.',
+      'By a credit officer who is neither the requester nor an earlier approver (compared as persons, not keys). The approval that completes the request puts it in force: a credit line, a write-off, the policy. An approved repayment is then recorded by the cage quoting the request (requestId). What its record would refuse now is not approved (CREDIT_REQUEST_STALE, saying why): a statement whose figures have changed since it was asked for or whose period was agreed meanwhile, a programme version whose day another version took or over caps lowered since, a junket's repayment of more than it now owes. Reject it and ask again.',
     writes: 'a decision; on the last approval, the credit line, write-off or policy; the audit entry `credit.approve` (stream `credit`).',
     roles: CREDIT_OFFICERS,
     type: CreditRequestDto,
-    errors: ['SAME_PERSON', 'NOT_FOUND', 'CREDIT_REQUEST_DECIDED', 'CREDIT_REQUEST_STALE', 'CONFLICT', 'JUNKET_PERIOD_OPEN', 'JUNKET_PERIOD_LOCKED'],
+    errors: ['SAME_PERSON', 'NOT_FOUND', 'CREDIT_REQUEST_DECIDED', 'CREDIT_REQUEST_STALE', 'CONFLICT'],
   })
   approve(@IdParam() id: string, @Body() dto: CreditDecisionInputDto, @CurrentContext() ctx: RequestContext): Promise<CreditRequestDto> {
     return this.requests.approve(id, dto, ctx);

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../../platform/common/context';
 import { AppError } from '../../platform/common/errors';
@@ -11,6 +11,7 @@ import type { Actor } from '../../platform/common/actor';
 import type { AuditContext } from '../../platform/common/context';
 import { Tx } from '../../platform/database/prisma.service';
 import { JunketOperator } from '../../generated/prisma/client';
+import { ApprovalChecks } from '../../foundation/ledger/approval-checks';
 import { CreditLedger } from '../../foundation/ledger/credit-ledger';
 import { AuditLog } from '../../foundation/ledger/audit-log';
 import { seal } from '../../foundation/ledger/seals';
@@ -25,12 +26,23 @@ import { JUNKETS_SQL as SQL } from './junkets-sql';
  * entry. Agreed statements credit their commission and allowances (JunketStatementsService).
  */
 @Injectable()
-export class JunketAccountService {
+export class JunketAccountService implements OnModuleInit {
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditLog,
     private readonly credit: CreditLedger,
+    private readonly checks: ApprovalChecks,
   ) {}
+
+  /** A repayment asked for on a junket's account is no more than it owes, asked and approved alike. */
+  onModuleInit(): void {
+    this.checks.register('REPAYMENT', async (tx, asked) => {
+      const junketId = asked.terms.junketId;
+      if (typeof junketId !== 'string') return;
+      const line = await this.credit.junketLine(prismaRunner(tx), junketId);
+      admitEntry('REPAYMENT', BigInt(String(asked.terms.amount)), await balanceBefore(prismaRunner(tx), junketId, null), line.creditLimit);
+    });
+  }
 
   /**
    * A marker, a repayment or a payout on the junket's account, dated today. A marker fits in the

@@ -55,32 +55,26 @@ export class JunketStatementsService implements OnModuleInit {
 
   /** A statement's agreement is refused when asked for, and when approved, for what would refuse its record. */
   onModuleInit(): void {
-    this.checks.register('STATEMENT', (tx, terms, when) => this.admitAgreement(tx, terms as unknown as StatementTerms, when));
+    this.checks.register('STATEMENT', (tx, asked) => this.admitAgreement(tx, asked.terms as unknown as StatementTerms));
   }
 
   /**
    * What agreeing a statement needs of the records now, before anyone records it: the period has
-   * ended and is not locked, and its figures give the digest the junket saw. Asked (CONFLICT, as the
-   * record answers) and approved (CREDIT_REQUEST_STALE: reject the request and ask again) alike.
+   * ended and is not locked, and its figures give the digest the junket saw; asked and approved alike
+   * (ApprovalChecks says which refusal each gets).
    */
-  private async admitAgreement(tx: Tx, t: StatementTerms, when: 'ASKED' | 'APPROVED'): Promise<void> {
+  private async admitAgreement(tx: Tx, t: StatementTerms): Promise<void> {
     const op = await findJunket(tx, t.junketId);
     const db = prismaRunner(tx);
     const agreed = await db.query<AgreedRow>(SQL.junketAgreed.bind({ junketId: op.id }));
     admitLock(t.from, t.to, await todayAt(tx, op.propertyId, new Date()), agreed);
     const digest = digestOf(figuresDto(op, t.from, t.to, await this.statementOf(db, op, t.from, t.to)));
-    if (digest === t.digest) return;
-    if (when === 'ASKED')
+    if (digest !== t.digest)
       throw new AppError(
         'CONFLICT',
         `The statement's figures are not those asked to be agreed (its digest is now ${digest}): read it again (GET …/statement) and ask to agree what it says`,
         { digest },
       );
-    throw new AppError(
-      'CREDIT_REQUEST_STALE',
-      `The statement's figures have changed since this agreement was asked for (its digest is now ${digest}): reject this request, read the statement again and ask to agree what it says`,
-      { digest },
-    );
   }
 
   /**

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { assertTableAccess } from '../../platform/common/actor';
 import type { RequestContext } from '../../platform/common/context';
@@ -20,7 +20,7 @@ import {
   theoreticalStdDev,
   WHOLE_PLAY,
 } from '../../domain';
-import { RollingProgramme } from '../../generated/prisma/client';
+import { Property, RollingProgramme } from '../../generated/prisma/client';
 import { AuditLog } from '../../foundation/ledger/audit-log';
 import { seal } from '../../foundation/ledger/seals';
 import { DEFAULT_PROPERTY_ID } from '../../foundation/pit/table-rules';
@@ -37,6 +37,7 @@ import {
   RollingQueryDto,
 } from './dto/rolling.dto';
 import { ROLLING_SQL as SQL } from './rolling-sql';
+import { ApprovalChecks } from '../../foundation/ledger/approval-checks';
 import { CreditLedger } from '../../foundation/ledger/credit-ledger';
 import { SealRef } from '../../foundation/ledger/seals';
 
@@ -55,18 +56,41 @@ interface PlayRow {
   expected: string;
 }
 
+/** A programme version's terms, as asked for, approved and recorded. */
+type ProgrammeTerms = { code: string; name: string; basis: 'ROLLING' | 'WIN_LOSS'; commissionBps: number; allowanceBps: number; effectiveFrom: string };
+
 /**
  * Rolling-chip play (docs/domain.md §14): dead chips bought and returned at the cage or a table, and
  * a patron's rolling account over a range (a trip), from the exchanges and the dead-chip wagers.
  */
 @Injectable()
-export class RollingService {
+export class RollingService implements OnModuleInit {
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditLog,
     private readonly pit: PitService,
     private readonly credit: CreditLedger,
+    private readonly checks: ApprovalChecks,
   ) {}
+
+  /** A programme version asked for is held to what its record needs, asked and approved alike. */
+  onModuleInit(): void {
+    this.checks.register('PROGRAMME', async (tx, asked) => {
+      const property = await tx.property.findUniqueOrThrow({ where: { id: asked.propertyId } });
+      await this.admitVersion(tx, property, asked.terms as unknown as ProgrammeTerms);
+    });
+  }
+
+  /**
+   * What a programme version needs of the records now: within the caps of the policy in force (a
+   * policy approved since may have lowered them), and a start its code allows (admitProgrammeStart).
+   */
+  private async admitVersion(tx: Tx, property: Property, terms: ProgrammeTerms): Promise<void> {
+    admitProgrammeTerms(terms, await this.credit.policy(prismaRunner(tx), property));
+    const today = gamingDayOf(new Date(), property.timeZone, property.gamingDayStartHour);
+    const [latest] = await tx.rollingProgramme.findMany({ where: { propertyId: property.id, code: terms.code }, orderBy: { effectiveFrom: 'desc' }, take: 1 });
+    admitProgrammeStart(terms.code, terms.effectiveFrom, today, latest?.effectiveFrom.toISOString().slice(0, 10) ?? null);
+  }
 
   /**
    * Dead chips bought or returned. A purchase draws on what stands behind it (docs/domain/credit.md):
@@ -323,12 +347,9 @@ export class RollingService {
       admitAsApproved('PROGRAMME', requestId, request, propertyId, terms);
       const recorded = await tx.rollingProgramme.findUnique({ where: { requestId: requestId! }, select: { id: true } });
       if (recorded) throw new AppError('CONFLICT', `Credit request ${requestId} is recorded already: programme version ${recorded.id}`);
-      // The caps of the policy in force now: a policy approved since the request may have lowered them.
-      admitProgrammeTerms(terms, await this.credit.policy(db, property));
+      // Within the caps in force now, and from a day its code allows: as when it was asked and approved.
+      await this.admitVersion(tx, property, terms);
       const now = new Date();
-      const today = gamingDayOf(now, property.timeZone, property.gamingDayStartHour);
-      const [latest] = await tx.rollingProgramme.findMany({ where: { propertyId, code: dto.code }, orderBy: { effectiveFrom: 'desc' }, take: 1 });
-      admitProgrammeStart(dto.code, dto.effectiveFrom, today, latest?.effectiveFrom.toISOString().slice(0, 10) ?? null);
       const row = await tx.rollingProgramme.create({
         data: {
           id: randomUUID(),

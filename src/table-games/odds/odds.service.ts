@@ -12,7 +12,7 @@ import {
   parseCards,
   parseOdds,
   removeCards,
-  ruleSet,
+  newTableRules,
   SIDE_BETS,
   SideBet,
   Variant,
@@ -27,7 +27,7 @@ export class OddsService {
     const pays: Partial<Record<BetType, Odds>> = {};
     for (const p of r.pays ?? []) pays[p.betType as BetType] = parseOdds(p.pays);
     if (r.tiePays) pays.TIE = parseOdds(r.tiePays);
-    const rules = ruleSet({
+    const rules = newTableRules({
       variant,
       commissionBps: r.commissionBps,
       sideBets: (r.sideBets ?? (['CHEMIN_DE_FER', 'BANQUE'].includes(variant) ? [] : SIDE_BETS)) as SideBet[],

@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { Actor, assertTableAccess } from '../../platform/common/actor';
 import { AppError, notFound } from '../../platform/common/errors';
 import { PrismaService } from '../../platform/database/prisma.service';
-import { BetType, checkLimits, formatOdds, stakeLimits, offeredBets, parseOdds, ruleSet, SideBet, TableLimits } from '../../domain';
+import { BetType, checkLimits, formatOdds, stakeLimits, offeredBets, parseOdds, newTableRules, SideBet, TableLimits } from '../../domain';
 import { CasinoTable, Prisma, TableLimitChange } from '../../generated/prisma/client';
 import { DEFAULT_PROPERTY_ID } from '../../foundation/pit/table-rules';
 import { publishesToGroup } from '../../platform/database/group';
@@ -33,7 +33,7 @@ export class TablesService {
     for (const p of dto.pays ?? []) pays[p.betType] = formatOdds(parseOdds(p.pays));
     if (dto.tiePays) pays.TIE = formatOdds(parseOdds(dto.tiePays));
     // Build the rule set once to apply the engine's own checks (decks, side bets by variant…).
-    const rules = ruleSet({
+    const rules = newTableRules({
       variant: dto.variant,
       decks: dto.decks,
       commissionBps: dto.commissionBps,

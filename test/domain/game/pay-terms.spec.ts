@@ -1,5 +1,6 @@
 import {
   CoupOutcome,
+  newTableRules,
   DomainError,
   evaluateCoup,
   odds,
@@ -98,10 +99,16 @@ describe('payTermsOf says what settleWager pays', () => {
     expect(payTermsOf(ruleSet({ variant: 'SUPER_6' }), 'BANKER').rounding).toBeNull();
   });
 
-  it('refuses a commission on Super 6 and EZ, whose Banker pays none', () => {
+  it('opens no table that takes the edge twice or under another name; a table opened before reads as it was', () => {
     for (const variant of ['SUPER_6', 'EZ'] as Variant[]) {
-      expect(() => ruleSet({ variant, commissionBps: 500 })).toThrow(DomainError);
-      expect(ruleSet({ variant, commissionBps: 0 }).commissionBps).toBe(0);
+      expect(() => newTableRules({ variant, commissionBps: 500 })).toThrow(DomainError);
+      expect(newTableRules({ variant, commissionBps: 0 }).commissionBps).toBe(0);
+      // A commission by another name: Banker at 0.95 to 1.
+      expect(() => newTableRules({ variant, pays: { BANKER: odds(95, 100) } })).toThrow(/commission/);
+      // A table opened before the check keeps the rules it was opened with: its settlement and views go on.
+      expect(ruleSet({ variant, commissionBps: 500 }).commissionBps).toBe(500);
     }
+    expect(() => newTableRules({ variant: 'COMMISSION', pays: { BANKER: odds(95, 100) } })).toThrow(/commissionBps/);
+    expect(newTableRules({ variant: 'COMMISSION', pays: { BANKER: odds(1) }, commissionBps: 250 }).commissionBps).toBe(250);
   });
 });

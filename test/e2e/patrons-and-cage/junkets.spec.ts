@@ -288,6 +288,14 @@ describe("a junket's month with two programmes", () => {
     expect((await ctx.as(finance).get(`/v1/junkets/${junketId}`).expect(200)).body.balance).toBe(before);
   });
 
+  it('refuses a repayment asked for of more than the junket owes', async () => {
+    const owed = (await ctx.as(finance).get(`/v1/junkets/${junketId}`).expect(200)).body.balance as number;
+    const asked = await ctx
+      .as(cashier)
+      .post(`/v1/properties/${propertyId}/credit-requests`, { act: 'REPAYMENT', junketId, amount: owed + 1, method: 'CASH', reason: 'too much' });
+    expect([asked.status, asked.body.code]).toEqual([422, 'JUNKET_OVERPAID']);
+  });
+
   it('refuses to agree a period not yet ended', async () => {
     const res = await agreeStatement(ctx, finance, junketId, { from: today, to: today, junketSignatory: 'Chan Tai Man', digest: '0'.repeat(64) });
     expect(res.status).toBe(409);

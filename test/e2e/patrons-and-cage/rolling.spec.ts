@@ -294,6 +294,14 @@ describe('what a programme may not be', () => {
     await givenProgramme(ctx, finance, property, body({ code, commissionBps: 90, effectiveFrom: later }));
     const list = await ctx.as(finance).get(`/v1/properties/${property}/rolling-programmes`).expect(200);
     expect(list.body.filter((p: { code: string }) => p.code === code).map((p: { commissionBps: number }) => p.commissionBps)).toEqual([100, 90]);
+    // Asked while it could start, approved after another version took its day: not approved, said why.
+    const later10 = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    const pending = (await ask(body({ code, commissionBps: 80, effectiveFrom: later10 })).expect(201)).body;
+    await givenProgramme(ctx, finance, property, body({ code, commissionBps: 85, effectiveFrom: later10 }));
+    const { approver } = await givenCreditOfficers(ctx);
+    const stale = await ctx.as(approver).post(`/v1/credit-requests/${pending.id}/approve`, {});
+    expect([stale.status, stale.body.code]).toEqual([409, 'CREDIT_REQUEST_STALE']);
+    expect(stale.body.message).toContain('reject this request and ask again');
   });
 
   it('a terminal may not set one; an unknown property: 404; a programme asked for without its property, or unknown: refused', async () => {
