@@ -105,7 +105,7 @@ const en = {
   /** What to do about an error, by the API's code. */
   advice: {
     UNAUTHENTICATED: 'Sign in again with a valid key.',
-    FORBIDDEN: 'This key may not read this. Ask your administrator for a key of the right role.',
+    FORBIDDEN: 'This is not for this key to do (its role, or the rule the message names): ask a person who may, or your administrator.',
     NOT_FOUND: 'Check the address, or pick the record again from its list.',
     VALIDATION_FAILED: 'Correct the field named and try again.',
     RATE_LIMITED: 'Too many requests: the screen tries again by itself in a moment.',
@@ -203,7 +203,7 @@ export const WORDS: Words<typeof en> = {
     noSuchScreen: '沒有這個畫面',
     advice: {
       UNAUTHENTICATED: '請以有效的金鑰重新登入。',
-      FORBIDDEN: '此金鑰不能讀取此資料。請向管理員索取適當角色的金鑰。',
+      FORBIDDEN: '此金鑰不能辦理此事（其角色，或訊息所述的規則）：請交由可辦理的人，或向管理員查詢。',
       NOT_FOUND: '請檢查網址，或從清單重新選擇。',
       VALIDATION_FAILED: '請更正所指欄位後再試。',
       RATE_LIMITED: '請求過多：畫面稍後會自動重試。',
@@ -297,7 +297,7 @@ export const WORDS: Words<typeof en> = {
     noSuchScreen: '没有这个画面',
     advice: {
       UNAUTHENTICATED: '请用有效的密钥重新登录。',
-      FORBIDDEN: '此密钥不能读取此数据。请向管理员索取适当角色的密钥。',
+      FORBIDDEN: '此密钥不能办理此事（其角色，或信息所述的规则）：请交由可办理的人，或向管理员查询。',
       NOT_FOUND: '请检查网址，或从列表重新选择。',
       VALIDATION_FAILED: '请更正所指字段后再试。',
       RATE_LIMITED: '请求过多：画面稍后会自动重试。',

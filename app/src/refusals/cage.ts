@@ -17,7 +17,6 @@ export const CAGE_REFUSALS: Refusals = {
     JUNKET_MARKERS_DRAWN: "The junket's markers are all issued as dead chips already: the junket takes a marker on its account first.",
     JUNKET_CREDIT_LIMIT: 'This marker would take the junket over its credit limit. Take less, or ask the credit department.',
     JUNKET_OVERPAID: 'That is more than is owed: the junket is repaid, or paid out, no more than its balance.',
-    JUNKET_PERIOD_LOCKED: "That gaming day is in the junket's agreed, locked statement: report it for a later day.",
   },
   'zh-Hant': {
     UNKNOWN_PATRON: '沒有以此卡號登記的客戶。請核對卡號，或先為客戶登記。',
@@ -33,7 +32,6 @@ export const CAGE_REFUSALS: Refusals = {
     JUNKET_MARKERS_DRAWN: '此中介人的借據已全數發出泥碼：中介人須先在賬戶簽新借據。',
     JUNKET_CREDIT_LIMIT: '此借據會令中介人超出其信貸額度。請減少金額，或聯絡信貸部。',
     JUNKET_OVERPAID: '金額超過結欠：中介人還款或向其派付，均不可多於賬戶結餘。',
-    JUNKET_PERIOD_LOCKED: '該博彩日屬中介人已確認並鎖定的結算期：請以較後的博彩日申報。',
   },
   'zh-Hans': {
     UNKNOWN_PATRON: '没有以此卡号登记的客户。请核对卡号，或先为客户登记。',
@@ -49,6 +47,5 @@ export const CAGE_REFUSALS: Refusals = {
     JUNKET_MARKERS_DRAWN: '此中介人的借据已全数发出泥码：中介人须先在账户签新借据。',
     JUNKET_CREDIT_LIMIT: '此借据会令中介人超出其信贷额度。请减少金额，或联系信贷部。',
     JUNKET_OVERPAID: '金额超过结欠：中介人还款或向其派付，均不可多于账户结余。',
-    JUNKET_PERIOD_LOCKED: '该博彩日属中介人已确认并锁定的结算期：请以较后的博彩日申报。',
   },
 };

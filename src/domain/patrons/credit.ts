@@ -119,6 +119,13 @@ export function creditDecisionProblem(
     if (shared.length > 0) return same(`${shared.join(' and ')} ${who} (or could hold that key): another person must decide it`);
   }
   const last = before.length + 1 === request.approvalsNeeded;
+  // The casino manager signs last: approving first would leave the last approval to a second casino
+  // manager (or none), so an earlier approval of theirs is refused, saying who approves first.
+  if (approve && !last && request.finalRole !== null && deciderRole === request.finalRole)
+    return {
+      code: 'FORBIDDEN',
+      message: `The ${request.finalRole === SENIOR_CREDIT_ROLE ? 'casino manager' : request.finalRole} signs this last: a credit officer approves it first`,
+    };
   if (approve && last && request.finalRole !== null && deciderRole !== request.finalRole)
     return {
       code: 'FORBIDDEN',

@@ -114,10 +114,13 @@ export function QueryIntField(o: FieldOptions & { min: number; max: number }) {
 }
 
 /**
- * What makes text say something: a letter, a digit, a mark of punctuation or a symbol. A reason of
- * spaces or of invisible characters (a zero-width space, a direction mark) is no reason.
+ * What makes text say something: a letter, a digit, a mark of punctuation or a symbol, other than the
+ * ones drawn as nothing (the Hangul fillers, a blank Braille cell). A reason of spaces or of invisible
+ * characters (a zero-width space, a direction mark) is no reason.
  */
-export const SAYS_SOMETHING = /[\p{L}\p{N}\p{P}\p{S}]/u;
+const SAYS_SOMETHING = /[\p{L}\p{N}\p{P}\p{S}]/u;
+const DRAWN_AS_NOTHING = /[\u115F\u1160\u3164\uFFA0\u2800]/gu;
+export const saysSomething = (v: string): boolean => SAYS_SOMETHING.test(v.replace(DRAWN_AS_NOTHING, ''));
 
 export function TextField(o: FieldOptions & { maxLength: number; minLength?: number; pattern?: RegExp; patternHint?: string }) {
   const min = o.minLength ?? 1;
@@ -129,7 +132,7 @@ export function TextField(o: FieldOptions & { maxLength: number; minLength?: num
     ValidateBy({
       name: 'saysSomething',
       validator: {
-        validate: (v: unknown) => typeof v !== 'string' || v.length === 0 || SAYS_SOMETHING.test(v),
+        validate: (v: unknown) => typeof v !== 'string' || v.length === 0 || saysSomething(v),
         defaultMessage: () => '$property must say something: not only spaces or invisible characters',
       },
     }),

@@ -81,6 +81,13 @@ describe('two persons are two persons at every step, the casino manager last ove
     ).toBeNull();
     // A rejection needs no casino manager: any other credit officer may stop it.
     expect(creditDecisionProblem(request, [{ approve: true, keyId: 'k-bob', persons: ['S-BOB'] }], person('k-dan', 'S-DAN'), 'FINANCE', false)).toBeNull();
+    // The casino manager approving first would leave the last approval to a second casino manager: refused, saying who goes first.
+    expect(creditDecisionProblem(request, [], person('k-eve', 'S-EVE'), 'CASINO_MANAGER', true)).toEqual({
+      code: 'FORBIDDEN',
+      message: expect.stringContaining('a credit officer approves it first'),
+    });
+    // ... though the casino manager may reject it at any step.
+    expect(creditDecisionProblem(request, [], person('k-eve', 'S-EVE'), 'CASINO_MANAGER', false)).toBeNull();
   });
 
   it('reads a request’s state from its decisions', () => {
