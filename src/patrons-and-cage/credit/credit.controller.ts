@@ -71,7 +71,7 @@ export class CreditController {
     operationId: 'approveCreditRequest',
     summary: 'Approve a credit request (a second person)',
     description:
-      'By a credit officer who is neither the requester nor an earlier approver (compared as persons, not keys). The approval that completes the request puts it in force: a credit line, a write-off, the policy. An approved repayment is then recorded by the cage quoting the request (requestId). What its record would refuse now is not approved (CREDIT_REQUEST_STALE, saying why): a statement whose figures have changed since it was asked for or whose period was agreed meanwhile, a programme version whose day another version took or over caps lowered since, a junket's repayment of more than it now owes. Reject it and ask again.',
+      'By a credit officer who is neither the requester nor an earlier approver (compared as persons, not keys). The approval that completes the request puts it in force: a credit line, a write-off, the policy. An approved repayment is then recorded by the cage quoting the request (requestId). What its record would refuse now is not approved (CREDIT_REQUEST_STALE, saying why): a statement whose figures have changed since it was asked for or whose period was agreed meanwhile, a programme version whose day another version took or over caps lowered since, a junket’s repayment of more than it now owes. Reject it and ask again.',
     writes: 'a decision; on the last approval, the credit line, write-off or policy; the audit entry `credit.approve` (stream `credit`).',
     roles: CREDIT_OFFICERS,
     type: CreditRequestDto,
