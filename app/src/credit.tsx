@@ -605,10 +605,19 @@ function MarkerChoice({ markers, value, onChange }: { markers: Marker[]; value: 
 }
 
 /** A marker as a person tells markers apart: the patron's card, its gaming day, its amount. */
-const markerName = (m: NonNullable<Request['marker']>, f: Format): string => `${m.patronId} · ${f.day(m.issuedDay)} · ${f.currency(m.amount, m.currency)}`;
+const markerName = (m: NonNullable<Request['marker']>, f: Format, timeZone: string): string =>
+  `${m.patronId} · ${f.dateTime(m.issuedAt, timeZone)} · ${f.currency(m.amount, m.currency)}`;
 
-function MarkerName({ m }: { m: NonNullable<Request['marker']> }) {
-  return <span data-marker-of={m.patronId}>{markerName(m, useFormat())}</span>;
+function MarkerName({ m, timeZone }: { m: NonNullable<Request['marker']>; timeZone: string }) {
+  return <span data-marker-of={m.patronId}>{markerName(m, useFormat(), timeZone)}</span>;
+}
+
+/** What a request is about, as a person reads it: a marker, a junket by its code, the property by its name, else its subject (a card, a code). */
+function Subject({ r, property, junkets }: { r: Request; property: Property; junkets: Junket[] }) {
+  if (r.marker) return <MarkerName m={r.marker} timeZone={property.timeZone} />;
+  if (r.junket) return <>{r.junket.code}</>;
+  if (r.subject === property.id) return <>{property.name}</>;
+  return <>{junkets.find((j) => j.id === r.subject)?.code ?? r.subject}</>;
 }
 
 /** A request's terms as a person reads them: amounts in their currency, rates in percent. */
@@ -621,8 +630,8 @@ function Terms({ r, property, junkets }: { r: Request; property: Property; junke
   const shown = (k: string, x: unknown): string => {
     if (AMOUNT_TERMS.includes(k) && (typeof x === 'string' || typeof x === 'number') && exponentOf(currency) >= 0) return f.currency(BigInt(x), currency);
     if (RATE_TERMS.includes(k) && typeof x === 'number') return f.percent((x / 100).toFixed(2));
-    if (k === 'junketId' && junket) return junket.code;
-    if (k === 'markerId' && r.marker) return markerName(r.marker, f);
+    if (k === 'junketId') return r.junket?.code ?? junket?.code ?? String(x);
+    if (k === 'markerId' && r.marker) return markerName(r.marker, f, property.timeZone);
     if (k === 'method') return t.methods[x as string] ?? String(x);
     if (k === 'basis') return t.bases[x as string] ?? String(x);
     if (k === 'digest') return `${String(x).slice(0, 12)}…`;
@@ -645,7 +654,10 @@ function Terms({ r, property, junkets }: { r: Request; property: Property; junke
 function Queue({ property, requests, junkets, onDecided }: { property: Property; requests: Request[]; junkets: Junket[]; onDecided: () => void }) {
   const t = useT(CREDIT);
   const pending = requests.filter((r) => r.status === 'PENDING');
-  const decided = requests.filter((r) => r.status !== 'PENDING').slice(0, 50);
+  // The last 50 decided, and every approved programme or statement still to record however old.
+  const toRecord = (r: Request) => r.status === 'APPROVED' && (r.act === 'PROGRAMME' || r.act === 'STATEMENT') && !r.recordedAt;
+  const done = requests.filter((r) => r.status !== 'PENDING');
+  const decided = [...done.filter(toRecord), ...done.filter((r) => !toRecord(r)).slice(0, 50)];
   return (
     <>
       <section aria-labelledby="credit-pending" data-testid="credit-pending">
@@ -695,7 +707,9 @@ function Requests({
               <th scope="row" data-field="act" data-value={r.act}>
                 {t.acts[r.act]}
               </th>
-              <td data-field="subject">{r.marker ? <MarkerName m={r.marker} /> : (junkets.find((j) => j.id === r.subject)?.code ?? r.subject)}</td>
+              <td data-field="subject">
+                <Subject r={r} property={property} junkets={junkets} />
+              </td>
               <td>
                 <Terms r={r} property={property} junkets={junkets} />
               </td>

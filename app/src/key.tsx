@@ -3,7 +3,8 @@ import { session, Schemas } from './api';
 import { Outcome, useAct } from './act';
 import { useCaller } from './caller';
 import { useFormat } from './format';
-import { useT, Words } from './i18n';
+import { useLang, useT, Words } from './i18n';
+import { ROLE_NAMES } from './role-names';
 
 /**
  * The signed-in key (#/key, issue 50): who it is, and its claim. A person's key is minted by an
@@ -76,6 +77,7 @@ export function Key() {
   const t = useT(KEY);
   const f = useFormat();
   const caller = useCaller();
+  const lang = useLang();
   const act = useAct();
   const [secret, setSecret] = useState<string | null>(null);
   const claim = async () => {
@@ -99,7 +101,7 @@ export function Key() {
         </div>
         <div>
           <dt>{t.role}</dt>
-          <dd>{caller.role}</dd>
+          <dd data-value={caller.role}>{ROLE_NAMES[lang][caller.role] ?? caller.role}</dd>
         </div>
         {caller.staffId && (
           <div>
@@ -141,7 +143,8 @@ export function Key() {
           </section>
         )
       )}
-      {caller.staffId && <StopKey keyId={caller.keyId} />}
+      {/* A key of one's own, held alone (its claim witnessed), is one's own to stop; the service refuses any other. */}
+      {caller.staffId && caller.claimWitnessedAt && <StopKey keyId={caller.keyId} />}
     </main>
   );
 }

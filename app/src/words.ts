@@ -45,7 +45,8 @@ export function payNotesIn(b: PayTermsView, w: (typeof WORDS)['en'], f: PayForma
     notes.push(e.pays === null ? w.payTerms.push(when) : w.payTerms.otherwise(payIn(e.pays, w.paysAs, f.decimal), when));
   }
   const r = b.rounding;
-  if (r) notes.push(w.payTerms.rounded[r.mode as keyof typeof w.payTerms.rounded]?.(f.currency(r.unit, currency)) ?? `${r.mode} ${r.unit}`);
+  const said = r && (b.commissionBps ? w.payTerms.rounded.commission : w.payTerms.rounded.pays)[r.mode as 'FLOOR' | 'HALF_UP' | 'CEILING'];
+  if (r) notes.push(said ? said(f.currency(r.unit, currency)) : `${r.mode} ${r.unit}`);
   return notes;
 }
 
@@ -65,11 +66,18 @@ const en = {
     commission: (pct: string) => `less ${pct} commission`,
     otherwise: (pay: string, when: string) => `${pay} when ${when}`,
     push: (when: string) => `stake returned when ${when}`,
-    /** How the commission and fractional pays are rounded, to a multiple of an amount. */
+    /** How the commission (charged) or a fractional pay (paid) is rounded, to a multiple of an amount: said apart, as they cut opposite ways. */
     rounded: {
-      FLOOR: (unit: string) => `rounded down to a multiple of ${unit}`,
-      HALF_UP: (unit: string) => `rounded to the nearest multiple of ${unit}`,
-      CEILING: (unit: string) => `rounded up to a multiple of ${unit}`,
+      commission: {
+        FLOOR: (unit: string) => `commission rounded down to a multiple of ${unit}`,
+        HALF_UP: (unit: string) => `commission rounded to the nearest multiple of ${unit}`,
+        CEILING: (unit: string) => `commission rounded up to a multiple of ${unit}`,
+      },
+      pays: {
+        FLOOR: (unit: string) => `pays rounded down to a multiple of ${unit}`,
+        HALF_UP: (unit: string) => `pays rounded to the nearest multiple of ${unit}`,
+        CEILING: (unit: string) => `pays rounded up to a multiple of ${unit}`,
+      },
     },
     cases: {
       BANKER_WINS_WITH_6: 'Banker wins with 6',
@@ -166,9 +174,16 @@ export const WORDS: Words<typeof en> = {
       otherwise: (pay, when) => `${when}時 ${pay}`,
       push: (when) => `${when}時退回注碼`,
       rounded: {
-        FLOOR: (unit) => `以 ${unit} 為單位捨去`,
-        HALF_UP: (unit) => `以 ${unit} 為單位四捨五入`,
-        CEILING: (unit) => `以 ${unit} 為單位進位`,
+        commission: {
+          FLOOR: (unit) => `抽水以 ${unit} 為單位捨去`,
+          HALF_UP: (unit) => `抽水以 ${unit} 為單位四捨五入`,
+          CEILING: (unit) => `抽水以 ${unit} 為單位進位`,
+        },
+        pays: {
+          FLOOR: (unit) => `派彩以 ${unit} 為單位捨去`,
+          HALF_UP: (unit) => `派彩以 ${unit} 為單位四捨五入`,
+          CEILING: (unit) => `派彩以 ${unit} 為單位進位`,
+        },
       },
       cases: {
         BANKER_WINS_WITH_6: '莊以 6 點勝',
@@ -260,9 +275,16 @@ export const WORDS: Words<typeof en> = {
       otherwise: (pay, when) => `${when}时 ${pay}`,
       push: (when) => `${when}时退回注码`,
       rounded: {
-        FLOOR: (unit) => `以 ${unit} 为单位舍去`,
-        HALF_UP: (unit) => `以 ${unit} 为单位四舍五入`,
-        CEILING: (unit) => `以 ${unit} 为单位进位`,
+        commission: {
+          FLOOR: (unit) => `抽水以 ${unit} 为单位舍去`,
+          HALF_UP: (unit) => `抽水以 ${unit} 为单位四舍五入`,
+          CEILING: (unit) => `抽水以 ${unit} 为单位进位`,
+        },
+        pays: {
+          FLOOR: (unit) => `派彩以 ${unit} 为单位舍去`,
+          HALF_UP: (unit) => `派彩以 ${unit} 为单位四舍五入`,
+          CEILING: (unit) => `派彩以 ${unit} 为单位进位`,
+        },
       },
       cases: {
         BANKER_WINS_WITH_6: '庄以 6 点胜',

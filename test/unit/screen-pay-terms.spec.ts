@@ -33,11 +33,11 @@ describe('payTermsIn', () => {
       'COMMISSION',
       'BANKER',
       { commissionBps: 250, rounding: { mode: 'CEILING', unit: 1000 } },
-      '1 to 1 · less 2.5% commission · rounded up to a multiple of HKD 10',
+      '1 to 1 · less 2.5% commission · commission rounded up to a multiple of HKD 10',
     ],
-    ['en', 'SUPER_6', 'BANKER', { rounding: { mode: 'FLOOR', unit: 500 } }, '1 to 1 · 0.5 to 1 when Banker wins with 6 · rounded down to a multiple of HKD 5'],
-    ['zh-Hant', 'COMMISSION', 'BANKER', { rounding: { mode: 'HALF_UP', unit: 100 } }, '1 賠 1 · 抽水 5% · 以 HKD 1 為單位四捨五入'],
-    ['zh-Hans', 'COMMISSION', 'BANKER', { rounding: { mode: 'CEILING', unit: 1000 } }, '1 赔 1 · 抽水 5% · 以 HKD 10 为单位进位'],
+    ['en', 'SUPER_6', 'BANKER', { rounding: { mode: 'FLOOR', unit: 500 } }, '1 to 1 · 0.5 to 1 when Banker wins with 6 · pays rounded down to a multiple of HKD 5'],
+    ['zh-Hant', 'COMMISSION', 'BANKER', { rounding: { mode: 'HALF_UP', unit: 100 } }, '1 賠 1 · 抽水 5% · 抽水以 HKD 1 為單位四捨五入'],
+    ['zh-Hans', 'COMMISSION', 'BANKER', { rounding: { mode: 'CEILING', unit: 1000 } }, '1 赔 1 · 抽水 5% · 抽水以 HKD 10 为单位进位'],
     ['en', 'COMMISSION', 'PLAYER', { rounding: { mode: 'CEILING', unit: 1000 } }, '1 to 1'],
   ] as const)('%s %s %s %j: %s', (lang, variant, bet, extra, text) => {
     expect(said(lang, variant, bet, extra)).toBe(text);

@@ -71,7 +71,9 @@ export interface CreditRequestRow {
   /** When the act it approved was recorded quoting it (a repayment, a programme version, a statement); null: not (yet). */
   recordedAt: Date | string | null;
   /** The marker it is about (WRITE_OFF, DEPOSIT, a repayment on a marker): whose, of which day, for how much. */
-  marker: { patronId: string; issuedDay: string; amount: string; currency: string } | null;
+  marker: { patronId: string; issuedDay: string; issuedAt: string; amount: string; currency: string } | null;
+  /** The junket it is about (a junket's line, repayment or statement): its code and name. */
+  junket: { code: string; name: string } | null;
 }
 
 /** A marker at a property with what it still owes. */

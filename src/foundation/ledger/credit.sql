@@ -62,8 +62,12 @@ SELECT r.id, r.property_id AS "propertyId", r.act::text AS act, r.subject, r.ter
                 (SELECT v.recorded_at FROM rolling_programmes v WHERE v.request_id = r.id),
                 (SELECT s.agreed_at FROM junket_statements s WHERE s.request_id = r.id)) AS "recordedAt",
        -- The marker it is about, as a person tells markers apart: whose, of which day, for how much.
-       (SELECT json_build_object('patronId', m.patron_id, 'issuedDay', to_char(m.gaming_day, 'YYYY-MM-DD'), 'amount', m.amount::text, 'currency', m.currency)
-        FROM markers m WHERE r.terms ? 'markerId' AND m.id::text = r.terms->>'markerId') AS marker
+       (SELECT json_build_object('patronId', m.patron_id, 'issuedDay', to_char(m.gaming_day, 'YYYY-MM-DD'), 'issuedAt', m.issued_at,
+                                 'amount', m.amount::text, 'currency', m.currency)
+        FROM markers m WHERE r.terms ? 'markerId' AND m.id::text = r.terms->>'markerId') AS marker,
+       -- The junket it is about, by the code and name the floor knows it by.
+       (SELECT json_build_object('code', j.code, 'name', j.name)
+        FROM junket_operators j WHERE r.terms ? 'junketId' AND j.id::text = r.terms->>'junketId') AS junket
 FROM credit_requests r
 -- fragment: request end
 WHERE r.property_id = :propertyId::uuid AND (:subject::text IS NULL OR r.subject = :subject::text)

@@ -371,7 +371,8 @@ function toDto(r: CreditRequestRow): CreditRequestDto {
     requestedByKeyId: r.requestedByKeyId,
     requestedAt: new Date(r.requestedAt).toISOString(),
     recordedAt: r.recordedAt === null ? null : new Date(r.recordedAt).toISOString(),
-    marker: r.marker && { ...r.marker, amount: minorUnits(BigInt(r.marker.amount)) },
+    marker: r.marker && { ...r.marker, issuedAt: new Date(r.marker.issuedAt).toISOString(), amount: minorUnits(BigInt(r.marker.amount)) },
+    junket: r.junket,
     decisions: r.decisions.map((d) => ({
       step: d.step,
       approve: d.approve,

@@ -175,10 +175,17 @@ export class CreditDecisionDto {
   @ApiProperty({ format: 'date-time' }) decidedAt: string;
 }
 
+/** A junket as a credit request names it. */
+export class RequestJunketDto {
+  @ApiProperty() code: string;
+  @ApiProperty() name: string;
+}
+
 /** A marker as a credit request names it: whose, of which gaming day, for how much. */
 export class RequestMarkerDto {
   @ApiProperty({ description: "The patron's card" }) patronId: string;
   @ApiProperty({ format: 'date', description: 'The gaming day it was issued' }) issuedDay: string;
+  @ApiProperty({ format: 'date-time', description: 'When it was issued (two markers of a day told apart)' }) issuedAt: string;
   @MoneyProperty({ description: 'Its amount, minor units of its currency' }) amount: MinorUnits;
   @ApiProperty() currency: string;
 }
@@ -211,6 +218,12 @@ export class CreditRequestDto {
     description: 'The marker it is about (WRITE_OFF, DEPOSIT, a repayment on a marker), as a person tells markers apart; null for any other request',
   })
   marker: RequestMarkerDto | null;
+  @ApiProperty({
+    type: () => RequestJunketDto,
+    nullable: true,
+    description: "The junket it is about (a junket's line, repayment or statement), by its code and name; null for any other request",
+  })
+  junket: RequestJunketDto | null;
   @ApiProperty({ type: CreditDecisionDto, isArray: true }) decisions: CreditDecisionDto[];
 }
 

@@ -1,0 +1,47 @@
+import type { Lang } from './i18n';
+
+/** The roles of keys and staff as each language names them: the administration desk's and the key page's. */
+export const ROLE_NAMES: Record<Lang, Record<string, string>> = {
+  en: {
+    SUPERVISOR: 'Supervisor',
+    FINANCE: 'Finance',
+    AUDITOR: 'Auditor',
+    ADMIN: 'Administrator',
+    SURVEILLANCE: 'Surveillance',
+    HOST: 'Host',
+    COMPLIANCE: 'Compliance',
+    CASHIER: 'Cashier',
+    CASINO_MANAGER: 'Casino manager',
+    TERMINAL: 'Table terminal',
+    DISPLAY: 'Table display',
+    DEVICE: "Table device (card-reading shoe, chip reader, dealer's button)",
+  },
+  'zh-Hant': {
+    SUPERVISOR: '主管',
+    FINANCE: '財務',
+    AUDITOR: '審計',
+    ADMIN: '管理員',
+    SURVEILLANCE: '監察',
+    HOST: '公關',
+    COMPLIANCE: '合規',
+    CASHIER: '賬房',
+    CASINO_MANAGER: '娛樂場經理',
+    TERMINAL: '賭枱終端',
+    DISPLAY: '賭枱顯示屏',
+    DEVICE: '賭枱裝置（讀牌牌靴、籌碼感應器、荷官按鈕）',
+  },
+  'zh-Hans': {
+    SUPERVISOR: '主管',
+    FINANCE: '财务',
+    AUDITOR: '审计',
+    ADMIN: '管理员',
+    SURVEILLANCE: '监控',
+    HOST: '公关',
+    COMPLIANCE: '合规',
+    CASHIER: '账房',
+    CASINO_MANAGER: '娱乐场经理',
+    TERMINAL: '赌台终端',
+    DISPLAY: '赌台显示屏',
+    DEVICE: '赌台装置（读牌牌靴、筹码感应器、荷官按钮）',
+  },
+};
