@@ -131,7 +131,14 @@ async function loadBoard(tableId: string): Promise<Board> {
     shoe.status === 'OPEN' && !banked && shoe.cardsLeft >= 6
       ? await post<Odds>('/v1/odds', {
           variant: table.variant,
-          rules: { commissionBps: table.commissionBps, tiePays: table.tiePays, sideBets: table.sideBets },
+          // The table's own rules, its pays as they are (a house's Tie or side-bet pays move the edges).
+          rules: {
+            commissionBps: table.commissionBps,
+            tiePays: table.tiePays,
+            sideBets: table.sideBets,
+            pays: table.bets.map((b) => ({ betType: b.betType, pays: b.pays })),
+            ...(table.perfectPairBothPays ? { perfectPairBothPays: table.perfectPairBothPays } : {}),
+          },
           shoe: { cards: shoe.remaining },
         }).catch(() => null)
       : null;
