@@ -143,7 +143,10 @@ export async function busyDay(ctx: TestContext): Promise<BusyDay> {
   const doomed = await givenKey(ctx, 'FINANCE');
   const keyId = (await ctx.admin.get('/v1/api-keys')).body.find((k: { keyPrefix: string }) => doomed.startsWith(k.keyPrefix)).id;
   // Revoked by an administrator of the register: the bootstrap key acts on no person's key once they exist.
-  await ctx.as((await givenAdministrators(ctx)).first).post(`/v1/api-keys/${keyId}/revoke`).expect(200);
+  await ctx
+    .as((await givenAdministrators(ctx)).first)
+    .post(`/v1/api-keys/${keyId}/revoke`)
+    .expect(200);
   return {
     supervisor: s1,
     seatOneCoup: whole.id,

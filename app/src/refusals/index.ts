@@ -17,7 +17,8 @@ const EVERY_DESK: Refusals = {
   en: {
     SAME_PERSON:
       'A second person must do this: nobody approves or rejects what they asked for or proposed, decides about their own record or key, or witnesses a key they minted or hold.',
-    CONFLICT: 'This clashes with what is recorded now: it was recorded already, or something changed meanwhile. Read the list again; the message below says what.',
+    CONFLICT:
+      'This clashes with what is recorded now: it was recorded already, or something changed meanwhile. Read the list again; the message below says what.',
     JUNKET_PERIOD_LOCKED: "That falls in a junket's period agreed and locked: nothing may change it. Choose days after that period.",
   },
   'zh-Hant': {

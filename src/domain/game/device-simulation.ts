@@ -63,7 +63,6 @@ export function deviceShoe(rules: RuleSet, seed: number, decks = rules.decks, ma
   return { events, coups };
 }
 
-
 /** One fault put into a coup's events: the events with it, and the hold it must give. */
 export type DeviceFault = (coup: readonly DeviceEvent[]) => { events: DeviceEvent[]; reason: HoldReason | null } | null;
 /** Where the cards are among a coup's reports. */
@@ -120,4 +119,3 @@ export const DEVICE_FAULTS: Readonly<Record<string, DeviceFault>> = {
     return { events: [...coup.slice(0, first + 2), late, ...coup.slice(first + 2)], reason: 'BET_AFTER_CARDS' };
   },
 };
-

@@ -1,12 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import {
-  creditDecisionProblem,
-  CreditDecisionTaken,
-  creditRequestStatus,
-  holderSince,
-  SENIOR_CREDIT_ROLE,
-} from '../../domain';
+import { creditDecisionProblem, CreditDecisionTaken, creditRequestStatus, holderSince, SENIOR_CREDIT_ROLE } from '../../domain';
 import { Property } from '../../generated/prisma/client';
 import { AccessService } from '../../foundation/access/access.service';
 import { ApprovalChecks } from '../../foundation/ledger/approval-checks';

@@ -36,7 +36,16 @@ export class CreditController {
     roles: CREDIT_REQUESTERS,
     status: 201,
     type: CreditRequestDto,
-    errors: ['NOT_FOUND', 'UNKNOWN_PATRON', 'MARKER_OVERPAID', 'JUNKET_OVERPAID', 'COMMISSION_OVER_CAP', 'CONFLICT', 'JUNKET_PERIOD_OPEN', 'JUNKET_PERIOD_LOCKED'],
+    errors: [
+      'NOT_FOUND',
+      'UNKNOWN_PATRON',
+      'MARKER_OVERPAID',
+      'JUNKET_OVERPAID',
+      'COMMISSION_OVER_CAP',
+      'CONFLICT',
+      'JUNKET_PERIOD_OPEN',
+      'JUNKET_PERIOD_LOCKED',
+    ],
   })
   request(@IdParam() id: string, @Body() dto: CreditRequestInputDto, @CurrentContext() ctx: RequestContext): Promise<CreditRequestDto> {
     return this.requests.request(id, dto, ctx);

@@ -75,6 +75,9 @@ export const CurrentActor = createParamDecorator((_data: unknown, ctx: Execution
 /** Object-level check: a terminal's or a display's key acts only on its own table. */
 export function assertTableAccess(actor: Actor, tableId: string): void {
   if (actor.tableId !== null && actor.tableId !== tableId) {
-    throw new AppError('FORBIDDEN', `This ${actor.role === 'DISPLAY' ? "display's" : actor.role === 'DEVICE' ? "device's" : "terminal's"} key is bound to another table`);
+    throw new AppError(
+      'FORBIDDEN',
+      `This ${actor.role === 'DISPLAY' ? "display's" : actor.role === 'DEVICE' ? "device's" : "terminal's"} key is bound to another table`,
+    );
   }
 }

@@ -111,7 +111,10 @@ describe('one fault in a coup', () => {
       { seat: 0, betType: 'BANKER' as BetType },
       { seat: 3, betType: 'DRAGON_7' as BetType },
     ]) {
-      const out = read(plain, [{ type: 'SHOE_SHUFFLED', decks: 8 }, { type: 'BET_DETECTED', ...bet, chips }]);
+      const out = read(plain, [
+        { type: 'SHOE_SHUFFLED', decks: 8 },
+        { type: 'BET_DETECTED', ...bet, chips },
+      ]);
       expect(out).toEqual([{ kind: 'HOLD', reason: 'BET_NOT_OFFERED', detail: expect.stringContaining(`Seat ${bet.seat}`) }]);
     }
   });

@@ -39,7 +39,10 @@ describe('the calling key', () => {
   it('a revoked key, or none, is UNAUTHENTICATED', async () => {
     const host = await givenKey(ctx, 'HOST');
     const id = ((await ctx.as(host).get('/v1/api-keys/me').expect(200)).body as { keyId: string }).keyId;
-    await ctx.as((await givenAdministrators(ctx)).first).post(`/v1/api-keys/${id}/revoke`, {}).expect(200);
+    await ctx
+      .as((await givenAdministrators(ctx)).first)
+      .post(`/v1/api-keys/${id}/revoke`, {})
+      .expect(200);
     // Not by the bootstrap key, retired from people's keys once two administrators hold keys.
     const other = await givenKey(ctx, 'HOST');
     const otherId = ((await ctx.as(other).get('/v1/api-keys/me').expect(200)).body as { keyId: string }).keyId;
