@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { RawData, WebSocket } from 'ws';
-import { textOf } from '../src/table-games/coups/device-gateway';
 import { DEVICE_FAULTS, DeviceEvent, ruleSet, seededRandom, SIDE_BETS, deviceShoe } from '../src/domain';
 import { benchDatabase } from './bench-db';
+import { DeviceClient, onTheWire } from './device-client';
 import { benchStaffKeys, startServiceProcess } from './service-process';
 import { machine, summarize } from './stats';
 
@@ -44,7 +43,6 @@ interface Hold {
   detail: string;
   clearedAt: string | null;
 }
-type Answer = { type: 'WELCOME'; lastSeq: number } | { type: 'ACK'; seq: number } | { type: 'REFUSED'; seq: number | null; code: string; message: string };
 
 interface Tally {
   injected: Record<string, number>;
@@ -147,11 +145,11 @@ async function playTable(i: number, base: string, api: Api, admin: string, super
   const device = (await api<{ key: string }>(admin, 'POST', '/v1/api-keys', { name: `sim table controller ${i}`, role: 'DEVICE', tableId: table.id })).key;
   const random = seededRandom(o.seed * 7919 + i);
   const { events, coups } = deviceShoe(rules, o.seed + i, 8, o.coups);
-  const link = await connect(base, device);
-  let seq = link.lastSeq;
+  const { client: link, welcome } = await DeviceClient.open(base, device);
+  let seq = welcome.lastSeq;
   const send = async (e: DeviceEvent) => {
     tally.reports++;
-    return link.send(wire(e, ++seq));
+    return link.send(onTheWire(e, ++seq));
   };
   const kinds = Object.keys(DEVICE_FAULTS);
   // The shuffle and the burn, before the first coup.
@@ -196,39 +194,6 @@ function cpuMsOf(pid: number | null): number | null {
   if (pid === null) return null;
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
-const wire = (e: DeviceEvent, seq: number) =>
-  e.type === 'BET_DETECTED' ? { seq, ...e, chips: e.chips.map((c) => ({ ...c, denomination: Number(c.denomination) })) } : { seq, ...e };
-
-/** One device's connection: WELCOME first, then each report answered in turn. */
-async function connect(base: string, key: string): Promise<{ lastSeq: number; send(report: unknown): Promise<Answer>; close(): void }> {
-  const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/v1/devices/stream`, { headers: { Authorization: `Bearer ${key}` } });
-  const inbox: Answer[] = [];
-  let waiting: ((m: Answer) => void) | null = null;
-  ws.on('message', (data: RawData) => {
-    const m = JSON.parse(textOf(data)) as Answer;
-    if (waiting) {
-      const w = waiting;
-      waiting = null;
-      w(m);
-    } else inbox.push(m);
-  });
-  const next = (): Promise<Answer> => (inbox.length ? Promise.resolve(inbox.shift()!) : new Promise<Answer>((r) => (waiting = r)));
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  const welcome = await next();
-  if (welcome.type !== 'WELCOME') throw new Error(`no WELCOME: ${JSON.stringify(welcome)}`);
-  return {
-    lastSeq: welcome.lastSeq,
-    send: async (report) => {
-      ws.send(JSON.stringify(report));
-      return next();
-    },
-    close: () => ws.close(),
-  };
 }
 
 if (require.main === module) void main();

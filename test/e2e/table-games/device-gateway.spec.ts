@@ -1,6 +1,6 @@
 import { anotherInstance, listening, startTestApp, TestContext } from '../../support/app';
 import { givenKey, givenPit } from '../../support/builders';
-import { DeviceClient } from '../../support/device-client';
+import { DeviceClient } from '../../../bench/device-client';
 import { onTheWire, playShoe } from '../../support/device-shoe';
 import { formatCard, ruleSet, SIDE_BETS } from '../../../src/domain';
 

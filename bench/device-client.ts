@@ -1,5 +1,6 @@
 import { WebSocket } from 'ws';
-import { textOf } from '../../src/table-games/coups/device-gateway';
+import { DeviceEvent } from '../src/domain';
+import { textOf } from '../src/table-games/coups/device-gateway';
 
 /** What the gateway says to a device. */
 export type GatewayMessage =
@@ -10,7 +11,7 @@ export type GatewayMessage =
 /**
  * A device on the device gateway (issue 51) over a real WebSocket, as a card-reading shoe or a chip
  * reader would be: it opens with its key, hears WELCOME, and sends reports one at a time, each
- * waiting for its answer.
+ * waiting for its answer. The table simulator's devices and the tests' alike.
  */
 export class DeviceClient {
   private readonly inbox: GatewayMessage[] = [];
@@ -82,4 +83,10 @@ export class DeviceClient {
   close(): void {
     this.ws.terminate();
   }
+}
+
+/** A report as the device protocol carries it (numbers where the domain has bigints), with its sequence number. */
+export function onTheWire(e: DeviceEvent, seq: number): Record<string, unknown> {
+  if (e.type === 'BET_DETECTED') return { seq, ...e, chips: e.chips.map((c) => ({ ...c, denomination: Number(c.denomination) })) };
+  return { seq, ...e };
 }
