@@ -52,9 +52,11 @@ describe('the table desk', () => {
     // The Banker's pay in full: a commission table's 5 % said beside its 1 to 1.
     expect(await page.locator('[data-testid="desk-limits"] [data-bet="BANKER"] [data-field="pays"]').textContent()).toBe('1 to 1 · less 5% commission');
     // The shoe, by keyboard: decks are the table's; a shuffle reference typed; Enter.
-    await page.getByLabel('Shuffle or seal reference').focus();
-    await page.keyboard.type(`SHUF-${P}`);
-    await page.keyboard.press('Enter');
+    // Keys sent to the field itself (found again for each action), so that a re-render of the desk as it
+    // settles (its live feed connecting) cannot take the keystrokes elsewhere.
+    const shuffle = page.getByLabel('Shuffle or seal reference');
+    await shuffle.pressSequentially(`SHUF-${P}`);
+    await shuffle.press('Enter');
     await page.getByText('Shoe #1 is open.').waitFor();
     const shoe = await openShoe();
     expect([shoe.number, shoe.decks, shoe.shuffleRef]).toEqual([1, 8, `SHUF-${P}`]);
